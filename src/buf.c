@@ -1,0 +1,105 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "xmalloc.h"
+
+static void
+reserve(struct buf *b, size_t more)
+{
+	size_t need = b->len + more + 1;
+
+	if (need <= b->cap)
+		return;
+	while (b->cap < need)
+		b->cap = b->cap ? b->cap * 2 : 64;
+	b->p = xreallocarray(b->p, b->cap, 1);
+}
+
+void
+buf_free(struct buf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->len = b->cap = 0;
+}
+
+void
+buf_reset(struct buf *b)
+{
+	b->len = 0;
+	if (b->p != NULL)
+		b->p[0] = '\0';
+}
+
+void
+buf_add(struct buf *b, const void *s, size_t n)
+{
+	reserve(b, n);
+	if (n > 0)
+		memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+void
+buf_adds(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+void
+buf_addc(struct buf *b, char c)
+{
+	buf_add(b, &c, 1);
+}
+
+void
+buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void
+buf_add_u32(struct buf *b, uint32_t v)
+{
+	unsigned char x[4];
+
+	for (int i = 0; i < 4; i++)
+		x[i] = (unsigned char)(v >> (8 * i));
+	buf_add(b, x, sizeof x);
+}
+
+void
+buf_add_u64(struct buf *b, uint64_t v)
+{
+	buf_add_u32(b, (uint32_t)v);
+	buf_add_u32(b, (uint32_t)(v >> 32));
+}
+
+char *
+buf_steal(struct buf *b)
+{
+	char *p;
+
+	reserve(b, 0);
+	b->p[b->len] = '\0';
+	p = b->p;
+	b->p = NULL;
+	b->len = b->cap = 0;
+	return p;
+}

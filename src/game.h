@@ -1,0 +1,138 @@
+/* game: the seam between the referee and one game's rules.
+ *
+ * Each game fills one struct game_rules. Engines are pure: no I/O, no clock,
+ * no global state. A game's whole state is one flat struct of state_size bytes
+ * (no pointers), so the referee can copy it with memcpy for previews and
+ * snapshots; it includes the game's own struct rng, seeded at setup, so all
+ * chance replays exactly. */
+#ifndef AZ_GAME_H
+#define AZ_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "rng.h"
+#include "tval.h"
+
+#define MAX_SEATS 4
+#define SEAT_NAME 32
+#define ORDER_TEXT 256
+#define ORDER_ARGS 24
+
+/* One order, as parsed. kind and arg are the game's own; text is the
+ * canonical spelling the engine writes (parse(text) must give back the same
+ * order), and is what the ledger stores and replay reads. */
+struct order {
+	int kind;
+	int nargs;
+	int arg[ORDER_ARGS];
+	char text[ORDER_TEXT];
+};
+
+struct order_list {
+	struct order *v;
+	size_t n, cap;
+};
+
+void order_list_init(struct order_list *);
+void order_list_free(struct order_list *);
+struct order *order_list_add(struct order_list *);
+
+/* Narrative of what happened, each line with who may see it. */
+#define VIS_ALL 0xffffffffu
+#define VIS_SEAT(i) (1u << (i))
+
+struct evline {
+	uint32_t vis;
+	char text[256];
+};
+
+struct evsink {
+	struct evline *v;
+	size_t n, cap;
+};
+
+void evsink_init(struct evsink *);
+void evsink_free(struct evsink *);
+/* A NULL sink is allowed (random playouts skip the narrative). */
+void ev_emit(struct evsink *, uint32_t vis, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Who must act. A seat in `seats` is waited for; kind names the decision for
+ * deadlines ("sowing", "placement", ...), what says it to the player. */
+struct pending {
+	uint32_t seats;
+	char kind[MAX_SEATS][24];
+	char what[MAX_SEATS][256];
+	int over;              /* the game has ended */
+	char result[256];      /* when over: who won, the score */
+};
+
+/* Game options: every option has a default; values are checked against
+ * choices (NULL-terminated) unless choices is NULL (free text checked by setup). */
+struct game_option {
+	const char *name;
+	const char *def;
+	const char *const *choices;
+	const char *help;
+};
+
+#define OPT_MAX 24
+struct optset {
+	int n;
+	char name[OPT_MAX][32];
+	char value[OPT_MAX][64];
+};
+
+const char *opt_get(const struct optset *, const char *name);
+/* Fills every option from its default, then applies "k=v" strings.
+ * Unknown keys and values outside choices are errors naming the option. */
+int opt_resolve(const struct game_option *, struct optset *,
+    const char *const *kv, int nkv, struct diag *);
+
+struct game_rules {
+	const char *name;       /* "buqruru" */
+	const char *title;      /* "Buqruru" */
+	int min_seats, max_seats;
+	const struct game_option *options; /* ends with .name == NULL */
+	size_t state_size;
+
+	/* Optional (NULL when the game has no data files): reads the game's
+	 * YAML under datadir/<name>/ once per process, before any setup. The
+	 * engine copies what a game needs into its state at setup, so a state
+	 * never points at loaded data. */
+	int (*load)(const char *datadir, struct diag *);
+
+	/* Sets up a new game in st (zeroed by the caller). names are the seats'. */
+	int (*setup)(void *st, int nseats, const char names[][SEAT_NAME],
+	    const struct optset *, uint64_t seed, struct evsink *, struct diag *);
+	/* Reads one order line (already trimmed, comments removed) for seat. */
+	int (*parse)(const void *st, int seat, const char *line, struct order *,
+	    struct diag *);
+	/* Applies a parsed order of seat; on error st is unchanged. The engine
+	 * then advances as far as it can without another decision. */
+	int (*apply)(void *st, int seat, const struct order *, struct evsink *,
+	    struct diag *);
+	void (*waiting_for)(const void *st, struct pending *);
+	/* The legal orders of seat now (empty when not waited for); may list a
+	 * representative subset when the full set is huge, never an illegal one. */
+	int (*legal)(const void *st, int seat, struct order_list *);
+	/* What the referee applies when seat's deadline passes. */
+	int (*default_order)(const void *st, int seat, struct order *);
+	/* What viewer may see (viewer -1: an observer, public only). */
+	void (*view)(const void *st, int viewer, struct tval *root);
+	/* Canonical bytes of the whole state, for the per-step hash. */
+	void (*serialize)(const void *st, struct buf *);
+	/* Invariants (counters conserved, legal state): 0 or -1 with a diag. */
+	int (*check)(const void *st, struct diag *);
+};
+
+const struct game_rules *game_find(const char *name);
+/* Reads every game's data files under datadir/data/<game>/ (once per
+ * process), before any setup. */
+int games_load(const char *datadir, struct diag *);
+extern const struct game_rules *const game_table[];
+
+#endif

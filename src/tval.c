@@ -1,0 +1,166 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tval.h"
+#include "xmalloc.h"
+
+struct tval *
+tval_new(enum tval_type t)
+{
+	struct tval *v = xcalloc(1, sizeof *v);
+
+	v->type = t;
+	return v;
+}
+
+struct tval *tval_map(void) { return tval_new(TV_MAP); }
+struct tval *tval_list(void) { return tval_new(TV_LIST); }
+
+struct tval *
+tval_str(const char *s)
+{
+	struct tval *v = tval_new(TV_STR);
+
+	v->str = xstrdup(s != NULL ? s : "");
+	return v;
+}
+
+struct tval *
+tval_num(double d)
+{
+	struct tval *v = tval_new(TV_NUM);
+
+	v->num = d;
+	return v;
+}
+
+struct tval *
+tval_bool(int b)
+{
+	struct tval *v = tval_new(TV_BOOL);
+
+	v->b = b != 0;
+	return v;
+}
+
+void
+tval_free(struct tval *v)
+{
+	if (v == NULL)
+		return;
+	for (size_t i = 0; i < v->n; i++) {
+		tval_free(v->items[i]);
+		if (v->keys != NULL)
+			free(v->keys[i]);
+	}
+	free(v->items);
+	free(v->keys);
+	free(v->str);
+	free(v);
+}
+
+static void
+grow(struct tval *v)
+{
+	if (v->n < v->cap)
+		return;
+	v->cap = v->cap ? v->cap * 2 : 8;
+	v->items = xreallocarray(v->items, v->cap, sizeof *v->items);
+	if (v->type == TV_MAP)
+		v->keys = xreallocarray(v->keys, v->cap, sizeof *v->keys);
+}
+
+struct tval *
+tval_get(const struct tval *m, const char *key)
+{
+	if (m == NULL || m->type != TV_MAP)
+		return NULL;
+	for (size_t i = 0; i < m->n; i++)
+		if (strcmp(m->keys[i], key) == 0)
+			return m->items[i];
+	return NULL;
+}
+
+struct tval *
+tval_set(struct tval *m, const char *key, struct tval *child)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		if (strcmp(m->keys[i], key) == 0) {
+			tval_free(m->items[i]);
+			m->items[i] = child;
+			return child;
+		}
+	}
+	grow(m);
+	m->keys[m->n] = xstrdup(key);
+	m->items[m->n++] = child;
+	return child;
+}
+
+struct tval *
+tval_set_str(struct tval *m, const char *key, const char *s)
+{
+	return tval_set(m, key, tval_str(s));
+}
+
+struct tval *
+tval_set_strf(struct tval *m, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	struct tval *v;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	v = tval_set_str(m, key, s);
+	free(s);
+	return v;
+}
+
+struct tval *
+tval_set_int(struct tval *m, const char *key, long long v)
+{
+	return tval_set(m, key, tval_num((double)v));
+}
+
+struct tval *
+tval_set_bool(struct tval *m, const char *key, int b)
+{
+	return tval_set(m, key, tval_bool(b));
+}
+
+struct tval *
+tval_set_map(struct tval *m, const char *key)
+{
+	return tval_set(m, key, tval_map());
+}
+
+struct tval *
+tval_set_list(struct tval *m, const char *key)
+{
+	return tval_set(m, key, tval_list());
+}
+
+struct tval *
+tval_push(struct tval *l, struct tval *child)
+{
+	grow(l);
+	l->items[l->n++] = child;
+	return child;
+}
+
+struct tval *
+tval_push_map(struct tval *l)
+{
+	return tval_push(l, tval_map());
+}
+
+struct tval *
+tval_push_str(struct tval *l, const char *s)
+{
+	return tval_push(l, tval_str(s));
+}

@@ -1,0 +1,50 @@
+/* tval: the value tree a view hands to the template renderer.
+ *
+ * A view builds one tree per viewer; templates can only show what is in it,
+ * which is how hidden information stays out of reports. Maps keep insertion
+ * order so output is stable. Every node is owned by its parent; free the root. */
+#ifndef AZ_TVAL_H
+#define AZ_TVAL_H
+
+#include <stddef.h>
+
+enum tval_type { TV_NULL, TV_BOOL, TV_NUM, TV_STR, TV_LIST, TV_MAP };
+
+struct tval {
+	enum tval_type type;
+	int b;             /* TV_BOOL */
+	double num;        /* TV_NUM */
+	char *str;         /* TV_STR, NUL-terminated, owned */
+	size_t n, cap;     /* TV_LIST / TV_MAP */
+	struct tval **items;
+	char **keys;       /* TV_MAP only, parallel to items */
+};
+
+struct tval *tval_new(enum tval_type);
+struct tval *tval_map(void);
+struct tval *tval_list(void);
+void tval_free(struct tval *);
+
+/* Map setters return the child they inserted (replacing an existing key). */
+struct tval *tval_set(struct tval *map, const char *key, struct tval *child);
+struct tval *tval_set_str(struct tval *map, const char *key, const char *s);
+struct tval *tval_set_strf(struct tval *map, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+struct tval *tval_set_int(struct tval *map, const char *key, long long v);
+struct tval *tval_set_bool(struct tval *map, const char *key, int b);
+struct tval *tval_set_map(struct tval *map, const char *key);
+struct tval *tval_set_list(struct tval *map, const char *key);
+
+/* List appenders return the child they appended. */
+struct tval *tval_push(struct tval *list, struct tval *child);
+struct tval *tval_push_map(struct tval *list);
+struct tval *tval_push_str(struct tval *list, const char *s);
+
+struct tval *tval_str(const char *s);
+struct tval *tval_num(double v);
+struct tval *tval_bool(int b);
+
+/* Lookup of one key in a map (no dots); NULL when absent or not a map. */
+struct tval *tval_get(const struct tval *map, const char *key);
+
+#endif

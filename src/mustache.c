@@ -1,0 +1,689 @@
+/* A Mustache renderer in two steps: each template (and each partial, when it
+ * is reached) is parsed into a flat node list, then the list is rendered
+ * against a context stack. Parsing first means a broken template writes no
+ * half-finished report. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mustache.h"
+#include "xmalloc.h"
+
+enum ntype { N_TEXT, N_VAR, N_RAW, N_SECTION, N_INVERTED, N_PARTIAL };
+
+struct node {
+	enum ntype type;
+	const char *s;		/* text, or the tag's name */
+	size_t len;
+	const char *tag;	/* whole tag source, for messages */
+	size_t taglen;
+	const char *ind;	/* N_PARTIAL: indentation of a standalone tag */
+	size_t indlen;
+	size_t end;		/* sections: index one past the last child */
+	int line;		/* sections: line of the opening tag */
+};
+
+struct tmpl {
+	struct node *n;
+	size_t len, cap;
+};
+
+/* Where a template came from, so messages can point into partials. */
+struct origin {
+	const char *src;
+	const char *partial;	/* NULL for the main template */
+};
+
+struct ctx {
+	const struct tval *v;
+	const struct ctx *up;
+};
+
+struct render {
+	const struct mustache_partials *partials;
+	enum mustache_escape esc;
+	struct buf *out;
+	size_t start;		/* out->len when the render began */
+	struct diag *d;
+	int depth;
+	unsigned long work;
+};
+
+static int render_nodes(struct render *, const struct tmpl *,
+    const struct origin *, size_t, size_t, const struct ctx *);
+
+static int
+line_of(const char *src, const char *at)
+{
+	int line = 1;
+
+	for (const char *p = src; p < at; p++)
+		if (*p == '\n')
+			line++;
+	return line;
+}
+
+/* A tag as a message can show it: short, on one line. */
+static void
+show(char *dst, size_t n, const char *s, size_t len)
+{
+	size_t i, max = 40;
+
+	if (n < max + 4)
+		max = n - 4;
+	for (i = 0; i < len && i < max; i++)
+		dst[i] = ((unsigned char)s[i] < ' ') ? ' ' : s[i];
+	if (i < len)
+		dst[i++] = '.', dst[i++] = '.', dst[i++] = '.';
+	dst[i] = '\0';
+}
+
+static void
+where(char *dst, size_t n, const struct origin *o)
+{
+	if (o->partial != NULL)
+		snprintf(dst, n, " of partial \"%.64s\"", o->partial);
+	else
+		dst[0] = '\0';
+}
+
+/* Reports a problem with one tag as "The <noun> "<tag>" on line N <rest>". */
+static int
+tag_error(struct diag *d, const struct origin *o, const char *tag,
+    size_t taglen, const char *noun, const char *rest)
+{
+	char shown[64], wh[96];
+	int line = line_of(o->src, tag);
+
+	show(shown, sizeof shown, tag, taglen);
+	where(wh, sizeof wh, o);
+	return diag_set(d, line, "The %s \"%s\" on line %d%s %s", noun, shown,
+	    line, wh, rest);
+}
+
+static struct node *
+add_node(struct tmpl *t, enum ntype type, const char *s, size_t len)
+{
+	struct node *n;
+
+	if (t->len == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 16;
+		t->n = xreallocarray(t->n, t->cap, sizeof *t->n);
+	}
+	n = &t->n[t->len++];
+	memset(n, 0, sizeof *n);
+	n->type = type;
+	n->s = s;
+	n->len = len;
+	return n;
+}
+
+static int
+is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static int
+is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+	    c == '\v' || c == '\f';
+}
+
+static void
+trim(const char **s, size_t *len)
+{
+	while (*len > 0 && is_space(**s))
+		(*s)++, (*len)--;
+	while (*len > 0 && is_space((*s)[*len - 1]))
+		(*len)--;
+}
+
+static int
+all_blank(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!is_blank(s[i]))
+			return 0;
+	return 1;
+}
+
+static int
+has_space(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (is_space(s[i]))
+			return 1;
+	return 0;
+}
+
+/* {{=open close=}}: exactly two words, each short enough for our buffers. */
+static int
+set_delims(const char *s, size_t len, char *open, size_t *olen, char *close,
+    size_t *clen)
+{
+	size_t a = 0, b;
+
+	trim(&s, &len);
+	while (a < len && !is_space(s[a]))
+		a++;
+	b = a;
+	while (b < len && is_space(s[b]))
+		b++;
+	if (a == 0 || b == len || b == a || has_space(s + b, len - b))
+		return -1;
+	if (a > MUSTACHE_MAX_DELIM || len - b > MUSTACHE_MAX_DELIM)
+		return -1;
+	memcpy(open, s, a);
+	open[a] = '\0';
+	*olen = a;
+	memcpy(close, s + b, len - b);
+	close[len - b] = '\0';
+	*clen = len - b;
+	return 0;
+}
+
+/* {{/name}} must close the innermost open section, by the same name. */
+static int
+close_section(const struct origin *o, struct tmpl *t, const size_t *open,
+    int *nopen, const char *tag, size_t taglen, const char *name, size_t nlen,
+    struct diag *d)
+{
+	struct node *sec;
+	char shown[64], oshown[64], wh[96];
+	int line;
+
+	if (*nopen == 0)
+		return tag_error(d, o, tag, taglen, "tag",
+		    "closes a section that was never opened.");
+	sec = &t->n[open[*nopen - 1]];
+	if (sec->len != nlen || memcmp(sec->s, name, nlen) != 0) {
+		line = line_of(o->src, tag);
+		show(shown, sizeof shown, tag, taglen);
+		show(oshown, sizeof oshown, sec->tag, sec->taglen);
+		where(wh, sizeof wh, o);
+		return diag_set(d, line, "The tag \"%s\" on line %d%s does not "
+		    "match the section \"%s\" still open from line %d.", shown,
+		    line, wh, oshown, sec->line);
+	}
+	sec->end = t->len;
+	(*nopen)--;
+	return 0;
+}
+
+static int
+parse(const struct origin *o, struct tmpl *t, struct diag *d,
+    unsigned long *work)
+{
+	const char *src = o->src;
+	size_t len = strlen(src);
+	size_t pos = 0, text = 0, bol = 0;
+	size_t open[MUSTACHE_MAX_NESTING];
+	int nopen = 0, tags_on_line = 0;
+	char otag[MUSTACHE_MAX_DELIM + 1] = "{{";
+	char ctag[MUSTACHE_MAX_DELIM + 1] = "}}";
+	char closing[MUSTACHE_MAX_DELIM + 2];
+	size_t olen = 2, clen = 2;
+	size_t counted = 0;	/* newlines before here are in line */
+	int line = 1;
+
+	*work += len;
+	for (;;) {
+		const char *at, *nl, *cl, *name;
+		size_t ts, q, cs, ce, te, nlen, after = 0, closinglen;
+		int standalone = 0;
+		char kind;
+
+		at = memmem(src + pos, len - pos, otag, olen);
+		if (at == NULL)
+			break;
+		ts = (size_t)(at - src);
+		if ((nl = memrchr(src + pos, '\n', ts - pos)) != NULL) {
+			bol = (size_t)(nl - src) + 1;
+			tags_on_line = 0;
+		}
+		q = ts + olen;
+		kind = q < len ? src[q] : '\0';
+		cs = q + 1;
+		closinglen = 0;
+		switch (kind) {
+		case '{':
+		case '=':
+			closing[closinglen++] = kind == '{' ? '}' : '=';
+			break;
+		case '#': case '^': case '/': case '!': case '>': case '&':
+			break;
+		default:
+			kind = '\0';
+			cs = q;
+			break;
+		}
+		memcpy(closing + closinglen, ctag, clen);
+		closinglen += clen;
+		closing[closinglen] = '\0';
+		if (cs > len)
+			cs = len;
+		cl = memmem(src + cs, len - cs, closing, closinglen);
+		if (cl == NULL) {
+			char shown[64], wh[96];
+
+			show(shown, sizeof shown, at, len - ts);
+			where(wh, sizeof wh, o);
+			return diag_set(d, line_of(src, at),
+			    "The tag starting \"%s\" on line %d%s is never "
+			    "closed with \"%s\".", shown, line_of(src, at), wh,
+			    closing);
+		}
+		ce = (size_t)(cl - src);
+		te = ce + closinglen;
+		name = src + cs;
+		nlen = ce - cs;
+		trim(&name, &nlen);
+
+		if (kind != '\0' && kind != '{' && kind != '&' &&
+		    tags_on_line == 0 && all_blank(src + bol, ts - bol)) {
+			after = te;
+			while (after < len && is_blank(src[after]))
+				after++;
+			if (after == len)
+				standalone = 1;
+			else if (src[after] == '\n')
+				standalone = 1, after++;
+			else if (src[after] == '\r' && after + 1 < len &&
+			    src[after + 1] == '\n')
+				standalone = 1, after += 2;
+		}
+		if ((standalone ? bol : ts) > text)
+			add_node(t, N_TEXT, src + text,
+			    (standalone ? bol : ts) - text);
+
+		if (kind != '!' && kind != '=') {
+			if (nlen == 0)
+				return tag_error(d, o, at, te - ts, "tag",
+				    "has no name.");
+			if (has_space(name, nlen))
+				return tag_error(d, o, at, te - ts, "tag",
+				    "has a space inside its name.");
+		}
+
+		switch (kind) {
+		case '!':
+			break;
+		case '=':
+			if (set_delims(src + cs, ce - cs, otag, &olen, ctag,
+			    &clen) == -1) {
+				char rest[128];
+
+				snprintf(rest, sizeof rest, "needs two "
+				    "delimiters without spaces, each at most "
+				    "%d characters, like {{=<%% %%>=}}.",
+				    MUSTACHE_MAX_DELIM);
+				return tag_error(d, o, at, te - ts,
+				    "delimiter change", rest);
+			}
+			break;
+		case '#':
+		case '^': {
+			struct node *n;
+
+			if (nopen == MUSTACHE_MAX_NESTING) {
+				char rest[64];
+
+				snprintf(rest, sizeof rest, "is nested more "
+				    "than %d sections deep.",
+				    MUSTACHE_MAX_NESTING);
+				return tag_error(d, o, at, te - ts, "section",
+				    rest);
+			}
+			n = add_node(t, kind == '#' ? N_SECTION : N_INVERTED,
+			    name, nlen);
+			n->tag = at;
+			n->taglen = te - ts;
+			/* Counted as we go: line_of() per tag would make
+			 * parsing quadratic in the template's length. */
+			for (; counted < ts; counted++)
+				if (src[counted] == '\n')
+					line++;
+			n->line = line;
+			open[nopen++] = t->len - 1;
+			break;
+		}
+		case '/':
+			if (close_section(o, t, open, &nopen, at, te - ts,
+			    name, nlen, d) == -1)
+				return -1;
+			break;
+		case '>': {
+			struct node *n = add_node(t, N_PARTIAL, name, nlen);
+
+			n->tag = at;
+			n->taglen = te - ts;
+			if (standalone) {
+				n->ind = src + bol;
+				n->indlen = ts - bol;
+			}
+			break;
+		}
+		default:
+			add_node(t, kind == '\0' ? N_VAR : N_RAW, name,
+			    nlen);
+			break;
+		}
+
+		if (standalone) {
+			pos = bol = after;
+			tags_on_line = 0;
+		} else {
+			pos = te;
+			tags_on_line++;
+		}
+		text = pos;
+	}
+	if (len > text)
+		add_node(t, N_TEXT, src + text, len - text);
+	if (nopen > 0) {
+		const struct node *sec = &t->n[open[nopen - 1]];
+
+		return tag_error(d, o, sec->tag, sec->taglen, "section",
+		    "is never closed.");
+	}
+	return 0;
+}
+
+/* Finds a key given as a slice; a present key with a NULL child still
+ * counts as found, so it masks the same key further down the stack. */
+static int
+map_find(const struct tval *m, const char *k, size_t klen,
+    const struct tval **out)
+{
+	if (m == NULL || m->type != TV_MAP)
+		return 0;
+	for (size_t i = 0; i < m->n; i++) {
+		if (strncmp(m->keys[i], k, klen) == 0 &&
+		    m->keys[i][klen] == '\0') {
+			*out = m->items[i];
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The first part of a dotted name is looked up through the whole stack, the
+ * rest only inside what the previous part found (spec: no masking, no
+ * backtracking). */
+static const struct tval *
+lookup(const struct ctx *c, const char *name, size_t len)
+{
+	const struct tval *v = NULL;
+	const char *dot;
+	size_t seg;
+
+	if (len == 1 && name[0] == '.')
+		return c != NULL ? c->v : NULL;
+	dot = memchr(name, '.', len);
+	seg = dot != NULL ? (size_t)(dot - name) : len;
+	if (seg == 0)
+		return NULL;
+	for (; c != NULL; c = c->up)
+		if (map_find(c->v, name, seg, &v))
+			break;
+	if (c == NULL)
+		return NULL;
+	while (dot != NULL) {
+		name = dot + 1;
+		len -= seg + 1;
+		dot = memchr(name, '.', len);
+		seg = dot != NULL ? (size_t)(dot - name) : len;
+		if (seg == 0 || !map_find(v, name, seg, &v))
+			return NULL;
+	}
+	return v;
+}
+
+/* Spec truthiness: only a miss, null, false and the empty list are falsey.
+ * The empty string and the number 0 stay truthy, as the spec's host
+ * languages mostly have it; templates test a boolean the view sets. */
+static int
+truthy(const struct tval *v)
+{
+	if (v == NULL)
+		return 0;
+	switch (v->type) {
+	case TV_NULL:
+		return 0;
+	case TV_BOOL:
+		return v->b;
+	case TV_LIST:
+		return v->n > 0;
+	default:
+		return 1;
+	}
+}
+
+void
+mustache_fmt_num(double v, char *s, size_t n)
+{
+	if (v != v) {
+		snprintf(s, n, "nan");
+		return;
+	}
+	/* Integral values below 1e17 print exactly with no exponent. */
+	if (v > -1e17 && v < 1e17 && v == (double)(long long)v) {
+		snprintf(s, n, "%lld", (long long)v);
+		return;
+	}
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(s, n, "%.*g", prec, v);
+		if (strtod(s, NULL) == v)
+			return;
+	}
+}
+
+static void
+put_escaped(struct buf *b, const char *s, size_t len)
+{
+	size_t run = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		const char *rep;
+
+		switch (s[i]) {
+		case '&': rep = "&amp;"; break;
+		case '<': rep = "&lt;"; break;
+		case '>': rep = "&gt;"; break;
+		case '"': rep = "&quot;"; break;
+		default: continue;
+		}
+		buf_add(b, s + run, i - run);
+		buf_adds(b, rep);
+		run = i + 1;
+	}
+	buf_add(b, s + run, len - run);
+}
+
+/* Lists and maps interpolate as nothing: a template should iterate them. */
+static void
+put_value(struct render *r, const struct tval *v, int escape)
+{
+	char num[32];
+	const char *s;
+
+	if (v == NULL)
+		return;
+	switch (v->type) {
+	case TV_STR:
+		s = v->str != NULL ? v->str : "";
+		break;
+	case TV_NUM:
+		mustache_fmt_num(v->num, num, sizeof num);
+		s = num;
+		break;
+	case TV_BOOL:
+		s = v->b ? "true" : "false";
+		break;
+	default:
+		return;
+	}
+	if (escape && r->esc == MUSTACHE_ESCAPE_HTML)
+		put_escaped(r->out, s, strlen(s));
+	else
+		buf_adds(r->out, s);
+}
+
+/* Indentation goes onto the partial's template text, not its output, so
+ * multi-line values it interpolates keep their own layout (spec:
+ * "Standalone Indentation"). Empty lines stay empty. */
+static char *
+indent(const char *src, const char *ind, size_t indlen, unsigned long *work)
+{
+	struct buf b = BUF_INIT;
+	const char *p = src;
+
+	while (*p != '\0') {
+		const char *nl = strchr(p, '\n');
+		size_t l = nl != NULL ? (size_t)(nl - p) + 1 : strlen(p);
+
+		if (*p != '\n' && !(*p == '\r' && p[1] == '\n'))
+			buf_add(&b, ind, indlen);
+		buf_add(&b, p, l);
+		p += l;
+	}
+	*work += b.len;
+	return buf_steal(&b);
+}
+
+static int
+render_partial(struct render *r, const struct node *n,
+    const struct origin *o, const struct ctx *c)
+{
+	struct origin po;
+	struct tmpl t = { NULL, 0, 0 };
+	const char *text;
+	char *name, *owned = NULL;
+	int rc;
+
+	if (r->depth >= MUSTACHE_MAX_PARTIAL_DEPTH) {
+		char rest[128];
+
+		snprintf(rest, sizeof rest, "goes past the limit of %d nested "
+		    "partials; does a partial include itself?",
+		    MUSTACHE_MAX_PARTIAL_DEPTH);
+		return tag_error(r->d, o, n->tag, n->taglen, "partial", rest);
+	}
+	if (r->partials == NULL || r->partials->get == NULL)
+		return 0;
+	name = xstrndup(n->s, n->len);
+	text = r->partials->get(r->partials->ctx, name);
+	if (text == NULL) {
+		free(name);
+		return 0;
+	}
+	if (n->indlen > 0)
+		text = owned = indent(text, n->ind, n->indlen, &r->work);
+	po.src = text;
+	po.partial = name;
+	r->depth++;
+	rc = parse(&po, &t, r->d, &r->work);
+	if (rc == 0)
+		rc = render_nodes(r, &t, &po, 0, t.len, c);
+	r->depth--;
+	free(t.n);
+	free(owned);
+	free(name);
+	return rc;
+}
+
+static int
+render_nodes(struct render *r, const struct tmpl *t, const struct origin *o,
+    size_t from, size_t to, const struct ctx *c)
+{
+	for (size_t i = from; i < to; i++) {
+		const struct node *n = &t->n[i];
+		const struct tval *v;
+		struct ctx sub;
+		int rc;
+
+		if (++r->work > MUSTACHE_MAX_WORK)
+			return diag_set(r->d, 0, "The template takes more than "
+			    "%lu steps to render; do partials include each "
+			    "other over and over?", MUSTACHE_MAX_WORK);
+		if (r->out->len - r->start > MUSTACHE_MAX_OUTPUT)
+			return diag_set(r->d, 0, "The rendered text grows "
+			    "past %lu bytes.", MUSTACHE_MAX_OUTPUT);
+		switch (n->type) {
+		case N_TEXT:
+			buf_add(r->out, n->s, n->len);
+			break;
+		case N_VAR:
+		case N_RAW:
+			put_value(r, lookup(c, n->s, n->len), n->type == N_VAR);
+			break;
+		case N_INVERTED:
+			if (!truthy(lookup(c, n->s, n->len)) &&
+			    (rc = render_nodes(r, t, o, i + 1, n->end, c)) != 0)
+				return rc;
+			i = n->end - 1;
+			break;
+		case N_SECTION:
+			v = lookup(c, n->s, n->len);
+			sub.up = c;
+			if (v != NULL && v->type == TV_LIST) {
+				for (size_t k = 0; k < v->n; k++) {
+					sub.v = v->items[k];
+					rc = render_nodes(r, t, o, i + 1,
+					    n->end, &sub);
+					if (rc != 0)
+						return rc;
+				}
+			} else if (truthy(v)) {
+				sub.v = v;
+				if ((rc = render_nodes(r, t, o, i + 1, n->end,
+				    &sub)) != 0)
+					return rc;
+			}
+			i = n->end - 1;
+			break;
+		case N_PARTIAL:
+			if ((rc = render_partial(r, n, o, c)) != 0)
+				return rc;
+			break;
+		}
+	}
+	return 0;
+}
+
+int
+mustache_render(const char *tmpl, const struct tval *data,
+    const struct mustache_partials *partials, enum mustache_escape esc,
+    struct buf *out, struct diag *d)
+{
+	struct render r;
+	struct origin o = { tmpl, NULL };
+	struct tmpl t = { NULL, 0, 0 };
+	struct ctx root = { data, NULL };
+	int rc;
+
+	if (tmpl == NULL)
+		return diag_set(d, 0, "There is no template to render.");
+	r.partials = partials;
+	r.esc = esc;
+	r.out = out;
+	r.start = out->len;
+	r.d = d;
+	r.depth = 0;
+	r.work = 0;
+	rc = parse(&o, &t, d, &r.work);
+	if (rc == 0)
+		rc = render_nodes(&r, &t, &o, 0, t.len,
+		    data != NULL ? &root : NULL);
+	free(t.n);
+	if (rc != 0) {
+		out->len = r.start;
+		if (out->p != NULL)
+			out->p[out->len] = '\0';
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,59 @@
+/* libFuzzer target: any bytes through mailmsg_parse and on into
+ * orderblock_parse, as the referee reads a mail. Aborts when a promise of
+ * mailmsg.h is broken: a field that is not valid UTF-8, a CR left in the
+ * text. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "diag.h"
+#include "mailmsg.h"
+#include "orderblock.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static void
+utf8(const char *s)
+{
+	if (s == NULL || !g_utf8_validate(s, -1, NULL))
+		abort();
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct orderblock ob;
+	struct mailmsg m;
+	struct diag d;
+
+	mailmsg_init(&m);
+	diag_clear(&d);
+	if (mailmsg_parse((const char *)data, size, 1 << 20, &m, &d) != 0) {
+		if (d.msg[0] == '\0' || m.text != NULL)
+			abort();
+		return 0;
+	}
+	utf8(m.from_addr);
+	utf8(m.from_name);
+	utf8(m.reply_to);
+	utf8(m.return_path);
+	utf8(m.message_id);
+	utf8(m.in_reply_to);
+	utf8(m.references);
+	utf8(m.subject);
+	utf8(m.date);
+	utf8(m.auto_submitted);
+	utf8(m.precedence);
+	utf8(m.x_loop);
+	utf8(m.text);
+	utf8(m.attachment_text);
+	if (strchr(m.text, '\r') != NULL || strchr(m.attachment_text, '\r'))
+		abort();
+	orderblock_parse(m.text, &ob, &d);
+	orderblock_free(&ob);
+	mailmsg_free(&m);
+	return 0;
+}

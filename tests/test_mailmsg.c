@@ -1,0 +1,809 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "mailmsg.h"
+#include "xmalloc.h"
+
+/* Every field of a parsed mail; a NULL string means "". */
+struct want {
+	const char *from_addr, *from_name, *reply_to, *return_path;
+	const char *message_id, *in_reply_to, *references, *subject, *date;
+	const char *auto_submitted, *precedence, *x_loop;
+	int is_bounce, is_auto;
+	const char *text, *attachment_text;
+	int html_only;
+};
+
+static char *
+load(const char *name, size_t *len)
+{
+	const char *srcdir = getenv("srcdir");
+	char path[1024];
+	struct buf b = BUF_INIT;
+	char chunk[4096];
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/tests/mail/%s",
+	    srcdir != NULL ? srcdir : ".", name);
+	f = fopen(path, "rb");
+	if (f == NULL)
+		fail_msg("cannot open %s", path);
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_add(&b, chunk, n);
+	fclose(f);
+	*len = b.len;
+	buf_addc(&b, '\0');
+	return buf_steal(&b);
+}
+
+static void
+field(const char *name, const char *got, const char *want)
+{
+	if (want == NULL)
+		want = "";
+	assert_non_null(got);
+	if (!g_utf8_validate(got, -1, NULL))
+		fail_msg("%s is not valid UTF-8", name);
+	if (strcmp(got, want) != 0)
+		fail_msg("%s: got \"%s\", want \"%s\"", name, got, want);
+}
+
+static void
+check(const struct mailmsg *m, const struct want *w)
+{
+	field("from_addr", m->from_addr, w->from_addr);
+	field("from_name", m->from_name, w->from_name);
+	field("reply_to", m->reply_to, w->reply_to);
+	field("return_path", m->return_path, w->return_path);
+	field("message_id", m->message_id, w->message_id);
+	field("in_reply_to", m->in_reply_to, w->in_reply_to);
+	field("references", m->references, w->references);
+	field("subject", m->subject, w->subject);
+	field("date", m->date, w->date);
+	field("auto_submitted", m->auto_submitted, w->auto_submitted);
+	field("precedence", m->precedence, w->precedence);
+	field("x_loop", m->x_loop, w->x_loop);
+	field("text", m->text, w->text);
+	field("attachment_text", m->attachment_text, w->attachment_text);
+	assert_int_equal(m->is_bounce, w->is_bounce);
+	assert_int_equal(m->is_auto, w->is_auto);
+	assert_int_equal(m->html_only, w->html_only);
+}
+
+static void
+expect_mail(const char *file, const struct want *w)
+{
+	struct mailmsg m;
+	struct diag d;
+	size_t len;
+	char *raw = load(file, &len);
+
+	mailmsg_init(&m);
+	diag_clear(&d);
+	if (mailmsg_parse(raw, len, 1 << 20, &m, &d) != 0)
+		fail_msg("%s: %s", file, d.msg);
+	check(&m, w);
+	mailmsg_free(&m);
+	assert_null(m.text);
+	free(raw);
+}
+
+static void
+expect_refused(const char *raw, size_t len, size_t max, const char *msg)
+{
+	struct mailmsg m;
+	struct diag d;
+
+	mailmsg_init(&m);
+	diag_clear(&d);
+	assert_int_equal(mailmsg_parse(raw, len, max, &m, &d), -1);
+	assert_string_equal(d.msg, msg);
+	assert_null(m.from_addr);
+	assert_null(m.text);
+	mailmsg_free(&m);
+}
+
+static void
+t_plain_utf8(void **state)
+{
+	struct want w = {
+		.from_addr = "zoe@example.org",
+		.from_name = "Zo\xc3\xa9 Ag Amastan",
+		.return_path = "zoe@example.org",
+		.message_id = "20250304.1@example.org",
+		.subject = "Orders for buqruru-1",
+		.date = "Tue, 4 Mar 2025 09:15:00 +0100",
+		.text = "GAME buqruru-1\nSEAT zo\xc3\xa9\nTOKEN 7f3a-91c2\n"
+		    "SOW 3  # from my third pit\n",
+	};
+
+	(void)state;
+	expect_mail("plain-utf8.eml", &w);
+}
+
+static void
+t_crlf(void **state)
+{
+	struct want w = {
+		.from_addr = "amastan@example.net", .from_name = "Amastan",
+		.message_id = "crlf@example.net", .subject = "crlf",
+		.text = "GAME buqruru-1\nSEAT amastan\n",
+	};
+
+	(void)state;
+	expect_mail("crlf.eml", &w);
+}
+
+static void
+t_latin1_body(void **state)
+{
+	/* 0x93/0x94/0x80 are windows-1252 curly quotes and euro. */
+	struct want w = {
+		.from_addr = "didier@example.fr", .from_name = "Didier",
+		.message_id = "l1@example.fr", .subject = "tour",
+		.text = "D\xc3\xa9p\xc3\xb4t: 3 chameaux, 2 \xc3\xa9pices\n"
+		    "\xe2\x80\x9c" "cit\xc3\xa9\xe2\x80\x9d \xe2\x82\xac\n",
+	};
+
+	(void)state;
+	expect_mail("latin1-body.eml", &w);
+}
+
+static void
+t_subject_q_latin1(void **state)
+{
+	struct want w = {
+		.from_addr = "andre@example.fr", .from_name = "Andr\xc3\xa9",
+		.message_id = "q1@example.fr",
+		.subject = "Ordres pour la partie \xc3\xa9t\xc3\xa9",
+		.text = "x\n",
+	};
+
+	(void)state;
+	expect_mail("subject-q-latin1.eml", &w);
+}
+
+static void
+t_subject_b_latin1(void **state)
+{
+	/* The display name is two B words, the first padded. */
+	struct want w = {
+		.from_addr = "andre@example.fr",
+		.from_name = "Andr\xc3\xa9 L\xc3\xa9",
+		.message_id = "b1@example.fr",
+		.subject = "D\xc3\xa9p\xc3\xb4t \xc3\xa0 Agadez",
+		.text = "x\n",
+	};
+
+	(void)state;
+	expect_mail("subject-b-latin1.eml", &w);
+}
+
+static void
+t_subject_q_utf8(void **state)
+{
+	struct want w = {
+		.from_addr = "tin@example.net", .message_id = "q8@example.net",
+		.subject = "Tin Hinan \xe2\x80\x94 tour 2 fin",
+		.text = "x\n",
+	};
+
+	(void)state;
+	expect_mail("subject-q-utf8.eml", &w);
+}
+
+static void
+t_subject_b_utf8(void **state)
+{
+	/* Two folded B words; the space inside the first one is kept, the
+	 * folding between them is not. */
+	struct want w = {
+		.from_addr = "tin@example.net", .message_id = "b8@example.net",
+		.subject = "\xe2\xb5\x9c\xe2\xb5\x89\xe2\xb5\x8f "
+		    "\xe2\xb5\x80\xe2\xb5\x89\xe2\xb5\x8f\xe2\xb4\xb0"
+		    "\xe2\xb5\x8f \xe2\x9c\x93",
+		.text = "x\n",
+	};
+
+	(void)state;
+	expect_mail("subject-b-utf8.eml", &w);
+}
+
+static void
+t_odd_encoded_words(void **state)
+{
+	/* A one-letter and an empty B word, an unpadded one: no crash, and
+	 * the good words still read. */
+	const char *raw = "From: =?utf-8?B?p?= <a@example.org>\n"
+	    "Subject: =?utf-8?B?\?= x =?utf-8?b?w6k?=\n\ny\n";
+	struct mailmsg m;
+
+	(void)state;
+	mailmsg_init(&m);
+	assert_int_equal(mailmsg_parse(raw, strlen(raw), SIZE_MAX, &m, NULL),
+	    0);
+	assert_string_equal(m.from_addr, "a@example.org");
+	assert_string_equal(m.from_name, "");
+	assert_string_equal(m.subject, "x \xc3\xa9");
+	mailmsg_free(&m);
+}
+
+static void
+t_quoted_printable(void **state)
+{
+	struct want w = {
+		.from_addr = "qp@example.org", .message_id = "qp@example.org",
+		.subject = "qp",
+		.text = "GAME buqruru-1\nSEAT caf\xc3\xa9\nTOKEN a=b\n"
+		    "A very long order line that the sender's client broke "
+		    "with a soft line break in the middle\n",
+	};
+
+	(void)state;
+	expect_mail("quoted-printable.eml", &w);
+}
+
+static void
+t_base64(void **state)
+{
+	struct want w = {
+		.from_addr = "b64@example.org", .message_id = "b64@example.org",
+		.subject = "b64",
+		.text = "GAME targi-7\nSEAT tamghart\nTOKEN 0bad-cafe\n"
+		    "TAKE 2 sel\n",
+	};
+
+	(void)state;
+	expect_mail("base64.eml", &w);
+}
+
+static void
+t_alternative(void **state)
+{
+	struct want w = {
+		.from_addr = "alt@example.org", .from_name = "Alt",
+		.message_id = "alt@example.org", .subject = "alt",
+		.text = "GAME targi-7\nSEAT plain\n",
+	};
+
+	(void)state;
+	expect_mail("alternative.eml", &w);
+}
+
+static void
+t_html_only(void **state)
+{
+	struct want w = {
+		.from_addr = "html@example.org", .from_name = "Html",
+		.message_id = "html@example.org", .subject = "html",
+		.text = "\nGAME targi-7\n\nSEAT tamghart\nTOKEN 0bad-cafe\n"
+		    "PLACE 3 & 5\n"
+		    "SAY <hi> \"all\" \xc3\xa9\xc3\xa9 &unknown; 1 < 2\n"
+		    "last\n\n"
+		    "> GAME targi-7\n> SEAT other\n",
+		.html_only = 1,
+	};
+
+	(void)state;
+	expect_mail("html-only.eml", &w);
+}
+
+/* HTML cut short anywhere: what a browser would show, no crash. */
+static void
+t_html_cut_short(void **state)
+{
+	static const struct {
+		const char *html, *text;
+	} cases[] = {
+		{ "a<title>t</title", "a" },
+		{ "a<style>p{}", "a" },
+		{ "a<br", "a" },
+		{ "a<!-- b", "a" },
+		{ "a<b c='>", "a" },
+		{ "a&amp", "a&amp" },
+		{ "a&#", "a&#" },
+		{ "a&#xZZ;b", "a&#xZZ;b" },
+		{ "a&#0;&#xD800;&#x110000;&#150;&#160;b",
+		    "a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xe2\x80\x93 b" },
+		{ "<pre>a  b\n c</pre>x", "\na  b\n c\nx" },
+		{ "<blockquote><blockquote>q</blockquote></blockquote>",
+		    "\n\n>> q\n\n" },
+		{ "</blockquote></pre>a", "\n\na" },
+	};
+	struct mailmsg m;
+	struct buf raw = BUF_INIT;
+	size_t i;
+
+	(void)state;
+	mailmsg_init(&m);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		buf_reset(&raw);
+		buf_printf(&raw, "From: h@example.org\n"
+		    "Content-Type: text/html; charset=utf-8\n\n%s",
+		    cases[i].html);
+		assert_int_equal(mailmsg_parse(raw.p, raw.len, SIZE_MAX, &m,
+		    NULL), 0);
+		if (strcmp(m.text, cases[i].text) != 0)
+			fail_msg("%s: got \"%s\"", cases[i].html, m.text);
+		assert_int_equal(m.html_only, 1);
+	}
+	mailmsg_free(&m);
+	buf_free(&raw);
+}
+
+static void
+t_nested(void **state)
+{
+	/* The forwarded message/rfc822 comes first and is skipped; the
+	 * text/plain inside the inner alternative wins over its HTML. The
+	 * line break before a boundary belongs to the boundary. */
+	struct want w = {
+		.from_addr = "nest@example.org", .message_id = "nest@example.org",
+		.subject = "Fwd: nested",
+		.text = "GAME targui-2\nSEAT imzad",
+	};
+
+	(void)state;
+	expect_mail("nested.eml", &w);
+}
+
+static void
+t_attachment(void **state)
+{
+	/* One text/plain attachment by disposition, one by name only (and in
+	 * ISO-8859-1, without a final newline); the binary one is not text. */
+	struct want w = {
+		.from_addr = "turn@example.org", .message_id = "turn@example.org",
+		.subject = "turn file",
+		.text = "See the attached turn file.\n",
+		.attachment_text = "GAME buqruru-1\nSEAT zoe\n"
+		    "TOKEN 7f3a\nSOW 3 # \xc3\xa9\n",
+	};
+
+	(void)state;
+	expect_mail("attachment.eml", &w);
+}
+
+static void
+t_auto_reply(void **state)
+{
+	struct want w = {
+		.from_addr = "zoe@example.org", .from_name = "Zoe",
+		.message_id = "ooo@example.org",
+		.in_reply_to = "report-5@azalai.example",
+		.subject = "Out of office: Orders for buqruru-1",
+		.auto_submitted = "auto-replied", .x_loop = "zoe@example.org",
+		.is_auto = 1,
+		.text = "I am away until Monday.\n",
+	};
+
+	(void)state;
+	expect_mail("auto-reply.eml", &w);
+}
+
+static void
+t_bulk(void **state)
+{
+	struct want w = {
+		.from_addr = "news@example.com", .from_name = "News",
+		.message_id = "news@example.com", .subject = "Weekly news",
+		.precedence = "bulk", .is_auto = 1, .text = "Hello.\n",
+	};
+
+	(void)state;
+	expect_mail("bulk.eml", &w);
+}
+
+static void
+t_list(void **state)
+{
+	/* Auto-Submitted: no does not make it automatic; List-Id does. */
+	struct want w = {
+		.from_addr = "someone@example.com", .from_name = "Someone",
+		.message_id = "list@example.com",
+		.subject = "[tuareg-games] hi", .auto_submitted = "no",
+		.is_auto = 1, .text = "GAME buqruru-1\n",
+	};
+
+	(void)state;
+	expect_mail("list.eml", &w);
+}
+
+static void
+t_bounce(void **state)
+{
+	/* The returned mail inside holds a GAME line: it must not be read. */
+	struct want w = {
+		.from_addr = "mailer-daemon@mx.example.org",
+		.from_name = "Mail Delivery Subsystem",
+		.return_path = "<>",
+		.message_id = "bounce@mx.example.org",
+		.subject = "Undelivered Mail Returned to Sender",
+		.is_bounce = 1,
+		.text = "This is the mail system at host mx.example.org.\n"
+		    "I'm sorry to have to inform you that your message could "
+		    "not be delivered.\n",
+	};
+
+	(void)state;
+	expect_mail("bounce.eml", &w);
+}
+
+static void
+t_bounce_by_sender_only(void **state)
+{
+	struct mailmsg m;
+	const char *a = "From: MAILER-DAEMON\nSubject: failure\n\nsorry\n";
+	const char *b = "Return-Path: <>\nFrom: x@example.org\n\nsorry\n";
+	const char *c = "Return-Path: <x@example.org>\nFrom: mailer@example.org"
+	    "\n\nhello\n";
+
+	(void)state;
+	mailmsg_init(&m);
+	assert_int_equal(mailmsg_parse(a, strlen(a), SIZE_MAX, &m, NULL), 0);
+	assert_string_equal(m.from_addr, "mailer-daemon");
+	assert_int_equal(m.is_bounce, 1);
+	assert_int_equal(mailmsg_parse(b, strlen(b), SIZE_MAX, &m, NULL), 0);
+	assert_string_equal(m.return_path, "<>");
+	assert_int_equal(m.is_bounce, 1);
+	assert_int_equal(mailmsg_parse(c, strlen(c), SIZE_MAX, &m, NULL), 0);
+	assert_string_equal(m.return_path, "x@example.org");
+	assert_int_equal(m.is_bounce, 0);
+	assert_int_equal(m.is_auto, 0);
+	mailmsg_free(&m);
+}
+
+static void
+t_read_receipt(void **state)
+{
+	struct want w = {
+		.from_addr = "zoe@example.org", .message_id = "mdn@example.org",
+		.subject = "Read: Report", .is_auto = 1,
+		.text = "Your message was read.",
+	};
+
+	(void)state;
+	expect_mail("read-receipt.eml", &w);
+}
+
+static void
+t_no_body(void **state)
+{
+	struct want w = {
+		.from_addr = "empty@example.org",
+		.message_id = "empty@example.org", .subject = "nothing",
+	};
+
+	(void)state;
+	expect_mail("no-body.eml", &w);
+}
+
+static void
+t_garbage_file(void **state)
+{
+	size_t len;
+	char *raw = load("garbage.eml", &len);
+
+	(void)state;
+	expect_refused(raw, len, SIZE_MAX, "not a mail message: it does not "
+	    "start with header lines such as From: and Subject:");
+	free(raw);
+}
+
+static void
+t_not_mail(void **state)
+{
+	const char *body_only = "\n\nGAME buqruru-1\n";
+
+	(void)state;
+	expect_refused("", 0, SIZE_MAX, "not a mail message: it is empty");
+	expect_refused(body_only, strlen(body_only), SIZE_MAX,
+	    "not a mail message: it has no header lines such as From: and "
+	    "Subject:");
+}
+
+/* Random bytes, and mail cut or spoiled at random: never a crash, and what
+ * is returned is valid UTF-8. */
+static void
+t_random_bytes(void **state)
+{
+	static const char *const files[] = {
+		"nested.eml", "html-only.eml", "attachment.eml", "bounce.eml",
+		"flowed.eml"
+	};
+	struct mailmsg m;
+	struct diag d;
+	char buf[2048], *raw;
+	size_t len, n, i;
+	uint32_t x = 12345;
+	int round;
+
+	(void)state;
+	mailmsg_init(&m);
+	for (round = 0; round < 400; round++) {
+		if (round % 2 == 0) {
+			n = 1 + round * 5 % sizeof buf;
+			for (i = 0; i < n; i++) {
+				x = x * 1103515245u + 12345u;
+				buf[i] = (char)(x >> 16);
+			}
+			raw = xmalloc(n);
+			memcpy(raw, buf, n);
+			len = n;
+		} else {
+			raw = load(files[round / 2 % 5], &len);
+			for (i = 0; i < 8; i++) {
+				x = x * 1103515245u + 12345u;
+				raw[(x >> 8) % len] = (char)(x >> 16);
+			}
+			len -= (x >> 4) % (len / 2 + 1);
+		}
+		diag_clear(&d);
+		if (mailmsg_parse(raw, len, SIZE_MAX, &m, &d) == 0) {
+			field("text", m.text, m.text);
+			field("subject", m.subject, m.subject);
+			field("from_name", m.from_name, m.from_name);
+			field("attachment_text", m.attachment_text,
+			    m.attachment_text);
+		} else
+			assert_true(strncmp(d.msg, "not a mail message: ",
+			    20) == 0);
+		free(raw);
+	}
+	mailmsg_free(&m);
+}
+
+static void
+t_size_limit(void **state)
+{
+	const char *head = "From: big@example.org\nSubject: big\n\n";
+	size_t body = 10 * 1024 * 1024, len, max = 1024 * 1024;
+	struct mailmsg m;
+	struct diag d;
+	char want[128], *raw;
+
+	(void)state;
+	len = strlen(head) + body;
+	raw = xmalloc(len);
+	memcpy(raw, head, strlen(head));
+	memset(raw + strlen(head), 'x', body);
+	for (size_t i = strlen(head) + 70; i < len; i += 71)
+		raw[i] = '\n';
+	snprintf(want, sizeof want, "the message is %zu bytes; the limit is "
+	    "%zu", len, max);
+	expect_refused(raw, len, max, want);
+
+	/* One byte over the limit is refused; at the limit it is read. */
+	snprintf(want, sizeof want, "the message is %zu bytes; the limit is "
+	    "%zu", len, len - 1);
+	expect_refused(raw, len, len - 1, want);
+	mailmsg_init(&m);
+	assert_int_equal(mailmsg_parse(raw, len, len, &m, &d), 0);
+	assert_string_equal(m.subject, "big");
+	assert_int_equal(strlen(m.text), body);
+	mailmsg_free(&m);
+	free(raw);
+}
+
+static void
+t_message_ids(void **state)
+{
+	struct want w = {
+		.from_addr = "ids@example.org", .reply_to = "team@example.org",
+		.message_id = "abc.123@Example.org",
+		.in_reply_to = "report-7@azalai.example",
+		.references = "<report-5@azalai.example> "
+		    "<report-6@azalai.example> <report-7@azalai.example>",
+		.subject = "ids", .text = "x\n",
+	};
+
+	(void)state;
+	expect_mail("msgid.eml", &w);
+}
+
+static void
+t_no_message_id(void **state)
+{
+	struct want w = {
+		.from_addr = "noid@example.org", .in_reply_to = "not-an-id",
+		.subject = "no id", .text = "x\n",
+	};
+
+	(void)state;
+	expect_mail("no-msgid.eml", &w);
+}
+
+static void
+t_bogus_charset(void **state)
+{
+	/* Unknown charset: UTF-8 where the bytes are UTF-8, the rest read as
+	 * windows-1252. */
+	struct want w = {
+		.from_addr = "bogus@example.org",
+		.message_id = "bogus@example.org", .subject = "bogus",
+		.text = "caf\xc3\xa9 caf\xc3\xa9\n",
+	};
+
+	(void)state;
+	expect_mail("bogus-charset.eml", &w);
+}
+
+static void
+t_no_charset(void **state)
+{
+	/* No charset at all, raw 8-bit in the subject next to an encoded
+	 * word with a bogus charset, and a NUL byte in the body. */
+	struct want w = {
+		.from_addr = "nocs@example.org",
+		.message_id = "nocs@example.org",
+		.subject = "caf\xc3\xa9 \xc3\xa9t\xc3\xa9",
+		.text = "th\xc3\xa9 th\xc3\xa9!\n",
+	};
+
+	(void)state;
+	expect_mail("no-charset.eml", &w);
+}
+
+static void
+t_flowed(void **state)
+{
+	struct want w = {
+		.from_addr = "flow@example.org",
+		.message_id = "flow@example.org", .subject = "flowed",
+		.text = "GAME targi-7\nSEAT tamghart\n"
+		    "PLACE 3 5 # this comment was long enough that the client "
+		    "wrapped it at seventy-two columns\n"
+		    ">not a quote but stuffed\n"
+		    "> quoted line\n-- \nsig\n",
+	};
+
+	(void)state;
+	expect_mail("flowed.eml", &w);
+}
+
+static void
+t_mbox_from_line(void **state)
+{
+	struct want w = {
+		.from_addr = "zoe@example.org",
+		.message_id = "mbox@example.org", .subject = "from line",
+		.text = "GAME buqruru-1\n",
+	};
+
+	(void)state;
+	expect_mail("mbox-from.eml", &w);
+}
+
+static void
+t_utf16(void **state)
+{
+	struct want w = {
+		.from_addr = "u16@example.org",
+		.message_id = "u16@example.org", .subject = "u16",
+		.text = "GAME targi-7\nSEAT tamghart\n",
+	};
+
+	(void)state;
+	expect_mail("utf16.eml", &w);
+}
+
+static void
+t_broken_shift_jis(void **state)
+{
+	/* A cut double-byte character at the end is kept as windows-1252. */
+	struct want w = {
+		.from_addr = "sj@example.org",
+		.message_id = "sj@example.org", .subject = "sj",
+		.text = "\xe6\x97\xa5\xe6\x9c\xac\xe2\x80\x9a\n",
+	};
+
+	(void)state;
+	expect_mail("shift-jis-broken.eml", &w);
+}
+
+static void
+t_invalid_utf8(void **state)
+{
+	/* Declared UTF-8, but an overlong form, a surrogate and a stray
+	 * continuation byte: each bad byte is read as windows-1252. */
+	const char *raw = "From: x@example.org\n"
+	    "Content-Type: text/plain; charset=utf-8\n\n"
+	    "a\xc0\xaf" "b\xed\xa0\x80" "c\x80\xe2\x82\xac\n";
+	struct mailmsg m;
+
+	(void)state;
+	mailmsg_init(&m);
+	assert_int_equal(mailmsg_parse(raw, strlen(raw), SIZE_MAX, &m, NULL),
+	    0);
+	assert_string_equal(m.text, "a\xc3\x80\xc2\xaf"
+	    "b\xc3\xad\xc2\xa0\xe2\x82\xac"
+	    "c\xe2\x82\xac\xe2\x82\xac\n");
+	mailmsg_free(&m);
+}
+
+static void
+t_global_init_twice(void **state)
+{
+	(void)state;
+	mailmsg_global_init();
+	mailmsg_global_init();
+	t_crlf(state);
+}
+
+static void
+t_reuse(void **state)
+{
+	/* Parsing into a filled struct frees what it held (ASan checks). */
+	const char *a = "From: a@example.org\nSubject: one\n\nfirst\n";
+	const char *b = "From: b@example.org\n\nsecond\n";
+	struct mailmsg m;
+
+	(void)state;
+	mailmsg_init(&m);
+	assert_int_equal(mailmsg_parse(a, strlen(a), SIZE_MAX, &m, NULL), 0);
+	assert_int_equal(mailmsg_parse(b, strlen(b), SIZE_MAX, &m, NULL), 0);
+	assert_string_equal(m.from_addr, "b@example.org");
+	assert_string_equal(m.subject, "");
+	assert_string_equal(m.text, "second\n");
+	assert_int_equal(mailmsg_parse(a, strlen(a), 3, &m, NULL), -1);
+	assert_null(m.subject);
+	mailmsg_free(&m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(t_plain_utf8),
+		cmocka_unit_test(t_crlf),
+		cmocka_unit_test(t_latin1_body),
+		cmocka_unit_test(t_subject_q_latin1),
+		cmocka_unit_test(t_subject_b_latin1),
+		cmocka_unit_test(t_subject_q_utf8),
+		cmocka_unit_test(t_subject_b_utf8),
+		cmocka_unit_test(t_odd_encoded_words),
+		cmocka_unit_test(t_quoted_printable),
+		cmocka_unit_test(t_base64),
+		cmocka_unit_test(t_alternative),
+		cmocka_unit_test(t_html_only),
+		cmocka_unit_test(t_html_cut_short),
+		cmocka_unit_test(t_nested),
+		cmocka_unit_test(t_attachment),
+		cmocka_unit_test(t_auto_reply),
+		cmocka_unit_test(t_bulk),
+		cmocka_unit_test(t_list),
+		cmocka_unit_test(t_bounce),
+		cmocka_unit_test(t_bounce_by_sender_only),
+		cmocka_unit_test(t_read_receipt),
+		cmocka_unit_test(t_no_body),
+		cmocka_unit_test(t_garbage_file),
+		cmocka_unit_test(t_not_mail),
+		cmocka_unit_test(t_random_bytes),
+		cmocka_unit_test(t_size_limit),
+		cmocka_unit_test(t_message_ids),
+		cmocka_unit_test(t_no_message_id),
+		cmocka_unit_test(t_bogus_charset),
+		cmocka_unit_test(t_no_charset),
+		cmocka_unit_test(t_flowed),
+		cmocka_unit_test(t_mbox_from_line),
+		cmocka_unit_test(t_utf16),
+		cmocka_unit_test(t_broken_shift_jis),
+		cmocka_unit_test(t_invalid_utf8),
+		cmocka_unit_test(t_global_init_twice),
+		cmocka_unit_test(t_reuse),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,116 @@
+/* Geometry of the eight-hole loop. */
+#include <ctype.h>
+
+#include "buqruru.h"
+
+int
+bq_owner(int hole)
+{
+	return hole / BQ_ROW;
+}
+
+char
+bq_letter(int hole)
+{
+	return (char)('a' + hole);
+}
+
+int
+bq_hole_of(const char *w)
+{
+	int c;
+
+	if (w == NULL || w[0] == '\0' || w[1] != '\0')
+		return -1;
+	c = tolower((unsigned char)w[0]);
+	if (c < 'a' || c >= 'a' + BQ_HOLES)
+		return -1;
+	return c - 'a';
+}
+
+/* The next hole that is not erased, going dir (+1 or -1) from hole. When
+ * hole is the only one left it is its own neighbour. */
+int
+bq_step(const struct bq_state *st, int dir, int hole)
+{
+	int h = hole;
+
+	for (int i = 0; i < BQ_HOLES; i++) {
+		h = (h + dir + BQ_HOLES) % BQ_HOLES;
+		if (!st->erased[h])
+			return h;
+	}
+	return hole;
+}
+
+/* Seat's holes that are not erased, in the order its own sowing runs
+ * through them: "after" in the refill rule means after in this order. */
+int
+bq_row(const struct bq_state *st, int seat, int out[BQ_ROW])
+{
+	int n = 0, base = seat * BQ_ROW;
+
+	for (int i = 0; i < BQ_ROW; i++) {
+		int h = st->dir[seat] > 0 ? base + i : base + BQ_ROW - 1 - i;
+
+		if (!st->erased[h])
+			out[n++] = h;
+	}
+	return n;
+}
+
+int
+bq_live(const struct bq_state *st, int seat)
+{
+	int n = 0;
+
+	for (int i = 0; i < BQ_ROW; i++)
+		if (!st->erased[seat * BQ_ROW + i])
+			n++;
+	return n;
+}
+
+int
+bq_on_board(const struct bq_state *st)
+{
+	int n = 0;
+
+	for (int h = 0; h < BQ_HOLES; h++)
+		n += st->board[h];
+	return n;
+}
+
+/* 10 and more are never taken, by anyone. */
+int
+bq_capturable(int n)
+{
+	return n == 2 || n == 4 || n == 6 || n == 8;
+}
+
+const char *
+bq_dir_name(int dir)
+{
+	return dir > 0 ? "counter-clockwise" : "clockwise";
+}
+
+const char *
+bq_other(const struct bq_state *st, int seat)
+{
+	return st->seat[1 - seat];
+}
+
+/* "a, b, c or d": seat's holes that are not erased. */
+void
+bq_holes_text(const struct bq_state *st, int seat, struct buf *b)
+{
+	int n = 0, live = bq_live(st, seat);
+
+	for (int h = seat * BQ_ROW; h < (seat + 1) * BQ_ROW; h++) {
+		if (st->erased[h])
+			continue;
+		if (n > 0)
+			buf_adds(b, n == live - 1 ? " or " : ", ");
+		buf_addc(b, bq_letter(h));
+		n++;
+	}
+}

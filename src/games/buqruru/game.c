@@ -1,0 +1,334 @@
+/* The Buqruru rules table: setup, applying orders, who is waited for. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "buqruru.h"
+
+static const char *const hole_choices[] = { "sealed", "open", NULL };
+static const char *const dir_choices[] = { "ccw", "cw", NULL };
+static const char *const direction_choices[] = {
+	"opposite", "shared-ccw", "shared-cw", NULL
+};
+static const char *const groups_choices[] = { "any", "divisors-1-4", NULL };
+static const char *const chain_choices[] = {
+	"after-last", "to-sowing-hole", NULL
+};
+static const char *const onoff_choices[] = { "on", "off", NULL };
+
+static const struct game_option bq_options[] = {
+	{ "hole_choice", "sealed", hole_choices,
+	  "sealed: both choose the sowing hole unseen; open: the first "
+	  "player chooses, then the second, seeing it" },
+	{ "first_direction", "ccw", dir_choices,
+	  "the first seat's direction round the board seen from above "
+	  "(with direction=opposite)" },
+	{ "direction", "opposite", direction_choices,
+	  "opposite: the players sow in opposite directions; shared-ccw, "
+	  "shared-cw: both sow the same way" },
+	{ "groups", "any", groups_choices,
+	  "any: any group size; divisors-1-4: 1 to 4, dividing the counters "
+	  "lifted" },
+	{ "chain", "after-last", chain_choices,
+	  "after-last: the chain needs the last hole taken and stops at an "
+	  "odd hole; to-sowing-hole: every 2/4/6/8 hole back to the sowing "
+	  "hole" },
+	{ "owner_capture", "on", onoff_choices,
+	  "on: a row's owner takes a hole raised from even to higher even" },
+	{ "first", "", NULL,
+	  "the seat that moves first in round 1 (default: the first seat)" },
+	{ NULL, NULL, NULL, NULL }
+};
+
+static int
+pick(const struct optset *o, const char *name, const char *const *choices,
+    struct diag *d)
+{
+	const char *v = opt_get(o, name);
+
+	if (v == NULL)
+		return 0;
+	for (int i = 0; choices[i] != NULL; i++)
+		if (strcmp(v, choices[i]) == 0)
+			return i;
+	return diag_set(d, 0, "option %s: \"%s\" is not allowed", name, v);
+}
+
+static int
+bq_setup(void *vst, int nseats, const char names[][SEAT_NAME],
+    const struct optset *o, uint64_t seed, struct evsink *ev,
+    struct diag *d)
+{
+	struct bq_state *st = vst, s;
+	const char *first;
+	int v[6];
+
+	if (nseats != BQ_SEATS)
+		return diag_set(d, 0, "Buqruru is played by exactly 2 players, "
+		    "not %d", nseats);
+	memset(&s, 0, sizeof s);
+	for (int i = 0; i < BQ_SEATS; i++) {
+		if (names[i][0] == '\0')
+			return diag_set(d, 0, "every seat needs a name");
+		snprintf(s.seat[i], sizeof s.seat[i], "%.*s", SEAT_NAME - 1,
+		    names[i]);
+	}
+	if (strcasecmp(s.seat[0], s.seat[1]) == 0)
+		return diag_set(d, 0, "the two seats need different names");
+	if ((v[0] = pick(o, "hole_choice", hole_choices, d)) < 0 ||
+	    (v[1] = pick(o, "first_direction", dir_choices, d)) < 0 ||
+	    (v[2] = pick(o, "direction", direction_choices, d)) < 0 ||
+	    (v[3] = pick(o, "groups", groups_choices, d)) < 0 ||
+	    (v[4] = pick(o, "chain", chain_choices, d)) < 0 ||
+	    (v[5] = pick(o, "owner_capture", onoff_choices, d)) < 0)
+		return -1;
+	s.hole_choice = v[0];
+	s.first_dir = v[1] == 0 ? 1 : -1;
+	s.direction = v[2];
+	s.groups = v[3];
+	s.chain = v[4];
+	s.owner_capture = v[5] == 0;
+	switch (s.direction) {
+	case BQ_DIR_OPPOSITE:
+		s.dir[0] = s.first_dir;
+		s.dir[1] = -s.first_dir;
+		break;
+	case BQ_DIR_SHARED_CCW:
+		s.dir[0] = s.dir[1] = 1;
+		break;
+	default:
+		s.dir[0] = s.dir[1] = -1;
+		break;
+	}
+	first = opt_get(o, "first");
+	s.first = 0;
+	if (first != NULL && first[0] != '\0') {
+		if (strcasecmp(first, s.seat[0]) == 0)
+			s.first = 0;
+		else if (strcasecmp(first, s.seat[1]) == 0)
+			s.first = 1;
+		else
+			return diag_set(d, 0, "option first: \"%s\" is not a seat "
+			    "of this game; the seats are %s and %s", first,
+			    s.seat[0], s.seat[1]);
+	}
+	rng_seed(&s.rng, seed);
+	for (int h = 0; h < BQ_HOLES; h++)
+		s.board[h] = BQ_FULL;
+	s.loser = -1;
+	s.refill_seat = -1;
+	s.starter = s.first;
+	s.sowing[0] = s.sowing[1] = -1;
+	ev_emit(ev, VIS_ALL, "Buqruru: %s (bottom row, a to d) sows %s, %s "
+	    "(top row, e to h) sows %s.", s.seat[0], bq_dir_name(s.dir[0]),
+	    s.seat[1], bq_dir_name(s.dir[1]));
+	bq_start_round(&s, ev);
+	bq_advance(&s, ev);
+	memcpy(st, &s, sizeof s);
+	return 0;
+}
+
+static int
+not_now(const struct bq_state *st, int seat, const char *doing,
+    struct diag *d)
+{
+	int row[BQ_ROW];
+
+	switch (st->phase) {
+	case BQ_PH_HOLE:
+		if (bq_waited(st, seat) && bq_row(st, seat, row) > 0)
+			return diag_set(d, 0, "you cannot %s now: choose your "
+			    "sowing hole first, e.g. \"HOLE %c\"", doing,
+			    bq_letter(row[0]));
+		return diag_set(d, 0, "you cannot %s now: the sowing holes of "
+		    "round %d are being chosen", doing, st->round);
+	case BQ_PH_SOW:
+		if (st->turn == seat)
+			return diag_set(d, 0, "you cannot %s now: it is your turn "
+			    "to sow from hole %c, e.g. \"SOW\"", doing,
+			    bq_letter(st->sowing[seat]));
+		return diag_set(d, 0, "it is not your turn: %s is to sow from "
+		    "hole %c", st->seat[st->turn],
+		    bq_letter(st->sowing[st->turn]));
+	case BQ_PH_REFILL:
+		if (st->refill_seat == seat) {
+			struct order o;
+
+			bq_default_order(st, seat, &o);
+			return diag_set(d, 0, "you cannot %s now: round %d is over "
+			    "and you must first refill your row, e.g. \"%s\"",
+			    doing, st->round, o.text);
+		}
+		return diag_set(d, 0, "you cannot %s now: round %d is over and "
+		    "%s is choosing how to refill", doing, st->round,
+		    st->seat[st->refill_seat]);
+	default:
+		return diag_set(d, 0, "the match is over; no more orders are "
+		    "taken");
+	}
+}
+
+static int
+apply_refill(struct bq_state *st, int seat, const struct order *o,
+    struct evsink *ev, struct diag *d)
+{
+	unsigned mask = 0;
+	int rem = o->nargs > 0 ? o->arg[0] : -1;
+
+	if (st->phase != BQ_PH_REFILL || st->refill_seat != seat)
+		return not_now(st, seat, "refill", d);
+	if (o->nargs < 1 || rem < -1 || rem >= BQ_HOLES)
+		return diag_set(d, 0, "this refill order is malformed");
+	for (int i = 1; i < o->nargs; i++) {
+		if (o->arg[i] < 0 || o->arg[i] >= BQ_HOLES)
+			return diag_set(d, 0, "this refill order is malformed");
+		mask |= 1u << o->arg[i];
+	}
+	if (bq_refill_ok(st, seat, mask, rem, d) < 0)
+		return -1;
+	bq_refill(st, seat, mask, rem, ev);
+	if (st->phase != BQ_PH_OVER)
+		bq_start_round(st, ev);
+	return 0;
+}
+
+/* Every check comes before the first change, so an error leaves st as it
+ * was and emits nothing. */
+static int
+bq_apply(void *vst, int seat, const struct order *o, struct evsink *ev,
+    struct diag *d)
+{
+	struct bq_state *st = vst;
+	struct bq_sowing sw;
+
+	if (seat < 0 || seat >= BQ_SEATS)
+		return diag_set(d, 0, "there is no such seat");
+	if (st->phase == BQ_PH_OVER)
+		return diag_set(d, 0, "the match is over; no more orders are "
+		    "taken");
+	switch (o->kind) {
+	case BQ_HOLE:
+		if (st->phase != BQ_PH_HOLE)
+			return not_now(st, seat, "choose a sowing hole", d);
+		if (o->nargs != 1)
+			return diag_set(d, 0, "this HOLE order is malformed");
+		if (bq_hole_check(st, seat, o->arg[0], d) < 0)
+			return -1;
+		bq_choose_hole(st, seat, o->arg[0], ev);
+		break;
+	case BQ_SOW:
+		if (st->phase != BQ_PH_SOW || st->turn != seat)
+			return not_now(st, seat, "sow", d);
+		if (bq_plan(st, seat, o->arg, o->nargs, &sw, d) < 0)
+			return -1;
+		bq_commit(st, &sw, 0, ev);
+		break;
+	case BQ_REFILL:
+		if (apply_refill(st, seat, o, ev, d) < 0)
+			return -1;
+		break;
+	default:
+		return diag_set(d, 0, "unknown order; Buqruru orders are HOLE, "
+		    "SOW and REFILL");
+	}
+	bq_advance(st, ev);
+	return 0;
+}
+
+static void
+bq_result(const struct bq_state *st, char *out, size_t len)
+{
+	int w;
+
+	if (st->phase != BQ_PH_OVER || st->loser < 0) {
+		snprintf(out, len, "%s", "");
+		return;
+	}
+	w = 1 - st->loser;
+	snprintf(out, len, "%s wins the match: %s has no hole left. Donkeys "
+	    "owed: %s %d, %s %d.", st->seat[w], st->seat[st->loser],
+	    st->seat[0], st->donkeys[0], st->seat[1], st->donkeys[1]);
+}
+
+static void
+bq_waiting_what(const struct bq_state *st, int seat, char *out, size_t len)
+{
+	struct buf b = BUF_INIT;
+	int full, rem, from;
+
+	switch (st->phase) {
+	case BQ_PH_HOLE:
+		bq_holes_text(st, seat, &b);
+		snprintf(out, len, "choose your sowing hole: %s%s", b.p,
+		    st->hole_choice == BQ_SEALED ? " (sealed)" : "");
+		break;
+	case BQ_PH_SOW:
+		from = st->sowing[seat];
+		snprintf(out, len, "sow from hole %c (%d counter%s)",
+		    bq_letter(from), st->board[from],
+		    st->board[from] == 1 ? "" : "s");
+		break;
+	case BQ_PH_REFILL:
+		bq_refill_need(st, seat, &full, &rem);
+		if (full == 0)
+			snprintf(out, len, "refill your row: %d counter%s for one "
+			    "hole", st->store[seat], st->store[seat] == 1 ? "" :
+			    "s");
+		else if (rem > 0)
+			snprintf(out, len, "refill your row: %d counters make %d "
+			    "hole%s of six and %d over", st->store[seat], full,
+			    full == 1 ? "" : "s", rem);
+		else
+			snprintf(out, len, "refill your row: %d counters make %d "
+			    "hole%s of six", st->store[seat], full,
+			    full == 1 ? "" : "s");
+		break;
+	default:
+		snprintf(out, len, "%s", "");
+		break;
+	}
+	buf_free(&b);
+}
+
+static void
+bq_waiting_for(const void *vst, struct pending *p)
+{
+	const struct bq_state *st = vst;
+	static const char *const kinds[] = {
+		[BQ_PH_HOLE] = "hole", [BQ_PH_SOW] = "sowing",
+		[BQ_PH_REFILL] = "refill"
+	};
+
+	memset(p, 0, sizeof *p);
+	if (st->phase == BQ_PH_OVER) {
+		p->over = 1;
+		bq_result(st, p->result, sizeof p->result);
+		return;
+	}
+	for (int s = 0; s < BQ_SEATS; s++) {
+		if (!bq_waited(st, s))
+			continue;
+		p->seats |= 1u << s;
+		snprintf(p->kind[s], sizeof p->kind[s], "%s", kinds[st->phase]);
+		bq_waiting_what(st, s, p->what[s], sizeof p->what[s]);
+	}
+}
+
+const struct game_rules buqruru_rules = {
+	.name = "buqruru",
+	.title = "Buqruru",
+	.min_seats = BQ_SEATS,
+	.max_seats = BQ_SEATS,
+	.options = bq_options,
+	.state_size = sizeof(struct bq_state),
+	.load = NULL,
+	.setup = bq_setup,
+	.parse = bq_parse,
+	.apply = bq_apply,
+	.waiting_for = bq_waiting_for,
+	.legal = bq_legal,
+	.default_order = bq_default_order,
+	.view = bq_view,
+	.serialize = bq_serialize,
+	.check = bq_check,
+};

@@ -1,0 +1,393 @@
+/* Between sowings: choosing sowing holes, ending a round, refilling rows. */
+#include <stdio.h>
+#include <string.h>
+
+#include "buqruru.h"
+
+static void
+holes_done(struct bq_state *st, struct evsink *ev)
+{
+	if (st->sowing[0] >= 0 && st->sowing[1] >= 0) {
+		ev_emit(ev, VIS_ALL, "Round %d: %s sows from %c, %s from %c; "
+		    "%s moves first.", st->round, st->seat[0],
+		    bq_letter(st->sowing[0]), st->seat[1],
+		    bq_letter(st->sowing[1]), st->seat[st->starter]);
+		st->phase = BQ_PH_SOW;
+		st->turn = st->starter;
+		return;
+	}
+	if (st->hole_choice == BQ_OPEN)
+		st->turn = st->sowing[st->starter] < 0 ? st->starter :
+		    1 - st->starter;
+}
+
+void
+bq_start_round(struct bq_state *st, struct evsink *ev)
+{
+	st->round++;
+	st->sowing[0] = st->sowing[1] = -1;
+	st->quiet = 0;
+	st->phase = BQ_PH_HOLE;
+	st->turn = st->starter;
+	st->refill_seat = -1;
+	if (st->hole_choice == BQ_SEALED)
+		ev_emit(ev, VIS_ALL, "Round %d begins; %s will move first. Each "
+		    "player chooses a sowing hole, sealed until both have "
+		    "chosen.", st->round, st->seat[st->starter]);
+	else
+		ev_emit(ev, VIS_ALL, "Round %d begins; %s will move first and "
+		    "chooses a sowing hole first, then %s.", st->round,
+		    st->seat[st->starter], bq_other(st, st->starter));
+	for (int s = 0; s < BQ_SEATS; s++) {
+		int row[BQ_ROW];
+
+		if (bq_row(st, s, row) != 1)
+			continue;
+		st->sowing[s] = row[0];
+		ev_emit(ev, VIS_ALL, "%s has only hole %c left, so it is %s's "
+		    "sowing hole.", st->seat[s], bq_letter(row[0]), st->seat[s]);
+	}
+	holes_done(st, ev);
+}
+
+int
+bq_hole_check(const struct bq_state *st, int seat, int hole,
+    struct diag *d)
+{
+	struct buf b = BUF_INIT;
+	int rc = 0;
+
+	if (st->phase != BQ_PH_HOLE)
+		return diag_set(d, 0, "no sowing hole can be chosen now");
+	if (st->sowing[seat] >= 0)
+		return diag_set(d, 0, "you have already chosen hole %c for "
+		    "round %d", bq_letter(st->sowing[seat]), st->round);
+	if (st->hole_choice == BQ_OPEN && st->turn != seat)
+		return diag_set(d, 0, "%s chooses a sowing hole first; wait for "
+		    "that choice", st->seat[st->turn]);
+	bq_holes_text(st, seat, &b);
+	if (hole < 0 || hole >= BQ_HOLES)
+		rc = diag_set(d, 0, "there is no such hole; choose one of %s",
+		    b.p);
+	else if (bq_owner(hole) != seat)
+		rc = diag_set(d, 0, "hole %c is in %s's row; choose one of "
+		    "yours: %s", bq_letter(hole), st->seat[bq_owner(hole)], b.p);
+	else if (st->erased[hole])
+		rc = diag_set(d, 0, "hole %c has been erased; choose one of %s",
+		    bq_letter(hole), b.p);
+	buf_free(&b);
+	return rc;
+}
+
+void
+bq_choose_hole(struct bq_state *st, int seat, int hole, struct evsink *ev)
+{
+	st->sowing[seat] = hole;
+	if (st->hole_choice == BQ_SEALED && st->sowing[1 - seat] < 0) {
+		ev_emit(ev, VIS_SEAT(seat), "You chose hole %c as your sowing "
+		    "hole; it stays sealed until %s has chosen.",
+		    bq_letter(hole), bq_other(st, seat));
+		ev_emit(ev, VIS_ALL & ~VIS_SEAT(seat), "%s has chosen a sowing "
+		    "hole (sealed).", st->seat[seat]);
+	} else if (st->hole_choice == BQ_OPEN)
+		ev_emit(ev, VIS_ALL, "%s chooses hole %c as sowing hole.",
+		    st->seat[seat], bq_letter(hole));
+	holes_done(st, ev);
+}
+
+void
+bq_refill_need(const struct bq_state *st, int seat, int *full, int *rem)
+{
+	int s = st->store[seat], h = bq_live(st, seat);
+
+	if (s >= BQ_FULL * h) {
+		*full = h;
+		*rem = 0;
+	} else {
+		*full = s / BQ_FULL;
+		*rem = s % BQ_FULL;
+	}
+}
+
+/* Whether some hole of mask comes before rem in seat's sowing order. */
+static int
+after_full(const struct bq_state *st, int seat, unsigned mask, int rem)
+{
+	int row[BQ_ROW], n = bq_row(st, seat, row);
+
+	for (int i = 0; i < n && row[i] != rem; i++)
+		if (mask & (1u << row[i]))
+			return 1;
+	return 0;
+}
+
+static int
+popcount(unsigned m)
+{
+	int n = 0;
+
+	for (; m != 0; m &= m - 1)
+		n++;
+	return n;
+}
+
+/* Calls fn for every legal refill of seat, in a stable order; returns how
+ * many there are. fn may be NULL. */
+int
+bq_refill_each(const struct bq_state *st, int seat,
+    void (*fn)(void *, unsigned, int), void *arg)
+{
+	int row[BQ_ROW], n = bq_row(st, seat, row), full, rem, count = 0;
+
+	bq_refill_need(st, seat, &full, &rem);
+	for (unsigned sub = 0; sub < (1u << n); sub++) {
+		unsigned mask = 0;
+
+		if (popcount(sub) != full)
+			continue;
+		for (int i = 0; i < n; i++)
+			if (sub & (1u << i))
+				mask |= 1u << row[i];
+		if (rem == 0) {
+			if (fn != NULL)
+				fn(arg, mask, -1);
+			count++;
+			continue;
+		}
+		for (int i = 0; i < n; i++) {
+			if ((sub & (1u << i)) ||
+			    (full > 0 && !after_full(st, seat, mask, row[i])))
+				continue;
+			if (fn != NULL)
+				fn(arg, mask, row[i]);
+			count++;
+		}
+	}
+	return count;
+}
+
+int
+bq_refill_count(const struct bq_state *st, int seat)
+{
+	return bq_refill_each(st, seat, NULL, NULL);
+}
+
+/* Six in the first holes of seat's sowing order, the rest in the next. */
+void
+bq_refill_default(const struct bq_state *st, int seat, unsigned *mask,
+    int *rem)
+{
+	int row[BQ_ROW], n = bq_row(st, seat, row), full, left;
+
+	bq_refill_need(st, seat, &full, &left);
+	*mask = 0;
+	*rem = -1;
+	for (int i = 0; i < full && i < n; i++)
+		*mask |= 1u << row[i];
+	if (left > 0 && full < n)
+		*rem = row[full];
+}
+
+static void
+refill_example(const struct bq_state *st, int seat, struct buf *b)
+{
+	struct order o;
+	unsigned mask;
+	int rem;
+
+	bq_refill_default(st, seat, &mask, &rem);
+	bq_refill_order(&o, mask, rem);
+	buf_adds(b, o.text);
+}
+
+int
+bq_refill_ok(const struct bq_state *st, int seat, unsigned mask, int rem,
+    struct diag *d)
+{
+	struct buf ex = BUF_INIT, order = BUF_INIT;
+	int full, left, rc = 0, row[BQ_ROW], n;
+
+	bq_refill_need(st, seat, &full, &left);
+	refill_example(st, seat, &ex);
+	for (int h = 0; h < BQ_HOLES && rc == 0; h++) {
+		if (!(mask & (1u << h)) && h != rem)
+			continue;
+		if (bq_owner(h) != seat)
+			rc = diag_set(d, 0, "hole %c is in %s's row; you refill "
+			    "only your own holes, e.g. \"%s\"", bq_letter(h),
+			    st->seat[bq_owner(h)], ex.p);
+		else if (st->erased[h])
+			rc = diag_set(d, 0, "hole %c has been erased and cannot "
+			    "be refilled; e.g. \"%s\"", bq_letter(h), ex.p);
+	}
+	if (rc == 0 && rem >= 0 && (mask & (1u << rem)))
+		rc = diag_set(d, 0, "hole %c cannot both get six and hold the "
+		    "remainder; e.g. \"%s\"", bq_letter(rem), ex.p);
+	if (rc == 0 && full == 0 && mask != 0)
+		rc = diag_set(d, 0, "your %d %s no hole with six; name only "
+		    "the remainder hole, e.g. \"%s\"", st->store[seat],
+		    st->store[seat] == 1 ? "counter fills" : "counters fill",
+		    ex.p);
+	if (rc == 0 && popcount(mask) != full)
+		rc = diag_set(d, 0, "your %d counters fill %d hole%s with six%s; "
+		    "name exactly %d, e.g. \"%s\"", st->store[seat], full,
+		    full == 1 ? "" : "s", left > 0 ? " and leave a remainder" :
+		    "", full, ex.p);
+	if (rc == 0 && left > 0 && rem < 0)
+		rc = diag_set(d, 0, "%d counter%s left over after the holes of "
+		    "six; add REMAINDER and the hole for them, e.g. \"%s\"",
+		    left, left == 1 ? " is" : "s are", ex.p);
+	if (rc == 0 && left == 0 && rem >= 0)
+		rc = diag_set(d, 0, "nothing is left over after the holes of "
+		    "six, so leave out REMAINDER; e.g. \"%s\"", ex.p);
+	if (rc == 0 && rem >= 0 && full > 0 &&
+	    !after_full(st, seat, mask, rem)) {
+		n = bq_row(st, seat, row);
+		for (int i = 0; i < n; i++)
+			buf_printf(&order, "%s%c", i ? " " : "",
+			    bq_letter(row[i]));
+		rc = diag_set(d, 0, "the remainder hole must lie between two "
+		    "full holes or after them in your sowing order (%s), and "
+		    "%c comes before them all; e.g. \"%s\"", order.p,
+		    bq_letter(rem), ex.p);
+	}
+	buf_free(&ex);
+	buf_free(&order);
+	return rc;
+}
+
+void
+bq_refill(struct bq_state *st, int seat, unsigned mask, int rem,
+    struct evsink *ev)
+{
+	struct buf full = BUF_INIT, gone = BUF_INIT;
+	int nfull = 0, ngone = 0, left;
+	const char *who = st->seat[seat], *other = bq_other(st, seat);
+
+	for (int h = seat * BQ_ROW; h < (seat + 1) * BQ_ROW; h++) {
+		if (st->erased[h])
+			continue;
+		if (mask & (1u << h)) {
+			st->board[h] = BQ_FULL;
+			st->store[seat] -= BQ_FULL;
+			buf_printf(&full, "%s%c", nfull++ ? ", " : "",
+			    bq_letter(h));
+		} else if (h != rem) {
+			st->erased[h] = 1;
+			st->board[h] = 0;
+			buf_printf(&gone, "%s%c", ngone++ ? ", " : "",
+			    bq_letter(h));
+		}
+	}
+	left = st->store[seat];
+	if (rem >= 0) {
+		st->board[rem] = left;
+		st->store[seat] = 0;
+	}
+	if (nfull == 0 && rem < 0)
+		ev_emit(ev, VIS_ALL, "%s has nothing to refill with; %s %s "
+		    "erased.", who, gone.p, ngone == 1 ? "is" : "are");
+	else {
+		struct buf b = BUF_INIT;
+
+		buf_printf(&b, "%s refills: ", who);
+		if (nfull > 0)
+			buf_printf(&b, "six in %s", full.p);
+		if (rem >= 0)
+			buf_printf(&b, "%s%d in %c", nfull ? ", " : "", left,
+			    bq_letter(rem));
+		if (ngone > 0)
+			buf_printf(&b, "; %s %s erased", gone.p,
+			    ngone == 1 ? "is" : "are");
+		if (rem < 0 && left > 0)
+			buf_printf(&b, "; %d stay%s in store", left,
+			    left == 1 ? "s" : "");
+		ev_emit(ev, VIS_ALL, "%s.", b.p);
+		buf_free(&b);
+	}
+	if (ngone > 0 && bq_live(st, seat) == 0) {
+		st->donkeys[seat] += 2;
+		st->loser = seat;
+		st->phase = BQ_PH_OVER;
+		st->refill_seat = -1;
+		ev_emit(ev, VIS_ALL, "%s has no hole left: %s owes %s two "
+		    "donkeys and loses the match.", who, who, other);
+	} else if (ngone >= 2) {
+		st->donkeys[seat] += 1;
+		ev_emit(ev, VIS_ALL, "%s erased %d holes at once and owes %s one "
+		    "donkey.", who, ngone, other);
+	}
+	buf_free(&full);
+	buf_free(&gone);
+}
+
+void
+bq_end_round(struct bq_state *st, const char *why, struct evsink *ev)
+{
+	int left[BQ_SEATS] = { 0, 0 }, lone = -1, pending = -1;
+
+	for (int h = 0; h < BQ_HOLES; h++) {
+		if (st->board[h] == 0)
+			continue;
+		left[bq_owner(h)] += st->board[h];
+		st->store[bq_owner(h)] += st->board[h];
+		lone = h;
+		st->board[h] = 0;
+	}
+	ev_emit(ev, VIS_ALL, "Round %d ends: %s.", st->round, why);
+	if (left[0] + left[1] == 1)
+		ev_emit(ev, VIS_ALL, "The last counter, in %c, goes to %s.",
+		    bq_letter(lone), st->seat[bq_owner(lone)]);
+	else if (left[0] + left[1] > 1)
+		ev_emit(ev, VIS_ALL, "The counters left on the board go to the "
+		    "owners of their rows: %s %d, %s %d.", st->seat[0], left[0],
+		    st->seat[1], left[1]);
+	ev_emit(ev, VIS_ALL, "Stores: %s %d, %s %d.", st->seat[0],
+	    st->store[0], st->seat[1], st->store[1]);
+
+	if (st->store[0] > BQ_HALF)
+		st->starter = 0;
+	else if (st->store[1] > BQ_HALF)
+		st->starter = 1;
+	else
+		st->starter = 1 - st->starter;
+	st->phase = BQ_PH_REFILL;
+	st->refill_seat = -1;
+	st->sowing[0] = st->sowing[1] = -1;
+	st->quiet = 0;
+
+	/* Whoever has no choice refills first, so the one who must choose
+	 * sees the finished other row. */
+	for (int s = 0; s < BQ_SEATS; s++) {
+		unsigned mask;
+		int rem;
+
+		if (bq_refill_count(st, s) > 1) {
+			pending = s;
+			continue;
+		}
+		bq_refill_default(st, s, &mask, &rem);
+		bq_refill(st, s, mask, rem, ev);
+	}
+	if (st->phase == BQ_PH_OVER)
+		return;
+	if (pending >= 0) {
+		int full, rem;
+
+		bq_refill_need(st, pending, &full, &rem);
+		st->refill_seat = pending;
+		if (full == 0)
+			ev_emit(ev, VIS_ALL, "%s has %d counter%s, less than one "
+			    "hole of six, and chooses the hole for them.",
+			    st->seat[pending], st->store[pending],
+			    st->store[pending] == 1 ? "" : "s");
+		else
+			ev_emit(ev, VIS_ALL, "%s has %d counters: %d hole%s of "
+			    "six%s; %s chooses where they go.",
+			    st->seat[pending], st->store[pending], full,
+			    full == 1 ? "" : "s", rem > 0 ? " and a remainder" :
+			    "", st->seat[pending]);
+		return;
+	}
+	bq_start_round(st, ev);
+}

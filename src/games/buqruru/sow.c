@@ -1,0 +1,301 @@
+/* One sowing: lifting, laps, captures, and the turns that follow. */
+#include <stdio.h>
+#include <string.h>
+
+#include "buqruru.h"
+
+int
+bq_group_ok(const struct bq_state *st, int lifted, int k)
+{
+	if (k < 1 || k > lifted)
+		return 0;
+	if (st->groups == BQ_GROUPS_DIV)
+		return k <= 4 && lifted % k == 0;
+	return 1;
+}
+
+static void
+sizes_text(struct buf *b, const int *k, int nk)
+{
+	buf_adds(b, "SOW");
+	for (int i = 0; i < nk; i++)
+		buf_printf(b, " %d", k[i]);
+}
+
+static int
+bad_size(const struct bq_state *st, const struct bq_sowing *sw, int k,
+    struct diag *d)
+{
+	struct buf b = BUF_INIT, ok = BUF_INIT;
+	int best = 1;
+
+	sizes_text(&b, sw->k, sw->nk);
+	if (st->groups == BQ_GROUPS_DIV) {
+		for (int i = 1; i <= 4; i++)
+			if (bq_group_ok(st, sw->lifted, i)) {
+				buf_printf(&ok, "%s%d", ok.len ? ", " : "", i);
+				best = i;
+			}
+		diag_set(d, 0, "\"%s\": with groups=divisors-1-4 a group must "
+		    "hold 1 to 4 counters and divide the %d you lift (%d does "
+		    "not); you may use %s; try \"SOW %d\"", b.p, sw->lifted, k,
+		    ok.p, best);
+	} else if (sw->lifted == 1)
+		diag_set(d, 0, "\"%s\": you lift only 1 counter from hole %c; "
+		    "try \"SOW\"", b.p, bq_letter(sw->from));
+	else
+		diag_set(d, 0, "\"%s\": you lift only %d counters from hole %c, "
+		    "so a group holds at most %d; try \"SOW %d\"", b.p,
+		    sw->lifted, bq_letter(sw->from), sw->lifted, sw->lifted);
+	buf_free(&b);
+	buf_free(&ok);
+	return -1;
+}
+
+static void
+captures(const struct bq_state *st, struct bq_sowing *sw)
+{
+	int back = -st->dir[sw->seat];
+	const int *a = sw->after;
+
+	if (bq_capturable(a[sw->last])) {
+		sw->mover[sw->last] = a[sw->last];
+		sw->last_taken = 1;
+	}
+	/* Walking back stops on reaching the sowing hole, so the chain
+	 * never runs past it, even when the last counter fell there. */
+	if (st->chain == BQ_CHAIN_TO_SOWING || sw->last_taken) {
+		for (int h = bq_step(st, back, sw->last); h != sw->from;
+		    h = bq_step(st, back, h)) {
+			if (st->chain == BQ_CHAIN_AFTER_LAST && a[h] % 2 != 0)
+				break;
+			if (bq_capturable(a[h])) {
+				sw->mover[h] = a[h];
+				sw->chain[sw->nchain++] = h;
+			}
+		}
+	}
+	if (!st->owner_capture)
+		return;
+	for (int h = 0; h < BQ_HOLES; h++) {
+		int b = sw->before[h];
+
+		if (st->erased[h] || sw->mover[h] != 0)
+			continue;
+		if (b % 2 == 0 && a[h] % 2 == 0 && a[h] > b &&
+		    bq_capturable(a[h]))
+			sw->owner[h] = a[h];
+	}
+}
+
+/* Works out the whole sowing of seat with group sizes k (nk 0: one by
+ * one; the last size given holds for the laps after it) without changing
+ * st. Errors say what was wrong with the sizes. */
+int
+bq_plan(const struct bq_state *st, int seat, const int *k, int nk,
+    struct bq_sowing *sw, struct diag *d)
+{
+	int hand, pos, cnt = 0, lap = 0, loop = 0;
+
+	memset(sw, 0, sizeof *sw);
+	if (nk < 0 || nk > BQ_MAX_SIZES)
+		return diag_set(d, 0, "give at most %d group sizes", BQ_MAX_SIZES);
+	sw->seat = seat;
+	sw->from = st->sowing[seat];
+	sw->nk = nk;
+	for (int i = 0; i < nk; i++)
+		sw->k[i] = k[i];
+	if (sw->from < 0)
+		return diag_set(d, 0, "you have no sowing hole yet");
+	sw->lifted = st->board[sw->from];
+	if (sw->lifted == 0)
+		return diag_set(d, 0, "your sowing hole %c is empty",
+		    bq_letter(sw->from));
+	for (int i = 0; i < nk; i++)
+		if (!bq_group_ok(st, sw->lifted, k[i]))
+			return bad_size(st, sw, k[i], d);
+
+	for (int h = 0; h < BQ_HOLES; h++) {
+		sw->before[h] = sw->after[h] = st->board[h];
+		loop += !st->erased[h];
+	}
+	hand = sw->lifted;
+	sw->after[sw->from] = 0;
+	pos = sw->from;
+	while (hand > 0) {
+		int size = nk == 0 ? 1 : k[lap < nk ? lap : nk - 1];
+		int drop = size < hand ? size : hand;
+
+		if (cnt == 0)
+			sw->laps++;
+		pos = bq_step(st, st->dir[seat], pos);
+		sw->after[pos] += drop;
+		hand -= drop;
+		if (++cnt == loop) {
+			cnt = 0;
+			lap++;
+		}
+	}
+	sw->last = pos;
+	if (nk > sw->laps) {
+		struct buf b = BUF_INIT;
+
+		sizes_text(&b, k, nk);
+		diag_set(d, 0, "\"%s\": sown this way your %d counters make "
+		    "only %d lap%s, so give at most %d group size%s", b.p,
+		    sw->lifted, sw->laps, sw->laps == 1 ? "" : "s", sw->laps,
+		    sw->laps == 1 ? "" : "s");
+		buf_free(&b);
+		return -1;
+	}
+	captures(st, sw);
+	return 0;
+}
+
+static void
+groups_text(struct buf *b, const struct bq_sowing *sw)
+{
+	int same = 1;
+
+	for (int i = 1; i < sw->nk && i < sw->laps; i++)
+		if (sw->k[i] != sw->k[0])
+			same = 0;
+	for (int i = 0; i < (same ? 1 : sw->laps); i++) {
+		int k = sw->nk == 0 ? 1 : sw->k[i < sw->nk ? i : sw->nk - 1];
+
+		if (i > 0)
+			buf_adds(b, ", then ");
+		if (k == 1)
+			buf_adds(b, "one by one");
+		else
+			buf_printf(b, "%d by %d", k, k);
+	}
+}
+
+static void
+narrate(const struct bq_state *st, const struct bq_sowing *sw, int forced,
+    struct evsink *ev)
+{
+	const char *who = st->seat[sw->seat];
+	struct buf b = BUF_INIT;
+
+	if (sw->lifted == 1)
+		buf_printf(&b, "%s sows the only counter of hole %c", who,
+		    bq_letter(sw->from));
+	else {
+		buf_printf(&b, "%s sows the %d counters of hole %c ", who,
+		    sw->lifted, bq_letter(sw->from));
+		groups_text(&b, sw);
+		if (forced)
+			buf_adds(&b, " (the only way allowed)");
+	}
+	buf_printf(&b, "; the last falls in %c, which now holds %d.",
+	    bq_letter(sw->last), sw->after[sw->last]);
+	ev_emit(ev, VIS_ALL, "%s", b.p);
+	buf_reset(&b);
+
+	if (sw->last_taken)
+		ev_emit(ev, VIS_ALL, "%s takes the %d counters of %c, where the "
+		    "last one fell.", who, sw->mover[sw->last],
+		    bq_letter(sw->last));
+	if (sw->nchain > 0) {
+		for (int i = 0; i < sw->nchain; i++)
+			buf_printf(&b, "%s%d from %c", i ? ", " : "",
+			    sw->mover[sw->chain[i]], bq_letter(sw->chain[i]));
+		ev_emit(ev, VIS_ALL, "Going back along the sowing %s also "
+		    "takes %s.", who, b.p);
+		buf_reset(&b);
+	}
+	for (int s = 0; s < BQ_SEATS; s++) {
+		for (int h = s * BQ_ROW; h < (s + 1) * BQ_ROW; h++)
+			if (sw->owner[h] > 0)
+				buf_printf(&b, "%s%d from %c", b.len ? ", " : "",
+				    sw->owner[h], bq_letter(h));
+		if (b.len > 0)
+			ev_emit(ev, VIS_ALL, "Owner's capture: %s takes %s.",
+			    st->seat[s], b.p);
+		buf_reset(&b);
+	}
+	buf_free(&b);
+}
+
+void
+bq_commit(struct bq_state *st, const struct bq_sowing *sw, int forced,
+    struct evsink *ev)
+{
+	int took = 0;
+
+	narrate(st, sw, forced, ev);
+	for (int h = 0; h < BQ_HOLES; h++) {
+		st->board[h] = sw->after[h] - sw->mover[h] - sw->owner[h];
+		st->store[sw->seat] += sw->mover[h];
+		st->store[bq_owner(h)] += sw->owner[h];
+		took += sw->mover[h] + sw->owner[h];
+	}
+	st->quiet = took > 0 ? 0 : st->quiet + 1;
+	st->turn = 1 - sw->seat;
+}
+
+/* The seat to sow has exactly one way to do it. */
+int
+bq_forced(const struct bq_state *st)
+{
+	int n, ways = 0;
+
+	if (st->phase != BQ_PH_SOW)
+		return 0;
+	n = st->board[st->sowing[st->turn]];
+	for (int k = 1; k <= n && ways < 2; k++)
+		ways += bq_group_ok(st, n, k);
+	return ways == 1;
+}
+
+static int
+round_over(struct bq_state *st, struct evsink *ev)
+{
+	char why[128];
+	int n = bq_on_board(st);
+
+	if (n == 0)
+		snprintf(why, sizeof why, "every counter on the board has been "
+		    "captured");
+	else if (n == 1)
+		snprintf(why, sizeof why, "only one counter is left on the "
+		    "board");
+	else if (st->board[st->sowing[0]] == 0 &&
+	    st->board[st->sowing[1]] == 0)
+		snprintf(why, sizeof why, "both sowing holes are empty");
+	else if (st->quiet >= BQ_QUIET)
+		snprintf(why, sizeof why, "%d sowings in a row have captured "
+		    "nothing", BQ_QUIET);
+	else
+		return 0;
+	bq_end_round(st, why, ev);
+	return 1;
+}
+
+/* Runs everything that needs no decision: round ends, missed turns and
+ * sowings with one way only. Each round begins with a real choice (the
+ * first mover holds a full row), and a round without captures ends after
+ * BQ_QUIET sowings, so this always stops. */
+void
+bq_advance(struct bq_state *st, struct evsink *ev)
+{
+	struct bq_sowing sw;
+
+	while (st->phase == BQ_PH_SOW) {
+		if (round_over(st, ev))
+			continue;
+		if (st->board[st->sowing[st->turn]] == 0) {
+			ev_emit(ev, VIS_ALL, "%s misses the turn: sowing hole %c "
+			    "is empty.", st->seat[st->turn],
+			    bq_letter(st->sowing[st->turn]));
+			st->turn = 1 - st->turn;
+		}
+		if (!bq_forced(st))
+			return;
+		if (bq_plan(st, st->turn, NULL, 0, &sw, NULL) < 0)
+			return;
+		bq_commit(st, &sw, 1, ev);
+	}
+}

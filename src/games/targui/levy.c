@@ -1,0 +1,106 @@
+/* Targui levy: the economic value of a tribe's territories, paid at the end
+ * of each round, and the final ranking that the levy decides. */
+#include <stdio.h>
+#include <string.h>
+
+#include "targui.h"
+
+/* Nothing for a tribe without its own settlement, even if it holds
+ * another's. */
+int
+tu_levy_of(const struct tu_state *s, int seat)
+{
+	int n = 0;
+
+	if (s->out[seat] || !tu_holds_settlement(s, seat))
+		return 0;
+	for (int b = 1; b <= TU_BOXES; b++)
+		if (s->owner[b] == seat)
+			n += tu_economic(s, b);
+	return n;
+}
+
+void
+tu_levy(struct tu_state *s, struct evsink *ev)
+{
+	for (int i = 0; i < s->nseats; i++) {
+		int l = tu_levy_of(s, i);
+		char m[48];
+
+		s->last_levy[i] = l;
+		if (s->out[i])
+			continue;
+		s->money[i] += l;
+		s->minted += l;
+		tu_money_text(s->money[i], m, sizeof m);
+		if (!tu_holds_settlement(s, i))
+			ev_emit(ev, VIS_ALL, "Levy: the %s receive nothing, "
+			    "having lost their settlement.",
+			    tu_tribe_name[s->tribe_of[i]]);
+		else
+			ev_emit(ev, VIS_ALL, "Levy: the %s receive %d silver "
+			    "(now %s).", tu_tribe_name[s->tribe_of[i]], l, m);
+	}
+}
+
+/* a before b in the ranking: levy, then camels, then money. */
+static int
+better(const struct tu_state *s, int a, int b)
+{
+	int ca = tu_camels_of(s, a), cb = tu_camels_of(s, b);
+
+	if (s->last_levy[a] != s->last_levy[b])
+		return s->last_levy[a] > s->last_levy[b];
+	if (ca != cb)
+		return ca > cb;
+	return s->money[a] > s->money[b];
+}
+
+static int
+same(const struct tu_state *s, int a, int b)
+{
+	return !better(s, a, b) && !better(s, b, a);
+}
+
+/* The fortune cards are used up: the highest levy among tribes holding their
+ * own settlement wins; ties go to camels, then money. */
+void
+tu_final_result(struct tu_state *s, struct evsink *ev)
+{
+	int best = TU_NONE, tie = 0;
+	struct buf b = BUF_INIT;
+
+	for (int i = 0; i < s->nseats; i++) {
+		if (s->out[i] || !tu_holds_settlement(s, i))
+			continue;
+		if (best == TU_NONE || better(s, i, best)) {
+			best = i;
+			tie = 0;
+		} else if (same(s, i, best))
+			tie = 1;
+	}
+	s->phase = PH_OVER;
+	s->cur = TU_NONE;
+	s->winner = tie ? TU_NONE : best;
+	if (best == TU_NONE)
+		buf_printf(&b, "No tribe holds its own settlement: nobody "
+		    "wins.");
+	else if (tie) {
+		buf_printf(&b, "A tie at a levy of %d silver between",
+		    s->last_levy[best]);
+		for (int i = 0, k = 0; i < s->nseats; i++)
+			if (!s->out[i] && tu_holds_settlement(s, i) &&
+			    same(s, i, best))
+				buf_printf(&b, "%s the %s (%s)", k++ ? " and" :
+				    "", tu_tribe_name[s->tribe_of[i]],
+				    s->names[i]);
+		buf_printf(&b, ".");
+	} else
+		buf_printf(&b, "The %s (%s) win with a levy of %d silver, "
+		    "%d camels and %d silver in money.",
+		    tu_tribe_name[s->tribe_of[best]], s->names[best],
+		    s->last_levy[best], tu_camels_of(s, best), s->money[best]);
+	snprintf(s->result, sizeof s->result, "%s", b.p);
+	buf_free(&b);
+	ev_emit(ev, VIS_ALL, "The game is over. %s", s->result);
+}

@@ -1,0 +1,241 @@
+/* Targui actions of a turn: moving, attacking and buying camels. Each has a
+ * check that changes nothing and a do that assumes the check passed. */
+#include <stdio.h>
+
+#include "targui.h"
+
+static const char *
+tribe(const struct tu_state *s, int seat)
+{
+	return tu_tribe_name[s->tribe_of[seat]];
+}
+
+static int
+check_from(const struct tu_state *s, int seat, int from, int to,
+    struct diag *d)
+{
+	if (!tu_box_ok(from) || !tu_box_ok(to))
+		return diag_set(d, 0, "Boxes are numbered 1 to 49.");
+	if (s->owner[from] != seat)
+		return diag_set(d, 0, "You do not hold box %d.", from);
+	if (s->camels[from] == 0)
+		return diag_set(d, 0, "You have no camels in box %d.", from);
+	if (!tu_adjacent(s, from, to))
+		return diag_set(d, 0, "Box %d does not adjoin box %d: camels "
+		    "go to one of the 8 neighbouring boxes.", to, from);
+	if (s->terrain[to] == T_CHOTT)
+		return diag_set(d, 0, "Box %d is a chott: no camel can enter "
+		    "a salt lake.", to);
+	return 0;
+}
+
+int
+tu_check_move(const struct tu_state *s, int seat, int from, int to, int n,
+    struct diag *d)
+{
+	if (check_from(s, seat, from, to, d) < 0)
+		return -1;
+	if (n == TU_ALL)
+		n = s->camels[from];
+	if (n < 1)
+		return diag_set(d, 0, "Move at least one camel.");
+	if (n > s->camels[from])
+		return diag_set(d, 0, "You have only %d camels in box %d.",
+		    s->camels[from], from);
+	if (s->owner[to] != TU_NONE && s->owner[to] != seat &&
+	    s->camels[to] > 0)
+		return diag_set(d, 0, "Box %d is held by the %s with %d camels: "
+		    "send ATTACK to attack it.", to, tribe(s, s->owner[to]),
+		    s->camels[to]);
+	return 0;
+}
+
+void
+tu_do_move(struct tu_state *s, int seat, int from, int to, int n,
+    struct evsink *ev)
+{
+	int prev = s->owner[to];
+
+	if (n == TU_ALL)
+		n = s->camels[from];
+	s->camels[from] -= n;
+	s->camels[to] += n;
+	s->owner[to] = seat;
+	ev_emit(ev, VIS_ALL, "The %s move %d camel%s from box %d to box %d.",
+	    tribe(s, seat), n, n == 1 ? "" : "s", from, to);
+	if (prev == TU_NONE)
+		ev_emit(ev, VIS_ALL, "The %s take box %d (%s).",
+		    tribe(s, seat), to, tu_terrain_name[s->terrain[to]]);
+	else if (prev != seat) {
+		ev_emit(ev, VIS_ALL, "The %s take box %d (%s), left empty by "
+		    "the %s.", tribe(s, seat), to,
+		    tu_terrain_name[s->terrain[to]], tribe(s, prev));
+		tu_check_out(s, ev);
+	}
+}
+
+int
+tu_check_attack(const struct tu_state *s, int seat, int from, int to,
+    struct diag *d)
+{
+	if (check_from(s, seat, from, to, d) < 0)
+		return -1;
+	if (s->owner[to] == seat)
+		return diag_set(d, 0, "Box %d is yours: send MOVE to move "
+		    "camels there.", to);
+	if (s->owner[to] == TU_NONE || s->camels[to] == 0)
+		return diag_set(d, 0, "Box %d holds no enemy camels: send MOVE "
+		    "to take it.", to);
+	return 0;
+}
+
+static void
+rule_text(int stop, int after, char *out, size_t len)
+{
+	if (stop > 0 && after > 0)
+		snprintf(out, len, "gives up below %d camels or after %d "
+		    "exchange%s", stop, after, after == 1 ? "" : "s");
+	else if (stop > 0)
+		snprintf(out, len, "gives up below %d camels", stop);
+	else if (after > 0)
+		snprintf(out, len, "gives up after %d exchange%s", after,
+		    after == 1 ? "" : "s");
+	else
+		snprintf(out, len, "fights to the end");
+}
+
+/* All the camels in `from` fight. Each exchange: the attacker throws, adds
+ * the strategic value of `from`, and the defender loses half (rounded down);
+ * then the defender throws and adds the value of `to`. The break-off rule is
+ * looked at only after the defender's throw, as the rules allow. */
+void
+tu_do_attack(struct tu_state *s, int seat, int from, int to, int stop,
+    int after, int enter, struct tu_dice *dice, struct evsink *ev)
+{
+	int def = s->owner[to], k = 0;
+	char rule[96];
+
+	rule_text(stop, after, rule, sizeof rule);
+	ev_emit(ev, VIS_ALL, "The %s attack box %d (%s, %d camels of the %s) "
+	    "from box %d (%s) with %d camels; the attacker %s.",
+	    tribe(s, seat), to, tu_terrain_name[s->terrain[to]],
+	    s->camels[to], tribe(s, def), from,
+	    tu_terrain_name[s->terrain[from]], s->camels[from], rule);
+	for (;;) {
+		int t, tot, loss;
+
+		k++;
+		t = tu_throw(s, dice);
+		tot = t + tu_strategic(s, from);
+		loss = tot / 2;
+		if (loss > s->camels[to])
+			loss = s->camels[to];
+		tu_kill_camels(s, to, loss);
+		tu_roll_note(s, R_ATTACK, seat, t, tot, loss, to);
+		ev_emit(ev, VIS_ALL, "Exchange %d: the %s throw %d + %d = %d; "
+		    "the %s lose %d camel%s (%d left in box %d); the attacker "
+		    "%s.", k, tribe(s, seat), t, tu_strategic(s, from), tot,
+		    tribe(s, def), loss, loss == 1 ? "" : "s", s->camels[to],
+		    to, rule);
+		if (s->camels[to] == 0)
+			break;
+		t = tu_throw(s, dice);
+		tot = t + tu_strategic(s, to);
+		loss = tot / 2;
+		if (loss > s->camels[from])
+			loss = s->camels[from];
+		tu_kill_camels(s, from, loss);
+		tu_roll_note(s, R_DEFENCE, def, t, tot, loss, from);
+		ev_emit(ev, VIS_ALL, "Exchange %d: the %s throw %d + %d = %d; "
+		    "the %s lose %d camel%s (%d left in box %d); the attacker "
+		    "%s.", k, tribe(s, def), t, tu_strategic(s, to), tot,
+		    tribe(s, seat), loss, loss == 1 ? "" : "s",
+		    s->camels[from], from, rule);
+		if (s->camels[from] == 0) {
+			ev_emit(ev, VIS_ALL, "The attack fails: the %s have no "
+			    "camels left in box %d, which they keep.",
+			    tribe(s, seat), from);
+			return;
+		}
+		if ((stop > 0 && s->camels[from] < stop) ||
+		    (after > 0 && k >= after)) {
+			ev_emit(ev, VIS_ALL, "The %s give up the attack with %d "
+			    "camels left; the %s keep box %d with %d.",
+			    tribe(s, seat), s->camels[from], tribe(s, def), to,
+			    s->camels[to]);
+			return;
+		}
+	}
+	{
+		int m = enter == TU_ALL ? s->camels[from] : enter;
+
+		if (m > s->camels[from])
+			m = s->camels[from];
+		if (m < 1)
+			m = 1;
+		s->camels[from] -= m;
+		s->camels[to] = m;
+		s->owner[to] = seat;
+		ev_emit(ev, VIS_ALL, "The %s win box %d and move in with %d "
+		    "camel%s (%d stay in box %d).", tribe(s, seat), to, m,
+		    m == 1 ? "" : "s", s->camels[from], from);
+		tu_check_out(s, ev);
+	}
+}
+
+int
+tu_buy_max(const struct tu_state *s, int seat)
+{
+	int n = s->money[seat], ok = 0;
+
+	for (int b = 1; b <= TU_BOXES; b++)
+		if (s->owner[b] == seat && s->terrain[b] != T_SALTMINE)
+			ok = 1;
+	if (!ok)
+		return 0;
+	if (n > tu_supply_left(s))
+		n = tu_supply_left(s);
+	return n;
+}
+
+int
+tu_check_buy(const struct tu_state *s, int seat, int box, int n,
+    struct diag *d)
+{
+	if (!tu_box_ok(box))
+		return diag_set(d, 0, "Boxes are numbered 1 to 49.");
+	if (s->owner[box] != seat)
+		return diag_set(d, 0, "You do not hold box %d.", box);
+	if (s->terrain[box] == T_SALTMINE)
+		return diag_set(d, 0, "No camels may be added on the salt mine; "
+		    "add them next to it and move them in.");
+	if (s->money[seat] == 0)
+		return diag_set(d, 0, "You have no money to buy camels.");
+	if (tu_supply_left(s) == 0)
+		return diag_set(d, 0, "There are no camels left in the box; "
+		    "an attack may send some back.");
+	if (n == TU_ALL)
+		n = tu_buy_max(s, seat);
+	if (n < 1)
+		return diag_set(d, 0, "Buy at least one camel.");
+	if (n > s->money[seat])
+		return diag_set(d, 0, "%d camels cost %d silver but you have "
+		    "only %d.", n, n, s->money[seat]);
+	if (n > tu_supply_left(s))
+		return diag_set(d, 0, "Only %d camels are left in the box.",
+		    tu_supply_left(s));
+	return 0;
+}
+
+void
+tu_do_buy(struct tu_state *s, int seat, int box, int n, struct evsink *ev)
+{
+	if (n == TU_ALL)
+		n = tu_buy_max(s, seat);
+	s->money[seat] -= n;
+	s->spent += n;
+	tu_add_camels(s, box, n);
+	ev_emit(ev, VIS_ALL, "The %s buy %d camel%s for box %d (%d silver "
+	    "left).", tribe(s, seat), n, n == 1 ? "" : "s", box,
+	    s->money[seat]);
+}

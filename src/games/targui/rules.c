@@ -1,0 +1,21 @@
+/* The Targui table for the referee. */
+#include "targui.h"
+
+const struct game_rules targui_rules = {
+	.name = "targui",
+	.title = "Targui",
+	.min_seats = 2,
+	.max_seats = 4,
+	.options = tu_options,
+	.state_size = sizeof(struct tu_state),
+	.load = tu_load,
+	.setup = tu_setup,
+	.parse = tu_parse,
+	.apply = tu_apply,
+	.waiting_for = tu_waiting_for,
+	.legal = tu_legal,
+	.default_order = tu_default_order,
+	.view = tu_view,
+	.serialize = tu_serialize,
+	.check = tu_check,
+};

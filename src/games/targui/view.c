@@ -1,0 +1,307 @@
+/* Targui view: what one viewer may see, as a tval tree for the templates.
+ * Public: the board, money, the turn order so far, the counts of turns
+ * left, the fortune cards used and those still to come (sorted, never in
+ * deck order), and the dice. Private: a tribe's queued orders. */
+#include <stdio.h>
+#include <string.h>
+
+#include "targui.h"
+
+static const char *const abbr[T_NTERRAIN] = {
+	"Sett", "Salt", "Guelt", "Reg", "Erg", "Fesh", "Mount", "Chott"
+};
+
+static int
+settler(const struct tu_state *s, int box)
+{
+	for (int i = 0; i < s->nseats; i++)
+		if (s->settle_box[i] == box)
+			return i;
+	return TU_NONE;
+}
+
+static char
+letter(const struct tu_state *s, int seat)
+{
+	return tu_tribe_letter[s->tribe_of[seat]];
+}
+
+static void
+cell(const struct tu_state *s, int b, char *l1, char *l2)
+{
+	char t[8];
+	int o = s->owner[b];
+
+	if (!s->dealt) {
+		snprintf(l1, 9, "%2d      ", b);
+		snprintf(l2, 9, "%s", b == s->salt_box ? " salt   " :
+		    "        ");
+		return;
+	}
+	if (s->terrain[b] == T_SETTLEMENT)
+		snprintf(t, sizeof t, "Set-%c", letter(s, settler(s, b)));
+	else
+		snprintf(t, sizeof t, "%s", abbr[s->terrain[b]]);
+	snprintf(l1, 9, "%2d %-5.5s", b, t);
+	if (s->terrain[b] == T_CHOTT)
+		snprintf(l2, 9, "~~~~~~~~");
+	else if (o != TU_NONE)
+		snprintf(l2, 9, " %c:%-5u", letter(s, o),
+		    (unsigned)s->camels[b] % 100000u);
+	else
+		snprintf(l2, 9, "        ");
+}
+
+static void
+view_map(const struct tu_state *s, struct tval *root)
+{
+	struct tval *map = tval_set_list(root, "map");
+	char rule[80], l1[80], l2[80];
+	size_t n = 0;
+
+	for (int c = 0; c < TU_SIDE; c++)
+		n += (size_t)snprintf(rule + n, sizeof rule - n, "+--------");
+	snprintf(rule + n, sizeof rule - n, "+");
+	for (int r = 0; r < TU_SIDE; r++) {
+		size_t a = 0, b = 0;
+
+		tval_set_str(tval_push_map(map), "line", rule);
+		for (int c = 0; c < TU_SIDE; c++) {
+			char c1[9], c2[9];
+
+			cell(s, s->layout[r][c], c1, c2);
+			a += (size_t)snprintf(l1 + a, sizeof l1 - a, "|%s", c1);
+			b += (size_t)snprintf(l2 + b, sizeof l2 - b, "|%s", c2);
+		}
+		snprintf(l1 + a, sizeof l1 - a, "|");
+		snprintf(l2 + b, sizeof l2 - b, "|");
+		tval_set_str(tval_push_map(map), "line", l1);
+		tval_set_str(tval_push_map(map), "line", l2);
+	}
+	tval_set_str(tval_push_map(map), "line", rule);
+}
+
+static void
+view_boxes(const struct tu_state *s, struct tval *root)
+{
+	struct tval *l = tval_set_list(root, "boxes");
+
+	for (int b = 1; b <= TU_BOXES && s->dealt; b++) {
+		struct tval *m = tval_push_map(l);
+		int o = s->owner[b];
+
+		tval_set_int(m, "box", b);
+		tval_set_str(m, "terrain", tu_terrain_name[s->terrain[b]]);
+		tval_set_int(m, "economic", tu_economic(s, b));
+		tval_set_int(m, "strategic", tu_strategic(s, b));
+		tval_set_str(m, "owner", o == TU_NONE ? "" :
+		    tu_tribe_name[s->tribe_of[o]]);
+		tval_set_int(m, "camels", s->camels[b]);
+	}
+}
+
+static int
+turns_left(const struct tu_state *s, int seat)
+{
+	int n = 0;
+
+	if (s->phase != PH_TURN)
+		return 0;
+	for (int k = s->stack_pos; k < s->stack_n; k++)
+		n += s->stack[k] == seat;
+	return n;
+}
+
+static void
+view_tribes(const struct tu_state *s, int viewer, struct tval *root)
+{
+	struct tval *l = tval_set_list(root, "tribes");
+
+	for (int i = 0; i < s->nseats; i++) {
+		struct tval *m = tval_push_map(l);
+		int t = s->tribe_of[i];
+
+		tval_set_str(m, "tribe", tu_tribe_name[t]);
+		tval_set_str(m, "colour", tu_tribe_colour[t]);
+		tval_set_strf(m, "letter", "%c", tu_tribe_letter[t]);
+		tval_set_str(m, "player", s->names[i]);
+		tval_set_bool(m, "you", i == viewer);
+		tval_set_int(m, "gold", s->money[i] / 5);
+		tval_set_int(m, "silver", s->money[i] % 5);
+		tval_set_int(m, "money", s->money[i]);
+		tval_set_int(m, "camels", tu_camels_of(s, i));
+		tval_set_int(m, "territories", tu_territories_of(s, i));
+		tval_set_int(m, "settlement_box", s->settle_box[i]);
+		tval_set_bool(m, "holds_settlement", tu_holds_settlement(s, i));
+		tval_set_int(m, "levy", tu_levy_of(s, i));
+		tval_set_int(m, "last_levy", s->last_levy[i]);
+		tval_set_bool(m, "out", s->out[i]);
+		tval_set_int(m, "turns_left", turns_left(s, i));
+		tval_set_strf(m, "sector", "%c", s->sector_of[i] == TU_NONE ?
+		    '-' : 'A' + s->sector_of[i]);
+		tval_set_strf(m, "line", "%c %-11s %-8.8s %3d gold %d silver "
+		    "%4d camels %s", tu_tribe_letter[t], tu_tribe_name[t],
+		    s->names[i], s->money[i] / 5, s->money[i] % 5,
+		    tu_camels_of(s, i), s->out[i] ? "out of the game" :
+		    s->settle_box[i] == 0 ? "not settled" :
+		    tu_holds_settlement(s, i) ? "settlement held" :
+		    "settlement LOST");
+	}
+}
+
+static void
+view_round(const struct tu_state *s, struct tval *root)
+{
+	struct tval *ord = tval_set_list(root, "order");
+	struct tval *left = tval_set_list(root, "turns_left");
+	int fortune_left = 0, used = s->deck_pos;
+
+	tval_set_int(root, "round", s->round);
+	tval_set_int(root, "rounds", s->deck_n);
+	tval_set_int(root, "die", s->die);
+	tval_set_bool(root, "double", s->die == 6);
+	if (s->phase != PH_TURN && s->phase != PH_OVER)
+		return;
+	for (int k = s->stack_pos; k < s->stack_n; k++)
+		fortune_left |= s->stack[k] == TU_FORTUNE_CARD;
+	for (int k = 0; k < s->stack_pos; k++) {
+		int c = s->stack[k];
+		struct tval *m = tval_push_map(ord);
+
+		if (c == TU_FORTUNE_CARD)
+			tval_set_strf(m, "text", "%2d. fortune card %d", k + 1,
+			    s->deck[used - 1]);
+		else
+			tval_set_strf(m, "text", "%2d. %s%s", k + 1,
+			    tu_tribe_name[s->tribe_of[c]], s->out[c] ?
+			    " (out)" : "");
+	}
+	for (int i = 0; i < s->nseats; i++) {
+		struct tval *m;
+
+		if (s->out[i])
+			continue;
+		m = tval_push_map(left);
+		tval_set_str(m, "tribe", tu_tribe_name[s->tribe_of[i]]);
+		tval_set_int(m, "n", turns_left(s, i));
+	}
+	tval_set_bool(root, "fortune_this_round", fortune_left);
+}
+
+static void
+view_fortune(const struct tu_state *s, struct tval *root)
+{
+	struct tval *gone = tval_set_list(root, "fortune_gone");
+	struct tval *come = tval_set_list(root, "fortune_to_come");
+	int left[TU_FORTUNE + 1] = { 0 };
+
+	for (int k = 0; k < s->deck_pos; k++) {
+		struct tval *m = tval_push_map(gone);
+
+		tval_set_int(m, "number", s->deck[k]);
+		tval_set_str(m, "name", s->card[s->deck[k]].name);
+	}
+	for (int k = s->deck_pos; k < s->deck_n; k++)
+		left[s->deck[k]] = 1;
+	for (int c = 1; c <= TU_FORTUNE; c++) {
+		struct tval *m;
+
+		if (!left[c])
+			continue;
+		m = tval_push_map(come);
+		tval_set_int(m, "number", c);
+		tval_set_str(m, "name", s->card[c].name);
+	}
+}
+
+static void
+view_rolls(const struct tu_state *s, struct tval *root)
+{
+	struct tval *l = tval_set_list(root, "rolls");
+	int first = s->nrolls > TU_ROLLS ? s->nrolls - TU_ROLLS : 0;
+
+	for (int k = first; k < s->nrolls; k++) {
+		const struct tu_roll *r = &s->rolls[k % TU_ROLLS];
+		struct tval *m = tval_push_map(l);
+
+		if (r->kind == R_ROUND)
+			tval_set_strf(m, "text", "round %d: turns die %d%s",
+			    r->round, r->value, r->value == 6 ?
+			    " (double turn)" : "");
+		else
+			tval_set_strf(m, "text", "round %d: %s %s throws %d, "
+			    "total %d: %d lost in box %d", r->round,
+			    tu_tribe_name[s->tribe_of[r->seat]],
+			    r->kind == R_ATTACK ? "attacking" : "defending",
+			    r->value, r->total, r->loss, r->box);
+	}
+}
+
+static void
+view_private(const struct tu_state *s, int viewer, struct tval *root)
+{
+	struct tval *q = tval_set_list(root, "queue");
+
+	if (viewer < 0 || viewer >= s->nseats)
+		return;
+	for (int k = 0; k < s->nqueue[viewer]; k++) {
+		struct order o;
+
+		memset(&o, 0, sizeof o);
+		o.kind = s->queue[viewer][k].kind;
+		o.nargs = s->queue[viewer][k].nargs;
+		memcpy(o.arg, s->queue[viewer][k].arg, sizeof s->queue[0][0].arg);
+		tu_order_text(&o);
+		tval_set_str(tval_push_map(q), "text", o.text);
+	}
+	tval_set_bool(root, "has_queue", s->nqueue[viewer] > 0);
+	tval_set_str(root, "rejected", s->reject[viewer]);
+	tval_set_bool(root, "has_rejected", s->reject[viewer][0] != '\0');
+}
+
+/* One legal order of each kind, for the seat waited for: the full list can
+ * run to a hundred lines. */
+static void
+view_examples(const struct tu_state *s, int viewer, struct tval *root)
+{
+	struct tval *ex = tval_set_list(root, "examples");
+	struct order_list l;
+	int seen[O_CANCEL + 1] = { 0 };
+
+	if (viewer < 0 || viewer >= s->nseats)
+		return;
+	order_list_init(&l);
+	tu_legal(s, viewer, &l);
+	for (size_t k = 0; k < l.n; k++) {
+		if (seen[l.v[k].kind]++)
+			continue;
+		tval_set_str(tval_push_map(ex), "text", l.v[k].text);
+	}
+	order_list_free(&l);
+}
+
+void
+tu_view(const void *st, int viewer, struct tval *root)
+{
+	const struct tu_state *s = st;
+	static const char *const phase[] = {
+		"sector", "settlement", "turn", "over"
+	};
+
+	tval_set_str(root, "phase", phase[s->phase]);
+	tval_set_bool(root, "setting_up", s->phase < PH_TURN);
+	tval_set_bool(root, "dealt", s->dealt);
+	tval_set_str(root, "supply", s->opt_camels ? "" : "unlimited");
+	tval_set_int(root, "camels_in_box", s->supply);
+	tval_set_bool(root, "finite_supply", s->opt_camels != 0);
+	tval_set_strf(root, "on_turn", "%s", s->cur == TU_NONE ? "" :
+	    tu_tribe_name[s->tribe_of[s->cur]]);
+	view_map(s, root);
+	view_boxes(s, root);
+	view_tribes(s, viewer, root);
+	view_round(s, root);
+	view_fortune(s, root);
+	view_rolls(s, root);
+	view_private(s, viewer, root);
+	view_examples(s, viewer, root);
+}

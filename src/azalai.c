@@ -1,0 +1,114 @@
+/* azalai: a play-by-email referee. This file reads the global options and
+ * hands the rest of the command line to the command it names. */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+
+#include "cli.h"
+#include "fsutil.h"
+#include "log.h"
+#include "mailmsg.h"
+
+static const struct command {
+	const char *name;
+	int (*fn)(struct cli *, int, char **);
+	int needs_ledger;
+	const char *summary;
+} commands[] = {
+	{ "init", cmd_init, 1, "create the ledger, the mailbox and the outbox directory" },
+	{ "new", cmd_new, 1, "start a game: new GAME --seat NAME=ADDRESS ..." },
+	{ "list", cmd_list, 1, "list the games" },
+	{ "show", cmd_show, 1, "show a game: show GAME [--as SEAT]" },
+	{ "ingest", cmd_ingest, 1, "take in orders: ingest --maildir DIR | --mbox FILE | "
+	    "--stdin | --file TURNFILE" },
+	{ "run", cmd_run, 1, "fetch, resolve, report and deliver (the cron job)" },
+	{ "outbox", cmd_outbox, 1, "the mails waiting to go: outbox [list|flush] [--all]" },
+	{ "replay", cmd_replay, 1, "replay a game: replay GAME [--step N] [--as SEAT]" },
+	{ "config", cmd_config, 0, "print the configuration in force" },
+	{ NULL, NULL, 0, NULL }
+};
+
+static void
+usage(FILE *f)
+{
+	fprintf(f, "usage: azalai [--config FILE] [--ledger FILE] COMMAND [ARGS]\n\n"
+	    "commands:\n");
+	for (int i = 0; commands[i].name != NULL; i++)
+		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\n\"azalai COMMAND --help\" tells more; see azalai(1).\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "ledger", required_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *config_path = NULL, *ledger = NULL;
+	struct cli c;
+	struct diag d;
+	int ch, rc;
+
+	/* "+": options after the command belong to the command. */
+	while ((ch = getopt_long(argc, argv, "+c:l:hV", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'c':
+			config_path = optarg;
+			break;
+		case 'l':
+			ledger = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return EX_OK;
+		case 'V':
+			printf("azalai %s\n", PACKAGE_VERSION);
+			return EX_OK;
+		default:
+			usage(stderr);
+			return EX_USAGE;
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc < 1) {
+		usage(stderr);
+		return EX_USAGE;
+	}
+
+	memset(&c, 0, sizeof c);
+	c.lockfd = -1;
+	config_defaults(&c.cfg);
+	diag_clear(&d);
+	if (config_path == NULL)
+		config_path = getenv("AZALAI_CONFIG");
+	if (config_load(&c.cfg, config_path != NULL ? config_path : "azalai.yaml",
+	    config_path != NULL, &d) < 0)
+		return cli_fail(EX_CONFIG, "%s", d.msg);
+	if (ledger != NULL)
+		snprintf(c.cfg.ledger, sizeof c.cfg.ledger, "%s", ledger);
+	if (strcmp(c.cfg.log_to, "file") == 0)
+		log_open(LOG_TO_FILE, c.cfg.log_file);
+	else if (strcmp(c.cfg.log_to, "syslog") == 0)
+		log_open(LOG_TO_SYSLOG, NULL);
+	else if (strcmp(c.cfg.log_to, "none") == 0)
+		log_open(LOG_TO_NONE, NULL);
+
+	for (int i = 0; commands[i].name != NULL; i++) {
+		if (strcmp(commands[i].name, argv[0]) != 0)
+			continue;
+		rc = commands[i].fn(&c, argc, argv);
+		cli_close(&c);
+		log_close();
+		return rc;
+	}
+	usage(stderr);
+	return cli_fail(EX_USAGE, "unknown command \"%s\"", argv[0]);
+}

@@ -1,0 +1,69 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "clock.h"
+
+static int frozen = -1;
+static time_t frozen_at;
+
+time_t
+clock_parse_iso(const char *s)
+{
+	struct tm tm;
+	char *end;
+
+	memset(&tm, 0, sizeof tm);
+	end = strptime(s, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (end == NULL || *end != '\0')
+		return -1;
+	return timegm(&tm);
+}
+
+time_t
+clock_now(void)
+{
+	if (frozen < 0) {
+		const char *e = getenv("AZALAI_NOW");
+		char *end;
+
+		frozen = 0;
+		if (e != NULL && *e != '\0') {
+			long long v = strtoll(e, &end, 10);
+
+			if (*end == '\0')
+				frozen_at = (time_t)v;
+			else
+				frozen_at = clock_parse_iso(e);
+			frozen = frozen_at >= 0;
+		}
+	}
+	if (frozen)
+		return frozen_at++;
+	return time(NULL);
+}
+
+void
+clock_iso(time_t t, char *out, size_t n)
+{
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+void
+clock_rfc5322(time_t t, char *out, size_t n)
+{
+	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
+	static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+	    "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
+	struct tm tm;
+
+	/* By hand, not strftime: %a and %b follow the locale, RFC 5322 does not. */
+	gmtime_r(&t, &tm);
+	snprintf(out, n, "%s, %02d %s %04d %02d:%02d:%02d +0000", days[tm.tm_wday],
+	    tm.tm_mday, months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min,
+	    tm.tm_sec);
+}

@@ -1,0 +1,18 @@
+/* clock: the one place the referee reads the time. AZALAI_NOW freezes it
+ * (seconds since the epoch, or an ISO 8601 UTC time) for golden tests; each
+ * read of a frozen clock advances it by one second so stamps stay ordered. */
+#ifndef AZ_CLOCK_H
+#define AZ_CLOCK_H
+
+#include <stddef.h>
+#include <time.h>
+
+time_t clock_now(void);
+/* "2026-11-21T12:00:00Z" */
+void clock_iso(time_t, char *, size_t);
+/* RFC 5322 date for mail headers. */
+void clock_rfc5322(time_t, char *, size_t);
+/* Parses clock_iso's format; -1 when it does not match. */
+time_t clock_parse_iso(const char *);
+
+#endif

@@ -1,0 +1,163 @@
+/* Commands about mail: ingest, run, outbox. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <sysexits.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "ingest.h"
+#include "log.h"
+#include "outbox.h"
+#include "process.h"
+
+static void
+log_summary(const char *what, const struct ingest_stats *in, const struct process_stats *ps)
+{
+	log_info("%s: %d messages taken in (%d already seen, %d unreadable); %d processed: "
+	    "%d orders accepted, %d rejected, %d steps resolved, %d not answered", what,
+	    in->taken, in->duplicates, in->failed, ps->messages, ps->accepted, ps->rejected,
+	    ps->steps, ps->ignored);
+}
+
+static const char ingest_usage[] =
+    "usage: azalai ingest --maildir DIR | --mbox FILE | --stdin | --file TURNFILE\n\n"
+    "Takes order mails in, once each, and resolves them; the answers wait in the\n"
+    "outbox for \"azalai run\" or \"azalai outbox flush\". --stdin reads one message\n"
+    "(for an MTA pipe) and exits 75 (EX_TEMPFAIL) when the ledger is busy, so the\n"
+    "MTA tries again. A turn file is plain order text (GAME/SEAT/TOKEN and orders).\n";
+
+int
+cmd_ingest(struct cli *c, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "maildir", required_argument, NULL, 'm' },
+		{ "mbox", required_argument, NULL, 'b' },
+		{ "stdin", no_argument, NULL, 's' },
+		{ "file", required_argument, NULL, 'f' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct ingest_stats in = { 0, 0, 0 };
+	struct process_stats ps;
+	const char *arg = NULL;
+	struct diag d;
+	int ch, kind = 0, rc;
+
+	if (cli_wants_help(argc, argv, ingest_usage))
+		return EX_OK;
+	optind = 0;
+	while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		if (ch == '?')
+			return cli_fail(EX_USAGE, "see \"azalai ingest --help\"");
+		if (kind != 0)
+			return cli_fail(EX_USAGE, "ingest takes one source at a time");
+		kind = ch;
+		arg = optarg;
+	}
+	if (kind == 0 || optind != argc)
+		return cli_fail(EX_USAGE, "name one source: --maildir DIR, --mbox FILE, "
+		    "--stdin or --file TURNFILE");
+	if ((rc = cli_open(c, 1)) != 0) {
+		if (cli_lock_busy) {
+			/* An MTA retries on 75; a person is told to. */
+			log_info("ingest: another azalai run holds the ledger; try again later");
+			return EX_TEMPFAIL;
+		}
+		return rc;
+	}
+	diag_clear(&d);
+	switch (kind) {
+	case 'm':
+		rc = ingest_maildir(&c->l, arg, &in, &d);
+		break;
+	case 'b':
+		rc = ingest_mbox(&c->l, arg, &in, &d);
+		break;
+	case 's':
+		rc = ingest_fd(&c->l, STDIN_FILENO, "stdin", &in, &d);
+		break;
+	default:
+		rc = ingest_turnfile(&c->l, arg, &in, &d);
+		break;
+	}
+	if (rc < 0)
+		return cli_fail(kind == 's' ? EX_TEMPFAIL : EX_NOINPUT, "%s", d.msg);
+	memset(&ps, 0, sizeof ps);
+	if (process_pending(&c->l, &c->cfg, &ps, &d) < 0)
+		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
+	log_summary("ingest", &in, &ps);
+	return in.failed > 0 ? EX_IOERR : EX_OK;
+}
+
+int
+cmd_run(struct cli *c, int argc, char **argv)
+{
+	struct ingest_stats in = { 0, 0, 0 };
+	struct process_stats ps;
+	struct diag d;
+	int rc, sent = 0, failed = 0;
+
+	if (cli_wants_help(argc, argv, "usage: azalai run\n\nThe cron job: takes in the "
+	    "configured mailbox, resolves every order, queues\nthe reports and delivers the "
+	    "outbox. A second run while one is going waits\nlock_timeout seconds, then "
+	    "leaves the work to the first and exits 0.\n"))
+		return EX_OK;
+	if (argc > 1)
+		return cli_fail(EX_USAGE, "run takes no arguments");
+	if ((rc = cli_open(c, 1)) != 0) {
+		if (cli_lock_busy) {
+			log_info("run: another azalai run is still going; leaving the work to it");
+			return EX_OK;
+		}
+		return rc;
+	}
+	diag_clear(&d);
+	if (strcmp(c->cfg.mailbox_type, "maildir") == 0)
+		rc = ingest_maildir(&c->l, c->cfg.mailbox_path, &in, &d);
+	else if (strcmp(c->cfg.mailbox_type, "mbox") == 0)
+		rc = ingest_mbox(&c->l, c->cfg.mailbox_path, &in, &d);
+	if (rc < 0)
+		return cli_fail(EX_NOINPUT, "%s", d.msg);
+	memset(&ps, 0, sizeof ps);
+	if (process_pending(&c->l, &c->cfg, &ps, &d) < 0)
+		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
+	if (outbox_deliver(&c->l, &c->cfg, &sent, &failed, &d) < 0)
+		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
+	log_summary("run", &in, &ps);
+	log_info("run: %d mails sent, %d not sent", sent, failed);
+	return failed > 0 ? EX_TEMPFAIL : EX_OK;
+}
+
+int
+cmd_outbox(struct cli *c, int argc, char **argv)
+{
+	const char *what = "list";
+	int all = 0, rc, sent = 0, failed = 0;
+	struct diag d;
+
+	if (cli_wants_help(argc, argv, "usage: azalai outbox [list|flush] [--all]\n\n"
+	    "list: the mails not yet sent (--all: every mail); flush: deliver now.\n"))
+		return EX_OK;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--all") == 0)
+			all = 1;
+		else if (strcmp(argv[i], "list") == 0 || strcmp(argv[i], "flush") == 0)
+			what = argv[i];
+		else
+			return cli_fail(EX_USAGE, "outbox: \"%s\"? say list or flush", argv[i]);
+	}
+	if ((rc = cli_open(c, strcmp(what, "flush") == 0)) != 0) {
+		if (cli_lock_busy)
+			return cli_fail(EX_TEMPFAIL, "another azalai run holds the ledger");
+		return rc;
+	}
+	if (strcmp(what, "list") == 0) {
+		outbox_list(&c->l, all);
+		return EX_OK;
+	}
+	diag_clear(&d);
+	if (outbox_deliver(&c->l, &c->cfg, &sent, &failed, &d) < 0)
+		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
+	printf("%d sent, %d not sent\n", sent, failed);
+	return failed > 0 ? EX_TEMPFAIL : EX_OK;
+}

@@ -1,0 +1,225 @@
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "config.h"
+
+#ifndef PKGDATADIR
+#define PKGDATADIR "/usr/local/share/azalai"
+#endif
+
+enum kind { K_STR, K_INT, K_LONG };
+
+struct key {
+	const char *name;          /* dotted path */
+	enum kind kind;
+	size_t off, size;
+	const char *def;
+	const char *const *choices;
+};
+
+static const char *const log_choices[] = { "stderr", "file", "syslog", "none", NULL };
+static const char *const mbox_choices[] = { "maildir", "mbox", "none", NULL };
+static const char *const deliver_choices[] = { "outdir", "sendmail", NULL };
+
+#define S(n, f, d, c) { n, K_STR, offsetof(struct config, f), \
+    sizeof(((struct config *)0)->f), d, c }
+#define I(n, f, d) { n, K_INT, offsetof(struct config, f), sizeof(int), d, NULL }
+#define L(n, f, d) { n, K_LONG, offsetof(struct config, f), sizeof(long), d, NULL }
+
+static const struct key keys[] = {
+	S("ledger", ledger, "azalai.db", NULL),
+	I("lock_timeout", lock_timeout, "10"),
+	S("datadir", datadir, PKGDATADIR, NULL),
+	S("language", language, "en", NULL),
+	S("referee.address", referee_address, "referee@localhost", NULL),
+	S("referee.name", referee_name, "azalai referee", NULL),
+	S("log.to", log_to, "stderr", log_choices),
+	S("log.file", log_file, "azalai.log", NULL),
+	S("mailbox.type", mailbox_type, "maildir", mbox_choices),
+	S("mailbox.path", mailbox_path, "Maildir", NULL),
+	S("deliver.method", deliver_method, "outdir", deliver_choices),
+	S("deliver.outdir", deliver_outdir, "outbox", NULL),
+	S("deliver.sendmail", deliver_sendmail, "/usr/sbin/sendmail -t -oi", NULL),
+	L("limits.message_bytes", max_message_bytes, "2097152"),
+	I("limits.help_replies_per_day", help_replies_per_day, "3"),
+	I("limits.problem_replies_per_day", problem_replies_per_day, "20"),
+	{ NULL, K_STR, 0, 0, NULL, NULL }
+};
+
+static int
+set(struct config *c, const struct key *k, const char *v, int line, struct diag *d)
+{
+	char *p = (char *)c + k->off, *end;
+
+	if (k->choices != NULL) {
+		int ok = 0;
+
+		for (int i = 0; k->choices[i] != NULL; i++)
+			ok |= strcmp(k->choices[i], v) == 0;
+		if (!ok)
+			return diag_set(d, line, "%s: \"%s\" is not an accepted value", k->name, v);
+	}
+	switch (k->kind) {
+	case K_STR:
+		if (strlen(v) >= k->size)
+			return diag_set(d, line, "%s: value too long", k->name);
+		memcpy(p, v, strlen(v) + 1);
+		break;
+	case K_INT:
+	case K_LONG: {
+		long n;
+
+		errno = 0;
+		n = strtol(v, &end, 10);
+		if (errno != 0 || *v == '\0' || *end != '\0' || n < 0)
+			return diag_set(d, line, "%s: \"%s\" is not a whole number", k->name, v);
+		if (k->kind == K_INT)
+			*(int *)(void *)p = (int)n;
+		else
+			*(long *)(void *)p = n;
+		break;
+	}
+	}
+	return 0;
+}
+
+void
+config_defaults(struct config *c)
+{
+	memset(c, 0, sizeof *c);
+	for (int i = 0; keys[i].name != NULL; i++)
+		set(c, &keys[i], keys[i].def, 0, NULL);
+}
+
+static const struct key *
+find(const char *name)
+{
+	for (int i = 0; keys[i].name != NULL; i++)
+		if (strcmp(keys[i].name, name) == 0)
+			return &keys[i];
+	return NULL;
+}
+
+/* Walks a mapping of mappings; prefix is the dotted path so far. */
+static int
+walk(struct config *c, yaml_parser_t *y, const char *prefix, struct diag *d)
+{
+	yaml_event_t ev;
+	char key[128];
+
+	for (;;) {
+		if (!yaml_parser_parse(y, &ev))
+			return diag_set(d, (int)y->problem_mark.line + 1, "%s",
+			    y->problem ? y->problem : "YAML syntax error");
+		if (ev.type == YAML_MAPPING_END_EVENT) {
+			yaml_event_delete(&ev);
+			return 0;
+		}
+		if (ev.type != YAML_SCALAR_EVENT) {
+			int line = (int)ev.start_mark.line + 1;
+
+			yaml_event_delete(&ev);
+			return diag_set(d, line, "expected a key");
+		}
+		snprintf(key, sizeof key, "%s%s%s", prefix, *prefix ? "." : "",
+		    (const char *)ev.data.scalar.value);
+		yaml_event_delete(&ev);
+		if (!yaml_parser_parse(y, &ev))
+			return diag_set(d, (int)y->problem_mark.line + 1, "%s",
+			    y->problem ? y->problem : "YAML syntax error");
+		if (ev.type == YAML_MAPPING_START_EVENT) {
+			yaml_event_delete(&ev);
+			if (walk(c, y, key, d) < 0)
+				return -1;
+		} else if (ev.type == YAML_SCALAR_EVENT) {
+			const struct key *k = find(key);
+			int line = (int)ev.start_mark.line + 1, rc;
+
+			if (k == NULL) {
+				yaml_event_delete(&ev);
+				return diag_set(d, line, "unknown key \"%s\"", key);
+			}
+			rc = set(c, k, (const char *)ev.data.scalar.value, line, d);
+			yaml_event_delete(&ev);
+			if (rc < 0)
+				return -1;
+		} else {
+			int line = (int)ev.start_mark.line + 1;
+
+			yaml_event_delete(&ev);
+			return diag_set(d, line, "\"%s\" must be a value or a mapping", key);
+		}
+	}
+}
+
+int
+config_load(struct config *c, const char *path, int required, struct diag *d)
+{
+	FILE *f = fopen(path, "r");
+	yaml_parser_t y;
+	yaml_event_t ev;
+	int rc = 0, done = 0;
+
+	if (f == NULL) {
+		if (!required && errno == ENOENT)
+			return 0;
+		return diag_set(d, 0, "cannot read config %s: %s", path, strerror(errno));
+	}
+	yaml_parser_initialize(&y);
+	yaml_parser_set_input_file(&y, f);
+	while (rc == 0 && !done) {
+		if (!yaml_parser_parse(&y, &ev)) {
+			rc = diag_set(d, (int)y.problem_mark.line + 1, "%s",
+			    y.problem ? y.problem : "YAML syntax error");
+			break;
+		}
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		case YAML_MAPPING_START_EVENT:
+			rc = walk(c, &y, "", d);
+			break;
+		case YAML_SCALAR_EVENT:
+		case YAML_SEQUENCE_START_EVENT:
+			rc = diag_set(d, (int)ev.start_mark.line + 1,
+			    "the config must be a mapping of keys");
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&y);
+	fclose(f);
+	if (rc < 0) {
+		char msg[DIAG_MSG];
+
+		snprintf(msg, sizeof msg, "%s", d->msg);
+		diag_set(d, 0, "%s line %d: %s", path, d->line, msg);
+	}
+	return rc;
+}
+
+void
+config_print(const struct config *c)
+{
+	for (int i = 0; keys[i].name != NULL; i++) {
+		const char *p = (const char *)c + keys[i].off;
+
+		/* A password is not for the screen. */
+		if (keys[i].kind == K_STR && strstr(keys[i].name, "password") != NULL &&
+		    strstr(keys[i].name, "_file") == NULL && *p != '\0')
+			printf("%s: \"(set)\"\n", keys[i].name);
+		else if (keys[i].kind == K_STR)
+			printf("%s: \"%s\"\n", keys[i].name, p);
+		else if (keys[i].kind == K_INT)
+			printf("%s: %d\n", keys[i].name, *(const int *)(const void *)p);
+		else
+			printf("%s: %ld\n", keys[i].name, *(const long *)(const void *)p);
+	}
+}

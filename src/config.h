@@ -1,0 +1,35 @@
+/* config: the YAML file (libyaml) whose every key has a built-in default. */
+#ifndef AZ_CONFIG_H
+#define AZ_CONFIG_H
+
+#include "diag.h"
+
+#define CFG_PATH 1024
+
+struct config {
+	char ledger[CFG_PATH];
+	int lock_timeout;           /* seconds a run waits for another run */
+	char datadir[CFG_PATH];     /* holds templates/ and data/ */
+	char language[16];
+	char referee_address[256];
+	char referee_name[128];
+	char log_to[16];            /* stderr, file, syslog, none */
+	char log_file[CFG_PATH];
+	char mailbox_type[16];      /* maildir, mbox, none */
+	char mailbox_path[CFG_PATH];
+	char deliver_method[16];    /* outdir, sendmail */
+	char deliver_outdir[CFG_PATH];
+	char deliver_sendmail[CFG_PATH];
+	long max_message_bytes;
+	int help_replies_per_day;   /* per sender, for mail that names no game */
+	int problem_replies_per_day;/* per sender, for mail the referee cannot take */
+};
+
+void config_defaults(struct config *);
+/* Reads path over the defaults. A missing file is an error only when
+ * required (the user named it). */
+int config_load(struct config *, const char *path, int required, struct diag *);
+/* Prints every key with its value, as YAML (for `azalai config`). */
+void config_print(const struct config *);
+
+#endif

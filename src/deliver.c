@@ -1,0 +1,13 @@
+#include <string.h>
+
+#include "deliver.h"
+
+const struct deliver *
+deliver_find(const char *name)
+{
+	if (strcmp(name, "outdir") == 0)
+		return &deliver_outdir;
+	if (strcmp(name, "sendmail") == 0)
+		return &deliver_sendmail;
+	return NULL;
+}

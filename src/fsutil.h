@@ -1,0 +1,17 @@
+/* fsutil: files written so that a crash leaves either the old or the new. */
+#ifndef AZ_FSUTIL_H
+#define AZ_FSUTIL_H
+
+#include <stddef.h>
+
+/* Temp file in the same directory, fsync, rename, fsync the directory. */
+int fs_write_atomic(const char *path, const void *, size_t);
+int fs_mkdirs(const char *path);
+/* Whole file into a NUL-terminated buffer; -1 with errno set. */
+int fs_read(const char *path, char **out, size_t *len);
+/* flock() on path, polling for up to timeout seconds; returns the fd or -1
+ * (errno EWOULDBLOCK when another holder kept it). */
+int fs_lock(const char *path, int timeout);
+void fs_unlock(int fd);
+
+#endif

@@ -1,0 +1,268 @@
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "clock.h"
+#include "fsutil.h"
+#include "ingest.h"
+#include "log.h"
+#include "mailmsg.h"
+#include "xmalloc.h"
+
+/* The Message-ID is read from the header block alone: cheap even for a
+ * message far over the size limit, which must still be stored and answered. */
+static char *
+header_message_id(const char *raw, size_t len)
+{
+	struct mailmsg m;
+	char *mid = NULL;
+	size_t hlen = mailmsg_header_len(raw, len);
+
+	if (hlen > 256 * 1024)
+		hlen = 256 * 1024;
+	mailmsg_init(&m);
+	if (mailmsg_parse(raw, hlen, hlen + 1, &m, NULL) == 0 && m.message_id[0] != '\0')
+		mid = xstrdup(m.message_id);
+	mailmsg_free(&m);
+	return mid;
+}
+
+int
+ingest_store(struct ledger *l, const char *source, const char *ref, const char *raw,
+    size_t len, const char *hash_extra, struct diag *d)
+{
+	char hash[HASH_HEX], now[32];
+	char *mid = strcmp(source, "file") == 0 ? NULL : header_message_id(raw, len);
+	sqlite3_stmt *st;
+	int dup = 0;
+
+	if (hash_extra != NULL) {
+		struct buf b = BUF_INIT;
+
+		buf_adds(&b, hash_extra);
+		buf_add(&b, raw, len);
+		sha256_hex(b.p, b.len, hash);
+		buf_free(&b);
+	} else {
+		sha256_hex(raw, len, hash);
+	}
+	if (ledger_begin(l, d) < 0) {
+		free(mid);
+		return -1;
+	}
+	st = ledger_prep(l, "SELECT 1 FROM messages WHERE content_hash = ? OR "
+	    "(message_id IS NOT NULL AND message_id = ?)");
+	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, mid != NULL ? mid : "", -1, SQLITE_STATIC);
+	dup = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	if (dup) {
+		ledger_rollback(l);
+		free(mid);
+		return 0;
+	}
+	clock_iso(clock_now(), now, sizeof now);
+	st = ledger_prep(l, "INSERT INTO messages (source, source_ref, message_id, "
+	    "content_hash, raw, received_at) VALUES (?,?,?,?,?,?)");
+	sqlite3_bind_text(st, 1, source, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, ref, -1, SQLITE_STATIC);
+	if (mid != NULL)
+		sqlite3_bind_text(st, 3, mid, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, 3);
+	sqlite3_bind_text(st, 4, hash, -1, SQLITE_STATIC);
+	sqlite3_bind_blob64(st, 5, raw, len, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, now, -1, SQLITE_STATIC);
+	if (ledger_done(l, st, d) < 0 || ledger_commit(l, d) < 0) {
+		ledger_rollback(l);
+		free(mid);
+		return -1;
+	}
+	free(mid);
+	return 1;
+}
+
+static int
+count(struct ingest_stats *s, int rc)
+{
+	if (rc > 0)
+		s->taken++;
+	else if (rc == 0)
+		s->duplicates++;
+	else
+		s->failed++;
+	return rc;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Maildir file names sorted, so a run takes mail in a stable order. */
+static char **
+list_dir(const char *dir, size_t *n)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+	char **v = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	if (dp == NULL)
+		return NULL;
+	while ((e = readdir(dp)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 64;
+			v = xreallocarray(v, cap, sizeof *v);
+		}
+		v[(*n)++] = xstrdup(e->d_name);
+	}
+	closedir(dp);
+	if (*n > 0)
+		qsort(v, *n, sizeof *v, cmp_str);
+	return v;
+}
+
+/* new/NAME -> cur/NAME:2,S; cur/NAME:2,FLAGS -> add S. Only after commit. */
+static void
+mark_seen(const char *dir, const char *sub, const char *name)
+{
+	char from[2048], to[2048], base[1024];
+	const char *info = strstr(name, ":2,");
+
+	snprintf(from, sizeof from, "%s/%s/%s", dir, sub, name);
+	if (info == NULL) {
+		snprintf(to, sizeof to, "%s/cur/%s:2,S", dir, name);
+	} else {
+		if (strchr(info + 3, 'S') != NULL)
+			return;
+		snprintf(base, sizeof base, "%.*s", (int)(info - name), name);
+		/* Flags stay in ASCII order, as the Maildir spec asks. */
+		struct buf f = BUF_INIT;
+		int added = 0;
+
+		for (const char *p = info + 3; *p != '\0'; p++) {
+			if (!added && *p > 'S') {
+				buf_addc(&f, 'S');
+				added = 1;
+			}
+			buf_addc(&f, *p);
+		}
+		if (!added)
+			buf_addc(&f, 'S');
+		snprintf(to, sizeof to, "%s/cur/%s:2,%s", dir, base, f.p);
+		buf_free(&f);
+	}
+	if (rename(from, to) < 0)
+		log_warn("maildir: cannot mark %s seen: %s", from, strerror(errno));
+}
+
+static int
+maildir_sub(struct ledger *l, const char *dir, const char *sub, struct ingest_stats *s,
+    struct diag *d)
+{
+	size_t n;
+	char **names, path[2048];
+
+	snprintf(path, sizeof path, "%s/%s", dir, sub);
+	names = list_dir(path, &n);
+	for (size_t i = 0; i < n; i++) {
+		const char *info = strstr(names[i], ":2,");
+		char *raw;
+		size_t len;
+		int rc;
+
+		if (strcmp(sub, "cur") == 0 && info != NULL && strchr(info + 3, 'S') != NULL) {
+			free(names[i]);
+			continue;
+		}
+		snprintf(path, sizeof path, "%s/%s/%s", dir, sub, names[i]);
+		if (fs_read(path, &raw, &len) < 0) {
+			log_warn("maildir: cannot read %s: %s", path, strerror(errno));
+			s->failed++;
+			free(names[i]);
+			continue;
+		}
+		rc = count(s, ingest_store(l, "maildir", names[i], raw, len, NULL, d));
+		free(raw);
+		if (rc < 0) {
+			log_error("maildir: cannot store %s: %s", path, d->msg);
+		} else {
+			mark_seen(dir, sub, names[i]);
+		}
+		free(names[i]);
+	}
+	free(names);
+	return 0;
+}
+
+int
+ingest_maildir(struct ledger *l, const char *dir, struct ingest_stats *s, struct diag *d)
+{
+	char path[2048];
+	struct stat sb;
+
+	snprintf(path, sizeof path, "%s/new", dir);
+	if (stat(path, &sb) < 0 || !S_ISDIR(sb.st_mode))
+		return diag_set(d, 0, "%s is not a Maildir (no new/ directory)", dir);
+	snprintf(path, sizeof path, "%s/cur", dir);
+	if (stat(path, &sb) < 0 && fs_mkdirs(path) < 0)
+		return diag_set(d, 0, "cannot create %s: %s", path, strerror(errno));
+	maildir_sub(l, dir, "new", s, d);
+	maildir_sub(l, dir, "cur", s, d);
+	return 0;
+}
+
+int
+ingest_fd(struct ledger *l, int fd, const char *source, struct ingest_stats *s,
+    struct diag *d)
+{
+	struct buf b = BUF_INIT;
+	char chunk[65536];
+	ssize_t n;
+	int rc;
+
+	while ((n = read(fd, chunk, sizeof chunk)) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			buf_free(&b);
+			return diag_set(d, 0, "cannot read the message: %s", strerror(errno));
+		}
+		buf_add(&b, chunk, (size_t)n);
+	}
+	if (b.len == 0) {
+		buf_free(&b);
+		return diag_set(d, 0, "no message on standard input");
+	}
+	rc = count(s, ingest_store(l, source, "", b.p, b.len, NULL, d));
+	buf_free(&b);
+	return rc < 0 ? -1 : 0;
+}
+
+int
+ingest_turnfile(struct ledger *l, const char *path, struct ingest_stats *s, struct diag *d)
+{
+	char *raw, extra[1200];
+	size_t len;
+	struct stat sb;
+	int rc;
+
+	if (fs_read(path, &raw, &len) < 0 || stat(path, &sb) < 0)
+		return diag_set(d, 0, "cannot read turn file %s: %s", path, strerror(errno));
+	/* The same orders may be sent again later on purpose: a turn file is new
+	 * when its name, time or content is. */
+	snprintf(extra, sizeof extra, "%s\n%lld\n", path, (long long)sb.st_mtime);
+	rc = count(s, ingest_store(l, "file", path, raw, len, extra, d));
+	free(raw);
+	return rc < 0 ? -1 : 0;
+}

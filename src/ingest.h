@@ -1,0 +1,30 @@
+/* ingest: copies raw messages from a source into the ledger, once each.
+ * A message is committed to the ledger before its mailbox is told it was
+ * seen, so a crash loses nothing and the dedupe (Message-ID, else content
+ * hash) keeps a second copy out. */
+#ifndef AZ_INGEST_H
+#define AZ_INGEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "ledger.h"
+
+struct ingest_stats {
+	int taken;                /* new messages stored */
+	int duplicates;           /* already in the ledger */
+	int failed;               /* could not be read or stored */
+};
+
+/* 1 stored, 0 duplicate, -1 error. Commits its own transaction. */
+int ingest_store(struct ledger *, const char *source, const char *ref, const char *raw,
+    size_t len, const char *hash_extra, struct diag *);
+
+int ingest_maildir(struct ledger *, const char *dir, struct ingest_stats *, struct diag *);
+int ingest_mbox(struct ledger *, const char *path, struct ingest_stats *, struct diag *);
+int ingest_fd(struct ledger *, int fd, const char *source, struct ingest_stats *,
+    struct diag *);
+int ingest_turnfile(struct ledger *, const char *path, struct ingest_stats *, struct diag *);
+
+#endif

@@ -1,0 +1,98 @@
+/* ledger: the one SQLite file that holds every game, message, order, event and
+ * outgoing mail. Opening it applies the numbered migrations in sql/. */
+#ifndef AZ_LEDGER_H
+#define AZ_LEDGER_H
+
+#include <sqlite3.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "game.h"
+#include "hash.h"
+#include "token.h"
+
+struct ledger {
+	sqlite3 *db;
+	int in_tx;
+};
+
+int ledger_open(struct ledger *, const char *path, struct diag *);
+void ledger_close(struct ledger *);
+int ledger_user_version(struct ledger *);
+
+/* BEGIN IMMEDIATE: a run takes the write lock for the whole transaction. */
+int ledger_begin(struct ledger *, struct diag *);
+int ledger_commit(struct ledger *, struct diag *);
+void ledger_rollback(struct ledger *);
+
+/* Prepares sql or exits: a statement that does not compile is a bug, not input. */
+sqlite3_stmt *ledger_prep(struct ledger *, const char *sql);
+/* Runs a prepared statement that returns no rows, then finalises it. */
+int ledger_done(struct ledger *, sqlite3_stmt *, struct diag *);
+int ledger_fail(struct ledger *, struct diag *, const char *what);
+
+/* Column text that is never NULL. */
+const char *col_text(sqlite3_stmt *, int);
+
+struct seat_row {
+	int idx;
+	char name[SEAT_NAME];
+	char address[256];
+	char kind[8];             /* "human" or "bot" */
+	char salt[SALT_LEN];
+	char hash[HASH_HEX];
+	int64_t reported_seq;
+};
+
+struct game_row {
+	int64_t id;
+	char name[64];
+	char rules[32];
+	char options[2048];
+	uint64_t seed;
+	char status[16];
+	char result[256];
+	char created_at[32];
+	int nseats;
+	struct seat_row seats[MAX_SEATS];
+};
+
+int ledger_game_insert(struct ledger *, struct game_row *, struct diag *);
+/* 1 found, 0 not found, -1 error. */
+int ledger_game_by_name(struct ledger *, const char *name, struct game_row *, struct diag *);
+int ledger_game_by_id(struct ledger *, int64_t id, struct game_row *, struct diag *);
+int ledger_game_set_status(struct ledger *, int64_t id, const char *status,
+    const char *result, struct diag *);
+int ledger_seat_set_reported(struct ledger *, int64_t game, int idx, int64_t seq,
+    struct diag *);
+/* The next free number for "<rules>-N". */
+int64_t ledger_next_game_number(struct ledger *, const char *rules);
+/* Calls fn for each game (ordered by id); stops early when fn returns non-zero. */
+int ledger_games_each(struct ledger *, int (*fn)(void *, const struct game_row *), void *);
+
+struct event_row {
+	int64_t seq;
+	char kind[16];
+	int seat;                 /* -1 when none */
+	char *payload;
+	char *narrative;
+	char state_hash[HASH_HEX];
+	char prev_hash[HASH_HEX];
+	char hash[HASH_HEX];
+	char at[32];
+};
+
+/* Appends the next step; fills seq and the chained hashes. */
+int ledger_event_append(struct ledger *, int64_t game, struct event_row *, struct diag *);
+/* Calls fn for each event with seq in [from, to] (to < 0: to the end). */
+int ledger_events_each(struct ledger *, int64_t game, int64_t from, int64_t to,
+    int (*fn)(void *, const struct event_row *), void *, struct diag *);
+int64_t ledger_last_seq(struct ledger *, int64_t game);
+
+int ledger_snapshot_put(struct ledger *, int64_t game, int64_t seq, const void *,
+    size_t, struct diag *);
+/* 1 found (state copied when its size matches), 0 none, -1 error. */
+int ledger_snapshot_get(struct ledger *, int64_t game, int64_t *seq, void *, size_t,
+    struct diag *);
+
+#endif

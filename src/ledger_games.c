@@ -1,0 +1,312 @@
+/* The games, seats, events and snapshots tables. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ledger.h"
+#include "xmalloc.h"
+
+#define COPY(dst, s) snprintf((dst), sizeof (dst), "%s", (s))
+
+int
+ledger_game_insert(struct ledger *l, struct game_row *g, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l,
+	    "INSERT INTO games (name, rules, options, seed, created_at) VALUES (?,?,?,?,?)");
+
+	sqlite3_bind_text(st, 1, g->name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, g->rules, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, g->options, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, (sqlite3_int64)g->seed);
+	sqlite3_bind_text(st, 5, g->created_at, -1, SQLITE_STATIC);
+	if (ledger_done(l, st, d) < 0)
+		return -1;
+	g->id = sqlite3_last_insert_rowid(l->db);
+	COPY(g->status, "active");
+	for (int i = 0; i < g->nseats; i++) {
+		struct seat_row *s = &g->seats[i];
+
+		st = ledger_prep(l, "INSERT INTO seats (game_id, idx, name, address, kind, "
+		    "token_salt, token_hash) VALUES (?,?,?,?,?,?,?)");
+		sqlite3_bind_int64(st, 1, g->id);
+		sqlite3_bind_int(st, 2, i);
+		sqlite3_bind_text(st, 3, s->name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 4, s->address, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 5, s->kind, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 6, s->salt, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 7, s->hash, -1, SQLITE_STATIC);
+		if (ledger_done(l, st, d) < 0)
+			return -1;
+		s->idx = i;
+		s->reported_seq = -1;
+	}
+	return 0;
+}
+
+static int
+load_seats(struct ledger *l, struct game_row *g, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT idx, name, address, kind, token_salt, "
+	    "token_hash, reported_seq FROM seats WHERE game_id = ? ORDER BY idx");
+	int rc;
+
+	sqlite3_bind_int64(st, 1, g->id);
+	g->nseats = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && g->nseats < MAX_SEATS) {
+		struct seat_row *s = &g->seats[g->nseats++];
+
+		s->idx = sqlite3_column_int(st, 0);
+		COPY(s->name, col_text(st, 1));
+		COPY(s->address, col_text(st, 2));
+		COPY(s->kind, col_text(st, 3));
+		COPY(s->salt, col_text(st, 4));
+		COPY(s->hash, col_text(st, 5));
+		s->reported_seq = sqlite3_column_int64(st, 6);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return ledger_fail(l, d, "read seats");
+	return 0;
+}
+
+static void
+game_from_row(sqlite3_stmt *st, struct game_row *g)
+{
+	memset(g, 0, sizeof *g);
+	g->id = sqlite3_column_int64(st, 0);
+	COPY(g->name, col_text(st, 1));
+	COPY(g->rules, col_text(st, 2));
+	COPY(g->options, col_text(st, 3));
+	g->seed = (uint64_t)sqlite3_column_int64(st, 4);
+	COPY(g->status, col_text(st, 5));
+	COPY(g->result, col_text(st, 6));
+	COPY(g->created_at, col_text(st, 7));
+}
+
+#define GAME_COLS "id, name, rules, options, seed, status, result, created_at"
+
+static int
+game_where(struct ledger *l, sqlite3_stmt *st, struct game_row *g, struct diag *d)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc == SQLITE_ROW) {
+		game_from_row(st, g);
+		sqlite3_finalize(st);
+		return load_seats(l, g, d) < 0 ? -1 : 1;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return ledger_fail(l, d, "read game");
+	return 0;
+}
+
+int
+ledger_game_by_name(struct ledger *l, const char *name, struct game_row *g, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT " GAME_COLS " FROM games "
+	    "WHERE name = ? COLLATE NOCASE");
+
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	return game_where(l, st, g, d);
+}
+
+int
+ledger_game_by_id(struct ledger *l, int64_t id, struct game_row *g, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT " GAME_COLS " FROM games WHERE id = ?");
+
+	sqlite3_bind_int64(st, 1, id);
+	return game_where(l, st, g, d);
+}
+
+int
+ledger_games_each(struct ledger *l, int (*fn)(void *, const struct game_row *), void *arg)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT " GAME_COLS " FROM games ORDER BY id");
+	struct game_row *g = xmalloc(sizeof *g);
+	int rc, stop = 0;
+
+	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		game_from_row(st, g);
+		if (load_seats(l, g, NULL) < 0)
+			break;
+		stop = fn(arg, g);
+	}
+	sqlite3_finalize(st);
+	free(g);
+	return 0;
+}
+
+int
+ledger_game_set_status(struct ledger *l, int64_t id, const char *status, const char *result,
+    struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "UPDATE games SET status = ?, result = ? WHERE id = ?");
+
+	sqlite3_bind_text(st, 1, status, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, result, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, id);
+	return ledger_done(l, st, d);
+}
+
+int
+ledger_seat_set_reported(struct ledger *l, int64_t game, int idx, int64_t seq, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l,
+	    "UPDATE seats SET reported_seq = ? WHERE game_id = ? AND idx = ?");
+
+	sqlite3_bind_int64(st, 1, seq);
+	sqlite3_bind_int64(st, 2, game);
+	sqlite3_bind_int(st, 3, idx);
+	return ledger_done(l, st, d);
+}
+
+int64_t
+ledger_next_game_number(struct ledger *l, const char *rules)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT COUNT(*) FROM games WHERE rules = ?");
+	int64_t n = 0;
+	char name[64];
+	struct game_row *g = xmalloc(sizeof *g);
+
+	sqlite3_bind_text(st, 1, rules, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	/* Count, then skip any name a game master took by hand. */
+	do
+		snprintf(name, sizeof name, "%s-%lld", rules, (long long)++n);
+	while (ledger_game_by_name(l, name, g, NULL) == 1);
+	free(g);
+	return n;
+}
+
+int64_t
+ledger_last_seq(struct ledger *l, int64_t game)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT MAX(seq) FROM events WHERE game_id = ?");
+	int64_t seq = -1;
+
+	sqlite3_bind_int64(st, 1, game);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+		seq = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return seq;
+}
+
+int
+ledger_event_append(struct ledger *l, int64_t game, struct event_row *e, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT seq, hash FROM events WHERE game_id = ? "
+	    "ORDER BY seq DESC LIMIT 1");
+	char seqs[24], seats[8];
+	const char *parts[8];
+
+	sqlite3_bind_int64(st, 1, game);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		e->seq = sqlite3_column_int64(st, 0) + 1;
+		COPY(e->prev_hash, col_text(st, 1));
+	} else {
+		e->seq = 0;
+		memset(e->prev_hash, '0', HASH_HEX - 1);
+		e->prev_hash[HASH_HEX - 1] = '\0';
+	}
+	sqlite3_finalize(st);
+	snprintf(seqs, sizeof seqs, "%lld", (long long)e->seq);
+	snprintf(seats, sizeof seats, "%d", e->seat);
+	parts[0] = e->prev_hash;
+	parts[1] = seqs;
+	parts[2] = e->kind;
+	parts[3] = seats;
+	parts[4] = e->payload;
+	parts[5] = e->narrative;
+	parts[6] = e->state_hash;
+	parts[7] = e->at;
+	sha256_parts_hex(e->hash, 8, parts);
+
+	st = ledger_prep(l, "INSERT INTO events (game_id, seq, kind, seat_idx, payload, "
+	    "narrative, state_hash, prev_hash, hash, at) VALUES (?,?,?,?,?,?,?,?,?,?)");
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, e->seq);
+	sqlite3_bind_text(st, 3, e->kind, -1, SQLITE_STATIC);
+	if (e->seat >= 0)
+		sqlite3_bind_int(st, 4, e->seat);
+	else
+		sqlite3_bind_null(st, 4);
+	sqlite3_bind_text(st, 5, e->payload, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, e->narrative, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, e->state_hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 8, e->prev_hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 9, e->hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 10, e->at, -1, SQLITE_STATIC);
+	return ledger_done(l, st, d);
+}
+
+int
+ledger_events_each(struct ledger *l, int64_t game, int64_t from, int64_t to,
+    int (*fn)(void *, const struct event_row *), void *arg, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT seq, kind, seat_idx, payload, narrative, "
+	    "state_hash, prev_hash, hash, at FROM events WHERE game_id = ? AND seq >= ? "
+	    "AND (? < 0 OR seq <= ?) ORDER BY seq");
+	struct event_row e;
+	int rc, ret = 0;
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, from);
+	sqlite3_bind_int64(st, 3, to);
+	sqlite3_bind_int64(st, 4, to);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		memset(&e, 0, sizeof e);
+		e.seq = sqlite3_column_int64(st, 0);
+		COPY(e.kind, col_text(st, 1));
+		e.seat = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 2);
+		e.payload = (char *)col_text(st, 3);
+		e.narrative = (char *)col_text(st, 4);
+		COPY(e.state_hash, col_text(st, 5));
+		COPY(e.prev_hash, col_text(st, 6));
+		COPY(e.hash, col_text(st, 7));
+		COPY(e.at, col_text(st, 8));
+		if ((ret = fn(arg, &e)) != 0)
+			break;
+	}
+	if (ret == 0 && rc != SQLITE_DONE)
+		ret = ledger_fail(l, d, "read events");
+	sqlite3_finalize(st);
+	return ret < 0 ? -1 : 0;
+}
+
+int
+ledger_snapshot_put(struct ledger *l, int64_t game, int64_t seq, const void *p, size_t n,
+    struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "INSERT INTO snapshots (game_id, seq, state) "
+	    "VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SET seq = excluded.seq, "
+	    "state = excluded.state");
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, seq);
+	sqlite3_bind_blob(st, 3, p, (int)n, SQLITE_STATIC);
+	return ledger_done(l, st, d);
+}
+
+int
+ledger_snapshot_get(struct ledger *l, int64_t game, int64_t *seq, void *p, size_t n,
+    struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT seq, state FROM snapshots WHERE game_id = ?");
+	int rc, found = 0;
+
+	sqlite3_bind_int64(st, 1, game);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && (size_t)sqlite3_column_bytes(st, 1) == n) {
+		*seq = sqlite3_column_int64(st, 0);
+		memcpy(p, sqlite3_column_blob(st, 1), n);
+		found = 1;
+	} else if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		found = ledger_fail(l, d, "read snapshot");
+	}
+	sqlite3_finalize(st);
+	return found;
+}

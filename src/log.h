@@ -1,0 +1,15 @@
+/* log: lines a game master can read, to stderr, a file or syslog. */
+#ifndef AZ_LOG_H
+#define AZ_LOG_H
+
+enum log_to { LOG_TO_STDERR, LOG_TO_FILE, LOG_TO_SYSLOG, LOG_TO_NONE };
+
+/* path is used for LOG_TO_FILE. Returns -1 when the file cannot be opened
+ * (logging then falls back to stderr). */
+int log_open(enum log_to, const char *path);
+void log_close(void);
+void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,63 @@
+#include <gmime/gmime.h>
+#include <string.h>
+
+#include "clock.h"
+#include "mailmsg.h"
+#include "mailout.h"
+
+static int
+is_reply(const char *kind)
+{
+	return strcmp(kind, "ack") == 0 || strcmp(kind, "error") == 0 ||
+	    strcmp(kind, "help") == 0;
+}
+
+char *
+mailout_build(const struct outmail *o, size_t *len)
+{
+	GMimeMessage *m;
+	GMimeTextPart *tp;
+	GMimeObject *obj;
+	GDateTime *dt;
+	time_t t = clock_parse_iso(o->created_at);
+	char *s;
+
+	mailmsg_global_init();
+	m = g_mime_message_new(TRUE);
+	obj = GMIME_OBJECT(m);
+	g_mime_message_add_mailbox(m, GMIME_ADDRESS_TYPE_FROM, o->from_name, o->from_addr);
+	g_mime_message_add_mailbox(m, GMIME_ADDRESS_TYPE_TO, NULL, o->to);
+	g_mime_message_set_subject(m, o->subject, "utf-8");
+	dt = g_date_time_new_from_unix_utc(t >= 0 ? (gint64)t : 0);
+	g_mime_message_set_date(m, dt);
+	g_date_time_unref(dt);
+	g_mime_message_set_message_id(m, o->message_id);
+	if (o->in_reply_to[0] != '\0') {
+		char *irt = g_strdup_printf("<%s>", o->in_reply_to);
+		char *refs = o->refs[0] != '\0' ? g_strdup_printf("%s %s", o->refs, irt)
+		    : g_strdup(irt);
+
+		g_mime_object_set_header(obj, "In-Reply-To", irt, NULL);
+		g_mime_object_set_header(obj, "References", refs, NULL);
+		g_free(irt);
+		g_free(refs);
+	}
+	/* RFC 3834: say we are a machine, so vacation programs do not answer. */
+	g_mime_object_set_header(obj, "Auto-Submitted",
+	    is_reply(o->kind) ? "auto-replied" : "auto-generated", NULL);
+	g_mime_object_set_header(obj, "X-Loop", o->from_addr, NULL);
+	g_mime_object_set_header(obj, "X-Azalai-Kind", o->kind, NULL);
+
+	tp = g_mime_text_part_new_with_subtype("plain");
+	g_mime_text_part_set_text(tp, o->body);
+	g_mime_part_set_content_encoding(GMIME_PART(tp),
+	    g_mime_part_get_best_content_encoding(GMIME_PART(tp),
+	    GMIME_ENCODING_CONSTRAINT_7BIT));
+	g_mime_message_set_mime_part(m, GMIME_OBJECT(tp));
+	g_object_unref(tp);
+
+	s = g_mime_object_to_string(obj, NULL);
+	g_object_unref(m);
+	*len = strlen(s);
+	return s;
+}

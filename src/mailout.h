@@ -1,0 +1,23 @@
+/* mailout: builds one outgoing mail with GMime from an outbox row. */
+#ifndef AZ_MAILOUT_H
+#define AZ_MAILOUT_H
+
+#include <stddef.h>
+
+struct outmail {
+	long long id;
+	const char *kind;         /* replies (ack, error, help) are auto-replied */
+	const char *from_name, *from_addr;
+	const char *to;
+	const char *subject;
+	const char *body;
+	const char *message_id;   /* without <> */
+	const char *in_reply_to;  /* without <>, "" when none */
+	const char *refs;         /* References of the mail replied to, "" when none */
+	const char *created_at;   /* ISO 8601 UTC: the Date header */
+};
+
+/* The whole RFC 5322 message, g_free()d by the caller. */
+char *mailout_build(const struct outmail *, size_t *len);
+
+#endif

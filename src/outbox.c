@@ -1,0 +1,219 @@
+#include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "deliver.h"
+#include "log.h"
+#include "mailout.h"
+#include "outbox.h"
+
+#define MAX_ATTEMPTS 10
+
+static const char *
+domain_of(const char *addr)
+{
+	const char *at = strrchr(addr, '@');
+
+	return at != NULL && at[1] != '\0' ? at + 1 : "localhost";
+}
+
+int
+outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item *it,
+    const char *now, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT COALESCE(MAX(id), 0) + 1 FROM outbox");
+	long long id = 1;
+	char mid[256], stamp[32];
+	size_t k = 0;
+
+	if (sqlite3_step(st) == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	/* Stable from the moment it is queued: a resend is recognisably the same mail. */
+	for (const char *p = now; *p != '\0' && k < sizeof stamp - 1; p++)
+		if (*p >= '0' && *p <= '9')
+			stamp[k++] = *p;
+	stamp[k] = '\0';
+	snprintf(mid, sizeof mid, "azalai.%s.%lld@%s", stamp, id, domain_of(c->referee_address));
+
+	st = ledger_prep(l, "INSERT INTO outbox (id, game_id, seat_idx, kind, to_addr, "
+	    "message_id, in_reply_to, refs, subject, body, created_at, next_try_at) "
+	    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+	sqlite3_bind_int64(st, 1, id);
+	if (it->game_id > 0)
+		sqlite3_bind_int64(st, 2, it->game_id);
+	else
+		sqlite3_bind_null(st, 2);
+	if (it->seat >= 0)
+		sqlite3_bind_int(st, 3, it->seat);
+	else
+		sqlite3_bind_null(st, 3);
+	sqlite3_bind_text(st, 4, it->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, it->to, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, mid, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, it->in_reply_to ? it->in_reply_to : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 8, it->refs ? it->refs : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 9, it->subject, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 10, it->body, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 11, now, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 12, now, -1, SQLITE_STATIC);
+	if (ledger_done(l, st, d) < 0)
+		return -1;
+	log_info("queued %s mail %lld to %s: %s", it->kind, id, it->to, it->subject);
+	return 0;
+}
+
+int
+outbox_count_since(struct ledger *l, const char *to, const char *kind, const char *since)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT COUNT(*) FROM outbox WHERE to_addr = ? "
+	    "COLLATE NOCASE AND kind = ? AND created_at >= ?");
+	int n = 0;
+
+	sqlite3_bind_text(st, 1, to, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, since, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+static int
+mark(struct ledger *l, long long id, const char *status, int attempt, const char *err,
+    const char *next, const char *sent_at, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "UPDATE outbox SET status = ?, attempts = attempts "
+	    "+ ?, last_error = ?, next_try_at = ?, sent_at = ? WHERE id = ?");
+
+	sqlite3_bind_text(st, 1, status, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 2, attempt);
+	sqlite3_bind_text(st, 3, err, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, next, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, sent_at, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 6, id);
+	if (ledger_begin(l, d) < 0)
+		return -1;
+	if (ledger_done(l, st, d) < 0) {
+		ledger_rollback(l);
+		return -1;
+	}
+	return ledger_commit(l, d);
+}
+
+int
+outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
+    struct diag *d)
+{
+	const struct deliver *dv = deliver_find(c->deliver_method);
+	sqlite3_stmt *st;
+	char now[32];
+	GArray *ids = g_array_new(FALSE, FALSE, sizeof(long long));
+
+	*sent = *failed = 0;
+	if (dv == NULL)
+		return diag_set(d, 0, "unknown delivery method \"%s\"", c->deliver_method);
+	clock_iso(clock_now(), now, sizeof now);
+	st = ledger_prep(l, "SELECT id FROM outbox WHERE status IN ('queued', 'sending') "
+	    "AND next_try_at <= ? ORDER BY id");
+	sqlite3_bind_text(st, 1, now, -1, SQLITE_STATIC);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		long long id = sqlite3_column_int64(st, 0);
+
+		g_array_append_val(ids, id);
+	}
+	sqlite3_finalize(st);
+
+	for (guint i = 0; i < ids->len; i++) {
+		long long id = g_array_index(ids, long long, i);
+		struct outmail m;
+		char cause[512] = "", *raw, *kind, *to;
+		size_t len;
+		int rc, attempts;
+
+		st = ledger_prep(l, "SELECT kind, to_addr, subject, body, message_id, "
+		    "in_reply_to, refs, created_at, status, attempts FROM outbox WHERE id = ?");
+		sqlite3_bind_int64(st, 1, id);
+		if (sqlite3_step(st) != SQLITE_ROW) {
+			sqlite3_finalize(st);
+			continue;
+		}
+		memset(&m, 0, sizeof m);
+		m.id = id;
+		kind = g_strdup(col_text(st, 0));
+		to = g_strdup(col_text(st, 1));
+		m.kind = kind;
+		m.to = to;
+		m.subject = col_text(st, 2);
+		m.body = col_text(st, 3);
+		m.message_id = col_text(st, 4);
+		m.in_reply_to = col_text(st, 5);
+		m.refs = col_text(st, 6);
+		m.created_at = col_text(st, 7);
+		m.from_name = c->referee_name;
+		m.from_addr = c->referee_address;
+		if (strcmp(col_text(st, 8), "sending") == 0)
+			log_warn("mail %lld to %s may have been sent by a run that died; "
+			    "sending it again with the same Message-ID", id, to);
+		attempts = sqlite3_column_int(st, 9);
+		raw = mailout_build(&m, &len);
+		sqlite3_finalize(st);
+
+		/* Record the attempt before it happens. */
+		if (mark(l, id, "sending", 1, "", now, "", d) < 0) {
+			g_free(raw);
+			g_free(kind);
+			g_free(to);
+			g_array_free(ids, TRUE);
+			return -1;
+		}
+		rc = dv->send(c, id, kind, to, raw, len, cause, sizeof cause);
+		g_free(raw);
+		if (rc == DELIVER_OK) {
+			mark(l, id, "sent", 0, "", now, now, d);
+			log_info("sent %s mail %lld to %s", kind, id, to);
+			(*sent)++;
+		} else if (rc == DELIVER_PERMFAIL || attempts + 1 >= MAX_ATTEMPTS) {
+			mark(l, id, "failed", 0, cause, now, "", d);
+			log_error("mail %lld to %s failed for good: %s", id, to, cause);
+			(*failed)++;
+		} else {
+			char next[32];
+			long wait = 60L << (attempts < 8 ? attempts : 8);
+
+			clock_iso(clock_parse_iso(now) + wait, next, sizeof next);
+			mark(l, id, "queued", 0, cause, next, "", d);
+			log_warn("mail %lld to %s not sent (%s); next try after %s", id, to,
+			    cause, next);
+			(*failed)++;
+		}
+		g_free(kind);
+		g_free(to);
+	}
+	g_array_free(ids, TRUE);
+	return 0;
+}
+
+void
+outbox_list(struct ledger *l, int all)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT id, status, attempts, kind, to_addr, "
+	    "subject, last_error, created_at FROM outbox WHERE ? OR status != 'sent' "
+	    "ORDER BY id");
+	int n = 0;
+
+	sqlite3_bind_int(st, 1, all);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		printf("%-6lld %-8s %2d  %-7s %-28s %s\n", (long long)sqlite3_column_int64(st, 0),
+		    col_text(st, 1), sqlite3_column_int(st, 2), col_text(st, 3),
+		    col_text(st, 4), col_text(st, 5));
+		if (col_text(st, 6)[0] != '\0')
+			printf("       last error: %s\n", col_text(st, 6));
+		n++;
+	}
+	sqlite3_finalize(st);
+	if (n == 0)
+		printf(all ? "the outbox is empty\n" : "nothing waits in the outbox\n");
+}

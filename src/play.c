@@ -1,0 +1,256 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play.h"
+#include "xmalloc.h"
+
+void
+play_state_hash(const struct game_rules *r, const void *st, char out[HASH_HEX])
+{
+	struct buf b = BUF_INIT;
+
+	r->serialize(st, &b);
+	sha256_hex(b.p, b.len, out);
+	buf_free(&b);
+}
+
+void
+play_options_text(const struct optset *o, char *out, size_t n)
+{
+	struct buf b = BUF_INIT;
+
+	for (int i = 0; i < o->n; i++)
+		buf_printf(&b, "%s=%s\n", o->name[i], o->value[i]);
+	snprintf(out, n, "%s", b.p != NULL ? b.p : "");
+	buf_free(&b);
+}
+
+int
+play_options_parse(const char *text, struct optset *o)
+{
+	const char *p = text;
+
+	o->n = 0;
+	while (*p != '\0' && o->n < OPT_MAX) {
+		const char *nl = strchr(p, '\n'), *eq = strchr(p, '=');
+		size_t len = nl != NULL ? (size_t)(nl - p) : strlen(p);
+
+		if (eq == NULL || eq > p + len)
+			return -1;
+		snprintf(o->name[o->n], sizeof o->name[0], "%.*s", (int)(eq - p), p);
+		snprintf(o->value[o->n], sizeof o->value[0], "%.*s",
+		    (int)(len - (size_t)(eq - p) - 1), eq + 1);
+		o->n++;
+		p += len + (nl != NULL);
+	}
+	return 0;
+}
+
+char *
+play_narrative_text(const struct evsink *ev)
+{
+	struct buf b = BUF_INIT;
+
+	buf_adds(&b, "");
+	for (size_t i = 0; ev != NULL && i < ev->n; i++)
+		buf_printf(&b, "%08x\t%s\n", ev->v[i].vis, ev->v[i].text);
+	return buf_steal(&b);
+}
+
+static int
+setup_state(const struct game_rules *r, const struct game_row *g, void *st,
+    struct evsink *ev, struct diag *d)
+{
+	char names[MAX_SEATS][SEAT_NAME];
+	struct optset o;
+
+	if (play_options_parse(g->options, &o) < 0)
+		return diag_set(d, 0, "game %s: stored options are unreadable", g->name);
+	for (int i = 0; i < g->nseats; i++)
+		snprintf(names[i], SEAT_NAME, "%s", g->seats[i].name);
+	memset(st, 0, r->state_size);
+	return r->setup(st, g->nseats, (const char (*)[SEAT_NAME])names, &o, g->seed, ev, d);
+}
+
+static int
+append(struct ledger *l, struct play *p, const char *kind, int seat, const char *payload,
+    const struct evsink *ev, const char *now, struct diag *d)
+{
+	struct event_row e;
+	int rc;
+
+	memset(&e, 0, sizeof e);
+	snprintf(e.kind, sizeof e.kind, "%s", kind);
+	e.seat = seat;
+	e.payload = (char *)payload;
+	e.narrative = play_narrative_text(ev);
+	play_state_hash(p->rules, p->st, e.state_hash);
+	snprintf(e.at, sizeof e.at, "%s", now);
+	rc = ledger_event_append(l, p->g.id, &e, d);
+	free(e.narrative);
+	if (rc < 0)
+		return -1;
+	p->seq = e.seq;
+	memcpy(p->state_hash, e.state_hash, HASH_HEX);
+	return ledger_snapshot_put(l, p->g.id, p->seq, p->st, p->rules->state_size, d);
+}
+
+int
+play_create(struct ledger *l, struct game_row *g, const struct optset *o, const char *now,
+    struct play *p, struct diag *d)
+{
+	struct evsink ev;
+	int rc;
+
+	memset(p, 0, sizeof *p);
+	if ((p->rules = game_find(g->rules)) == NULL)
+		return diag_set(d, 0, "there is no game called \"%s\"", g->rules);
+	play_options_text(o, g->options, sizeof g->options);
+	snprintf(g->created_at, sizeof g->created_at, "%s", now);
+	p->st = xcalloc(1, p->rules->state_size);
+	evsink_init(&ev);
+	rc = setup_state(p->rules, g, p->st, &ev, d);
+	if (rc == 0)
+		rc = ledger_game_insert(l, g, d);
+	if (rc == 0) {
+		p->g = *g;
+		rc = append(l, p, "setup", -1, "", &ev, now, d);
+	}
+	evsink_free(&ev);
+	if (rc < 0) {
+		free(p->st);
+		p->st = NULL;
+	}
+	return rc;
+}
+
+struct replay_ctx {
+	const struct game_row *g;
+	const struct game_rules *r;
+	void *st;
+	int64_t upto;
+	int (*fn)(void *, int64_t, const void *, const struct event_row *);
+	void *arg;
+	struct diag *d;
+};
+
+static int
+replay_one(void *arg, const struct event_row *e)
+{
+	struct replay_ctx *c = arg;
+	char h[HASH_HEX];
+
+	if (e->seq == 0) {
+		if (setup_state(c->r, c->g, c->st, NULL, c->d) < 0)
+			return -1;
+	} else if (e->seat >= 0) {
+		struct order o;
+
+		memset(&o, 0, sizeof o);
+		if (c->r->parse(c->st, e->seat, e->payload, &o, c->d) < 0 ||
+		    c->r->apply(c->st, e->seat, &o, NULL, c->d) < 0)
+			return diag_set(c->d, 0, "game %s step %lld (\"%s\") does not replay: %s",
+			    c->g->name, (long long)e->seq, e->payload, c->d->msg);
+	}
+	play_state_hash(c->r, c->st, h);
+	if (strcmp(h, e->state_hash) != 0)
+		return diag_set(c->d, 0, "game %s step %lld: replay gives state %.12s, the "
+		    "ledger says %.12s", c->g->name, (long long)e->seq, h, e->state_hash);
+	if (c->fn != NULL && c->fn(c->arg, e->seq, c->st, e) != 0)
+		return 1;
+	return 0;
+}
+
+int
+play_replay(struct ledger *l, const struct game_row *g, int64_t upto, void *st_out,
+    int (*fn)(void *, int64_t, const void *, const struct event_row *), void *arg,
+    struct diag *d)
+{
+	struct replay_ctx c = { g, game_find(g->rules), st_out, upto, fn, arg, d };
+
+	if (c.r == NULL)
+		return diag_set(d, 0, "game %s uses rules \"%s\" this azalai does not know",
+		    g->name, g->rules);
+	return ledger_events_each(l, g->id, 0, upto, replay_one, &c, d);
+}
+
+int
+play_load(struct ledger *l, const char *name, struct play *p, struct diag *d)
+{
+	int rc;
+	int64_t snap_seq = -1;
+
+	memset(p, 0, sizeof *p);
+	if ((rc = ledger_game_by_name(l, name, &p->g, d)) <= 0)
+		return rc;
+	if ((p->rules = game_find(p->g.rules)) == NULL)
+		return diag_set(d, 0, "game %s uses rules \"%s\" this azalai does not know",
+		    p->g.name, p->g.rules);
+	p->st = xcalloc(1, p->rules->state_size);
+	p->seq = ledger_last_seq(l, p->g.id);
+	rc = ledger_snapshot_get(l, p->g.id, &snap_seq, p->st, p->rules->state_size, d);
+	if (rc < 0)
+		goto fail;
+	if (rc == 1 && snap_seq == p->seq) {
+		sqlite3_stmt *st = ledger_prep(l,
+		    "SELECT state_hash FROM events WHERE game_id = ? AND seq = ?");
+
+		play_state_hash(p->rules, p->st, p->state_hash);
+		sqlite3_bind_int64(st, 1, p->g.id);
+		sqlite3_bind_int64(st, 2, p->seq);
+		rc = sqlite3_step(st) == SQLITE_ROW &&
+		    strcmp(col_text(st, 0), p->state_hash) == 0;
+		sqlite3_finalize(st);
+		if (rc)
+			return 1;
+	}
+	/* No usable snapshot (or one from another build): the events decide. */
+	if (play_replay(l, &p->g, -1, p->st, NULL, NULL, d) < 0)
+		goto fail;
+	play_state_hash(p->rules, p->st, p->state_hash);
+	return 1;
+fail:
+	free(p->st);
+	p->st = NULL;
+	return -1;
+}
+
+void
+play_free(struct play *p)
+{
+	free(p->st);
+	p->st = NULL;
+}
+
+int
+play_step(struct ledger *l, struct play *p, const char *kind, int seat,
+    const struct order *o, const char *now, struct evsink *ev, struct diag *d)
+{
+	void *save = xmalloc(p->rules->state_size);
+	char hash[HASH_HEX];
+	int64_t seq = p->seq;
+	struct evsink mine;
+	int rc = 0;
+
+	/* The engine leaves the state alone on a rules error; keeping a copy also
+	 * covers a ledger error after a successful apply. */
+	memcpy(save, p->st, p->rules->state_size);
+	memcpy(hash, p->state_hash, HASH_HEX);
+	evsink_init(&mine);
+	if (p->rules->apply(p->st, seat, o, &mine, d) < 0)
+		rc = PLAY_ERULES;
+	else if (append(l, p, kind, seat, o->text, &mine, now, d) < 0)
+		rc = PLAY_ELEDGER;
+	if (rc < 0) {
+		memcpy(p->st, save, p->rules->state_size);
+		memcpy(p->state_hash, hash, HASH_HEX);
+		p->seq = seq;
+	} else {
+		for (size_t i = 0; i < mine.n; i++)
+			ev_emit(ev, mine.v[i].vis, "%s", mine.v[i].text);
+	}
+	evsink_free(&mine);
+	free(save);
+	return rc;
+}

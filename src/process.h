@@ -1,0 +1,23 @@
+/* process: turns each new message in the ledger into orders, steps, and the
+ * mails that answer them, one transaction per message. */
+#ifndef AZ_PROCESS_H
+#define AZ_PROCESS_H
+
+#include "config.h"
+#include "ledger.h"
+#include "play.h"
+
+struct process_stats {
+	int messages;
+	int accepted, rejected;   /* order lines */
+	int ignored;              /* messages not answered: loops, bounces, garbage */
+	int steps;                /* engine steps, bots' included */
+};
+
+int process_pending(struct ledger *, const struct config *, struct process_stats *,
+    struct diag *);
+/* Lets bot seats move while one is waited for; queues nothing. */
+int process_bots(struct ledger *, struct play *, const char *now, int *steps,
+    struct diag *);
+
+#endif

@@ -1,0 +1,39 @@
+/* registry: the games this referee knows. */
+#include <stdio.h>
+#include <strings.h>
+
+#include "game.h"
+
+extern const struct game_rules buqruru_rules;
+extern const struct game_rules targui_rules;
+
+const struct game_rules *const game_table[] = {
+	&buqruru_rules,
+	&targui_rules,
+	NULL
+};
+
+int
+games_load(const char *datadir, struct diag *d)
+{
+	static int loaded;
+	char dir[1100];
+
+	if (loaded)
+		return 0;
+	snprintf(dir, sizeof dir, "%s/data", datadir);
+	for (int i = 0; game_table[i] != NULL; i++)
+		if (game_table[i]->load != NULL && game_table[i]->load(dir, d) < 0)
+			return -1;
+	loaded = 1;
+	return 0;
+}
+
+const struct game_rules *
+game_find(const char *name)
+{
+	for (int i = 0; game_table[i] != NULL; i++)
+		if (strcasecmp(game_table[i]->name, name) == 0)
+			return game_table[i];
+	return NULL;
+}

@@ -1,0 +1,154 @@
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "mustache.h"
+#include "render.h"
+#include "xmalloc.h"
+
+/* Loaded templates, kept for the life of the renderer (a run renders many mails). */
+struct tfile {
+	struct tfile *next;
+	char *name;
+	char *text;               /* NULL when there is no such template */
+};
+
+void
+render_init(struct render *r, const char *datadir, const char *game, const char *lang)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->dir, sizeof r->dir, "%s/templates", datadir);
+	snprintf(r->game, sizeof r->game, "%s", game != NULL ? game : "");
+	snprintf(r->lang, sizeof r->lang, "%s", lang);
+}
+
+void
+render_free(struct render *r)
+{
+	while (r->cache != NULL) {
+		struct tfile *t = r->cache;
+
+		r->cache = t->next;
+		free(t->name);
+		free(t->text);
+		free(t);
+	}
+}
+
+static char *
+slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	struct buf b = BUF_INIT;
+	char chunk[4096];
+	size_t n;
+
+	if (f == NULL)
+		return NULL;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_add(&b, chunk, n);
+	fclose(f);
+	buf_adds(&b, "");
+	return buf_steal(&b);
+}
+
+static const char *
+lookup(struct render *r, const char *name)
+{
+	struct tfile *t;
+	char path[1400];
+
+	for (t = r->cache; t != NULL; t = t->next)
+		if (strcmp(t->name, name) == 0)
+			return t->text;
+	t = xcalloc(1, sizeof *t);
+	t->name = xstrdup(name);
+	/* Template names come from our own templates, but never let one climb out. */
+	if (strchr(name, '/') == NULL && strstr(name, "..") == NULL) {
+		if (r->game[0] != '\0') {
+			snprintf(path, sizeof path, "%s/%s/%s/%s.mustache", r->dir, r->game,
+			    r->lang, name);
+			t->text = slurp(path);
+		}
+		if (t->text == NULL) {
+			snprintf(path, sizeof path, "%s/common/%s/%s.mustache", r->dir, r->lang,
+			    name);
+			t->text = slurp(path);
+		}
+	}
+	t->next = r->cache;
+	r->cache = t;
+	return t->text;
+}
+
+/* A whole mail's template (a report) can be part of another mail (a reply
+ * that carries the report): as a partial it goes without its Subject line. */
+static const char *
+partial(void *ctx, const char *name)
+{
+	const char *t = lookup(ctx, name);
+
+	if (t != NULL && strncmp(t, "Subject: ", 9) == 0) {
+		const char *nl = strchr(t, '\n');
+
+		if (nl == NULL)
+			return "";
+		t = nl + 1;
+		if (*t == '\n')
+			t++;
+	}
+	return t;
+}
+
+int
+render_has(struct render *r, const char *name)
+{
+	return lookup(r, name) != NULL;
+}
+
+int
+render_mail(struct render *r, const char *name, const struct tval *data, char **subject,
+    char **body, struct diag *d)
+{
+	const char *tmpl = lookup(r, name);
+	struct mustache_partials parts = { partial, r };
+	struct buf out = BUF_INIT;
+	char *text, *p;
+
+	if (tmpl == NULL)
+		return diag_set(d, 0, "template %s not found under %s (game %s, language %s)",
+		    name, r->dir, r->game[0] ? r->game : "common", r->lang);
+	if (mustache_render(tmpl, data, &parts, MUSTACHE_ESCAPE_NONE, &out, d) < 0) {
+		char msg[DIAG_MSG];
+
+		snprintf(msg, sizeof msg, "%s", d->msg);
+		buf_free(&out);
+		return diag_set(d, 0, "template %s: %s", name, msg);
+	}
+	buf_adds(&out, "");
+	text = buf_steal(&out);
+	p = text;
+	if (subject != NULL)
+		*subject = NULL;
+	if (strncmp(text, "Subject: ", 9) == 0) {
+		char *nl = strchr(text, '\n');
+
+		if (subject != NULL)
+			*subject = xstrndup(text + 9, nl != NULL ? (size_t)(nl - text - 9)
+			    : strlen(text + 9));
+		p = nl != NULL ? nl + 1 : text + strlen(text);
+		if (*p == '\n')
+			p++;
+	}
+	if (subject != NULL && *subject == NULL)
+		*subject = xstrdup(name);
+	/* A mail body ends with a newline, whatever the template's last line did. */
+	if (*p != '\0' && p[strlen(p) - 1] != '\n')
+		xasprintf(body, "%s\n", p);
+	else
+		*body = xstrdup(p);
+	free(text);
+	return 0;
+}

@@ -1,0 +1,25 @@
+/* render: fills a template from templates/ with a value tree. A template
+ * begins with a "Subject: ..." line and a blank line; the rest is the body.
+ * Lookup: templates/<game>/<lang>/NAME.mustache, then templates/common/<lang>/. */
+#ifndef AZ_RENDER_H
+#define AZ_RENDER_H
+
+#include "diag.h"
+#include "tval.h"
+
+struct render {
+	char dir[1024];           /* the templates directory */
+	char game[32];            /* rules name, "" for common only */
+	char lang[16];
+	struct tfile *cache;
+};
+
+void render_init(struct render *, const char *datadir, const char *game, const char *lang);
+void render_free(struct render *);
+/* 1 when the template exists (in the game's or the common directory). */
+int render_has(struct render *, const char *name);
+/* subject may be NULL when the caller only wants the body. */
+int render_mail(struct render *, const char *name, const struct tval *, char **subject,
+    char **body, struct diag *);
+
+#endif

@@ -1,0 +1,43 @@
+#!/bin/sh
+# Two runs at once: the second waits lock_timeout, then leaves the work to the
+# first (exit 0, a log line); an MTA pipe is told to retry (exit 75). Nothing
+# is taken in by the second.
+set -u
+az=${AZALAI:?the test harness sets AZALAI}
+src=${top_srcdir:-.}
+dir=$(mktemp -d /tmp/azalai-lock-XXXXXX)
+trap 'kill $holder 2>/dev/null; rm -rf "$dir"' EXIT
+cd "$dir"
+printf 'datadir: %s\nlock_timeout: 1\n' "$src" > azalai.yaml
+fails=0
+passes=0
+check() {
+	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
+}
+
+"$az" init > /dev/null 2>&1
+printf 'From: a@example.org\nMessage-ID: <1@x>\n\nHELP\n' > Maildir/new/1.mail
+# Hold the run lock as a long run would.
+flock -o azalai.db.lock sleep 30 &
+holder=$!
+sleep 0.3
+"$az" run > out.txt 2> err.txt
+rc=$?
+check "a second run exits 0" '[ "$rc" = 0 ]'
+check "it says why" 'grep -q "another azalai run is still going" err.txt'
+check "it took nothing in" '[ -f Maildir/new/1.mail ]'
+printf 'From: b@example.org\nMessage-ID: <2@x>\n\nHELP\n' | "$az" ingest --stdin > /dev/null 2>&1
+rc=$?
+check "ingest --stdin exits 75 for the MTA" '[ "$rc" = 75 ]'
+kill "$holder"
+wait "$holder" 2>/dev/null
+"$az" run > /dev/null 2>&1
+rc=$?
+check "the next run does the work" '[ "$rc" = 0 ] && [ ! -f Maildir/new/1.mail ]'
+check "the message is in the ledger once" \
+	'[ "$(sqlite3 azalai.db "select count(*) from messages")" = 1 ]'
+"$az" run > /dev/null 2>&1
+check "a run with nothing to do changes nothing" \
+	'[ "$(sqlite3 azalai.db "select count(*) from messages")" = 1 ]'
+echo "$passes passed, $fails failed"
+[ "$fails" = 0 ]

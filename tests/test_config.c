@@ -1,0 +1,116 @@
+/* The YAML config: defaults, nested and dotted keys, errors with lines. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+
+static char file[64];
+
+static void
+write_config(const char *text)
+{
+	FILE *f;
+	int fd;
+
+	snprintf(file, sizeof file, "/tmp/azalai-config-XXXXXX");
+	fd = mkstemp(file);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	fputs(text, f);
+	fclose(f);
+}
+
+static void
+test_defaults(void **state)
+{
+	struct config c;
+
+	(void)state;
+	config_defaults(&c);
+	assert_string_equal(c.ledger, "azalai.db");
+	assert_string_equal(c.mailbox_type, "maildir");
+	assert_string_equal(c.deliver_method, "outdir");
+	assert_int_equal(c.lock_timeout, 10);
+	assert_true(c.max_message_bytes > 0);
+}
+
+static void
+test_missing_file(void **state)
+{
+	struct config c;
+	struct diag d;
+
+	(void)state;
+	config_defaults(&c);
+	assert_int_equal(config_load(&c, "/nonexistent/azalai.yaml", 0, &d), 0);
+	assert_int_equal(config_load(&c, "/nonexistent/azalai.yaml", 1, &d), -1);
+	assert_non_null(strstr(d.msg, "/nonexistent/azalai.yaml"));
+}
+
+static void
+test_nested_and_dotted(void **state)
+{
+	struct config c;
+	struct diag d;
+
+	(void)state;
+	write_config("# a comment\nledger: /var/lib/azalai/l.db\nreferee:\n"
+	    "  address: judge@example.org\nlog.to: syslog\nlimits:\n  message_bytes: 1000\n");
+	config_defaults(&c);
+	assert_int_equal(config_load(&c, file, 1, &d), 0);
+	unlink(file);
+	assert_string_equal(c.ledger, "/var/lib/azalai/l.db");
+	assert_string_equal(c.referee_address, "judge@example.org");
+	assert_string_equal(c.log_to, "syslog");
+	assert_int_equal(c.max_message_bytes, 1000);
+	assert_string_equal(c.mailbox_type, "maildir");  /* untouched: default */
+}
+
+static void
+expect_error(const char *text, int line, const char *words)
+{
+	struct config c;
+	struct diag d;
+	char want[32];
+
+	write_config(text);
+	config_defaults(&c);
+	diag_clear(&d);
+	assert_int_equal(config_load(&c, file, 1, &d), -1);
+	unlink(file);
+	snprintf(want, sizeof want, "line %d", line);
+	if (strstr(d.msg, want) == NULL || strstr(d.msg, words) == NULL)
+		fail_msg("\"%s\" lacks \"%s\" or \"%s\"", d.msg, want, words);
+}
+
+static void
+test_errors(void **state)
+{
+	(void)state;
+	expect_error("ledger: x\nmailbox:\n  pth: y\n", 3, "mailbox.pth");
+	expect_error("lock_timeout: soon\n", 1, "whole number");
+	expect_error("log:\n  to: carrier-pigeon\n", 2, "accepted value");
+	expect_error("- a\n- b\n", 1, "mapping");
+	expect_error("ledger: [a, b]\n", 1, "must be a value or a mapping");
+	expect_error("ledger: x\n  lock_timeout: 3\n", 2, "mapping values");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test(test_nested_and_dotted),
+		cmocka_unit_test(test_errors),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

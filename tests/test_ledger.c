@@ -1,0 +1,241 @@
+/* The ledger: migrations, the append-only hash chain, snapshots, transactions. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ledger.h"
+#include "log.h"
+#include "migrations.h"
+#include "token.h"
+
+static char dir[64];
+static char path[128];
+
+static int
+setup(void **state)
+{
+	(void)state;
+	log_open(LOG_TO_NONE, NULL);
+	snprintf(dir, sizeof dir, "/tmp/azalai-ledger-XXXXXX");
+	if (mkdtemp(dir) == NULL)
+		return -1;
+	snprintf(path, sizeof path, "%s/l.db", dir);
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static int
+newest_migration(void)
+{
+	int v = 0;
+
+	for (int i = 0; migrations[i].sql != NULL; i++)
+		v = migrations[i].version;
+	return v;
+}
+
+static void
+test_open_migrates_once(void **state)
+{
+	struct ledger l;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	assert_int_equal(ledger_user_version(&l), newest_migration());
+	ledger_close(&l);
+	/* A second open finds nothing to do and keeps the data. */
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	assert_int_equal(ledger_user_version(&l), newest_migration());
+	ledger_close(&l);
+}
+
+static void
+test_refuses_newer_schema(void **state)
+{
+	struct ledger l;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	assert_int_equal(sqlite3_exec(l.db, "PRAGMA user_version = 999", NULL, NULL, NULL),
+	    SQLITE_OK);
+	ledger_close(&l);
+	diag_clear(&d);
+	assert_int_equal(ledger_open(&l, path, &d), -1);
+	assert_non_null(strstr(d.msg, "999"));
+}
+
+static void
+test_wal_and_foreign_keys(void **state)
+{
+	struct ledger l;
+	struct diag d;
+	sqlite3_stmt *st;
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	st = ledger_prep(&l, "PRAGMA journal_mode");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal(col_text(st, 0), "wal");
+	sqlite3_finalize(st);
+	/* A seat of a game that does not exist is refused. */
+	assert_int_not_equal(sqlite3_exec(l.db, "INSERT INTO seats (game_id, idx, name, "
+	    "address, token_salt, token_hash) VALUES (77, 0, 'x', 'x@y', 's', 'h')",
+	    NULL, NULL, NULL), SQLITE_OK);
+	ledger_close(&l);
+}
+
+static int64_t
+add_game(struct ledger *l)
+{
+	struct game_row g;
+	struct diag d;
+
+	memset(&g, 0, sizeof g);
+	snprintf(g.name, sizeof g.name, "buqruru-1");
+	snprintf(g.rules, sizeof g.rules, "buqruru");
+	snprintf(g.created_at, sizeof g.created_at, "2026-11-21T00:00:00Z");
+	g.nseats = 1;
+	snprintf(g.seats[0].name, SEAT_NAME, "north");
+	snprintf(g.seats[0].address, sizeof g.seats[0].address, "n@example.org");
+	snprintf(g.seats[0].kind, sizeof g.seats[0].kind, "human");
+	assert_int_equal(ledger_game_insert(l, &g, &d), 0);
+	return g.id;
+}
+
+static void
+append(struct ledger *l, int64_t game, const char *payload, struct event_row *e)
+{
+	struct diag d;
+
+	memset(e, 0, sizeof *e);
+	snprintf(e->kind, sizeof e->kind, "order");
+	e->seat = 0;
+	e->payload = (char *)payload;
+	e->narrative = (char *)"ffffffff\tsomething\n";
+	memset(e->state_hash, 'a', HASH_HEX - 1);
+	snprintf(e->at, sizeof e->at, "2026-11-21T00:00:00Z");
+	assert_int_equal(ledger_event_append(l, game, e, &d), 0);
+}
+
+static void
+test_events_chain_and_append_only(void **state)
+{
+	struct ledger l;
+	struct diag d;
+	struct event_row a, b;
+	int64_t g;
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	g = add_game(&l);
+	append(&l, g, "SOW 1", &a);
+	append(&l, g, "SOW 2", &b);
+	assert_int_equal(a.seq, 0);
+	assert_int_equal(b.seq, 1);
+	assert_string_equal(b.prev_hash, a.hash);
+	assert_string_not_equal(a.hash, b.hash);
+	assert_int_equal(ledger_last_seq(&l, g), 1);
+	assert_int_not_equal(sqlite3_exec(l.db, "UPDATE events SET payload = 'x'", NULL,
+	    NULL, NULL), SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(l.db, "DELETE FROM events", NULL, NULL, NULL),
+	    SQLITE_OK);
+	ledger_close(&l);
+}
+
+static void
+test_rollback_leaves_nothing(void **state)
+{
+	struct ledger l;
+	struct diag d;
+	struct event_row a;
+	int64_t g;
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	g = add_game(&l);
+	assert_int_equal(ledger_begin(&l, &d), 0);
+	append(&l, g, "SOW 1", &a);
+	ledger_rollback(&l);
+	assert_int_equal(ledger_last_seq(&l, g), -1);
+	ledger_close(&l);
+}
+
+static void
+test_snapshot_roundtrip(void **state)
+{
+	struct ledger l;
+	struct diag d;
+	int64_t g, seq = -1;
+	char in[40] = "state bytes", out[40];
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	g = add_game(&l);
+	assert_int_equal(ledger_snapshot_get(&l, g, &seq, out, sizeof out, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, g, 3, in, sizeof in, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, g, 4, in, sizeof in, &d), 0);
+	assert_int_equal(ledger_snapshot_get(&l, g, &seq, out, sizeof out, &d), 1);
+	assert_int_equal(seq, 4);
+	assert_memory_equal(in, out, sizeof in);
+	/* A snapshot of another size (another build) is not used. */
+	assert_int_equal(ledger_snapshot_get(&l, g, &seq, out, 12, &d), 0);
+	ledger_close(&l);
+}
+
+static void
+test_tokens(void **state)
+{
+	char t[TOKEN_LEN], s[SALT_LEN], h[HASH_HEX], t2[TOKEN_LEN], s2[SALT_LEN];
+	uint64_t fixed = 7, fixed2 = 7;
+
+	(void)state;
+	assert_int_equal(token_new(t, s, &fixed), 0);
+	assert_int_equal(token_new(t2, s2, &fixed2), 0);
+	assert_string_equal(t, t2);              /* fixed streams repeat */
+	assert_int_equal(strlen(t), TOKEN_LEN - 1);
+	token_hash(t, s, h);
+	assert_true(token_check(t, s, h));
+	for (char *p = t; *p; p++)               /* case does not matter */
+		if (*p >= 'a' && *p <= 'z')
+			*p = (char)(*p - 'a' + 'A');
+	assert_true(token_check(t, s, h));
+	t[0] = t[0] == '2' ? '3' : '2';
+	assert_false(token_check(t, s, h));
+	assert_false(token_check("", s, h));
+	assert_int_equal(token_new(t, s, NULL), 0);
+	assert_int_equal(token_new(t2, s2, NULL), 0);
+	assert_string_not_equal(t, t2);          /* the kernel's randomness differs */
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_open_migrates_once, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_refuses_newer_schema, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_wal_and_foreign_keys, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_events_chain_and_append_only, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_rollback_leaves_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_snapshot_roundtrip, setup, teardown),
+		cmocka_unit_test(test_tokens),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,383 @@
+/* From a stored mail to orders, events and answers: every bad input gets a
+ * clear answer (or, for garbage, a ledger entry), nothing is done twice. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "ingest.h"
+#include "process.h"
+#include "testutil.h"
+#include "xmalloc.h"
+
+struct env {
+	struct fixture f;
+	struct play p;
+};
+
+static int
+setup(void **state)
+{
+	struct env *e = xcalloc(1, sizeof *e);
+
+	fx_open(&e->f);
+	fx_game(&e->f, "buqruru", "bq-1", 0, NULL, 0, &e->p);
+	*state = e;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct env *e = *state;
+
+	play_free(&e->p);
+	fx_close(&e->f);
+	free(e);
+	return 0;
+}
+
+/* A legal order text for seat now, reloading the game from the ledger. */
+static int
+legal_text(struct env *e, int seat, char *out, size_t n)
+{
+	struct play p;
+	struct order_list ol;
+	struct diag d;
+	int found = 0;
+
+	assert_int_equal(play_load(&e->f.l, "bq-1", &p, &d), 1);
+	order_list_init(&ol);
+	p.rules->legal(p.st, seat, &ol);
+	if (ol.n > 0) {
+		snprintf(out, n, "%s", ol.v[0].text);
+		found = 1;
+	}
+	order_list_free(&ol);
+	play_free(&p);
+	return found;
+}
+
+static int
+waited(struct env *e, int seat)
+{
+	struct play p;
+	struct pending pd;
+	struct diag d;
+
+	assert_int_equal(play_load(&e->f.l, "bq-1", &p, &d), 1);
+	memset(&pd, 0, sizeof pd);
+	p.rules->waiting_for(p.st, &pd);
+	play_free(&p);
+	return (pd.seats & VIS_SEAT(seat)) != 0;
+}
+
+static void
+send_order(struct env *e, int seat, const char *mid, const char *orders)
+{
+	static const char *const from[] = { "n@example.org", "s@example.org" };
+	static const char *const name[] = { "north", "south" };
+	char *m = fx_order_mail(from[seat], mid, "bq-1", name[seat], e->f.tokens[seat],
+	    orders);
+
+	fx_mail(&e->f, m);
+	free(m);
+}
+
+static void
+test_accepted_order(void **state)
+{
+	struct env *e = *state;
+	char order[ORDER_TEXT], line[ORDER_TEXT + 2];
+	char *ack, *report;
+
+	assert_true(waited(e, 0));
+	assert_true(legal_text(e, 0, order, sizeof order));
+	snprintf(line, sizeof line, "%s\n", order);
+	send_order(e, 0, "m1@x", line);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), 2);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM orders WHERE "
+	    "status = 'accepted'"), 1);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE "
+	    "status = 'done'"), 1);
+	ack = fx_last_mail(&e->f, "ack", "n@example.org");
+	assert_non_null(ack);
+	assert_non_null(strstr(ack, "accepted"));
+	assert_non_null(strstr(ack, "GAME bq-1"));    /* the form to answer with */
+	report = fx_last_mail(&e->f, "report", "s@example.org");
+	assert_non_null(report);
+	free(ack);
+	free(report);
+}
+
+/* A line only north may see (a sealed choice) never reaches south. */
+static void
+test_private_lines_stay_private(void **state)
+{
+	struct env *e = *state;
+	char order[ORDER_TEXT], line[ORDER_TEXT + 2];
+	sqlite3_stmt *st;
+	char *report;
+	int private_lines = 0;
+
+	assert_true(legal_text(e, 0, order, sizeof order));
+	snprintf(line, sizeof line, "%s\n", order);
+	send_order(e, 0, "m1@x", line);
+	report = fx_last_mail(&e->f, "report", "s@example.org");
+	assert_non_null(report);
+	st = ledger_prep(&e->f.l, "SELECT narrative FROM events");
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		char *text = xstrdup(col_text(st, 0)), *save = NULL;
+
+		for (char *ln = strtok_r(text, "\n", &save); ln != NULL;
+		    ln = strtok_r(NULL, "\n", &save)) {
+			if (strncmp(ln, "00000001\t", 9) != 0)
+				continue;
+			private_lines++;
+			if (strstr(report, ln + 9) != NULL)
+				fail_msg("south's report shows north's private \"%s\"", ln + 9);
+		}
+		free(text);
+	}
+	sqlite3_finalize(st);
+	/* Buqruru's default sealed hole choice makes such a line. */
+	assert_true(private_lines > 0);
+	free(report);
+}
+
+static void
+expect_problem(struct env *e, const char *raw, const char *words)
+{
+	char *body;
+	long long events = fx_count(&e->f, "SELECT COUNT(*) FROM events");
+
+	fx_mail(&e->f, raw);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), events);
+	body = fx_last_mail(&e->f, "problem", "n@example.org");
+	if (body == NULL || strstr(body, words) == NULL)
+		fail_msg("no problem reply saying \"%s\": %s", words, body ? body : "(none)");
+	free(body);
+}
+
+static void
+test_unknown_game_seat_token(void **state)
+{
+	struct env *e = *state;
+	char *m;
+
+	m = fx_order_mail("n@example.org", "a@x", "bq-9", "north", e->f.tokens[0], "SOW\n");
+	expect_problem(e, m, "line 1: there is no game \"bq-9\"");
+	free(m);
+	m = fx_order_mail("n@example.org", "b@x", "bq-1", "west", e->f.tokens[0], "SOW\n");
+	expect_problem(e, m, "line 2: game bq-1 has no seat \"west\"; its seats are north, "
+	    "south");
+	free(m);
+	m = fx_order_mail("n@example.org", "c@x", "bq-1", "north", "wxyz-wxyz-wxyz-wxyz",
+	    "SOW\n");
+	expect_problem(e, m, "line 3: that is not the token of seat north");
+	free(m);
+	/* The token of another seat is as wrong as any. */
+	m = fx_order_mail("n@example.org", "d@x", "bq-1", "north", e->f.tokens[1], "SOW\n");
+	expect_problem(e, m, "not the token");
+	free(m);
+	expect_problem(e, "From: n@example.org\nMessage-ID: <e@x>\n\nGAME bq-1\nSEAT north\n"
+	    "SOW\n", "no TOKEN line");
+	expect_problem(e, "From: n@example.org\nMessage-ID: <f@x>\n\nGAME bq-1\n\n",
+	    "not followed by a SEAT line");
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE "
+	    "status = 'rejected'"), 6);
+}
+
+static void
+test_bad_orders_named_by_line(void **state)
+{
+	struct env *e = *state;
+	char order[ORDER_TEXT], orders[3 * ORDER_TEXT];
+	char *err;
+
+	assert_true(legal_text(e, 0, order, sizeof order));
+	/* Good, then nonsense, then good again: the third is not applied. */
+	snprintf(orders, sizeof orders, "%s\nDANCE A JIG\n%s\n", order, order);
+	send_order(e, 0, "m2@x", orders);
+	err = fx_last_mail(&e->f, "error", "n@example.org");
+	assert_non_null(err);
+	assert_non_null(strstr(err, "line 5: DANCE A JIG"));
+	assert_non_null(strstr(err, "rejected"));
+	assert_non_null(strstr(err, "line 6:"));
+	assert_non_null(strstr(err, "skipped"));
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM orders WHERE "
+	    "status = 'accepted'"), 1);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM orders WHERE "
+	    "status = 'skipped'"), 1);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), 2);
+	free(err);
+}
+
+static void
+test_not_your_turn(void **state)
+{
+	struct env *e = *state;
+	char order[ORDER_TEXT], line[ORDER_TEXT + 2];
+	long long events;
+	char *err;
+	int mover, other;
+
+	/* Play sealed choices until one seat alone is waited for. */
+	for (int i = 0; i < 4 && waited(e, 0) == waited(e, 1); i++) {
+		char mid[16];
+
+		snprintf(mid, sizeof mid, "s%d@x", i);
+		assert_true(legal_text(e, i % 2, order, sizeof order));
+		snprintf(line, sizeof line, "%s\n", order);
+		send_order(e, i % 2, mid, line);
+	}
+	mover = waited(e, 0) ? 0 : 1;
+	other = 1 - mover;
+	assert_true(waited(e, mover));
+	assert_false(waited(e, other));
+	assert_true(legal_text(e, mover, order, sizeof order));
+	snprintf(line, sizeof line, "%s\n", order);
+	events = fx_count(&e->f, "SELECT COUNT(*) FROM events");
+	send_order(e, other, "late@x", line);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), events);
+	err = fx_last_mail(&e->f, "error", other ? "s@example.org" : "n@example.org");
+	assert_non_null(err);
+	assert_non_null(strstr(err, "rejected"));
+	free(err);
+}
+
+static void
+test_nothing_twice(void **state)
+{
+	struct env *e = *state;
+	char order[ORDER_TEXT], line[ORDER_TEXT + 2], *m;
+	struct diag d;
+
+	assert_true(legal_text(e, 0, order, sizeof order));
+	snprintf(line, sizeof line, "%s\n", order);
+	m = fx_order_mail("n@example.org", "once@x", "bq-1", "north", e->f.tokens[0], line);
+	assert_int_equal(fx_mail(&e->f, m), 1);
+	assert_int_equal(fx_mail(&e->f, m), 0);
+	free(m);
+	/* Same Message-ID, other bytes: still the same mail. */
+	m = fx_order_mail("n@example.org", "once@x", "bq-1", "north", e->f.tokens[0],
+	    "SOW\n# resent\n");
+	assert_int_equal(ingest_store(&e->f.l, "test", "", m, strlen(m), NULL, &d), 0);
+	free(m);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages"), 1);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), 2);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'ack'"), 1);
+}
+
+static void
+test_empty_huge_garbage(void **state)
+{
+	struct env *e = *state;
+	char *big, *body;
+	size_t n = 10 * 1024 * 1024;
+	const char head[] = "From: n@example.org\nMessage-ID: <big@x>\nSubject: orders\n\n";
+
+	/* No body at all: a short guide. */
+	fx_mail(&e->f, "From: n@example.org\nMessage-ID: <empty@x>\nSubject: hi\n\n");
+	body = fx_last_mail(&e->f, "help", "n@example.org");
+	assert_non_null(body);
+	assert_non_null(strstr(body, "names no game"));
+	free(body);
+
+	/* 10 MB: kept in the ledger, answered with the size and the limit. */
+	big = xmalloc(n + sizeof head);
+	memcpy(big, head, sizeof head - 1);
+	memset(big + sizeof head - 1, 'x', n);
+	big[n + sizeof head - 1] = '\0';
+	fx_mail(&e->f, big);
+	free(big);
+	body = fx_last_mail(&e->f, "problem", "n@example.org");
+	assert_non_null(body);
+	assert_non_null(strstr(body, "limit"));
+	free(body);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE "
+	    "message_id = 'big@x' AND status = 'rejected' AND length(raw) > 10000000"), 1);
+
+	/* Binary garbage: no one to answer, but a ledger entry with the reason. */
+	{
+		char junk[512];
+
+		for (size_t i = 0; i < sizeof junk - 1; i++)
+			junk[i] = (char)(1 + (i * 37) % 250);
+		junk[sizeof junk - 1] = '\0';
+		fx_mail(&e->f, junk);
+	}
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE "
+	    "status IN ('rejected', 'ignored') AND reason != ''"), 2);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), 1);
+}
+
+static void
+test_never_answer_machines(void **state)
+{
+	struct env *e = *state;
+	long long out = fx_count(&e->f, "SELECT COUNT(*) FROM outbox");
+
+	fx_mail(&e->f, "From: n@example.org\nMessage-ID: <v@x>\nAuto-Submitted: auto-replied\n"
+	    "Subject: I am away\n\nBack on Monday.\n");
+	fx_mail(&e->f, "From: list@example.org\nMessage-ID: <l@x>\nPrecedence: bulk\n\nhi\n");
+	fx_mail(&e->f, "From: referee@example.org\nMessage-ID: <r@x>\n\nGAME bq-1\n");
+	fx_mail(&e->f, "From: n@example.org\nMessage-ID: <loop@x>\nX-Loop: referee@example.org\n"
+	    "\nhello\n");
+	fx_mail(&e->f, "From: MAILER-DAEMON@example.org\nMessage-ID: <b@x>\nSubject: failure\n"
+	    "\nUndelivered mail\n");
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox"), out);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE "
+	    "status = 'ignored'"), 5);
+}
+
+static void
+test_help_is_rate_limited(void **state)
+{
+	struct env *e = *state;
+
+	for (int i = 0; i < 6; i++) {
+		char m[200];
+
+		snprintf(m, sizeof m, "From: n@example.org\nMessage-ID: <h%d@x>\n\nHELP\n", i);
+		fx_mail(&e->f, m);
+	}
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'help'"),
+	    e->f.cfg.help_replies_per_day);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages"), 6);
+
+	/* Mail the referee cannot take is answered more often, but not without end. */
+	for (int i = 0; i < e->f.cfg.problem_replies_per_day + 5; i++) {
+		char mid[32], *m;
+
+		snprintf(mid, sizeof mid, "p%d@x", i);
+		m = fx_order_mail("n@example.org", mid, "bq-9", "north", "x", "SOW\n");
+		fx_mail(&e->f, m);
+		free(m);
+	}
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'problem'"),
+	    e->f.cfg.problem_replies_per_day);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_accepted_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_private_lines_stay_private, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_unknown_game_seat_token, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bad_orders_named_by_line, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_not_your_turn, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_nothing_twice, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_empty_huge_garbage, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_never_answer_machines, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_help_is_rate_limited, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,33 @@
+/* Shared by the tests that need a ledger, a config and a game. */
+#ifndef AZ_TESTUTIL_H
+#define AZ_TESTUTIL_H
+
+#include "config.h"
+#include "ledger.h"
+#include "play.h"
+
+struct fixture {
+	char dir[256];
+	struct config cfg;
+	struct ledger l;
+	char tokens[MAX_SEATS][TOKEN_LEN];
+};
+
+/* A temp directory with a ledger in it; templates from $srcdir. */
+void fx_open(struct fixture *);
+void fx_close(struct fixture *);
+/* A game of rules with seats "north"/"south" at n@example.org/s@example.org
+ * (or "bot" for the seats in bots), the given options, a fixed seed. */
+void fx_game(struct fixture *, const char *rules, const char *name, unsigned bots,
+    const char *const *opts, int nopts, struct play *);
+/* Stores raw as a new message and processes everything pending. */
+int fx_mail(struct fixture *, const char *raw);
+/* An order mail for seat of game with token and body lines. */
+char *fx_order_mail(const char *from, const char *mid, const char *game, const char *seat,
+    const char *token, const char *orders);
+/* Count of rows for an SQL query returning one integer. */
+long long fx_count(struct fixture *, const char *sql);
+/* The body of the newest outbox mail of kind to addr, or NULL (free it). */
+char *fx_last_mail(struct fixture *, const char *kind, const char *to);
+
+#endif

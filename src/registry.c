@@ -6,9 +6,11 @@
 
 extern const struct game_rules buqruru_rules;
 extern const struct game_rules targui_rules;
+extern const struct game_rules targi_rules;
 
 const struct game_rules *const game_table[] = {
 	&buqruru_rules,
+	&targi_rules,
 	&targui_rules,
 	NULL
 };

@@ -279,8 +279,12 @@ main(int argc, char **argv)
 
 	if (argc > 1)
 		playouts = atoi(argv[1]);
-	else if (env != NULL)
+	else if (env != NULL && *env != '\0')
 		playouts = atoi(env);
+	if (playouts <= 0) {
+		fprintf(stderr, "AZ_PLAYOUTS must be a positive number of games\n");
+		return 1;
+	}
 	snprintf(dir, sizeof dir, "%s/data", srcdir ? srcdir : ".");
 	if (tu_load(dir, &d) != 0) {
 		fprintf(stderr, "%s\n", d.msg);

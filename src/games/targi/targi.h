@@ -1,0 +1,234 @@
+/* targi: the private interface of the Targi engine, shared by its files and
+ * its tests (which build positions by hand through these helpers).
+ *
+ * The whole game is one flat struct tg_state. Card definitions are copied
+ * into it at setup, so a saved state never depends on the data files. */
+#ifndef AZ_TARGI_H
+#define AZ_TARGI_H
+
+#include "game.h"
+
+#define TG_SEATS	2
+#define TG_NBORDER	16
+#define TG_NCENTRAL	9
+#define TG_MAXTRIBE	45
+#define TG_MAXGOODS	19
+#define TG_ROWS		3
+#define TG_COLS		4
+#define TG_SLOTS	(TG_ROWS * TG_COLS)
+#define TG_GOODS_LIMIT	10
+#define TG_GOLD_LIMIT	3
+#define TG_RAIDS	4
+
+/* Token totals of the box. The rules let a player note on paper what the
+ * supply has run out of, so the supply may go below zero; the totals still
+ * hold (supply + players = box). */
+#define TG_TOTAL_GOODS	10	/* of each kind */
+#define TG_TOTAL_GOLD	8
+#define TG_TOTAL_VP	41	/* 6 x 1, 5 x 3, 4 x 5 */
+
+enum { TG_D, TG_S, TG_P, TG_G, TG_VP, TG_NRES };	/* spec indices */
+enum { SYM_OASIS, SYM_CAMEL, SYM_WELL, SYM_TENT, SYM_TARGIA, SYM_N };
+
+enum tg_border_kind {
+	BK_NOBLE = 1, BK_GOODS, BK_MERCHANT, BK_FATA, BK_SILVER, BK_CARAVAN,
+	BK_EXPAND, BK_RAID
+};
+
+enum tg_effect {
+	EF_NONE,
+	EF_END_PAIRS, EF_END_MORE_CARDS, EF_END_MIN_CARDS, EF_END_DIVERSE_ROWS,
+	EF_END_RIGHTMOST, EF_DISCOUNT, EF_RAID_IMMUNE, EF_NOBLE_DISCOUNT,
+	EF_RAID_BONUS, EF_ROBBER_PLACE, EF_GOODS_BONUS, EF_GOODS_NONE_BONUS,
+	EF_ONCE_PER_DISPLAY, EF_PLAY_WITHOUT_NOBLE, EF_MERCHANT_1FOR1,
+	EF_GOLD_ON_CARD, EF_ONCE_CHOICE, EF_ONCE_PER_EMPTY, EF_ONCE_MOVE,
+	EF_OPPONENT_FEWER, EF_N
+};
+
+struct tg_border {
+	int kind;
+	int gives;		/* BK_GOODS: TG_D/S/P */
+	int goods, gold, vp;	/* BK_RAID */
+	int last;		/* BK_RAID: the game ends after it */
+	char name[24], shortname[12];
+};
+
+struct tg_goodscard {
+	int res[TG_NRES];	/* what it gives */
+	int choice;		/* 1: one good of the taker's choice */
+};
+
+struct tg_tribe {
+	int id;
+	int symbol, vp;
+	int cost[4];		/* D S P G */
+	int alt_gold;		/* "/": 1 gold instead of the goods */
+	int effect;
+	int e_symbol, e_good, e_n, e_vp, e_gold, e_per;
+};
+
+enum tg_phase { PH_ROUND, PH_RAID, PH_PLACE, PH_ACTIONS, PH_OVER };
+
+/* An open decision inside a player's actions. */
+enum tg_sub {
+	SUB_NONE, SUB_MERCHANT, SUB_DRAWN, SUB_CARAVAN, SUB_ONCE, SUB_BONUS,
+	SUB_LIMIT
+};
+
+enum { CEN_EMPTY, CEN_GOODS, CEN_TRIBE };
+
+struct tg_player {
+	char name[SEAT_NAME];
+	int res[TG_NRES];	/* goods, gold, VP tokens */
+	int card_gold;		/* gold lying on an EF_GOLD_ON_CARD card */
+	int hand;		/* tribe card index or -1 */
+	int hand_round;		/* round the hand card was taken */
+	int display[TG_SLOTS];	/* row-major, -1 empty */
+	int placed, quota;	/* Targi placed / to place this round */
+	int prefer[12], nprefer;	/* placement preference list */
+	int raid_mode;		/* RM_* standing answer */
+	int limit_mode;		/* LM_* standing answer */
+	int limit_order[3];
+	/* this round */
+	int got[3], got_any;	/* goods received from goods cards */
+	int bonus_given[3];
+	int ended;		/* sent END: declines what is left */
+	int fin;		/* 0 acting, 1 bonus done, 2 limit done */
+	int fewer_round;	/* round in which only 2 Targi may be placed */
+	int raid_done;
+};
+
+enum { RM_ASK, RM_VP, RM_GOODS };
+enum { LM_ASK, LM_ORDER, LM_MOST };
+
+struct tg_state {
+	int nseats;
+	int open_hands;
+	struct rng rng;
+	int ntribe, ngoods;
+	struct tg_tribe tribe[TG_MAXTRIBE];
+	struct tg_goodscard goods[TG_MAXGOODS];
+	struct tg_border border[TG_NBORDER + 1];	/* 1-based */
+
+	int phase;
+	int round, start, robber, raids;
+	int turn;		/* seat deciding now (raid, placement, actions) */
+	int end_after_round;	/* a 12th card was displayed */
+	int targi_at[TG_NBORDER + 1];	/* seat or -1 */
+	int marker_at[TG_NCENTRAL];	/* seat or -1 */
+	int cen_type[TG_NCENTRAL], cen_card[TG_NCENTRAL], cen_down[TG_NCENTRAL];
+	int tdeck[TG_MAXTRIBE], ntdeck;	/* top is the last */
+	int tdisc[TG_MAXTRIBE], ntdisc;
+	int gdeck[TG_MAXGOODS], ngdeck;
+	int gdisc[TG_MAXGOODS], ngdisc;
+	int supply[TG_NRES];
+	int sub, sub_card, sub_n;	/* open decision of the acting player */
+	struct tg_player pl[TG_SEATS];
+
+	int winner;		/* -1 draw */
+	int score[TG_SEATS];
+	char result[256];
+};
+
+/* Order kinds. Targets: border card n is n, central position p is 100 + p. */
+enum tg_kind {
+	K_PLACE = 1, K_PREFER, K_GIVE, K_TAKE, K_BUY, K_KEEP, K_DISCARD,
+	K_NOBLE, K_HAND, K_PASS, K_TRADE, K_SILVER, K_MIRAGE, K_CARAVAN,
+	K_EXPAND, K_CHOOSE, K_SWAP, K_END, K_DROP, K_STANDING
+};
+#define TG_CEN(p)	(100 + (p))
+#define TG_DRAWN	0
+
+/* Argument layouts (see targi_orders.c): specs take TG_NRES slots.
+ * K_GIVE/K_CHOOSE/K_DROP: arg[0..4] spec.
+ * K_BUY/K_NOBLE/K_HAND: arg[0] target (K_NOBLE: 1 discard), arg[1] row
+ * (0-based), arg[2] 1 when PAY given, arg[3..6] payment D S P G. */
+
+/* targi_data.c */
+int tg_load(const char *datadir, struct diag *);
+int tg_data_copy(struct tg_state *, struct diag *);
+const char *tg_symbol_name(int);
+const char *tg_res_name(int, int n);
+int tg_symbol_parse(const char *);
+
+/* targi_setup.c: setup and the round flow */
+extern const struct game_option tg_options[];
+int tg_setup(void *, int, const char[][SEAT_NAME], const struct optset *,
+    uint64_t, struct evsink *, struct diag *);
+void tg_advance(struct tg_state *, struct evsink *);
+void tg_give(struct tg_state *, int seat, int res, int n);	/* supply -> seat */
+void tg_take(struct tg_state *, int seat, int res, int n);	/* seat -> supply */
+int tg_goods_total(const struct tg_player *);
+int tg_draw_goods(struct tg_state *, struct evsink *);
+int tg_draw_tribe(struct tg_state *);
+void tg_raid_options(const struct tg_state *, int seat, struct order_list *);
+int tg_raid_pay(struct tg_state *, int seat, const int spec[TG_NRES],
+    struct evsink *, struct diag *);
+int tg_limit_drop(struct tg_state *, int seat, const int spec[TG_NRES],
+    struct evsink *, struct diag *);
+void tg_limit_options(const struct tg_state *, int seat, struct order_list *);
+void tg_end_round(struct tg_state *, struct evsink *);
+void tg_finish_game(struct tg_state *, struct evsink *);
+
+/* targi_place.c */
+int tg_opposite(int n);
+int tg_place_legal(const struct tg_state *, int seat, int n);
+int tg_place(struct tg_state *, int seat, int n, struct evsink *,
+    struct diag *);
+void tg_set_markers(struct tg_state *, struct evsink *);
+int tg_central_of(int col_card, int row_card);
+
+/* targi_actions.c */
+int tg_action(struct tg_state *, int seat, const struct order *,
+    struct evsink *, struct diag *);
+int tg_has_actions(const struct tg_state *, int seat);
+void tg_action_orders(const struct tg_state *, int seat, struct order_list *);
+int tg_payments(const struct tg_state *, int seat, int card, int via,
+    int pays[][4], int max);
+enum { VIA_CARD, VIA_NOBLE, VIA_HAND };
+int tg_display_card(struct tg_state *, int seat, int card, int row,
+    struct evsink *);
+void tg_gain_goods_card(struct tg_state *, int seat, const int res[TG_NRES],
+    struct evsink *);
+int tg_row_free(const struct tg_player *, int row);
+int tg_displayed(const struct tg_player *);
+
+/* targi_effects.c: each effect kind once */
+int tg_has_effect(const struct tg_state *, int seat, int effect);
+int tg_effect_card(const struct tg_state *, int seat, int effect);
+int tg_discount(const struct tg_state *, int seat, int card, int via);
+int tg_extra_goods(const struct tg_state *, int seat, int via);
+void tg_on_display(struct tg_state *, int seat, int card, struct evsink *);
+void tg_goods_bonus(struct tg_state *, int seat, struct evsink *);
+int tg_once_choices(const struct tg_state *, int seat, struct order_list *);
+int tg_once_resolve(struct tg_state *, int seat, const struct order *,
+    struct evsink *, struct diag *);
+int tg_effect_score(const struct tg_state *, int seat, int slot);
+
+/* targi_score.c */
+struct tg_score {
+	int tokens, cards, bonus, rows, total;
+};
+void tg_score(const struct tg_state *, int seat, struct tg_score *);
+
+/* targi_orders.c */
+int tg_parse(const void *, int, const char *, struct order *, struct diag *);
+void tg_format(struct order *);
+void tg_spec_text(const int spec[TG_NRES], char *, size_t);
+int tg_legal(const void *, int, struct order_list *);
+int tg_default_order(const void *, int, struct order *);
+void tg_pos_name(int pos, char out[3]);
+
+/* targi_view.c */
+void tg_view(const void *, int, struct tval *);
+
+/* targi_rules.c */
+int tg_apply(void *, int, const struct order *, struct evsink *,
+    struct diag *);
+void tg_waiting_for(const void *, struct pending *);
+void tg_serialize(const void *, struct buf *);
+int tg_check(const void *, struct diag *);
+
+extern const struct game_rules targi_rules;
+
+#endif

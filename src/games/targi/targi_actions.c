@@ -1,0 +1,863 @@
+/* targi_actions: what a player does with the cards under his Targi and tribe
+ * markers: border actions, goods and tribe cards, paying and displaying. */
+#include <stdio.h>
+#include <string.h>
+
+#include "targi.h"
+
+int
+tg_displayed(const struct tg_player *p)
+{
+	int n = 0;
+
+	for (int i = 0; i < TG_SLOTS; i++)
+		n += p->display[i] >= 0;
+	return n;
+}
+
+/* First free slot of row, or -1 when the row is full. */
+int
+tg_row_free(const struct tg_player *p, int row)
+{
+	if (row < 0 || row >= TG_ROWS)
+		return -1;
+	for (int c = 0; c < TG_COLS; c++)
+		if (p->display[row * TG_COLS + c] < 0)
+			return row * TG_COLS + c;
+	return -1;
+}
+
+static int
+own_border(const struct tg_state *st, int seat, int kind)
+{
+	for (int n = 1; n <= TG_NBORDER; n++)
+		if (st->targi_at[n] == seat && st->border[n].kind == kind)
+			return n;
+	return 0;
+}
+
+/* ---- paying for tribe cards ---- */
+
+static int
+add_pay(int pays[][4], int n, int max, const int pay[4])
+{
+	for (int i = 0; i < n; i++)
+		if (memcmp(pays[i], pay, sizeof(int) * 4) == 0)
+			return n;
+	if (n < max)
+		memcpy(pays[n++], pay, sizeof(int) * 4);
+	return n;
+}
+
+/* Every payment seat can make for card by the way it is played: the cost
+ * (or its "/" side), less any discounts (the player picks which goods to
+ * leave out), plus any extra goods (any kind). Returns how many. */
+int
+tg_payments(const struct tg_state *st, int seat, int card, int via,
+    int pays[][4], int max)
+{
+	const struct tg_tribe *t = &st->tribe[card];
+	const struct tg_player *p = &st->pl[seat];
+	int opts[2][4], nopt = 1, n = 0;
+
+	memcpy(opts[0], t->cost, sizeof opts[0]);
+	if (t->alt_gold) {
+		memset(opts[1], 0, sizeof opts[1]);
+		opts[1][3] = 1;
+		nopt = 2;
+	}
+	for (int o = 0; o < nopt; o++) {
+		int *c = opts[o], k = tg_discount(st, seat, card, via);
+		int e = tg_extra_goods(st, seat, via), sum = c[0] + c[1] + c[2];
+
+		if (k > sum)
+			k = sum;
+		for (int r0 = 0; r0 <= c[0] && r0 <= k; r0++)
+			for (int r1 = 0; r1 <= c[1] && r0 + r1 <= k; r1++) {
+				int r2 = k - r0 - r1;
+
+				if (r2 > c[2])
+					continue;
+				for (int x0 = 0; x0 <= e; x0++)
+					for (int x1 = 0; x0 + x1 <= e; x1++) {
+						int x2 = e - x0 - x1;
+						int pay[4] = { c[0] - r0 + x0,
+						    c[1] - r1 + x1, c[2] - r2 + x2,
+						    c[3] };
+
+						if (pay[0] > p->res[TG_D] ||
+						    pay[1] > p->res[TG_S] ||
+						    pay[2] > p->res[TG_P] ||
+						    pay[3] > p->res[TG_G] + p->card_gold)
+							continue;
+						n = add_pay(pays, n, max, pay);
+					}
+			}
+	}
+	return n;
+}
+
+static void
+pay_text(const int pay[4], char *out, size_t sz)
+{
+	int spec[TG_NRES] = { pay[0], pay[1], pay[2], pay[3], 0 };
+
+	tg_spec_text(spec, out, sz);
+}
+
+static void
+cost_text(const struct tg_tribe *t, char *out, size_t sz)
+{
+	char a[48];
+
+	pay_text(t->cost, a, sizeof a);
+	snprintf(out, sz, "%s%s", a, t->alt_gold ? " or 1G" : "");
+}
+
+/* Checks the row and the payment of an order (BUY/NOBLE/HAND) and fills
+ * pay; -1 with a diag when it cannot be done. */
+static int
+check_buy(const struct tg_state *st, int seat, int card, int via,
+    const struct order *o, int pay[4], struct diag *d)
+{
+	const struct tg_player *p = &st->pl[seat];
+	int pays[64][4], n;
+	char cost[64];
+
+	if (o->arg[1] < 0 || o->arg[1] >= TG_ROWS)
+		return diag_set(d, 0, "Your display has rows 1 to 3.");
+	if (tg_row_free(p, o->arg[1]) < 0)
+		return diag_set(d, 0, "Row %d of your display is full; choose another row.",
+		    o->arg[1] + 1);
+	n = tg_payments(st, seat, card, via, pays, 64);
+	cost_text(&st->tribe[card], cost, sizeof cost);
+	if (n == 0)
+		return diag_set(d, 0, "You cannot pay for tribe card %d (it costs %s%s).",
+		    st->tribe[card].id, cost,
+		    tg_discount(st, seat, card, via) ? ", less your discount" :
+		    tg_extra_goods(st, seat, via) ? ", plus 1 good" : "");
+	if (o->arg[2]) {
+		for (int i = 0; i < n; i++)
+			if (memcmp(pays[i], &o->arg[3], sizeof(int) * 4) == 0) {
+				memcpy(pay, pays[i], sizeof(int) * 4);
+				return 0;
+			}
+	} else if (n == 1) {
+		memcpy(pay, pays[0], sizeof(int) * 4);
+		return 0;
+	}
+	{
+		struct buf b = BUF_INIT;
+		char t[48];
+
+		for (int i = 0; i < n; i++) {
+			pay_text(pays[i], t, sizeof t);
+			buf_printf(&b, "%s\"PAY %s\"", i ? ", " : "", t);
+		}
+		diag_set(d, 0, "%s for tribe card %d (cost %s); add one of: %s.",
+		    o->arg[2] ? "You cannot pay that" : "There are several ways to pay",
+		    st->tribe[card].id, cost, b.p);
+		buf_free(&b);
+	}
+	return -1;
+}
+
+static void
+do_pay(struct tg_state *st, int seat, const int pay[4])
+{
+	struct tg_player *p = &st->pl[seat];
+	int g = pay[3], fromcard = g < p->card_gold ? g : p->card_gold;
+
+	for (int k = 0; k < 3; k++)
+		tg_take(st, seat, k, pay[k]);
+	p->card_gold -= fromcard;
+	st->supply[TG_G] += fromcard;
+	tg_take(st, seat, TG_G, g - fromcard);
+}
+
+int
+tg_display_card(struct tg_state *st, int seat, int card, int row,
+    struct evsink *ev)
+{
+	struct tg_player *p = &st->pl[seat];
+	int slot = tg_row_free(p, row);
+
+	if (slot < 0)
+		return -1;
+	p->display[slot] = card;
+	ev_emit(ev, VIS_ALL, "%s displays tribe card %d (%s, %d VP) in row %d.",
+	    p->name, st->tribe[card].id, tg_symbol_name(st->tribe[card].symbol),
+	    st->tribe[card].vp, row + 1);
+	if (tg_displayed(p) == TG_SLOTS && !st->end_after_round) {
+		st->end_after_round = 1;
+		ev_emit(ev, VIS_ALL, "%s has displayed a 12th card: the game ends after this round.",
+		    p->name);
+	}
+	tg_on_display(st, seat, card, ev);
+	return 0;
+}
+
+static void
+buy(struct tg_state *st, int seat, int card, int row, const int pay[4],
+    struct evsink *ev)
+{
+	char t[48];
+
+	pay_text(pay, t, sizeof t);
+	ev_emit(ev, VIS_ALL, "%s pays %s.", st->pl[seat].name, t);
+	do_pay(st, seat, pay);
+	tg_display_card(st, seat, card, row, ev);
+}
+
+void
+tg_gain_goods_card(struct tg_state *st, int seat, const int res[TG_NRES],
+    struct evsink *ev)
+{
+	struct tg_player *p = &st->pl[seat];
+	char t[48];
+
+	for (int k = 0; k < TG_NRES; k++) {
+		if (res[k] <= 0)
+			continue;
+		tg_give(st, seat, k, res[k]);
+		if (k < TG_G) {
+			p->got[k] = 1;
+			p->got_any = 1;
+		}
+	}
+	tg_spec_text(res, t, sizeof t);
+	ev_emit(ev, VIS_ALL, "%s takes %s.", p->name, t);
+	tg_goods_bonus(st, seat, ev);
+}
+
+/* The used central card leaves; a card of the other kind comes face down. */
+static void
+replace_central(struct tg_state *st, int pos)
+{
+	if (st->cen_type[pos] == CEN_GOODS) {
+		st->gdisc[st->ngdisc++] = st->cen_card[pos];
+		st->cen_card[pos] = tg_draw_tribe(st);
+		st->cen_type[pos] = st->cen_card[pos] < 0 ? CEN_EMPTY : CEN_TRIBE;
+	} else {
+		st->cen_card[pos] = tg_draw_goods(st, NULL);
+		st->cen_type[pos] = st->cen_card[pos] < 0 ? CEN_EMPTY : CEN_GOODS;
+	}
+	st->cen_down[pos] = st->cen_type[pos] != CEN_EMPTY;
+	st->marker_at[pos] = -1;
+}
+
+/* The 238-style hand play is open when it could be paid into some row. */
+static int
+hand_play_open(const struct tg_state *st, int seat)
+{
+	const struct tg_player *p = &st->pl[seat];
+	int pays[64][4], r;
+
+	if (p->hand < 0 || p->hand_round >= st->round ||
+	    !tg_has_effect(st, seat, EF_PLAY_WITHOUT_NOBLE))
+		return 0;
+	for (r = 0; r < TG_ROWS; r++)
+		if (tg_row_free(p, r) >= 0)
+			break;
+	return r < TG_ROWS && tg_payments(st, seat, p->hand, VIA_HAND, pays, 64) > 0;
+}
+
+int
+tg_has_actions(const struct tg_state *st, int seat)
+{
+	for (int n = 1; n <= TG_NBORDER; n++)
+		if (st->targi_at[n] == seat)
+			return 1;
+	for (int i = 0; i < TG_NCENTRAL; i++)
+		if (st->marker_at[i] == seat)
+			return 1;
+	return st->sub != SUB_NONE ||
+	    (!st->pl[seat].ended && hand_play_open(st, seat));
+}
+
+static void
+close_merchant(struct tg_state *st, int seat)
+{
+	if (st->sub == SUB_MERCHANT) {
+		st->sub = SUB_NONE;
+		if (st->targi_at[5] == seat)
+			st->targi_at[5] = -1;
+		for (int n = 1; n <= TG_NBORDER; n++)
+			if (st->targi_at[n] == seat && st->border[n].kind == BK_MERCHANT)
+				st->targi_at[n] = -1;
+	}
+}
+
+static int
+need_border(const struct tg_state *st, int seat, int kind, const char *what,
+    struct diag *d)
+{
+	int n = own_border(st, seat, kind);
+
+	if (n == 0)
+		return diag_set(d, 0, "You have no Targi on the %s this round (or you have used it).",
+		    what);
+	return n;
+}
+
+static int
+need_marker(const struct tg_state *st, int seat, int pos, struct diag *d)
+{
+	char name[3];
+
+	if (pos < 0 || pos >= TG_NCENTRAL)
+		return diag_set(d, 0, "Name a central card as A1 to C3 (column letter, row number).");
+	tg_pos_name(pos, name);
+	if (st->marker_at[pos] != seat)
+		return diag_set(d, 0, "You have no tribe marker on %s.", name);
+	return 0;
+}
+
+static int
+drawn_decision(struct tg_state *st, int seat, const struct order *o,
+    struct evsink *ev, struct diag *d)
+{
+	struct tg_player *p = &st->pl[seat];
+	int card = st->sub_card, pay[4];
+
+	switch (o->kind) {
+	case K_BUY:
+		if (o->arg[0] != TG_DRAWN)
+			break;
+		if (check_buy(st, seat, card, VIA_CARD, o, pay, d) < 0)
+			return -1;
+		st->sub = SUB_NONE;
+		buy(st, seat, card, o->arg[1], pay, ev);
+		return 0;
+	case K_KEEP:
+		if (o->arg[0] != TG_DRAWN)
+			break;
+		if (p->hand >= 0)
+			return diag_set(d, 0, "You already hold a hand card; display the drawn card (BUY ROW n) or DISCARD it.");
+		p->hand = card;
+		p->hand_round = st->round;
+		st->sub = SUB_NONE;
+		ev_emit(ev, VIS_ALL, "%s keeps the drawn tribe card as hand card.", p->name);
+		return 0;
+	case K_DISCARD:
+		if (o->arg[0] != TG_DRAWN)
+			break;
+		st->tdisc[st->ntdisc++] = card;
+		st->sub = SUB_NONE;
+		ev_emit(ev, VIS_ALL, "%s discards tribe card %d.", p->name,
+		    st->tribe[card].id);
+		return 0;
+	}
+	return diag_set(d, 0, "First decide on the tribe card you drew: BUY ROW n, KEEP or DISCARD.");
+}
+
+static int
+choose_goods(struct tg_state *st, int seat, const struct order *o, int n,
+    int as_goods_card, struct evsink *ev, struct diag *d)
+{
+	const int *s = o->arg;
+
+	if (o->kind != K_CHOOSE)
+		return diag_set(d, 0, "First choose %d good%s: CHOOSE followed by e.g. %s.",
+		    n, n == 1 ? "" : "s", n == 1 ? "S" : "1D 1S");
+	if (s[TG_G] || s[TG_VP] || s[TG_D] < 0 || s[TG_S] < 0 || s[TG_P] < 0 ||
+	    s[TG_D] + s[TG_S] + s[TG_P] != n)
+		return diag_set(d, 0, "Choose exactly %d good%s (dates D, salt S or pepper P).",
+		    n, n == 1 ? "" : "s");
+	st->sub = SUB_NONE;
+	if (as_goods_card)
+		tg_gain_goods_card(st, seat, s, ev);
+	else {
+		char t[48];
+
+		for (int k = 0; k < 3; k++)
+			tg_give(st, seat, k, s[k]);
+		tg_spec_text(s, t, sizeof t);
+		ev_emit(ev, VIS_ALL, "%s takes %s (tribe card %d).",
+		    st->pl[seat].name, t, st->tribe[st->sub_card].id);
+	}
+	return 0;
+}
+
+static int
+trade(struct tg_state *st, int seat, const struct order *o, struct evsink *ev,
+    struct diag *d)
+{
+	struct tg_player *p = &st->pl[seat];
+	int k = o->arg[0], n = o->arg[1], get = o->arg[2];
+
+	if (k < 0 || k > 2 || get < 0 || get > 3)
+		return diag_set(d, 0, "Trade goods (D, S, P) for gold (G) or another good.");
+	if (n == 3 && get != TG_G)
+		return diag_set(d, 0, "3 goods of one kind trade for 1 gold: TRADE 3D FOR 1G.");
+	if (n == 2 && (get == TG_G || get == k))
+		return diag_set(d, 0, "2 goods of one kind trade for 1 good of another kind, e.g. TRADE 2D FOR 1S.");
+	if (n == 1 && !tg_has_effect(st, seat, EF_MERCHANT_1FOR1))
+		return diag_set(d, 0, "Trading 1 good for 1 needs the tribe card that allows it.");
+	if (n == 1 && (get == TG_G || get == k))
+		return diag_set(d, 0, "1 good trades for 1 good of another kind, e.g. TRADE 1D FOR 1S.");
+	if (n < 1 || n > 3)
+		return diag_set(d, 0, "The Merchant trades 3 goods of one kind for 1 gold or 2 for 1 good.");
+	if (p->res[k] < n)
+		return diag_set(d, 0, "You have only %d %s.", p->res[k], tg_res_name(k, 2));
+	tg_take(st, seat, k, n);
+	tg_give(st, seat, get, 1);
+	st->sub = SUB_MERCHANT;
+	ev_emit(ev, VIS_ALL, "%s trades %d %s for 1 %s at the Merchant.", p->name, n,
+	    tg_res_name(k, n), tg_res_name(get, 1));
+	return 0;
+}
+
+static int
+silversmith(struct tg_state *st, int seat, int n10, const struct order *o,
+    struct evsink *ev, struct diag *d)
+{
+	struct tg_player *p = &st->pl[seat];
+	int k = o->arg[0], n = o->arg[1], vp;
+
+	if (k >= 0 && k < 3 && n == 2)
+		vp = 1;
+	else if (k >= 0 && k < 3 && n == 4)
+		vp = 3;
+	else if (k == TG_G && n == 1)
+		vp = 2;
+	else if (k == TG_G && n == 2)
+		vp = 4;
+	else
+		return diag_set(d, 0, "The Silversmith takes 2 goods of one kind (1 VP), 4 of one kind (3 VP), 1 gold (2 VP) or 2 gold (4 VP).");
+	if (p->res[k] < n)
+		return diag_set(d, 0, "You have only %d %s.", p->res[k], tg_res_name(k, 2));
+	tg_take(st, seat, k, n);
+	tg_give(st, seat, TG_VP, vp);
+	st->targi_at[n10] = -1;
+	ev_emit(ev, VIS_ALL, "%s gives the Silversmith %d %s for %d VP.", p->name, n,
+	    tg_res_name(k, n), vp);
+	return 0;
+}
+
+int
+tg_action(struct tg_state *st, int seat, const struct order *o,
+    struct evsink *ev, struct diag *d)
+{
+	struct tg_player *p = &st->pl[seat];
+	int n, pos, card, pay[4];
+	char name[3];
+
+	switch (st->sub) {
+	case SUB_DRAWN:
+		return drawn_decision(st, seat, o, ev, d);
+	case SUB_CARAVAN:
+		return choose_goods(st, seat, o, 1, 1, ev, d);
+	case SUB_BONUS:
+		return choose_goods(st, seat, o, st->sub_n, 0, ev, d);
+	case SUB_ONCE:
+		return tg_once_resolve(st, seat, o, ev, d);
+	case SUB_LIMIT:
+		if (o->kind != K_DROP)
+			return diag_set(d, 0, "You hold more than 10 goods: put back the excess with DROP, e.g. DROP 1D 1S.");
+		if (tg_limit_drop(st, seat, o->arg, ev, d) < 0)
+			return -1;
+		st->sub = SUB_NONE;
+		p->fin = 2;
+		return 0;
+	}
+	if (p->fin != 0)
+		return diag_set(d, 0, "Your actions for this round are over.");
+	/* Any other order ends a Merchant visit (PASS on it ends it too). */
+	if (o->kind != K_TRADE && !(o->kind == K_PASS && o->arg[0] >= 1 &&
+	    o->arg[0] <= TG_NBORDER && st->border[o->arg[0]].kind == BK_MERCHANT))
+		close_merchant(st, seat);
+
+	switch (o->kind) {
+	case K_TAKE:
+		if (o->arg[0] >= 100) {
+			pos = o->arg[0] - 100;
+			if (need_marker(st, seat, pos, d) < 0)
+				return -1;
+			tg_pos_name(pos, name);
+			if (st->cen_type[pos] != CEN_GOODS || st->cen_down[pos])
+				return diag_set(d, 0, "%s is not a goods card.", name);
+			card = st->cen_card[pos];
+			if (st->goods[card].choice) {
+				int res[TG_NRES] = { 0 };
+
+				if (o->arg[1] < 0 || o->arg[1] > 2)
+					return diag_set(d, 0, "%s lets you choose one good: TAKE %s D, TAKE %s S or TAKE %s P.",
+					    name, name, name, name);
+				res[o->arg[1]] = 1;
+				tg_gain_goods_card(st, seat, res, ev);
+			} else {
+				if (o->arg[1] >= 0)
+					return diag_set(d, 0, "%s shows fixed goods: just TAKE %s.",
+					    name, name);
+				tg_gain_goods_card(st, seat, st->goods[card].res, ev);
+			}
+			replace_central(st, pos);
+			return 0;
+		}
+		n = o->arg[0];
+		if (n < 1 || n > TG_NBORDER || st->targi_at[n] != seat)
+			return diag_set(d, 0, "You have no Targi on card %d.", n);
+		if (st->border[n].kind != BK_GOODS)
+			return diag_set(d, 0, "Card %d (%s) does not give goods to TAKE.",
+			    n, st->border[n].name);
+		if (o->arg[1] >= 0)
+			return diag_set(d, 0, "Card %d gives one %s: just TAKE %d.", n,
+			    tg_res_name(st->border[n].gives, 1), n);
+		/* Border cards are not goods cards: no tribe card bonus. */
+		tg_give(st, seat, st->border[n].gives, 1);
+		st->targi_at[n] = -1;
+		ev_emit(ev, VIS_ALL, "%s takes 1 %s from card %d.", p->name,
+		    tg_res_name(st->border[n].gives, 1), n);
+		return 0;
+	case K_BUY:
+	case K_KEEP:
+	case K_DISCARD:
+		if (o->arg[0] < 100)
+			return diag_set(d, 0, "Name the central card, e.g. %s B2%s.",
+			    o->kind == K_BUY ? "BUY" : o->kind == K_KEEP ? "KEEP" : "DISCARD",
+			    o->kind == K_BUY ? " ROW 1" : "");
+		pos = o->arg[0] - 100;
+		if (need_marker(st, seat, pos, d) < 0)
+			return -1;
+		tg_pos_name(pos, name);
+		if (st->cen_type[pos] != CEN_TRIBE || st->cen_down[pos])
+			return diag_set(d, 0, "%s is not a tribe card.", name);
+		card = st->cen_card[pos];
+		if (o->kind == K_BUY) {
+			if (check_buy(st, seat, card, VIA_CARD, o, pay, d) < 0)
+				return -1;
+			replace_central(st, pos);
+			buy(st, seat, card, o->arg[1], pay, ev);
+		} else if (o->kind == K_KEEP) {
+			if (p->hand >= 0)
+				return diag_set(d, 0, "You already hold a hand card; you may only display (BUY) or DISCARD %s.",
+				    name);
+			replace_central(st, pos);
+			p->hand = card;
+			p->hand_round = st->round;
+			ev_emit(ev, VIS_ALL, "%s takes tribe card %d from %s into hand.",
+			    p->name, st->tribe[card].id, name);
+		} else {
+			replace_central(st, pos);
+			st->tdisc[st->ntdisc++] = card;
+			ev_emit(ev, VIS_ALL, "%s takes tribe card %d from %s and discards it.",
+			    p->name, st->tribe[card].id, name);
+		}
+		return 0;
+	case K_NOBLE:
+		if ((n = need_border(st, seat, BK_NOBLE, "Noble", d)) < 0)
+			return -1;
+		if (p->hand < 0)
+			return diag_set(d, 0, "You hold no hand card for the Noble; PASS %d instead.", n);
+		card = p->hand;
+		if (o->arg[0] == 1) {
+			st->tdisc[st->ntdisc++] = card;
+			p->hand = -1;
+			st->targi_at[n] = -1;
+			ev_emit(ev, VIS_ALL, "%s discards hand card %d at the Noble.",
+			    p->name, st->tribe[card].id);
+			return 0;
+		}
+		if (p->hand_round >= st->round)
+			return diag_set(d, 0, "A hand card can be played only in a later round than the one you took it in.");
+		if (check_buy(st, seat, card, VIA_NOBLE, o, pay, d) < 0)
+			return -1;
+		p->hand = -1;
+		st->targi_at[n] = -1;
+		buy(st, seat, card, o->arg[1], pay, ev);
+		return 0;
+	case K_HAND:
+		if (!tg_has_effect(st, seat, EF_PLAY_WITHOUT_NOBLE))
+			return diag_set(d, 0, "Only the Noble lets you play your hand card (or the tribe card that allows it).");
+		if (p->hand < 0)
+			return diag_set(d, 0, "You hold no hand card.");
+		card = p->hand;
+		if (p->hand_round >= st->round)
+			return diag_set(d, 0, "A hand card can be played only in a later round than the one you took it in.");
+		if (check_buy(st, seat, card, VIA_HAND, o, pay, d) < 0)
+			return -1;
+		p->hand = -1;
+		buy(st, seat, card, o->arg[1], pay, ev);
+		return 0;
+	case K_PASS:
+		n = o->arg[0];
+		if (n >= 100) {
+			pos = n - 100;
+			if (need_marker(st, seat, pos, d) < 0)
+				return -1;
+			st->marker_at[pos] = -1;
+			tg_pos_name(pos, name);
+			ev_emit(ev, VIS_ALL, "%s lets %s be.", p->name, name);
+			return 0;
+		}
+		if (n == 0)
+			return diag_set(d, 0, "There is no offer to skip now; say which card you leave unused, e.g. PASS 5 or PASS B2.");
+		if (n < 1 || n > TG_NBORDER || st->targi_at[n] != seat)
+			return diag_set(d, 0, "You have no Targi on card %d (any more).", n);
+		st->targi_at[n] = -1;
+		if (st->border[n].kind == BK_MERCHANT)
+			st->sub = SUB_NONE;
+		ev_emit(ev, VIS_ALL, "%s leaves card %d (%s).", p->name, n,
+		    st->border[n].name);
+		return 0;
+	case K_TRADE:
+		if (st->sub != SUB_MERCHANT &&
+		    need_border(st, seat, BK_MERCHANT, "Merchant", d) < 0)
+			return -1;
+		return trade(st, seat, o, ev, d);
+	case K_SILVER:
+		if ((n = need_border(st, seat, BK_SILVER, "Silversmith", d)) < 0)
+			return -1;
+		return silversmith(st, seat, n, o, ev, d);
+	case K_MIRAGE: {
+		int from = o->arg[0], to = o->arg[1];
+		char n2[3];
+
+		if ((n = need_border(st, seat, BK_FATA, "Fata Morgana", d)) < 0)
+			return -1;
+		if (need_marker(st, seat, from, d) < 0)
+			return -1;
+		if (to < 0 || to >= TG_NCENTRAL)
+			return diag_set(d, 0, "Name the card to move to as A1 to C3.");
+		tg_pos_name(to, n2);
+		if (st->marker_at[to] >= 0)
+			return diag_set(d, 0, "%s already has a tribe marker on it.", n2);
+		if (st->cen_type[to] == CEN_EMPTY || st->cen_down[to])
+			return diag_set(d, 0, "%s is face down or empty; move to a face-up card.", n2);
+		st->marker_at[from] = -1;
+		st->marker_at[to] = seat;
+		st->targi_at[n] = -1;
+		tg_pos_name(from, name);
+		ev_emit(ev, VIS_ALL, "%s moves a tribe marker from %s to %s (Fata Morgana).",
+		    p->name, name, n2);
+		return 0;
+	}
+	case K_CARAVAN: {
+		int res[TG_NRES] = { 0 };
+
+		if ((n = need_border(st, seat, BK_CARAVAN, "Caravan", d)) < 0)
+			return -1;
+		if ((card = tg_draw_goods(st, ev)) < 0)
+			return diag_set(d, 0, "The goods deck and its discards are empty; the Caravan has nothing to give.");
+		st->targi_at[n] = -1;
+		st->gdisc[st->ngdisc++] = card;
+		if (!st->goods[card].choice) {
+			ev_emit(ev, VIS_ALL, "%s turns up a goods card at the Caravan.", p->name);
+			tg_gain_goods_card(st, seat, st->goods[card].res, ev);
+		} else if (o->arg[0] >= 0 && o->arg[0] < 3) {
+			ev_emit(ev, VIS_ALL, "%s turns up a goods card of free choice at the Caravan.",
+			    p->name);
+			res[o->arg[0]] = 1;
+			tg_gain_goods_card(st, seat, res, ev);
+		} else {
+			ev_emit(ev, VIS_ALL, "%s turns up a goods card of free choice at the Caravan.",
+			    p->name);
+			st->sub = SUB_CARAVAN;
+			st->sub_card = card;
+			st->sub_n = 1;
+		}
+		return 0;
+	}
+	case K_EXPAND:
+		if ((n = need_border(st, seat, BK_EXPAND, "Tribal expansion", d)) < 0)
+			return -1;
+		if ((card = tg_draw_tribe(st)) < 0)
+			return diag_set(d, 0, "The tribe deck is empty; the Tribal expansion has nothing to give.");
+		st->targi_at[n] = -1;
+		st->sub = SUB_DRAWN;
+		st->sub_card = card;
+		ev_emit(ev, VIS_ALL, "%s draws a tribe card at the Tribal expansion.", p->name);
+		ev_emit(ev, VIS_SEAT(seat), "You drew tribe card %d (%s, %d VP).",
+		    st->tribe[card].id, tg_symbol_name(st->tribe[card].symbol),
+		    st->tribe[card].vp);
+		return 0;
+	case K_END:
+		for (n = 1; n <= TG_NBORDER; n++)
+			if (st->targi_at[n] == seat)
+				st->targi_at[n] = -1;
+		for (pos = 0; pos < TG_NCENTRAL; pos++)
+			if (st->marker_at[pos] == seat)
+				st->marker_at[pos] = -1;
+		ev_emit(ev, VIS_ALL, "%s ends the actions of this round.", p->name);
+		p->ended = 1;
+		return 0;
+	case K_CHOOSE:
+	case K_SWAP:
+		return diag_set(d, 0, "There is nothing to choose now.");
+	case K_DROP:
+		return diag_set(d, 0, "You do not hold more than 10 goods now.");
+	default:
+		return diag_set(d, 0, "That order does not belong to the actions of a round.");
+	}
+}
+
+static struct order *
+add(struct order_list *l, int kind, int a0, int a1)
+{
+	struct order *o = order_list_add(l);
+
+	o->kind = kind;
+	o->nargs = ORDER_ARGS;
+	for (int i = 0; i < ORDER_ARGS; i++)
+		o->arg[i] = 0;
+	o->arg[0] = a0;
+	o->arg[1] = a1;
+	return o;
+}
+
+static void
+add_buys(const struct tg_state *st, int seat, struct order_list *l, int kind,
+    int target, int card, int via)
+{
+	int pays[64][4], n = tg_payments(st, seat, card, via, pays, 64);
+
+	for (int r = 0; r < TG_ROWS; r++) {
+		if (tg_row_free(&st->pl[seat], r) < 0)
+			continue;
+		for (int i = 0; i < n; i++) {
+			struct order *o = add(l, kind, target, r);
+
+			o->arg[2] = 1;
+			memcpy(&o->arg[3], pays[i], sizeof(int) * 4);
+			tg_format(o);
+		}
+	}
+}
+
+static void
+add_goods_choices(struct order_list *l, int n)
+{
+	for (int a = 0; a <= n; a++)
+		for (int b = 0; a + b <= n; b++) {
+			struct order *o = add(l, K_CHOOSE, 0, 0);
+
+			o->arg[TG_D] = a;
+			o->arg[TG_S] = b;
+			o->arg[TG_P] = n - a - b;
+			tg_format(o);
+		}
+}
+
+/* The legal orders of the acting player in the actions phase. */
+void
+tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
+{
+	const struct tg_player *p = &st->pl[seat];
+	struct order *o;
+	int n, pos;
+
+	switch (st->sub) {
+	case SUB_DRAWN:
+		add_buys(st, seat, l, K_BUY, TG_DRAWN, st->sub_card, VIA_CARD);
+		if (p->hand < 0)
+			tg_format(add(l, K_KEEP, TG_DRAWN, 0));
+		tg_format(add(l, K_DISCARD, TG_DRAWN, 0));
+		return;
+	case SUB_CARAVAN:
+	case SUB_BONUS:
+		add_goods_choices(l, st->sub_n);
+		return;
+	case SUB_ONCE:
+		tg_once_choices(st, seat, l);
+		return;
+	case SUB_LIMIT:
+		tg_limit_options(st, seat, l);
+		return;
+	}
+	if (p->fin != 0)
+		return;
+	for (n = 1; n <= TG_NBORDER; n++) {
+		if (st->targi_at[n] != seat)
+			continue;
+		switch (st->border[n].kind) {
+		case BK_GOODS:
+			tg_format(add(l, K_TAKE, n, -1));
+			break;
+		case BK_NOBLE:
+			if (p->hand < 0)
+				break;
+			if (p->hand_round < st->round)
+				add_buys(st, seat, l, K_NOBLE, 0, p->hand, VIA_NOBLE);
+			tg_format(add(l, K_NOBLE, 1, 0));
+			break;
+		case BK_MERCHANT:
+			for (int k = 0; k < 3; k++) {
+				if (p->res[k] >= 3) {
+					o = add(l, K_TRADE, k, 3);
+					o->arg[2] = TG_G;
+					tg_format(o);
+				}
+				for (int j = 0; j < 3; j++) {
+					if (j == k)
+						continue;
+					if (p->res[k] >= 2) {
+						o = add(l, K_TRADE, k, 2);
+						o->arg[2] = j;
+						tg_format(o);
+					}
+					if (p->res[k] >= 1 &&
+					    tg_has_effect(st, seat, EF_MERCHANT_1FOR1)) {
+						o = add(l, K_TRADE, k, 1);
+						o->arg[2] = j;
+						tg_format(o);
+					}
+				}
+			}
+			break;
+		case BK_FATA:
+			for (int f = 0; f < TG_NCENTRAL; f++) {
+				if (st->marker_at[f] != seat)
+					continue;
+				for (int t = 0; t < TG_NCENTRAL; t++)
+					if (st->marker_at[t] < 0 &&
+					    st->cen_type[t] != CEN_EMPTY &&
+					    !st->cen_down[t])
+						tg_format(add(l, K_MIRAGE, f, t));
+			}
+			break;
+		case BK_SILVER:
+			for (int k = 0; k < 3; k++) {
+				if (p->res[k] >= 2)
+					tg_format(add(l, K_SILVER, k, 2));
+				if (p->res[k] >= 4)
+					tg_format(add(l, K_SILVER, k, 4));
+			}
+			if (p->res[TG_G] >= 1)
+				tg_format(add(l, K_SILVER, TG_G, 1));
+			if (p->res[TG_G] >= 2)
+				tg_format(add(l, K_SILVER, TG_G, 2));
+			break;
+		case BK_CARAVAN:
+			if (st->ngdeck + st->ngdisc > 0)
+				tg_format(add(l, K_CARAVAN, -1, 0));
+			break;
+		case BK_EXPAND:
+			if (st->ntdeck > 0)
+				tg_format(add(l, K_EXPAND, 0, 0));
+			break;
+		}
+		tg_format(add(l, K_PASS, n, 0));
+	}
+	for (pos = 0; pos < TG_NCENTRAL; pos++) {
+		if (st->marker_at[pos] != seat)
+			continue;
+		if (!st->cen_down[pos] && st->cen_type[pos] == CEN_GOODS) {
+			if (st->goods[st->cen_card[pos]].choice)
+				for (int k = 0; k < 3; k++)
+					tg_format(add(l, K_TAKE, TG_CEN(pos), k));
+			else
+				tg_format(add(l, K_TAKE, TG_CEN(pos), -1));
+		} else if (!st->cen_down[pos] && st->cen_type[pos] == CEN_TRIBE) {
+			add_buys(st, seat, l, K_BUY, TG_CEN(pos), st->cen_card[pos],
+			    VIA_CARD);
+			if (p->hand < 0)
+				tg_format(add(l, K_KEEP, TG_CEN(pos), 0));
+			tg_format(add(l, K_DISCARD, TG_CEN(pos), 0));
+		}
+		tg_format(add(l, K_PASS, TG_CEN(pos), 0));
+	}
+	if (hand_play_open(st, seat))
+		add_buys(st, seat, l, K_HAND, 0, p->hand, VIA_HAND);
+	tg_format(add(l, K_END, 0, 0));
+}

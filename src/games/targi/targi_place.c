@@ -1,0 +1,116 @@
+/* targi_place: where a Targi may stand, and where the tribe markers go. */
+#include <stdio.h>
+
+#include "targi.h"
+
+/* Border cards of a column (#1-#3 on top, #11-#9 below) and of a row
+ * (#5-#7 on the right, #15-#13 on the left). */
+static int
+col_of(int n)
+{
+	if (n >= 1 && n <= 3)
+		return n - 1;
+	if (n >= 9 && n <= 11)
+		return 11 - n;
+	return -1;
+}
+
+static int
+row_of(int n)
+{
+	if (n >= 5 && n <= 7)
+		return n - 5;
+	if (n >= 13 && n <= 15)
+		return 15 - n;
+	return -1;
+}
+
+int
+tg_opposite(int n)
+{
+	if ((n >= 1 && n <= 3) || (n >= 9 && n <= 11))
+		return 12 - n;
+	if ((n >= 5 && n <= 7) || (n >= 13 && n <= 15))
+		return 20 - n;
+	return -1;
+}
+
+/* The central position where a column card's and a row card's lines cross,
+ * or -1 when the two cards do not make a crossing. */
+int
+tg_central_of(int a, int b)
+{
+	if (col_of(a) >= 0 && row_of(b) >= 0)
+		return row_of(b) * 3 + col_of(a);
+	if (col_of(b) >= 0 && row_of(a) >= 0)
+		return row_of(a) * 3 + col_of(b);
+	return -1;
+}
+
+int
+tg_place_legal(const struct tg_state *st, int seat, int n)
+{
+	int o;
+
+	if (n < 1 || n > TG_NBORDER || n % 4 == 0)
+		return 0;
+	if (st->targi_at[n] >= 0)
+		return 0;
+	if (n == st->robber && !tg_has_effect(st, seat, EF_ROBBER_PLACE))
+		return 0;
+	o = tg_opposite(n);
+	if (o > 0 && st->targi_at[o] == 1 - seat)
+		return 0;
+	return 1;
+}
+
+int
+tg_place(struct tg_state *st, int seat, int n, struct evsink *ev,
+    struct diag *d)
+{
+	struct tg_player *p = &st->pl[seat];
+
+	if (!tg_place_legal(st, seat, n)) {
+		if (n < 1 || n > TG_NBORDER)
+			return diag_set(d, 0, "There is no border card %d; the border cards are 1 to 16.", n);
+		if (n % 4 == 0)
+			return diag_set(d, 0, "Card %d is a raid corner; no Targi may stand there.", n);
+		if (st->targi_at[n] >= 0)
+			return diag_set(d, 0, "Card %d already has a Targi on it.", n);
+		if (n == st->robber)
+			return diag_set(d, 0, "The robber stands on card %d; no Targi may go there.", n);
+		return diag_set(d, 0, "Card %d is opposite a Targi of %s; you may not place there.",
+		    n, st->pl[1 - seat].name);
+	}
+	st->targi_at[n] = seat;
+	p->placed++;
+	ev_emit(ev, VIS_ALL, "%s places a Targi on %d (%s).", p->name, n,
+	    st->border[n].name);
+	if (st->pl[1 - seat].placed < st->pl[1 - seat].quota)
+		st->turn = 1 - seat;
+	return 0;
+}
+
+void
+tg_set_markers(struct tg_state *st, struct evsink *ev)
+{
+	for (int s = 0; s < TG_SEATS; s++) {
+		int mine[TG_NBORDER], n = 0;
+
+		for (int c = 1; c <= TG_NBORDER; c++)
+			if (st->targi_at[c] == s)
+				mine[n++] = c;
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++) {
+				int pos = tg_central_of(mine[i], mine[j]);
+				char name[3];
+
+				if (pos < 0 || st->marker_at[pos] == s)
+					continue;
+				st->marker_at[pos] = s;
+				tg_pos_name(pos, name);
+				ev_emit(ev, VIS_ALL, "%s puts a tribe marker on %s.",
+				    st->pl[s].name, name);
+			}
+	}
+}

@@ -1,0 +1,401 @@
+/* targi_rules: the engine seam for Targi: applying orders, who is waited
+ * for, the state's canonical bytes, its invariants, and the rules table. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "targi.h"
+#include "xmalloc.h"
+
+static int
+apply_standing(struct tg_state *st, int seat, const struct order *o,
+    struct evsink *ev)
+{
+	struct tg_player *p = &st->pl[seat];
+
+	if (o->kind == K_PREFER) {
+		p->nprefer = o->nargs < 12 ? o->nargs : 12;
+		for (int i = 0; i < p->nprefer; i++)
+			p->prefer[i] = o->arg[i];
+	} else if (o->arg[0] == 0)
+		p->raid_mode = o->arg[1];
+	else {
+		p->limit_mode = o->arg[1];
+		if (o->arg[1] == LM_ORDER)
+			for (int i = 0; i < 3; i++)
+				p->limit_order[i] = o->arg[2 + i];
+	}
+	ev_emit(ev, VIS_SEAT(seat), "Noted: %s", o->text);
+	return 0;
+}
+
+static int
+not_your_turn(const struct tg_state *st, int seat, struct diag *d)
+{
+	struct pending pd;
+
+	tg_waiting_for(st, &pd);
+	if (pd.seats & VIS_SEAT(seat))
+		return diag_set(d, 0, "That order does not fit now: %s", pd.what[seat]);
+	return diag_set(d, 0, "It is not your turn: the game waits for %s (%s).",
+	    st->pl[st->turn].name, pd.what[st->turn]);
+}
+
+static int
+apply_one(struct tg_state *st, int seat, const struct order *o,
+    struct evsink *ev, struct diag *d)
+{
+	if (o->kind == K_PREFER || o->kind == K_STANDING)
+		return apply_standing(st, seat, o, ev);
+	if (st->turn != seat)
+		return not_your_turn(st, seat, d);
+	switch (st->phase) {
+	case PH_RAID:
+		if (o->kind != K_GIVE)
+			return not_your_turn(st, seat, d);
+		return tg_raid_pay(st, seat, o->arg, ev, d);
+	case PH_PLACE:
+		if (o->kind != K_PLACE)
+			return not_your_turn(st, seat, d);
+		return tg_place(st, seat, o->arg[0], ev, d);
+	case PH_ACTIONS:
+		if (o->kind == K_PLACE || o->kind == K_GIVE)
+			return not_your_turn(st, seat, d);
+		return tg_action(st, seat, o, ev, d);
+	}
+	return diag_set(d, 0, "The game is not waiting for orders.");
+}
+
+/* Works on a copy so that a refused order leaves st and the narrative
+ * untouched, whatever step found the problem. */
+int
+tg_apply(void *vst, int seat, const struct order *o, struct evsink *ev,
+    struct diag *d)
+{
+	struct tg_state *st = vst, *tmp;
+	struct evsink tev;
+	int rc;
+
+	if (st->phase == PH_OVER)
+		return diag_set(d, 0, "The game is over: %s", st->result);
+	if (seat < 0 || seat >= TG_SEATS)
+		return diag_set(d, 0, "There is no seat %d in this game.", seat);
+	tmp = xmalloc(sizeof *tmp);
+	memcpy(tmp, st, sizeof *tmp);
+	evsink_init(&tev);
+	rc = apply_one(tmp, seat, o, ev != NULL ? &tev : NULL, d);
+	if (rc == 0) {
+		tg_advance(tmp, ev != NULL ? &tev : NULL);
+		memcpy(st, tmp, sizeof *st);
+		for (size_t i = 0; i < tev.n; i++)
+			ev_emit(ev, tev.v[i].vis, "%s", tev.v[i].text);
+	}
+	evsink_free(&tev);
+	free(tmp);
+	return rc;
+}
+
+static void
+say(struct pending *p, int seat, const char *kind, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void
+say(struct pending *p, int seat, const char *kind, const char *fmt, ...)
+{
+	va_list ap;
+
+	p->seats |= VIS_SEAT(seat);
+	snprintf(p->kind[seat], sizeof p->kind[seat], "%s", kind);
+	va_start(ap, fmt);
+	vsnprintf(p->what[seat], sizeof p->what[seat], fmt, ap);
+	va_end(ap);
+}
+
+void
+tg_waiting_for(const void *vst, struct pending *p)
+{
+	const struct tg_state *st = vst;
+	const struct tg_border *b = &st->border[st->robber];
+	int s = st->turn;
+
+	memset(p, 0, sizeof *p);
+	if (st->phase == PH_OVER) {
+		p->over = 1;
+		snprintf(p->result, sizeof p->result, "%s", st->result);
+		return;
+	}
+	switch (st->phase) {
+	case PH_RAID:
+		say(p, s, "raid", "%s: give up %s (GIVE ...).", b->name,
+		    b->gold ? "1 gold or 3 VP" : b->goods == 1 ? "1 good or 1 VP" :
+		    b->goods == 2 ? "2 goods or 1 VP" : "3 goods or 2 VP");
+		break;
+	case PH_PLACE:
+		say(p, s, "placement", "Place Targi %d of %d on a border card (PLACE n).",
+		    st->pl[s].placed + 1, st->pl[s].quota);
+		break;
+	case PH_ACTIONS:
+		switch (st->sub) {
+		case SUB_DRAWN:
+			say(p, s, "actions", "Decide on the tribe card %d you drew: BUY ROW n, KEEP or DISCARD.",
+			    st->tribe[st->sub_card].id);
+			break;
+		case SUB_CARAVAN:
+			say(p, s, "actions", "Choose the good the Caravan card gives (CHOOSE D, S or P).");
+			break;
+		case SUB_BONUS:
+			say(p, s, "actions", "Tribe card %d: choose %d good%s (CHOOSE ...).",
+			    st->tribe[st->sub_card].id, st->sub_n,
+			    st->sub_n == 1 ? "" : "s");
+			break;
+		case SUB_ONCE:
+			if (st->tribe[st->sub_card].effect == EF_ONCE_MOVE)
+				say(p, s, "actions", "Tribe card %d: move two display cards (SWAP) or PASS.",
+				    st->tribe[st->sub_card].id);
+			else
+				say(p, s, "actions", "Tribe card %d: choose what you take (CHOOSE ...).",
+				    st->tribe[st->sub_card].id);
+			break;
+		case SUB_LIMIT:
+			say(p, s, "limit", "You hold %d goods: put back %d (DROP ...).",
+			    tg_goods_total(&st->pl[s]),
+			    tg_goods_total(&st->pl[s]) - TG_GOODS_LIMIT);
+			break;
+		case SUB_MERCHANT:
+			say(p, s, "actions", "Trade more at the Merchant (TRADE ...), or go on with your other cards (or END).");
+			break;
+		default:
+			say(p, s, "actions", "Use your cards in the order you like, or PASS them; END finishes your round.");
+		}
+		break;
+	}
+}
+
+static void
+add_int(struct buf *b, int v)
+{
+	buf_add_u32(b, (uint32_t)v);
+}
+
+static void
+add_ints(struct buf *b, const int *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		add_int(b, v[i]);
+}
+
+void
+tg_serialize(const void *vst, struct buf *b)
+{
+	const struct tg_state *st = vst;
+
+	buf_adds(b, "targi/1");
+	add_int(b, st->nseats);
+	add_int(b, st->open_hands);
+	for (int i = 0; i < 4; i++)
+		buf_add_u64(b, st->rng.s[i]);
+	add_int(b, st->ntribe);
+	for (int i = 0; i < st->ntribe; i++) {
+		const struct tg_tribe *t = &st->tribe[i];
+
+		add_int(b, t->id);
+		add_int(b, t->symbol);
+		add_int(b, t->vp);
+		add_ints(b, t->cost, 4);
+		add_int(b, t->alt_gold);
+		add_int(b, t->effect);
+		add_int(b, t->e_symbol);
+		add_int(b, t->e_good);
+		add_int(b, t->e_n);
+		add_int(b, t->e_vp);
+		add_int(b, t->e_gold);
+		add_int(b, t->e_per);
+	}
+	add_int(b, st->ngoods);
+	for (int i = 0; i < st->ngoods; i++) {
+		add_ints(b, st->goods[i].res, TG_NRES);
+		add_int(b, st->goods[i].choice);
+	}
+	for (int i = 1; i <= TG_NBORDER; i++) {
+		const struct tg_border *x = &st->border[i];
+
+		add_int(b, x->kind);
+		add_int(b, x->gives);
+		add_int(b, x->goods);
+		add_int(b, x->gold);
+		add_int(b, x->vp);
+		add_int(b, x->last);
+		buf_add(b, x->name, sizeof x->name);
+		buf_add(b, x->shortname, sizeof x->shortname);
+	}
+	add_int(b, st->phase);
+	add_int(b, st->round);
+	add_int(b, st->start);
+	add_int(b, st->robber);
+	add_int(b, st->raids);
+	add_int(b, st->turn);
+	add_int(b, st->end_after_round);
+	add_ints(b, st->targi_at, TG_NBORDER + 1);
+	add_ints(b, st->marker_at, TG_NCENTRAL);
+	add_ints(b, st->cen_type, TG_NCENTRAL);
+	add_ints(b, st->cen_card, TG_NCENTRAL);
+	add_ints(b, st->cen_down, TG_NCENTRAL);
+	add_int(b, st->ntdeck);
+	add_ints(b, st->tdeck, st->ntdeck);
+	add_int(b, st->ntdisc);
+	add_ints(b, st->tdisc, st->ntdisc);
+	add_int(b, st->ngdeck);
+	add_ints(b, st->gdeck, st->ngdeck);
+	add_int(b, st->ngdisc);
+	add_ints(b, st->gdisc, st->ngdisc);
+	add_ints(b, st->supply, TG_NRES);
+	add_int(b, st->sub);
+	add_int(b, st->sub_card);
+	add_int(b, st->sub_n);
+	for (int s = 0; s < TG_SEATS; s++) {
+		const struct tg_player *p = &st->pl[s];
+		char name[SEAT_NAME];
+
+		memset(name, 0, sizeof name);
+		snprintf(name, sizeof name, "%s", p->name);
+		buf_add(b, name, sizeof name);
+		add_ints(b, p->res, TG_NRES);
+		add_int(b, p->card_gold);
+		add_int(b, p->hand);
+		add_int(b, p->hand_round);
+		add_ints(b, p->display, TG_SLOTS);
+		add_int(b, p->placed);
+		add_int(b, p->quota);
+		add_int(b, p->nprefer);
+		add_ints(b, p->prefer, p->nprefer);
+		add_int(b, p->raid_mode);
+		add_int(b, p->limit_mode);
+		add_ints(b, p->limit_order, 3);
+		add_ints(b, p->got, 3);
+		add_int(b, p->got_any);
+		add_ints(b, p->bonus_given, 3);
+		add_int(b, p->ended);
+		add_int(b, p->fin);
+		add_int(b, p->fewer_round);
+		add_int(b, p->raid_done);
+		add_int(b, st->score[s]);
+	}
+	add_int(b, st->winner);
+}
+
+int
+tg_check(const void *vst, struct diag *d)
+{
+	const struct tg_state *st = vst;
+	static const int total[TG_NRES] = {
+		TG_TOTAL_GOODS, TG_TOTAL_GOODS, TG_TOTAL_GOODS, TG_TOTAL_GOLD,
+		TG_TOTAL_VP
+	};
+	int tseen[TG_MAXTRIBE] = { 0 }, gseen[TG_MAXGOODS] = { 0 };
+
+	for (int k = 0; k < TG_NRES; k++) {
+		int sum = st->supply[k];
+
+		for (int s = 0; s < TG_SEATS; s++) {
+			if (st->pl[s].res[k] < 0)
+				return diag_set(d, 0, "%s holds %d %s.", st->pl[s].name,
+				    st->pl[s].res[k], tg_res_name(k, 2));
+			sum += st->pl[s].res[k];
+			if (k == TG_G)
+				sum += st->pl[s].card_gold;
+		}
+		if (sum != total[k])
+			return diag_set(d, 0, "%s does not add up: %d instead of %d.",
+			    tg_res_name(k, 2), sum, total[k]);
+	}
+#define SEE(arr, i, what) do {						\
+	if ((i) < 0 || (i) >= (int)(sizeof arr / sizeof arr[0]) || arr[i]++)	\
+		return diag_set(d, 0, "%s card %d is out of place.", what, i);	\
+} while (0)
+	for (int i = 0; i < st->ntdeck; i++)
+		SEE(tseen, st->tdeck[i], "tribe");
+	for (int i = 0; i < st->ntdisc; i++)
+		SEE(tseen, st->tdisc[i], "tribe");
+	for (int i = 0; i < st->ngdeck; i++)
+		SEE(gseen, st->gdeck[i], "goods");
+	for (int i = 0; i < st->ngdisc; i++)
+		SEE(gseen, st->gdisc[i], "goods");
+	for (int i = 0; i < TG_NCENTRAL; i++) {
+		if (st->cen_type[i] == CEN_TRIBE)
+			SEE(tseen, st->cen_card[i], "tribe");
+		else if (st->cen_type[i] == CEN_GOODS)
+			SEE(gseen, st->cen_card[i], "goods");
+		if (st->marker_at[i] >= 0 && st->cen_down[i])
+			return diag_set(d, 0, "a tribe marker stands on a face-down card.");
+	}
+	if (st->phase == PH_ACTIONS && st->sub == SUB_DRAWN)
+		SEE(tseen, st->sub_card, "tribe");
+	for (int s = 0; s < TG_SEATS; s++) {
+		const struct tg_player *p = &st->pl[s];
+		int targi = 0, markers = 0;
+
+		if (p->hand >= 0)
+			SEE(tseen, p->hand, "tribe");
+		for (int i = 0; i < TG_SLOTS; i++) {
+			if (p->display[i] >= 0)
+				SEE(tseen, p->display[i], "tribe");
+			if (i % TG_COLS && p->display[i] >= 0 && p->display[i - 1] < 0)
+				return diag_set(d, 0, "%s's display has a gap.", p->name);
+		}
+		for (int n = 1; n <= TG_NBORDER; n++) {
+			if (st->targi_at[n] != s)
+				continue;
+			targi++;
+			if (n % 4 == 0)
+				return diag_set(d, 0, "a Targi stands on a raid corner.");
+			if (tg_opposite(n) > 0 && st->targi_at[tg_opposite(n)] == 1 - s)
+				return diag_set(d, 0, "two Targi of different players face each other.");
+		}
+		for (int i = 0; i < TG_NCENTRAL; i++)
+			markers += st->marker_at[i] == s;
+		if (targi > p->placed || p->placed > p->quota || p->quota > 3 ||
+		    markers > 2)
+			return diag_set(d, 0, "%s has %d Targi and %d markers out, more than allowed.",
+			    p->name, targi, markers);
+		if ((st->phase == PH_PLACE || st->phase == PH_RAID) &&
+		    (tg_goods_total(p) > TG_GOODS_LIMIT || p->res[TG_G] > TG_GOLD_LIMIT))
+			return diag_set(d, 0, "%s carries more than the limit into a round.",
+			    p->name);
+	}
+#undef SEE
+	for (int i = 0; i < st->ntribe; i++)
+		if (tseen[i] != 1)
+			return diag_set(d, 0, "tribe card %d is missing.", st->tribe[i].id);
+	for (int i = 0; i < st->ngoods; i++)
+		if (gseen[i] != 1)
+			return diag_set(d, 0, "goods card %d is missing.", i);
+	if (st->phase != PH_OVER && st->phase != PH_ROUND &&
+	    (st->robber < 1 || st->robber > TG_NBORDER))
+		return diag_set(d, 0, "the robber is off the board.");
+	if ((st->phase == PH_PLACE || st->phase == PH_ACTIONS) && st->robber % 4 == 0)
+		return diag_set(d, 0, "the robber stays on a raid corner.");
+	if (st->raids > TG_RAIDS || st->raids != st->robber / 4)
+		return diag_set(d, 0, "%d raids for the robber on %d.", st->raids,
+		    st->robber);
+	return 0;
+}
+
+const struct game_rules targi_rules = {
+	.name = "targi",
+	.title = "Targi",
+	.min_seats = 2,
+	.max_seats = 2,
+	.options = tg_options,
+	.state_size = sizeof(struct tg_state),
+	.load = tg_load,
+	.setup = tg_setup,
+	.parse = tg_parse,
+	.apply = tg_apply,
+	.waiting_for = tg_waiting_for,
+	.legal = tg_legal,
+	.default_order = tg_default_order,
+	.view = tg_view,
+	.serialize = tg_serialize,
+	.check = tg_check,
+};

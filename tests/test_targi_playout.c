@@ -1,0 +1,259 @@
+/* Random Targi games by uniformly random legal orders: after every step the
+ * invariants hold, every listed order applies, parses back to itself, and a
+ * replay of the orders gives the same state hashes. AZ_PLAYOUTS (or the first
+ * argument) sets the number of games; CI runs 10000. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "games/targi/targi.h"
+
+#define MAXSTEPS 4000
+
+static int playouts = 200;
+static long total_steps;
+static int ended_by_cards, ended_by_raid;
+
+static uint64_t
+hash_state(const struct tg_state *st)
+{
+	struct buf b = BUF_INIT;
+	uint64_t h = 1469598103934665603ULL;
+
+	tg_serialize(st, &b);
+	/* FNV-1a over 64-bit words: the playout count makes speed matter. */
+	for (size_t i = 0; i < b.len; i += 8) {
+		uint64_t w = 0;
+
+		memcpy(&w, b.p + i, b.len - i < 8 ? b.len - i : 8);
+		h ^= w;
+		h *= 1099511628211ULL;
+	}
+	buf_free(&b);
+	return h;
+}
+
+static void
+new_game(struct tg_state *st, uint64_t seed)
+{
+	const char names[2][SEAT_NAME] = { "anna", "bert" };
+	struct optset o;
+	struct diag d;
+
+	memset(st, 0, sizeof *st);
+	assert_int_equal(opt_resolve(targi_rules.options, &o, NULL, 0, &d), 0);
+	if (tg_setup(st, 2, names, &o, seed, NULL, &d) != 0)
+		fail_msg("setup: %s", d.msg);
+}
+
+struct step {
+	int seat;
+	char text[ORDER_TEXT];
+	uint64_t hash;
+};
+
+static void
+check_order_roundtrip(const struct tg_state *st, int seat,
+    const struct order *o)
+{
+	struct order back;
+	struct diag d;
+
+	if (tg_parse(st, seat, o->text, &back, &d) != 0)
+		fail_msg("\"%s\" does not parse: %s", o->text, d.msg);
+	assert_string_equal(back.text, o->text);
+	assert_int_equal(back.kind, o->kind);
+	for (int i = 0; i < 7; i++)
+		if (back.arg[i] != o->arg[i])
+			fail_msg("\"%s\": arg %d is %d, parsed back %d", o->text, i,
+			    o->arg[i], back.arg[i]);
+}
+
+static void
+play_one(uint64_t seed, int deep)
+{
+	struct tg_state *st = malloc(sizeof *st), *tmp = malloc(sizeof *st);
+	struct step *log = calloc(MAXSTEPS, sizeof *log);
+	struct rng pick;
+	struct diag d;
+	int n = 0;
+
+	rng_seed(&pick, seed * 7919 + 1);
+	new_game(st, seed);
+	if (tg_check(st, &d) != 0)
+		fail_msg("after setup: %s", d.msg);
+	for (;;) {
+		struct pending pd;
+		struct order_list l;
+		struct order def;
+		int seat;
+		size_t k;
+
+		tg_waiting_for(st, &pd);
+		if (pd.over)
+			break;
+		assert_int_not_equal(pd.seats, 0);
+		seat = (pd.seats & 1) ? 0 : 1;
+		assert_int_equal(pd.seats & ~VIS_SEAT(seat), 0);
+		order_list_init(&l);
+		tg_legal(st, seat, &l);
+		if (l.n == 0)
+			fail_msg("seed %llu step %d: waited for %s but no legal order (%s)",
+			    (unsigned long long)seed, n, st->pl[seat].name, pd.what[seat]);
+		{
+			struct order_list other;
+
+			order_list_init(&other);
+			tg_legal(st, 1 - seat, &other);
+			assert_int_equal(other.n, 0);
+			order_list_free(&other);
+		}
+		for (k = 0; k < l.n; k++) {
+			check_order_roundtrip(st, seat, &l.v[k]);
+			if (!deep)
+				continue;
+			memcpy(tmp, st, sizeof *st);
+			if (tg_apply(tmp, seat, &l.v[k], NULL, &d) != 0)
+				fail_msg("seed %llu: legal \"%s\" refused: %s",
+				    (unsigned long long)seed, l.v[k].text, d.msg);
+			if (tg_check(tmp, &d) != 0)
+				fail_msg("seed %llu: after \"%s\": %s",
+				    (unsigned long long)seed, l.v[k].text, d.msg);
+		}
+		assert_int_equal(tg_default_order(st, seat, &def), 0);
+		memcpy(tmp, st, sizeof *st);
+		if (tg_apply(tmp, seat, &def, NULL, &d) != 0)
+			fail_msg("default \"%s\" refused: %s", def.text, d.msg);
+		k = rng_below(&pick, (uint32_t)l.n);
+		/* Every other game buys whenever it can, so that displays fill
+		 * up, the card effects come into play and 12th cards end games. */
+		if (seed % 2 == 0) {
+			size_t want[512], nw = 0;
+
+			for (size_t i = 0; i < l.n && nw < 512; i++)
+				if (l.v[i].kind == K_BUY || l.v[i].kind == K_HAND ||
+				    l.v[i].kind == K_TAKE || l.v[i].kind == K_EXPAND ||
+				    l.v[i].kind == K_CARAVAN ||
+				    (l.v[i].kind == K_NOBLE && l.v[i].arg[0] == 0))
+					want[nw++] = i;
+			if (nw > 0)
+				k = want[rng_below(&pick, (uint32_t)nw)];
+		}
+		if (n >= MAXSTEPS)
+			fail_msg("seed %llu: no end after %d steps",
+			    (unsigned long long)seed, n);
+		log[n].seat = seat;
+		snprintf(log[n].text, sizeof log[n].text, "%s", l.v[k].text);
+		if (tg_apply(st, seat, &l.v[k], NULL, &d) != 0)
+			fail_msg("seed %llu: \"%s\" refused: %s",
+			    (unsigned long long)seed, l.v[k].text, d.msg);
+		if (tg_check(st, &d) != 0)
+			fail_msg("seed %llu step %d after \"%s\": %s",
+			    (unsigned long long)seed, n, l.v[k].text, d.msg);
+		log[n].hash = hash_state(st);
+		if (deep)
+			assert_true(log[n].hash == hash_state(st));
+		n++;
+		order_list_free(&l);
+	}
+	/* The game ends by a 12th card or by the last raid. */
+	if (st->end_after_round) {
+		assert_true(tg_displayed(&st->pl[0]) == TG_SLOTS ||
+		    tg_displayed(&st->pl[1]) == TG_SLOTS);
+		ended_by_cards++;
+	} else {
+		assert_int_equal(st->raids, TG_RAIDS);
+		assert_int_equal(st->robber, 16);
+		ended_by_raid++;
+	}
+	/* Replay from the orders' text alone. */
+	new_game(tmp, seed);
+	for (int i = 0; i < n; i++) {
+		struct order o;
+
+		assert_int_equal(tg_parse(tmp, log[i].seat, log[i].text, &o, &d), 0);
+		assert_int_equal(tg_apply(tmp, log[i].seat, &o, NULL, &d), 0);
+		if (hash_state(tmp) != log[i].hash)
+			fail_msg("seed %llu: replay differs at step %d (%s)",
+			    (unsigned long long)seed, i, log[i].text);
+	}
+	total_steps += n;
+	free(log);
+	free(tmp);
+	free(st);
+}
+
+static void
+test_playouts(void **state)
+{
+	clock_t t0 = clock();
+	double secs;
+
+	(void)state;
+	for (int g = 0; g < playouts; g++)
+		play_one((uint64_t)g + 1, g < 200);
+	secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	printf("# %d games, %ld orders, %d ended by a 12th card, %d by the last raid, %.0f checked games/s\n",
+	    playouts, total_steps, ended_by_cards, ended_by_raid,
+	    secs > 0 ? playouts / secs : 0.0);
+	assert_int_equal(ended_by_cards + ended_by_raid, playouts);
+}
+
+/* A game driven by the deadline default alone must end too. */
+static void
+test_default_orders_end_the_game(void **state)
+{
+	struct tg_state *st = malloc(sizeof *st);
+	struct diag d;
+	int steps = 0;
+
+	(void)state;
+	new_game(st, 99);
+	for (;;) {
+		struct pending pd;
+		struct order o;
+		int seat;
+
+		tg_waiting_for(st, &pd);
+		if (pd.over)
+			break;
+		seat = (pd.seats & 1) ? 0 : 1;
+		assert_int_equal(tg_default_order(st, seat, &o), 0);
+		assert_int_equal(tg_apply(st, seat, &o, NULL, &d), 0);
+		assert_int_equal(tg_check(st, &d), 0);
+		assert_true(++steps < MAXSTEPS);
+	}
+	/* Declining every action leaves only the raids to end it. */
+	assert_int_equal(st->raids, TG_RAIDS);
+	free(st);
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *srcdir = getenv("srcdir"), *np = getenv("AZ_PLAYOUTS");
+	char dir[1024];
+	struct diag d;
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_playouts),
+		cmocka_unit_test(test_default_orders_end_the_game),
+	};
+
+	if (argc > 1)
+		np = argv[1];
+	if (np != NULL && atoi(np) > 0)
+		playouts = atoi(np);
+	snprintf(dir, sizeof dir, "%s/data", srcdir != NULL ? srcdir : ".");
+	if (tg_load(dir, &d) != 0) {
+		fprintf(stderr, "%s\n", d.msg);
+		return 1;
+	}
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

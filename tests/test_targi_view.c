@@ -1,0 +1,217 @@
+/* Targi view and templates: the report renders for every viewer through a
+ * whole game, its board fits a mail line, and nothing hidden shows. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/targi/targi.h"
+#include "mustache.h"
+
+static char *report_tmpl, *help_tmpl;
+
+static char *
+slurp(const char *name)
+{
+	const char *srcdir = getenv("srcdir");
+	char path[1024];
+	struct buf b = BUF_INIT;
+	char chunk[4096];
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/templates/targi/en/%s",
+	    srcdir != NULL ? srcdir : ".", name);
+	if ((f = fopen(path, "r")) == NULL)
+		return NULL;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_add(&b, chunk, n);
+	fclose(f);
+	return buf_steal(&b);
+}
+
+/* The report of viewer, with the keys the referee adds. */
+static char *
+render(const struct tg_state *st, int viewer, const char *tmpl)
+{
+	struct tval *root = tval_map(), *l;
+	struct order_list ol;
+	struct pending pd;
+	struct buf out = BUF_INIT;
+	struct diag d;
+
+	tg_view(st, viewer, root);
+	tval_set_str(root, "title", "Targi");
+	tval_set_str(root, "game_id", "targi-1");
+	tval_set_str(root, "seat", viewer >= 0 ? st->pl[viewer].name : "observer");
+	tval_set_int(root, "step", 1);
+	tval_set_list(root, "news");
+	tg_waiting_for(st, &pd);
+	l = tval_set_list(root, "waiting");
+	for (int s = 0; s < 2; s++)
+		if (pd.seats & VIS_SEAT(s)) {
+			struct tval *m = tval_push_map(l);
+
+			tval_set_str(m, "seat", st->pl[s].name);
+			tval_set_str(m, "what", pd.what[s]);
+		}
+	tval_set_bool(root, "your_turn", viewer >= 0 && (pd.seats & VIS_SEAT(viewer)));
+	tval_set_str(root, "you_what", viewer >= 0 ? pd.what[viewer] : "");
+	tval_set_bool(root, "over", pd.over);
+	tval_set_str(root, "result", pd.result);
+	l = tval_set_list(root, "legal");
+	order_list_init(&ol);
+	if (viewer >= 0)
+		tg_legal(st, viewer, &ol);
+	for (size_t i = 0; i < ol.n; i++)
+		tval_set_str(tval_push_map(l), "text", ol.v[i].text);
+	order_list_free(&ol);
+	if (mustache_render(tmpl, root, NULL, MUSTACHE_ESCAPE_NONE, &out, &d) != 0)
+		fail_msg("render: %s", d.msg);
+	tval_free(root);
+	return buf_steal(&out);
+}
+
+static void
+check_report(const struct tg_state *st, int viewer)
+{
+	char *r = render(st, viewer, report_tmpl), *line, *save = NULL;
+	int board = 0;
+
+	for (line = strtok_r(r, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] == '+' || line[0] == '|') {
+			board++;
+			assert_true(strlen(line) < 72);
+		}
+	}
+	assert_int_equal(board, 5 * 4 + 1);
+	free(r);
+	/* The other player's hand card and a drawn card stay hidden. */
+	r = render(st, viewer, report_tmpl);
+	for (int s = 0; s < 2; s++) {
+		char needle[48];
+
+		if (st->pl[s].hand < 0 || s == viewer)
+			continue;
+		snprintf(needle, sizeof needle, "%d %s, ", st->tribe[st->pl[s].hand].id,
+		    tg_symbol_name(st->tribe[st->pl[s].hand].symbol));
+		if (strstr(r, needle) != NULL) {
+			/* Only allowed if that card is also public somewhere. */
+			int pub = 0;
+
+			for (int i = 0; i < 9; i++)
+				pub |= st->cen_type[i] == CEN_TRIBE && !st->cen_down[i] &&
+				    st->cen_card[i] == st->pl[s].hand;
+			assert_true(pub);
+		}
+	}
+	if (st->phase == PH_ACTIONS && st->sub == SUB_DRAWN && viewer != st->turn)
+		assert_null(strstr(r, "YOU DREW"));
+	free(r);
+}
+
+static void
+test_reports_through_a_game(void **state)
+{
+	const char names[2][SEAT_NAME] = { "anna", "bert" };
+	struct tg_state *st = calloc(1, sizeof *st);
+	struct rng pick;
+	struct diag d;
+	int reports = 0;
+
+	(void)state;
+	rng_seed(&pick, 7);
+	for (int g = 0; g < 3; g++) {
+		memset(st, 0, sizeof *st);
+		assert_int_equal(tg_setup(st, 2, names, NULL, (uint64_t)g + 11, NULL, &d), 0);
+		for (;;) {
+			struct pending pd;
+			struct order_list l;
+			int seat;
+
+			for (int v = -1; v < 2; v++)
+				check_report(st, v);
+			reports += 3;
+			tg_waiting_for(st, &pd);
+			if (pd.over)
+				break;
+			seat = (pd.seats & 1) ? 0 : 1;
+			order_list_init(&l);
+			tg_legal(st, seat, &l);
+			assert_true(l.n > 0);
+			assert_int_equal(tg_apply(st, seat, &l.v[rng_below(&pick, (uint32_t)l.n)],
+			    NULL, &d), 0);
+			order_list_free(&l);
+		}
+		{
+			char *r = render(st, 0, report_tmpl);
+
+			assert_non_null(strstr(r, "THE GAME IS OVER"));
+			assert_non_null(strstr(r, "final score"));
+			free(r);
+		}
+	}
+	assert_true(reports > 100);
+	free(st);
+}
+
+static char *
+render_help(void)
+{
+	struct tval *root = tval_map();
+	struct buf out = BUF_INIT;
+	struct diag d;
+
+	tval_set_str(root, "title", "Targi");
+	if (mustache_render(help_tmpl, root, NULL, MUSTACHE_ESCAPE_NONE, &out, &d) != 0)
+		fail_msg("render: %s", d.msg);
+	tval_free(root);
+	return buf_steal(&out);
+}
+
+static void
+test_help_renders(void **state)
+{
+	char *r;
+
+	(void)state;
+	r = render_help();
+	assert_non_null(strstr(r, "PLACE 5"));
+	assert_non_null(strstr(r, "STANDING RAID VP"));
+	assert_non_null(strstr(r, "DROP 2D 1P"));
+	free(r);
+}
+
+int
+main(void)
+{
+	const char *srcdir = getenv("srcdir");
+	char dir[1024];
+	struct diag d;
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_reports_through_a_game),
+		cmocka_unit_test(test_help_renders),
+	};
+	int rc;
+
+	snprintf(dir, sizeof dir, "%s/data", srcdir != NULL ? srcdir : ".");
+	if (tg_load(dir, &d) != 0) {
+		fprintf(stderr, "%s\n", d.msg);
+		return 1;
+	}
+	if ((report_tmpl = slurp("report.mustache")) == NULL ||
+	    (help_tmpl = slurp("help.mustache")) == NULL) {
+		fprintf(stderr, "cannot read the Targi templates\n");
+		return 1;
+	}
+	rc = cmocka_run_group_tests(tests, NULL, NULL);
+	free(report_tmpl);
+	free(help_tmpl);
+	return rc;
+}

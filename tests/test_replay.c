@@ -70,7 +70,7 @@ static void
 test_buqruru_default(void **state)
 {
 	(void)state;
-	playouts("buqruru", NULL, 0, 150);
+	playouts("buqruru", NULL, 0, 1000);
 }
 
 static void
@@ -82,8 +82,8 @@ test_buqruru_variants(void **state)
 	    "first_direction=cw" };
 
 	(void)state;
-	playouts("buqruru", v1, 3, 75);
-	playouts("buqruru", v2, 3, 75);
+	playouts("buqruru", v1, 3, 500);
+	playouts("buqruru", v2, 3, 500);
 }
 
 /* A tampered step is caught by replay. */

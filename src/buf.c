@@ -62,15 +62,21 @@ buf_printf(struct buf *b, const char *fmt, ...)
 	va_list ap;
 	int n;
 
+	/* Format into the free space; grow and format again only when it was short. */
+	reserve(b, 64);
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
 	va_end(ap);
-	if (n < 0)
+	if (n < 0) {
+		b->p[b->len] = '\0';
 		return;
-	reserve(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	}
+	if ((size_t)n >= b->cap - b->len) {
+		reserve(b, (size_t)n);
+		va_start(ap, fmt);
+		vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+		va_end(ap);
+	}
 	b->len += (size_t)n;
 }
 

@@ -152,6 +152,11 @@ add_text(struct buf *b, const char *s, size_t n)
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0, run = 0, k;
 
+	if (n == 0) {
+		buf_add(b, "", 0);    /* callers count on a buffer, even empty */
+		return;
+	}
+
 	while (i < n) {
 		if (p[i] != 0 && (k = utf8_len(p + i, n - i)) > 0) {
 			i += k;

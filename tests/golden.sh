@@ -1,8 +1,8 @@
 #!/bin/sh
-# njudge-style golden test: a whole scripted Buqruru campaign (contrib/demo)
+# njudge-style golden test: whole scripted campaigns of each game (contrib/demo)
 # with the clock and the seed fixed; every outgoing mail, in order, must match
-# tests/golden/buqruru-campaign.txt byte for byte.
-# AZALAI_GOLDEN_UPDATE=1 writes the file instead (then read the diff!).
+# tests/golden/<game>-campaign.txt byte for byte.
+# AZALAI_GOLDEN_UPDATE=1 writes the files instead (then read the diff!).
 set -u
 az=${AZALAI:?the test harness sets AZALAI}
 src=${top_srcdir:-.}
@@ -10,27 +10,39 @@ dir=$(mktemp -d /tmp/azalai-golden-XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 . "$src/tests/golden.env"
 export AZALAI_NOW AZALAI_SEED
-AZALAI="$az" AZALAI_DATADIR="$src" DEMO_PICK=random DEMO_QUIET=1 \
-	sh "$src/contrib/demo" "$dir/campaign" > "$dir/demo.log" 2>&1 || {
-	cat "$dir/demo.log"
-	echo "FAIL: the campaign did not finish"
-	exit 1
+passes=0
+fails=0
+
+campaign() {
+	name=$1 game=$2 seats=$3 options=$4
+	AZALAI="$az" AZALAI_DATADIR="$src" DEMO_PICK=random DEMO_QUIET=1 DEMO_GAME="$game" \
+	    DEMO_SEATS="$seats" DEMO_OPTIONS="$options" \
+	    sh "$src/contrib/demo" "$dir/$name" > "$dir/$name.log" 2>&1 || {
+		cat "$dir/$name.log"
+		echo "FAIL: the $name campaign did not finish"
+		fails=$((fails + 1))
+		return
+	}
+	for f in "$dir/$name"/outbox/*.eml; do
+		echo "==== $(basename "$f")"
+		cat "$f"
+	done > "$dir/$name.txt"
+	want="$src/tests/golden/$name-campaign.txt"
+	if [ -n "${AZALAI_GOLDEN_UPDATE:-}" ]; then
+		mkdir -p "$src/tests/golden"
+		cp "$dir/$name.txt" "$want"
+		echo "wrote $want ($(grep -c '^==== ' "$want") mails)"
+	elif cmp -s "$want" "$dir/$name.txt"; then
+		passes=$((passes + 1))
+	else
+		diff -u "$want" "$dir/$name.txt" | head -60
+		echo "FAIL: the $name campaign's mails differ from $want"
+		fails=$((fails + 1))
+	fi
 }
-for f in "$dir"/campaign/outbox/*.eml; do
-	echo "==== $(basename "$f")"
-	cat "$f"
-done > "$dir/transcript.txt"
-want="$src/tests/golden/buqruru-campaign.txt"
-if [ -n "${AZALAI_GOLDEN_UPDATE:-}" ]; then
-	mkdir -p "$src/tests/golden"
-	cp "$dir/transcript.txt" "$want"
-	echo "wrote $want ($(grep -c '^==== ' "$want") mails)"
-	exit 0
-fi
-if cmp -s "$want" "$dir/transcript.txt"; then
-	echo "1 passed, 0 failed"
-	exit 0
-fi
-diff -u "$want" "$dir/transcript.txt" | head -60
-echo "0 passed, 1 failed"
-exit 1
+
+campaign buqruru buqruru "amastan tinhinan" ""
+campaign targi targi "amastan tinhinan" ""
+campaign targui targui "ahaggar ajjer ress" "rounds=3"
+echo "$passes passed, $fails failed"
+[ "$fails" = 0 ]

@@ -259,27 +259,6 @@ view_private(const struct tu_state *s, int viewer, struct tval *root)
 	tval_set_bool(root, "has_rejected", s->reject[viewer][0] != '\0');
 }
 
-/* One legal order of each kind, for the seat waited for: the full list can
- * run to a hundred lines. */
-static void
-view_examples(const struct tu_state *s, int viewer, struct tval *root)
-{
-	struct tval *ex = tval_set_list(root, "examples");
-	struct order_list l;
-	int seen[O_CANCEL + 1] = { 0 };
-
-	if (viewer < 0 || viewer >= s->nseats)
-		return;
-	order_list_init(&l);
-	tu_legal(s, viewer, &l);
-	for (size_t k = 0; k < l.n; k++) {
-		if (seen[l.v[k].kind]++)
-			continue;
-		tval_set_str(tval_push_map(ex), "text", l.v[k].text);
-	}
-	order_list_free(&l);
-}
-
 void
 tu_view(const void *st, int viewer, struct tval *root)
 {
@@ -303,5 +282,4 @@ tu_view(const void *st, int viewer, struct tval *root)
 	view_fortune(s, root);
 	view_rolls(s, root);
 	view_private(s, viewer, root);
-	view_examples(s, viewer, root);
 }

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fetch.h"
 #include "ingest.h"
 #include "log.h"
 #include "outbox.h"
@@ -95,7 +96,7 @@ cmd_run(struct cli *c, int argc, char **argv)
 	struct ingest_stats in = { 0, 0, 0 };
 	struct process_stats ps;
 	struct diag d;
-	int rc, sent = 0, failed = 0;
+	int rc, sent = 0, failed = 0, fetch_failed = 0;
 
 	if (cli_wants_help(argc, argv, "usage: azalai run\n\nThe cron job: takes in the "
 	    "configured mailbox, resolves every order, queues\nthe reports and delivers the "
@@ -116,6 +117,14 @@ cmd_run(struct cli *c, int argc, char **argv)
 		rc = ingest_maildir(&c->l, c->cfg.mailbox_path, &in, &d);
 	else if (strcmp(c->cfg.mailbox_type, "mbox") == 0)
 		rc = ingest_mbox(&c->l, c->cfg.mailbox_path, &in, &d);
+	else if (fetch_find(c->cfg.mailbox_type) != NULL) {
+		/* A server that is down: what the ledger already holds is still
+		 * answered and the outbox delivered, then the run says it failed. */
+		if (fetch_find(c->cfg.mailbox_type)->fetch(&c->cfg, &c->l, &in, &d) < 0) {
+			log_error("run: %s", d.msg);
+			fetch_failed = 1;
+		}
+	}
 	if (rc < 0)
 		return cli_fail(EX_NOINPUT, "%s", d.msg);
 	memset(&ps, 0, sizeof ps);
@@ -125,7 +134,7 @@ cmd_run(struct cli *c, int argc, char **argv)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
 	log_summary("run", &in, &ps);
 	log_info("run: %d mails sent, %d not sent", sent, failed);
-	return failed > 0 ? EX_TEMPFAIL : EX_OK;
+	return failed > 0 || fetch_failed ? EX_TEMPFAIL : EX_OK;
 }
 
 int

@@ -22,8 +22,11 @@ struct key {
 };
 
 static const char *const log_choices[] = { "stderr", "file", "syslog", "none", NULL };
-static const char *const mbox_choices[] = { "maildir", "mbox", "none", NULL };
-static const char *const deliver_choices[] = { "outdir", "sendmail", NULL };
+static const char *const mbox_choices[] = { "maildir", "mbox", "imap", "pop3", "none", NULL };
+static const char *const deliver_choices[] = { "outdir", "sendmail", "smtp", NULL };
+static const char *const tls_choices[] = { "none", "starttls", "tls", NULL };
+static const char *const seen_choices[] = { "flag", "move", "delete", "keep", NULL };
+static const char *const yesno_choices[] = { "yes", "no", NULL };
 
 #define S(n, f, d, c) { n, K_STR, offsetof(struct config, f), \
     sizeof(((struct config *)0)->f), d, c }
@@ -41,9 +44,24 @@ static const struct key keys[] = {
 	S("log.file", log_file, "azalai.log", NULL),
 	S("mailbox.type", mailbox_type, "maildir", mbox_choices),
 	S("mailbox.path", mailbox_path, "Maildir", NULL),
+	S("mailbox.url", mailbox_url, "", NULL),
+	S("mailbox.user", mailbox_user, "", NULL),
+	S("mailbox.password", mailbox_password, "", NULL),
+	S("mailbox.password_file", mailbox_password_file, "", NULL),
+	S("mailbox.tls", mailbox_tls, "starttls", tls_choices),
+	S("mailbox.seen", mailbox_seen, "flag", seen_choices),
+	S("mailbox.move_to", mailbox_move_to, "", NULL),
+	I("mailbox.timeout", mailbox_timeout, "60"),
 	S("deliver.method", deliver_method, "outdir", deliver_choices),
 	S("deliver.outdir", deliver_outdir, "outbox", NULL),
 	S("deliver.sendmail", deliver_sendmail, "/usr/sbin/sendmail -t -oi", NULL),
+	S("deliver.url", deliver_url, "", NULL),
+	S("deliver.user", deliver_user, "", NULL),
+	S("deliver.password", deliver_password, "", NULL),
+	S("deliver.password_file", deliver_password_file, "", NULL),
+	S("deliver.tls", deliver_tls, "starttls", tls_choices),
+	I("deliver.timeout", deliver_timeout, "60"),
+	S("tls_verify", tls_verify, "yes", yesno_choices),
 	L("limits.message_bytes", max_message_bytes, "2097152"),
 	I("limits.help_replies_per_day", help_replies_per_day, "3"),
 	I("limits.problem_replies_per_day", problem_replies_per_day, "20"),

@@ -15,11 +15,26 @@ struct config {
 	char referee_name[128];
 	char log_to[16];            /* stderr, file, syslog, none */
 	char log_file[CFG_PATH];
-	char mailbox_type[16];      /* maildir, mbox, none */
+	char mailbox_type[16];      /* maildir, mbox, imap, pop3, none */
 	char mailbox_path[CFG_PATH];
-	char deliver_method[16];    /* outdir, sendmail */
+	char mailbox_url[CFG_PATH]; /* imap[s]://host[:port]/FOLDER, pop3[s]://host[:port]/ */
+	char mailbox_user[256];
+	char mailbox_password[256];
+	char mailbox_password_file[CFG_PATH];
+	char mailbox_tls[16];       /* none, starttls, tls */
+	char mailbox_seen[16];      /* flag, move (IMAP); delete, keep (POP3) */
+	char mailbox_move_to[256];
+	int mailbox_timeout;        /* seconds, per connection and transfer */
+	char deliver_method[16];    /* outdir, sendmail, smtp */
 	char deliver_outdir[CFG_PATH];
 	char deliver_sendmail[CFG_PATH];
+	char deliver_url[CFG_PATH]; /* smtp[s]://host[:port] */
+	char deliver_user[256];
+	char deliver_password[256];
+	char deliver_password_file[CFG_PATH];
+	char deliver_tls[16];
+	int deliver_timeout;
+	char tls_verify[8];         /* yes, no (self-signed test servers) */
 	long max_message_bytes;
 	int help_replies_per_day;   /* per sender, for mail that names no game */
 	int problem_replies_per_day;/* per sender, for mail the referee cannot take */

@@ -9,5 +9,7 @@ deliver_find(const char *name)
 		return &deliver_outdir;
 	if (strcmp(name, "sendmail") == 0)
 		return &deliver_sendmail;
+	if (strcmp(name, "smtp") == 0)
+		return &deliver_smtp;
 	return NULL;
 }

@@ -18,6 +18,7 @@ struct deliver {
 
 extern const struct deliver deliver_outdir;
 extern const struct deliver deliver_sendmail;
+extern const struct deliver deliver_smtp;
 
 const struct deliver *deliver_find(const char *name);
 

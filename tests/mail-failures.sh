@@ -1,0 +1,152 @@
+#!/bin/sh
+# Real mail servers failing under the referee: Dovecot down for a run,
+# Postfix down for a run, and the referee killed between the ledger commit
+# and the mailbox flag (the AZALAI_TEST_DIE_AFTER_COMMIT hook in the
+# fetchers). Each time nothing is lost, the next run finishes the work, and
+# nothing is processed or sent twice.
+set -u
+az=${AZALAI:?the test harness sets AZALAI}
+src=${top_srcdir:-.}
+dir=$(mktemp -d /tmp/azalai-mail-fail-XXXXXX)
+. "$src/tests/mailserver.sh"
+trap 'ms_stop; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+chmod 755 "$dir"
+ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
+cd "$dir"
+fails=0
+passes=0
+check() {
+	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
+}
+q() { sqlite3 azalai.db "$1"; }
+
+printf '%s\n' "$MS_PASS" > referee.pw
+chmod 600 referee.pw
+cat > azalai.yaml <<EOF2
+datadir: $src
+referee:
+  address: referee@$MS_DOMAIN
+log:
+  to: file
+  file: azalai.log
+mailbox:
+  type: imap
+  url: imap://127.0.0.1:$MS_IMAP_PORT/INBOX
+  user: referee@$MS_DOMAIN
+  password_file: $dir/referee.pw
+  tls: none
+  timeout: 5
+deliver:
+  method: smtp
+  url: smtp://127.0.0.1:$MS_SMTP_PORT
+  tls: none
+  timeout: 5
+EOF2
+
+"$az" init > /dev/null 2>&1
+"$az" new buqruru --seat amastan=amastan@$MS_DOMAIN --seat tinhinan=tinhinan@$MS_DOMAIN \
+    > seats.txt 2> err.txt
+game=$(head -n 1 seats.txt)
+token() { awk -v s="$1" '$1 == "seat" && $2 == s { print $4 }' seats.txt; }
+n=0
+# $1 seat, $2 order line: one order mail over SMTP to the referee.
+order() {
+	n=$((n + 1))
+	printf 'From: %s@%s\r\nTo: referee@%s\r\nSubject: orders\r\nMessage-ID: <%d.%s@%s>\r\n\r\nGAME %s\r\nSEAT %s\r\nTOKEN %s\r\n%s\r\n' \
+	    "$1" "$MS_DOMAIN" "$MS_DOMAIN" "$n" "$1" "$MS_DOMAIN" "$game" "$1" "$(token "$1")" \
+	    "$2" > "order$n.eml"
+	ms_send "$1@$MS_DOMAIN" "referee@$MS_DOMAIN" "order$n.eml"
+}
+# Each Message-ID at most once in a mailbox: nothing was sent twice.
+no_twice() {
+	for s in amastan tinhinan; do
+		for u in $(ms_imap_list "$s"); do
+			ms_imap_get "$s" "$u" | sed -n 's/^Message-I[dD]: *//p' | head -n 1
+		done
+	done | sort | uniq -d | grep -q . && return 1
+	return 0
+}
+
+# 1. Dovecot down: one clear line, a non-zero exit, nothing taken or lost.
+"$az" run > /dev/null 2>> err.txt           # the welcome mails
+order amastan "HOLE a"
+order tinhinan "HOLE e"
+ms_wait_count referee 2
+ms_stop_dovecot
+"$az" run > out1.txt 2> err1.txt
+rc=$?
+check "a run with IMAP down exits non-zero" '[ "$rc" != 0 ]'
+check "it says why in one line" \
+	'grep -c "run: .*imap://127.0.0.1:$MS_IMAP_PORT.*failed" azalai.log | grep -qx 1'
+check "it took nothing" '[ "$(q "select count(*) from messages")" = 0 ]'
+ms_start_dovecot
+"$az" run > /dev/null 2>> err.txt
+rc=$?
+check "the next run finishes the work" '[ "$rc" = 0 ] && [ "$(q "select count(*) from messages")" = 2 ]'
+check "both orders were accepted once" \
+	'[ "$(q "select count(*) from orders")" = 2 ]'
+
+# 2. Postfix down: the reports stay queued, go out on the next run, once.
+sow=$(q "select count(*) from outbox")
+order amastan "SOW"
+ms_wait_count referee 3
+ms_stop_postfix
+"$az" run > /dev/null 2> err2.txt
+rc=$?
+check "a run with SMTP down exits 75" '[ "$rc" = 75 ]'
+check "the order was taken" '[ "$(q "select count(*) from messages")" = 3 ]'
+check "its mails stay queued" \
+	'[ "$(q "select count(*) from outbox where status = '\''queued'\'' and last_error <> '\'''\''")" -gt 0 ]'
+queued=$(q "select count(*) from outbox where status = 'queued'")
+ms_start_postfix
+# Retries wait their backoff: the next run comes later, as cron's would.
+AZALAI_NOW=$(($(date +%s) + 3600)) "$az" run > /dev/null 2>> err.txt
+rc=$?
+check "the next run delivers them" \
+	'[ "$rc" = 0 ] && [ "$(q "select count(*) from outbox where status <> '\''sent'\''")" = 0 ]'
+check "each was tried twice and is marked sent" \
+	'[ "$(q "select min(attempts) from outbox where id > $sow")" = 2 ]'
+total=$(q "select count(*) from outbox where status = 'sent' and to_addr like 'amastan@%'")
+ms_wait_count amastan "$total"
+total=$(q "select count(*) from outbox where status = 'sent' and to_addr like 'tinhinan@%'")
+ms_wait_count tinhinan "$total"
+check "no mail reached a player twice" 'no_twice'
+: "$queued"
+
+# 3. Killed after the commit, before the flag: nothing processed twice.
+order tinhinan "SOW"
+ms_wait_count referee 4
+AZALAI_TEST_DIE_AFTER_COMMIT=1 "$az" run > /dev/null 2>> err.txt
+rc=$?
+check "the hooked run died" '[ "$rc" = 9 ]'
+check "the message was committed" '[ "$(q "select count(*) from messages")" = 4 ]'
+check "but its UID was not yet remembered as taken" \
+	'[ "$(q "select value from mailbox_state where mailbox like '\''imap:%'\''" | cut -d" " -f2)" = 3 ]'
+"$az" run > /dev/null 2>> err.txt
+rc=$?
+check "the next run finishes" '[ "$rc" = 0 ]'
+check "the message is in the ledger once" '[ "$(q "select count(*) from messages")" = 4 ]'
+check "its order was applied once" '[ "$(q "select count(*) from orders")" = 4 ]'
+check "the refetch was seen as a duplicate" \
+	'grep -q "run: 0 messages taken in (1 already seen" azalai.log'
+check "the mailbox now has it flagged" \
+	'[ -z "$(curl -s --user referee@$MS_DOMAIN:$MS_PASS --url imap://127.0.0.1:$MS_IMAP_PORT/INBOX --request "UID SEARCH UNSEEN" | tr -d "\r" | sed -n "s/^\* SEARCH *//p")" ]'
+check "the game replays" '"$az" replay "$game" > /dev/null 2>&1'
+
+# 4. A recipient the server refuses (5xx) fails for good, and is not retried.
+"$az" new buqruru --seat amastan=amastan@$MS_DOMAIN --seat ghost=nobody@$MS_DOMAIN \
+    > /dev/null 2>> err.txt
+"$az" run > /dev/null 2>> err.txt
+rc=$?
+check "a refused recipient makes the run say so" '[ "$rc" = 75 ]'
+check "its mail is failed for good after one try" \
+	'[ "$(q "select status || '\'' '\'' || attempts from outbox where to_addr = '\''nobody@$MS_DOMAIN'\''")" = "failed 1" ]'
+check "the cause is the server's answer" \
+	'q "select last_error from outbox where to_addr = '\''nobody@$MS_DOMAIN'\''" | grep -q "550"'
+AZALAI_NOW=$(($(date +%s) + 7200)) "$az" run > /dev/null 2>> err.txt
+check "a later run does not try it again" \
+	'[ "$(q "select attempts from outbox where to_addr = '\''nobody@$MS_DOMAIN'\''")" = 1 ]'
+
+echo "mail-failures: $passes passed, $fails failed"
+[ "$fails" = 0 ] || { echo "--- azalai.log"; tail -n 30 azalai.log; cat err*.txt; }
+[ "$fails" = 0 ]

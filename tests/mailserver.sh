@@ -1,0 +1,244 @@
+# Sourceable: private Postfix (SMTP) and Dovecot (IMAP, POP3) on loopback for
+# the mail tests, each with its own configuration under one directory, as the
+# Debian packages provide them. Nothing under /etc is changed.
+#
+#   . tests/mailserver.sh
+#   ms_setup DIR        install if missing (root), write configs, start both
+#   ms_stop             stop both (also on EXIT when the caller traps it)
+#   ms_stop_dovecot / ms_start_dovecot / ms_stop_postfix / ms_start_postfix
+#   ms_send FROM TO FILE        one mail in over SMTP (curl)
+#   ms_imap_list USER           UIDs in USER's INBOX, one a line
+#   ms_imap_get USER UID        one message
+#
+# Sets MS_DIR, MS_DOMAIN, MS_SMTP_PORT, MS_IMAP_PORT, MS_POP3_PORT, MS_PASS.
+# Every directory above DIR must be searchable by the postfix and mail users.
+# Users: referee, amastan, tinhinan (password $MS_PASS), mail owned by "mail".
+# Exits 77 (automake SKIP) only when the servers are absent and we are not root.
+
+MS_DOMAIN=azalai.test
+MS_PASS=sesame
+MS_USERS="referee amastan tinhinan"
+
+ms_have() {
+	[ -x /usr/sbin/postfix ] && [ -x /usr/sbin/dovecot ] &&
+	    [ -x /usr/lib/dovecot/imap ] && [ -x /usr/lib/dovecot/pop3 ]
+}
+
+ms_install() {
+	ms_have && return 0
+	if [ "$(id -u)" != 0 ]; then
+		echo "SKIP: postfix and dovecot are not installed and we are not root to install them"
+		exit 77
+	fi
+	echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections
+	echo "postfix postfix/mailname string localhost" | debconf-set-selections
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+	    postfix dovecot-imapd dovecot-pop3d > "$MS_DIR/apt.log" 2>&1 ||
+	    { apt-get update > /dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y --no-install-recommends postfix dovecot-imapd dovecot-pop3d \
+	    >> "$MS_DIR/apt.log" 2>&1; } ||
+	    { echo "mailserver: cannot install postfix and dovecot, see $MS_DIR/apt.log" >&2; return 1; }
+	ms_have
+}
+
+# A free port in a range of our own, so parallel runs rarely meet.
+ms_port() {
+	p=$1
+	while ss -ltn 2>/dev/null | awk '{ print $4 }' | grep -q ":$p\$"; do
+		p=$((p + 1))
+	done
+	echo "$p"
+}
+
+ms_wait_port() {
+	i=0
+	while ! ss -ltn 2>/dev/null | awk '{ print $4 }' | grep -q "127.0.0.1:$1\$"; do
+		i=$((i + 1))
+		[ "$i" -gt 100 ] && { echo "mailserver: nothing listens on port $1" >&2; return 1; }
+		sleep 0.1
+	done
+}
+
+ms_config() {
+	pf=$MS_DIR/postfix
+	dv=$MS_DIR/dovecot
+	mkdir -p "$pf/etc" "$pf/queue" "$pf/data" "$dv/run" "$dv/state" "$MS_DIR/mail"
+	chmod 755 "$MS_DIR" "$dv" "$dv/run"
+	chown mail:mail "$MS_DIR/mail"
+	chown postfix "$pf/data"
+	uid=$(id -u mail)
+	gid=$(id -g mail)
+	cat > "$pf/etc/main.cf" <<EOF
+compatibility_level = 3.6
+queue_directory = $pf/queue
+data_directory = $pf/data
+meta_directory = /etc/postfix
+maillog_file = $pf/maillog
+maillog_file_prefixes = $pf
+myhostname = mail.$MS_DOMAIN
+mydomain = $MS_DOMAIN
+myorigin = $MS_DOMAIN
+mydestination =
+inet_interfaces = 127.0.0.1
+inet_protocols = ipv4
+mynetworks = 127.0.0.0/8
+alias_maps =
+alias_database =
+local_recipient_maps =
+smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
+virtual_mailbox_domains = $MS_DOMAIN
+virtual_mailbox_base = $MS_DIR/mail
+virtual_mailbox_maps = texthash:$pf/etc/vmailbox
+virtual_uid_maps = static:$uid
+virtual_gid_maps = static:$gid
+virtual_minimum_uid = 1
+virtual_mailbox_limit = 0
+message_size_limit = 52428800
+smtp_dns_support_level = disabled
+biff = no
+in_flow_delay = 0
+EOF
+	: > "$pf/etc/vmailbox"
+	for u in $MS_USERS; do
+		echo "$u@$MS_DOMAIN $MS_DOMAIN/$u/" >> "$pf/etc/vmailbox"
+	done
+	# The packaged master.cf, with smtpd on our port and the log daemon on.
+	sed -e "s/^smtp \( *\)inet/127.0.0.1:$MS_SMTP_PORT\1inet/" \
+	    -e "s/^#postlog /postlog /" -e "s/^#  -o max_idle=/  -o max_idle=/" \
+	    /usr/share/postfix/master.cf.dist > "$pf/etc/master.cf"
+	grep -q '^postlog' "$pf/etc/master.cf" ||
+	    printf 'postlog   unix-dgram n  -       n       -       1       postlogd\n' \
+	    >> "$pf/etc/master.cf"
+
+	: > "$dv/users"
+	for u in $MS_USERS; do
+		echo "$u@$MS_DOMAIN:{PLAIN}$MS_PASS:$uid:$gid::$MS_DIR/mail/$MS_DOMAIN/$u::" \
+		    >> "$dv/users"
+	done
+	cat > "$dv/dovecot.conf" <<EOF
+base_dir = $dv/run
+state_dir = $dv/state
+instance_name = azalai-$MS_IMAP_PORT
+protocols = imap pop3
+listen = 127.0.0.1
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+first_valid_uid = 1
+log_path = $dv/log
+mail_location = maildir:$MS_DIR/mail/%d/%n
+pop3_uidl_format = %08Xu%08Xv
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u $dv/users
+}
+userdb {
+  driver = passwd-file
+  args = username_format=%u $dv/users
+}
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = $MS_IMAP_PORT
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service pop3-login {
+  inet_listener pop3 {
+    address = 127.0.0.1
+    port = $MS_POP3_PORT
+  }
+  inet_listener pop3s {
+    port = 0
+  }
+}
+service stats {
+  unix_listener stats-reader {
+    mode = 0666
+  }
+  unix_listener stats-writer {
+    mode = 0666
+  }
+}
+EOF
+}
+
+ms_start_postfix() {
+	# postfix speaks only to syslog or a tty; script(1) keeps its reason.
+	script -qec "postfix -c $MS_DIR/postfix/etc start" /dev/null \
+	    > "$MS_DIR/postfix/start.log" 2>&1 ||
+	    { cat "$MS_DIR/postfix/start.log" >&2; return 1; }
+	ms_wait_port "$MS_SMTP_PORT"
+}
+
+ms_stop_postfix() {
+	postfix -c "$MS_DIR/postfix/etc" stop > /dev/null 2>&1 || true
+	i=0
+	while ss -ltn 2>/dev/null | awk '{ print $4 }' | grep -q "127.0.0.1:$MS_SMTP_PORT\$"; do
+		i=$((i + 1))
+		[ "$i" -gt 50 ] && break
+		sleep 0.1
+	done
+}
+
+ms_start_dovecot() {
+	dovecot -c "$MS_DIR/dovecot/dovecot.conf" > "$MS_DIR/dovecot/start.log" 2>&1 ||
+	    { cat "$MS_DIR/dovecot/start.log" "$MS_DIR/dovecot/log" >&2; return 1; }
+	ms_wait_port "$MS_IMAP_PORT" && ms_wait_port "$MS_POP3_PORT"
+}
+
+ms_stop_dovecot() {
+	doveadm -c "$MS_DIR/dovecot/dovecot.conf" stop > /dev/null 2>&1 || true
+	i=0
+	while ss -ltn 2>/dev/null | awk '{ print $4 }' | grep -q "127.0.0.1:$MS_IMAP_PORT\$"; do
+		i=$((i + 1))
+		[ "$i" -gt 50 ] && break
+		sleep 0.1
+	done
+}
+
+ms_setup() {
+	MS_DIR=$1
+	mkdir -p "$MS_DIR"
+	ms_install || return 1
+	base=$((20000 + $$ % 20000))
+	MS_SMTP_PORT=$(ms_port "$base")
+	MS_IMAP_PORT=$(ms_port $((MS_SMTP_PORT + 1)))
+	MS_POP3_PORT=$(ms_port $((MS_IMAP_PORT + 1)))
+	ms_config
+	ms_start_postfix && ms_start_dovecot
+}
+
+ms_stop() {
+	[ -n "${MS_DIR:-}" ] || return 0
+	ms_stop_dovecot
+	ms_stop_postfix
+}
+
+ms_send() {
+	curl -s --max-time 20 --url "smtp://127.0.0.1:$MS_SMTP_PORT" \
+	    --mail-from "$1" --mail-rcpt "$2" --upload-file "$3"
+}
+
+ms_imap_list() {
+	curl -s --max-time 20 --user "$1@$MS_DOMAIN:$MS_PASS" \
+	    --url "imap://127.0.0.1:$MS_IMAP_PORT/INBOX" --request "UID SEARCH ALL" |
+	    tr -d '\r' | sed -n 's/^\* SEARCH//p' | tr ' ' '\n' | sed '/^$/d'
+}
+
+ms_imap_get() {
+	curl -s --max-time 20 --user "$1@$MS_DOMAIN:$MS_PASS" \
+	    --url "imap://127.0.0.1:$MS_IMAP_PORT/INBOX/;UID=$2" | tr -d '\r'
+}
+
+# Waits until USER's INBOX holds at least N messages (Postfix delivers apart).
+ms_wait_count() {
+	i=0
+	while [ "$(ms_imap_list "$1" | wc -l)" -lt "$2" ]; do
+		i=$((i + 1))
+		[ "$i" -gt 150 ] && { echo "mailserver: $1 never got $2 mails" >&2; return 1; }
+		sleep 0.1
+	done
+}

@@ -1,0 +1,169 @@
+/* The pure parts of the IMAP and POP3 fetchers: the answers they read, and
+ * the UIDVALIDITY bookkeeping against a ledger in /tmp. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fetch.h"
+#include "ingest.h"
+#include "mailmsg.h"
+
+static void
+test_status(void **state)
+{
+	unsigned long v, next;
+
+	(void)state;
+	assert_int_equal(imap_parse_status("* STATUS INBOX (UIDNEXT 17 UIDVALIDITY 1795261793)\r\n",
+	    &v, &next), 0);
+	assert_int_equal(v, 1795261793UL);
+	assert_int_equal(next, 17);
+	assert_int_equal(imap_parse_status("* STATUS \"Orders\" (UIDVALIDITY 5)\r\n", &v, &next), 0);
+	assert_int_equal(v, 5);
+	assert_int_equal(next, 0);
+	assert_int_equal(imap_parse_status("* STATUS INBOX (MESSAGES 3)\r\n", &v, &next), -1);
+	assert_int_equal(imap_parse_status("", &v, &next), -1);
+}
+
+static void
+test_search(void **state)
+{
+	unsigned long *u;
+	size_t n;
+
+	(void)state;
+	/* UID 9:* on a box whose newest is 4 answers 4: it is not new. */
+	n = imap_parse_search("* SEARCH 4\r\n", 8, &u);
+	assert_int_equal(n, 0);
+	free(u);
+	n = imap_parse_search("* SEARCH 12 9 10\r\n", 8, &u);
+	assert_int_equal(n, 3);
+	assert_int_equal(u[0], 9);
+	assert_int_equal(u[1], 10);
+	assert_int_equal(u[2], 12);
+	free(u);
+	n = imap_parse_search("* SEARCH\r\n", 0, &u);
+	assert_int_equal(n, 0);
+	free(u);
+	/* Two untagged answers are both read. */
+	n = imap_parse_search("* SEARCH 1 2\r\n* SEARCH 3\r\n", 0, &u);
+	assert_int_equal(n, 3);
+	assert_int_equal(u[2], 3);
+	free(u);
+}
+
+static void
+test_uidl(void **state)
+{
+	struct pop3_msg *m;
+	size_t n;
+
+	(void)state;
+	n = pop3_parse_uidl("1 000000016b018561\r\n2 whqtswO00WBw418f9t5JxYwZ\r\n", &m);
+	assert_int_equal(n, 2);
+	assert_int_equal(m[0].num, 1);
+	assert_string_equal(m[0].uidl, "000000016b018561");
+	assert_int_equal(m[1].num, 2);
+	assert_string_equal(m[1].uidl, "whqtswO00WBw418f9t5JxYwZ");
+	free(m);
+	n = pop3_parse_uidl("", &m);
+	assert_int_equal(n, 0);
+	free(m);
+	/* A line that is not "N UIDL" is skipped, the rest still read. */
+	n = pop3_parse_uidl("garbage\r\n0 zero\r\n3 ok\n", &m);
+	assert_int_equal(n, 1);
+	assert_int_equal(m[0].num, 3);
+	assert_string_equal(m[0].uidl, "ok");
+	free(m);
+}
+
+static char dbpath[64];
+
+static void
+open_ledger(struct ledger *l)
+{
+	struct diag d;
+	int fd;
+
+	snprintf(dbpath, sizeof dbpath, "/tmp/azalai-fetch-XXXXXX");
+	fd = mkstemp(dbpath);
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(dbpath);
+	assert_int_equal(ledger_open(l, dbpath, &d), 0);
+}
+
+static void
+close_ledger(struct ledger *l)
+{
+	char p[96];
+
+	ledger_close(l);
+	unlink(dbpath);
+	snprintf(p, sizeof p, "%s-wal", dbpath);
+	unlink(p);
+	snprintf(p, sizeof p, "%s-shm", dbpath);
+	unlink(p);
+}
+
+static void
+test_state(void **state)
+{
+	struct ledger l;
+	struct diag d;
+	const char *key = "imap:referee@imap://127.0.0.1/INBOX";
+
+	(void)state;
+	open_ledger(&l);
+	assert_int_equal(imap_state_last(&l, key, 100), 0);
+	assert_int_equal(imap_state_save(&l, key, 100, 7, &d), 0);
+	assert_int_equal(imap_state_last(&l, key, 100), 7);
+	assert_int_equal(imap_state_save(&l, key, 100, 9, &d), 0);
+	assert_int_equal(imap_state_last(&l, key, 100), 9);
+	/* Another mailbox has its own memory. */
+	assert_int_equal(imap_state_last(&l, "imap:other", 100), 0);
+	/* A rebuilt mailbox: start again from the first UID. */
+	assert_int_equal(imap_state_last(&l, key, 101), 0);
+	close_ledger(&l);
+}
+
+static void
+test_uidvalidity_change_no_reprocess(void **state)
+{
+	static const char msg[] = "From: a@example.org\r\nMessage-ID: <m1@example.org>\r\n"
+	    "Subject: orders\r\n\r\nHOLE a\r\n";
+	static const char nomid[] = "From: a@example.org\r\nSubject: x\r\n\r\nSOW\r\n";
+	struct ledger l;
+	struct diag d;
+
+	(void)state;
+	mailmsg_global_init();
+	open_ledger(&l);
+	assert_int_equal(ingest_store(&l, "imap", "100/1", msg, strlen(msg), NULL, &d), 1);
+	assert_int_equal(ingest_store(&l, "imap", "100/2", nomid, strlen(nomid), NULL, &d), 1);
+	/* After a UIDVALIDITY change the same mails come back under new UIDs. */
+	assert_int_equal(imap_state_last(&l, "k", 100), 0);
+	assert_int_equal(ingest_store(&l, "imap", "200/1", msg, strlen(msg), NULL, &d), 0);
+	assert_int_equal(ingest_store(&l, "imap", "200/2", nomid, strlen(nomid), NULL, &d), 0);
+	close_ledger(&l);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_status),
+		cmocka_unit_test(test_search),
+		cmocka_unit_test(test_uidl),
+		cmocka_unit_test(test_state),
+		cmocka_unit_test(test_uidvalidity_change_no_reprocess),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

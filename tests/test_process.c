@@ -26,7 +26,7 @@ setup(void **state)
 	struct env *e = xcalloc(1, sizeof *e);
 
 	fx_open(&e->f);
-	fx_game(&e->f, "buqruru", "bq-1", 0, NULL, 0, &e->p);
+	fx_game(&e->f, "buqruru", "bq-1", 0, 0, NULL, 0, &e->p);
 	*state = e;
 	return 0;
 }

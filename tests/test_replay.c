@@ -27,7 +27,7 @@ check_step(void *arg, int64_t seq, const void *st, const struct event_row *e)
 }
 
 static void
-playouts(const char *rules, const char *const *opts, int nopts, int games)
+playouts(const char *rules, int nseats, const char *const *opts, int nopts, int games)
 {
 	struct fixture f;
 
@@ -41,7 +41,7 @@ playouts(const char *rules, const char *const *opts, int nopts, int games)
 		void *st;
 
 		snprintf(name, sizeof name, "g-%d", i);
-		fx_game(&f, rules, name, 0x3, opts, nopts, &p);
+		fx_game(&f, rules, name, nseats, 0xf, opts, nopts, &p);
 		clock_iso(clock_now(), now, sizeof now);
 		assert_int_equal(ledger_begin(&f.l, &d), 0);
 		if (process_bots(&f.l, &p, now, &steps, &d) < 0)
@@ -70,7 +70,7 @@ static void
 test_buqruru_default(void **state)
 {
 	(void)state;
-	playouts("buqruru", NULL, 0, 1000);
+	playouts("buqruru", 0, NULL, 0, 1000);
 }
 
 static void
@@ -82,8 +82,26 @@ test_buqruru_variants(void **state)
 	    "first_direction=cw" };
 
 	(void)state;
-	playouts("buqruru", v1, 3, 500);
-	playouts("buqruru", v2, 3, 500);
+	playouts("buqruru", 0, v1, 3, 500);
+	playouts("buqruru", 0, v2, 3, 500);
+}
+
+static void
+test_targi(void **state)
+{
+	(void)state;
+	playouts("targi", 0, NULL, 0, 60);
+}
+
+static void
+test_targui_2_3_4(void **state)
+{
+	static const char *const shorter[] = { "rounds=4" };
+
+	(void)state;
+	playouts("targui", 2, shorter, 1, 20);
+	playouts("targui", 3, shorter, 1, 20);
+	playouts("targui", 4, NULL, 0, 10);
 }
 
 /* A tampered step is caught by replay. */
@@ -99,7 +117,7 @@ test_replay_catches_tampering(void **state)
 
 	(void)state;
 	fx_open(&f);
-	fx_game(&f, "buqruru", "t-1", 0x3, NULL, 0, &p);
+	fx_game(&f, "buqruru", "t-1", 0, 0x3, NULL, 0, &p);
 	clock_iso(clock_now(), now, sizeof now);
 	assert_int_equal(process_bots(&f.l, &p, now, &steps, &d), 0);
 	/* Rewrite history behind the triggers' back, as a broken tool might. */
@@ -120,6 +138,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_buqruru_default),
 		cmocka_unit_test(test_buqruru_variants),
+		cmocka_unit_test(test_targi),
+		cmocka_unit_test(test_targui_2_3_4),
 		cmocka_unit_test(test_replay_catches_tampering),
 	};
 

@@ -50,8 +50,8 @@ fx_close(struct fixture *f)
 }
 
 void
-fx_game(struct fixture *f, const char *rules, const char *name, unsigned bots,
-    const char *const *opts, int nopts, struct play *p)
+fx_game(struct fixture *f, const char *rules, const char *name, int nseats,
+    unsigned bots, const char *const *opts, int nopts, struct play *p)
 {
 	struct game_row g;
 	struct optset o;
@@ -69,7 +69,7 @@ fx_game(struct fixture *f, const char *rules, const char *name, unsigned bots,
 	snprintf(g.name, sizeof g.name, "%s", name);
 	snprintf(g.rules, sizeof g.rules, "%s", rules);
 	g.seed = 0x5eed;
-	g.nseats = r->min_seats;
+	g.nseats = nseats > 0 ? nseats : r->min_seats;
 	for (int i = 0; i < g.nseats; i++) {
 		snprintf(g.seats[i].name, SEAT_NAME, "%s", names[i]);
 		snprintf(g.seats[i].address, sizeof g.seats[i].address, "%s",

@@ -16,10 +16,11 @@ struct fixture {
 /* A temp directory with a ledger in it; templates from $srcdir. */
 void fx_open(struct fixture *);
 void fx_close(struct fixture *);
-/* A game of rules with seats "north"/"south" at n@example.org/s@example.org
- * (or "bot" for the seats in bots), the given options, a fixed seed. */
-void fx_game(struct fixture *, const char *rules, const char *name, unsigned bots,
-    const char *const *opts, int nopts, struct play *);
+/* A game of rules with nseats seats (0: the fewest the game allows) named
+ * north, south, east, west at n@, s@, e@, w@example.org (or "bot" for the
+ * seats in the bots mask), the given options, a fixed seed. */
+void fx_game(struct fixture *, const char *rules, const char *name, int nseats,
+    unsigned bots, const char *const *opts, int nopts, struct play *);
 /* Stores raw as a new message and processes everything pending. */
 int fx_mail(struct fixture *, const char *raw);
 /* An order mail for seat of game with token and body lines. */

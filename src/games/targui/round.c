@@ -147,10 +147,10 @@ run_queued(struct tu_state *s, struct evsink *ev)
 	ev_emit(ev, VIS_SEAT(seat), "Your queued order: %s", o.text);
 	if (tu_apply_turn(s, seat, &o, NULL, ev, &d) == 0)
 		return;
-	/* The order's text stays private (the news of its seat); the reason,
-	 * about the public board, goes in what everyone sees is awaited. */
+	/* Everyone sees what a seat is awaited for, and a reason would tell
+	 * which boxes the queued order named: the reason goes to the seat alone. */
 	snprintf(s->reject[seat], sizeof s->reject[seat], "Your queued order "
-	    "could not be applied: %.140s", d.msg);
+	    "could not be applied; your report says why.");
 	ev_emit(ev, VIS_SEAT(seat), "Your queued order \"%s\" could not be "
 	    "applied: %s The rest of your queue is dropped.", o.text, d.msg);
 	memset(s->queue[seat], 0, sizeof s->queue[seat]);

@@ -310,6 +310,11 @@ list_one(void *arg, const struct game_row *g)
 		snprintf(status, sizeof status, "%s: %s", g->status, g->result);
 	}
 	printf("%-16s %-9s %-24s %s\n", g->name, g->rules, seats.p, status);
+	for (int i = 0; i < g->nseats; i++)
+		if (g->seats[i].bounces > 0)
+			printf("%-16s seat %s (%s): %d mail%s came back; last: %s\n", "",
+			    g->seats[i].name, g->seats[i].address, g->seats[i].bounces,
+			    g->seats[i].bounces == 1 ? "" : "s", g->seats[i].last_bounce);
 	buf_free(&seats);
 	return 0;
 }

@@ -42,6 +42,8 @@ struct seat_row {
 	char salt[SALT_LEN];
 	char hash[HASH_HEX];
 	int64_t reported_seq;
+	int bounces;              /* mail to this seat that came back or failed */
+	char last_bounce[256];
 };
 
 struct game_row {
@@ -65,6 +67,10 @@ int ledger_game_set_status(struct ledger *, int64_t id, const char *status,
     const char *result, struct diag *);
 int ledger_seat_set_reported(struct ledger *, int64_t game, int idx, int64_t seq,
     struct diag *);
+/* Counts a bounce or a failed delivery against the seat(s) with address
+ * in active games (game 0) or against one seat. Returns how many seats. */
+int ledger_seat_bounce(struct ledger *, int64_t game, int idx, const char *address,
+    const char *why, struct diag *);
 /* The next free number for "<rules>-N". */
 int64_t ledger_next_game_number(struct ledger *, const char *rules);
 /* Calls fn for each game (ordered by id); stops early when fn returns non-zero. */

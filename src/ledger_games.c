@@ -47,7 +47,8 @@ static int
 load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 {
 	sqlite3_stmt *st = ledger_prep(l, "SELECT idx, name, address, kind, token_salt, "
-	    "token_hash, reported_seq FROM seats WHERE game_id = ? ORDER BY idx");
+	    "token_hash, reported_seq, bounces, last_bounce FROM seats WHERE game_id = ? "
+	    "ORDER BY idx");
 	int rc;
 
 	sqlite3_bind_int64(st, 1, g->id);
@@ -62,6 +63,8 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 		COPY(s->salt, col_text(st, 4));
 		COPY(s->hash, col_text(st, 5));
 		s->reported_seq = sqlite3_column_int64(st, 6);
+		s->bounces = sqlite3_column_int(st, 7);
+		COPY(s->last_bounce, col_text(st, 8));
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
@@ -160,6 +163,30 @@ ledger_seat_set_reported(struct ledger *l, int64_t game, int idx, int64_t seq, s
 	sqlite3_bind_int64(st, 2, game);
 	sqlite3_bind_int(st, 3, idx);
 	return ledger_done(l, st, d);
+}
+
+int
+ledger_seat_bounce(struct ledger *l, int64_t game, int idx, const char *address,
+    const char *why, struct diag *d)
+{
+	sqlite3_stmt *st;
+
+	if (game > 0) {
+		st = ledger_prep(l, "UPDATE seats SET bounces = bounces + 1, last_bounce = ? "
+		    "WHERE game_id = ? AND idx = ?");
+		sqlite3_bind_text(st, 1, why, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 2, game);
+		sqlite3_bind_int(st, 3, idx);
+	} else {
+		st = ledger_prep(l, "UPDATE seats SET bounces = bounces + 1, last_bounce = ? "
+		    "WHERE address = ? COLLATE NOCASE AND game_id IN "
+		    "(SELECT id FROM games WHERE status = 'active')");
+		sqlite3_bind_text(st, 1, why, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, address, -1, SQLITE_STATIC);
+	}
+	if (ledger_done(l, st, d) < 0)
+		return -1;
+	return sqlite3_changes(l->db);
 }
 
 int64_t

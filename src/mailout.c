@@ -1,7 +1,9 @@
 #include <gmime/gmime.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "clock.h"
+#include "hash.h"
 #include "mailmsg.h"
 #include "mailout.h"
 
@@ -10,6 +12,18 @@ is_reply(const char *kind)
 {
 	return strcmp(kind, "ack") == 0 || strcmp(kind, "error") == 0 ||
 	    strcmp(kind, "help") == 0;
+}
+
+static GMimeTextPart *
+text_part(const char *subtype, const char *text)
+{
+	GMimeTextPart *tp = g_mime_text_part_new_with_subtype(subtype);
+
+	g_mime_text_part_set_text(tp, text);
+	g_mime_part_set_content_encoding(GMIME_PART(tp),
+	    g_mime_part_get_best_content_encoding(GMIME_PART(tp),
+	    GMIME_ENCODING_CONSTRAINT_7BIT));
+	return tp;
 }
 
 char *
@@ -48,12 +62,26 @@ mailout_build(const struct outmail *o, size_t *len)
 	g_mime_object_set_header(obj, "X-Loop", o->from_addr, NULL);
 	g_mime_object_set_header(obj, "X-Azalai-Kind", o->kind, NULL);
 
-	tp = g_mime_text_part_new_with_subtype("plain");
-	g_mime_text_part_set_text(tp, o->body);
-	g_mime_part_set_content_encoding(GMIME_PART(tp),
-	    g_mime_part_get_best_content_encoding(GMIME_PART(tp),
-	    GMIME_ENCODING_CONSTRAINT_7BIT));
-	g_mime_message_set_mime_part(m, GMIME_OBJECT(tp));
+	tp = text_part("plain", o->body);
+	if (o->html != NULL && o->html[0] != '\0') {
+		/* Text first: clients show the last part they understand. */
+		GMimeMultipart *alt = g_mime_multipart_new_with_subtype("alternative");
+		GMimeTextPart *hp = text_part("html", o->html);
+		char h[HASH_HEX], boundary[40];
+
+		/* From the Message-ID, not at random: a resend is the same bytes. */
+		sha256_hex(o->message_id, strlen(o->message_id), h);
+		snprintf(boundary, sizeof boundary, "=-azalai-%.24s", h);
+		g_mime_multipart_set_boundary(alt, boundary);
+
+		g_mime_multipart_add(alt, GMIME_OBJECT(tp));
+		g_mime_multipart_add(alt, GMIME_OBJECT(hp));
+		g_mime_message_set_mime_part(m, GMIME_OBJECT(alt));
+		g_object_unref(hp);
+		g_object_unref(alt);
+	} else {
+		g_mime_message_set_mime_part(m, GMIME_OBJECT(tp));
+	}
 	g_object_unref(tp);
 
 	s = g_mime_object_to_string(obj, NULL);

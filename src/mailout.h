@@ -11,6 +11,7 @@ struct outmail {
 	const char *to;
 	const char *subject;
 	const char *body;
+	const char *html;         /* "" or NULL: text only; else multipart/alternative */
 	const char *message_id;   /* without <> */
 	const char *in_reply_to;  /* without <>, "" when none */
 	const char *refs;         /* References of the mail replied to, "" when none */

@@ -39,8 +39,8 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	snprintf(mid, sizeof mid, "azalai.%s.%lld@%s", stamp, id, domain_of(c->referee_address));
 
 	st = ledger_prep(l, "INSERT INTO outbox (id, game_id, seat_idx, kind, to_addr, "
-	    "message_id, in_reply_to, refs, subject, body, created_at, next_try_at) "
-	    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+	    "message_id, in_reply_to, refs, subject, body, created_at, next_try_at, html) "
+	    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
 	sqlite3_bind_int64(st, 1, id);
 	if (it->game_id > 0)
 		sqlite3_bind_int64(st, 2, it->game_id);
@@ -59,6 +59,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	sqlite3_bind_text(st, 10, it->body, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 11, now, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 12, now, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 13, it->html != NULL ? it->html : "", -1, SQLITE_STATIC);
 	if (ledger_done(l, st, d) < 0)
 		return -1;
 	log_info("queued %s mail %lld to %s: %s", it->kind, id, it->to, it->subject);
@@ -131,10 +132,12 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 		struct outmail m;
 		char cause[512] = "", *raw, *kind, *to;
 		size_t len;
-		int rc, attempts;
+		int rc, attempts, seat;
+		int64_t game;
 
 		st = ledger_prep(l, "SELECT kind, to_addr, subject, body, message_id, "
-		    "in_reply_to, refs, created_at, status, attempts FROM outbox WHERE id = ?");
+		    "in_reply_to, refs, created_at, status, attempts, html, "
+		    "COALESCE(game_id, 0), COALESCE(seat_idx, -1) FROM outbox WHERE id = ?");
 		sqlite3_bind_int64(st, 1, id);
 		if (sqlite3_step(st) != SQLITE_ROW) {
 			sqlite3_finalize(st);
@@ -158,6 +161,9 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 			log_warn("mail %lld to %s may have been sent by a run that died; "
 			    "sending it again with the same Message-ID", id, to);
 		attempts = sqlite3_column_int(st, 9);
+		m.html = col_text(st, 10);
+		game = sqlite3_column_int64(st, 11);
+		seat = sqlite3_column_int(st, 12);
 		raw = mailout_build(&m, &len);
 		sqlite3_finalize(st);
 
@@ -176,8 +182,15 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 			log_info("sent %s mail %lld to %s", kind, id, to);
 			(*sent)++;
 		} else if (rc == DELIVER_PERMFAIL || attempts + 1 >= MAX_ATTEMPTS) {
+			char why[600];
+
 			mark(l, id, "failed", 0, cause, now, "", d);
 			log_error("mail %lld to %s failed for good: %s", id, to, cause);
+			/* The game master sees it against the seat (azalai list). */
+			snprintf(why, sizeof why, "%s: mail %lld not delivered: %.400s", now, id,
+			    cause);
+			if (game > 0 && seat >= 0)
+				ledger_seat_bounce(l, game, seat, NULL, why, d);
 			(*failed)++;
 		} else {
 			char next[32];

@@ -18,6 +18,7 @@ struct outbox_item {
 	const char *to;
 	const char *subject;
 	const char *body;
+	const char *html;         /* an HTML alternative, NULL or "" when none */
 	const char *in_reply_to;  /* "" when none */
 	const char *refs;
 };

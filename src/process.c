@@ -1,3 +1,4 @@
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,6 +171,64 @@ no_answer(const struct job *j)
 	if (j->m.x_loop[0] != '\0' && strcasestr(j->m.x_loop, j->c->referee_address) != NULL)
 		return "a mail carrying our own X-Loop";
 	return NULL;
+}
+
+static int
+addr_char(int c)
+{
+	return c != '\0' && (isalnum(c) || strchr("._%+-", c) != NULL);
+}
+
+/* addr stands in text as a whole address, not inside a longer one
+ * ("a@x.org" is not in "aa@x.org" nor in "a@x.org.uk"; "a@x.org." is). */
+static int
+mentions(const char *text, const char *addr)
+{
+	size_t n = strlen(addr);
+
+	if (n == 0)
+		return 0;
+	for (const char *p = strcasestr(text, addr); p != NULL; p = strcasestr(p + 1, addr)) {
+		unsigned char before = p == text ? ' ' : (unsigned char)p[-1];
+		unsigned char after = (unsigned char)p[n];
+
+		if (addr_char(before))
+			continue;
+		if (after == '.' && addr_char((unsigned char)p[n + 1]))
+			continue;
+		if (after != '.' && addr_char(after))
+			continue;
+		return 1;
+	}
+	return 0;
+}
+
+/* A bounce is never answered, but it tells the game master that a seat's
+ * mail does not arrive: count it against every seat whose address it names. */
+static int
+record_bounce(struct job *j, const char *raw, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(j->l, "SELECT DISTINCT s.address FROM seats s JOIN "
+	    "games g ON g.id = s.game_id WHERE g.status = 'active' AND s.kind = 'human'");
+	struct buf seats = BUF_INIT;
+	char why[300];
+	int rc = 0;
+
+	snprintf(why, sizeof why, "%s: bounce \"%.200s\"", j->now, j->m.subject);
+	while (rc >= 0 && sqlite3_step(st) == SQLITE_ROW) {
+		const char *addr = col_text(st, 0);
+
+		if (!mentions(raw, addr) || is_referee(j, addr))
+			continue;
+		if ((rc = ledger_seat_bounce(j->l, 0, -1, addr, why, d)) > 0)
+			buf_printf(&seats, "%s%s", seats.len ? ", " : "", addr);
+	}
+	sqlite3_finalize(st);
+	if (rc >= 0 && seats.len > 0)
+		log_warn("message %lld is a bounce about %s; counted against those seats",
+		    (long long)j->id, seats.p);
+	buf_free(&seats);
+	return rc < 0 ? -1 : 0;
 }
 
 struct line_result {
@@ -437,6 +496,8 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 	}
 	j->reply_to = j->m.reply_to[0] ? j->m.reply_to : j->m.from_addr;
 	if ((why = no_answer(j)) != NULL) {
+		if (j->m.is_bounce && record_bounce(j, raw, d) < 0)
+			return -1;
 		j->stats->ignored++;
 		log_info("message %lld from %s not answered: %s", (long long)j->id,
 		    j->m.from_addr[0] ? j->m.from_addr : "(no sender)", why);

@@ -152,3 +152,28 @@ render_mail(struct render *r, const char *name, const struct tval *data, char **
 	free(text);
 	return 0;
 }
+
+int
+render_html(struct render *r, const char *name, const struct tval *data, char **html,
+    struct diag *d)
+{
+	char hname[128];
+	const char *tmpl;
+	struct mustache_partials parts = { partial, r };
+	struct buf out = BUF_INIT;
+
+	*html = NULL;
+	snprintf(hname, sizeof hname, "%s.html", name);
+	if ((tmpl = lookup(r, hname)) == NULL)
+		return 0;
+	if (mustache_render(tmpl, data, &parts, MUSTACHE_ESCAPE_HTML, &out, d) < 0) {
+		char msg[DIAG_MSG];
+
+		snprintf(msg, sizeof msg, "%s", d->msg);
+		buf_free(&out);
+		return diag_set(d, 0, "template %s: %s", hname, msg);
+	}
+	buf_adds(&out, "");
+	*html = buf_steal(&out);
+	return 0;
+}

@@ -22,4 +22,9 @@ int render_has(struct render *, const char *name);
 int render_mail(struct render *, const char *name, const struct tval *, char **subject,
     char **body, struct diag *);
 
+/* The HTML alternative of mail template name: "name.html", rendered with
+ * HTML escaping. 0 with *html NULL when the template has none. */
+int render_html(struct render *, const char *name, const struct tval *, char **html,
+    struct diag *);
+
 #endif

@@ -124,7 +124,7 @@ report_queue_one(struct ledger *l, const struct config *c, struct render *r,
 {
 	struct tval *root = report_tree(l, p, seat, seat >= 0 ? p->g.seats[seat].reported_seq
 	    : p->seq);
-	char *subject = NULL, *body = NULL;
+	char *subject = NULL, *body = NULL, *html = NULL;
 	struct outbox_item it;
 	int rc;
 
@@ -135,9 +135,14 @@ report_queue_one(struct ledger *l, const struct config *c, struct render *r,
 	tval_set_str(root, "referee", c->referee_address);
 	tval_free(extra);
 	rc = render_mail(r, tmpl, root, &subject, &body, d);
+	if (rc == 0)
+		rc = render_html(r, tmpl, root, &html, d);
 	tval_free(root);
-	if (rc < 0)
+	if (rc < 0) {
+		free(subject);
+		free(body);
 		return -1;
+	}
 	memset(&it, 0, sizeof it);
 	it.game_id = p->g.id;
 	it.seat = seat;
@@ -145,11 +150,13 @@ report_queue_one(struct ledger *l, const struct config *c, struct render *r,
 	it.to = to;
 	it.subject = subject;
 	it.body = body;
+	it.html = html;
 	it.in_reply_to = in_reply_to;
 	it.refs = refs;
 	rc = outbox_queue(l, c, &it, now, d);
 	free(subject);
 	free(body);
+	free(html);
 	if (rc == 0 && seat >= 0) {
 		rc = ledger_seat_set_reported(l, p->g.id, seat, p->seq, d);
 		p->g.seats[seat].reported_seq = p->seq;

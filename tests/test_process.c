@@ -9,7 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fsutil.h"
 #include "game.h"
+#include "mailmsg.h"
+#include "outbox.h"
 #include "ingest.h"
 #include "process.h"
 #include "testutil.h"
@@ -364,6 +367,84 @@ test_help_is_rate_limited(void **state)
 	    e->f.cfg.problem_replies_per_day);
 }
 
+/* A bounce is not answered but counted against the seat it is about. */
+static void
+test_bounce_counts_against_seat(void **state)
+{
+	struct env *e = *state;
+
+	fx_mail(&e->f, "From: MAILER-DAEMON@example.org\nMessage-ID: <bb@x>\n"
+	    "Subject: Undelivered Mail Returned to Sender\nContent-Type: multipart/report; "
+	    "report-type=delivery-status; boundary=B\n\n--B\nContent-Type: text/plain\n\n"
+	    "Your mail to <s@example.org> could not be delivered.\n--B\n"
+	    "Content-Type: message/delivery-status\n\nFinal-Recipient: rfc822; s@example.org\n"
+	    "Action: failed\nStatus: 5.1.1\n--B--\n");
+	assert_int_equal(fx_count(&e->f, "SELECT bounces FROM seats WHERE name = 'south'"), 1);
+	assert_int_equal(fx_count(&e->f, "SELECT bounces FROM seats WHERE name = 'north'"), 0);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE to_addr LIKE "
+	    "'MAILER-DAEMON%'"), 0);
+	/* A longer address that contains a seat's is not that seat's. */
+	fx_mail(&e->f, "From: MAILER-DAEMON@example.org\nMessage-ID: <bc@x>\nSubject: fail\n\n"
+	    "Mail to ss@example.org and s@example.org.uk failed.\n");
+	assert_int_equal(fx_count(&e->f, "SELECT bounces FROM seats WHERE name = 'south'"), 1);
+}
+
+/* Reports whose template has an HTML twin go out as multipart/alternative;
+ * a mail the server refuses for good counts against its seat. */
+static void
+test_html_alternative_and_failed_delivery(void **state)
+{
+	struct env *e = *state;
+	char order[ORDER_TEXT], line[ORDER_TEXT + 2], path[400];
+	struct diag d;
+	int sent, failed;
+	char *raw;
+	size_t len;
+	struct mailmsg m;
+
+	assert_true(legal_text(e, 0, order, sizeof order));
+	snprintf(line, sizeof line, "%s\n", order);
+	send_order(e, 0, "h1@x", line);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'report' "
+	    "AND html LIKE '%<pre%' AND html LIKE '%GAME bq-1%'"), 1);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'ack' "
+	    "AND html = ''"), 1);
+
+	/* Delivered to a directory: the report reads back with its text part first. */
+	assert_int_equal(outbox_deliver(&e->f.l, &e->f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(failed, 0);
+	{
+		char cmd[600];
+
+		snprintf(cmd, sizeof cmd, "cat %s/outbox/*-report-s@example.org.eml > "
+		    "%s/report.eml", e->f.dir, e->f.dir);
+		assert_int_equal(system(cmd), 0);
+	}
+	snprintf(path, sizeof path, "%s/report.eml", e->f.dir);
+	assert_int_equal(fs_read(path, &raw, &len), 0);
+	assert_non_null(strstr(raw, "multipart/alternative"));
+	assert_non_null(strstr(raw, "text/html"));
+	mailmsg_init(&m);
+	assert_int_equal(mailmsg_parse(raw, len, len + 1, &m, &d), 0);
+	assert_false(m.html_only);
+	assert_non_null(strstr(m.text, "GAME bq-1"));
+	assert_null(strstr(m.text, "<pre"));
+	mailmsg_free(&m);
+	free(raw);
+
+	/* A server that refuses for good: failed, and counted against the seat. */
+	send_order(e, 1, "h2@x", "HELP\n");
+	snprintf(e->f.cfg.deliver_method, sizeof e->f.cfg.deliver_method, "sendmail");
+	snprintf(e->f.cfg.deliver_sendmail, sizeof e->f.cfg.deliver_sendmail,
+	    "sh -c 'cat >/dev/null; exit 1'");
+	assert_int_equal(outbox_deliver(&e->f.l, &e->f.cfg, &sent, &failed, &d), 0);
+	assert_true(failed > 0);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE status = "
+	    "'failed' AND to_addr = 's@example.org'"), failed);
+	assert_int_equal(fx_count(&e->f, "SELECT bounces FROM seats WHERE name = 'south'"),
+	    failed);
+}
+
 int
 main(void)
 {
@@ -377,6 +458,9 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_empty_huge_garbage, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_never_answer_machines, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_help_is_rate_limited, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bounce_counts_against_seat, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_html_alternative_and_failed_delivery, setup,
+		    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

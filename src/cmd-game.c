@@ -456,20 +456,9 @@ replay_line(void *arg, int64_t seq, const void *st, const struct event_row *e)
 static int
 check_chain(void *arg, const struct event_row *e)
 {
-	char *prev = arg, h[HASH_HEX], seqs[24], seats[8];
-	const char *parts[8];
+	char *prev = arg, h[HASH_HEX];
 
-	snprintf(seqs, sizeof seqs, "%lld", (long long)e->seq);
-	snprintf(seats, sizeof seats, "%d", e->seat);
-	parts[0] = e->prev_hash;
-	parts[1] = seqs;
-	parts[2] = e->kind;
-	parts[3] = seats;
-	parts[4] = e->payload;
-	parts[5] = e->narrative;
-	parts[6] = e->state_hash;
-	parts[7] = e->at;
-	sha256_parts_hex(h, 8, parts);
+	ledger_event_hash(e, h);
 	if (strcmp(prev, e->prev_hash) != 0 || strcmp(h, e->hash) != 0) {
 		printf("step %lld: the event chain is broken\n", (long long)e->seq);
 		return -1;

@@ -88,6 +88,8 @@ struct event_row {
 	char at[32];
 };
 
+/* The hash of an event: its fields and the hash of the one before it. */
+void ledger_event_hash(const struct event_row *, char out[HASH_HEX]);
 /* Appends the next step; fills seq and the chained hashes. */
 int ledger_event_append(struct ledger *, int64_t game, struct event_row *, struct diag *);
 /* Calls fn for each event with seq in [from, to] (to < 0: to the end). */

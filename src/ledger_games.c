@@ -222,13 +222,30 @@ ledger_last_seq(struct ledger *l, int64_t game)
 	return seq;
 }
 
+void
+ledger_event_hash(const struct event_row *e, char out[HASH_HEX])
+{
+	char seqs[24], seats[8];
+	const char *parts[8];
+
+	snprintf(seqs, sizeof seqs, "%lld", (long long)e->seq);
+	snprintf(seats, sizeof seats, "%d", e->seat);
+	parts[0] = e->prev_hash;
+	parts[1] = seqs;
+	parts[2] = e->kind;
+	parts[3] = seats;
+	parts[4] = e->payload;
+	parts[5] = e->narrative;
+	parts[6] = e->state_hash;
+	parts[7] = e->at;
+	sha256_parts_hex(out, 8, parts);
+}
+
 int
 ledger_event_append(struct ledger *l, int64_t game, struct event_row *e, struct diag *d)
 {
 	sqlite3_stmt *st = ledger_prep(l, "SELECT seq, hash FROM events WHERE game_id = ? "
 	    "ORDER BY seq DESC LIMIT 1");
-	char seqs[24], seats[8];
-	const char *parts[8];
 
 	sqlite3_bind_int64(st, 1, game);
 	if (sqlite3_step(st) == SQLITE_ROW) {
@@ -240,17 +257,7 @@ ledger_event_append(struct ledger *l, int64_t game, struct event_row *e, struct 
 		e->prev_hash[HASH_HEX - 1] = '\0';
 	}
 	sqlite3_finalize(st);
-	snprintf(seqs, sizeof seqs, "%lld", (long long)e->seq);
-	snprintf(seats, sizeof seats, "%d", e->seat);
-	parts[0] = e->prev_hash;
-	parts[1] = seqs;
-	parts[2] = e->kind;
-	parts[3] = seats;
-	parts[4] = e->payload;
-	parts[5] = e->narrative;
-	parts[6] = e->state_hash;
-	parts[7] = e->at;
-	sha256_parts_hex(e->hash, 8, parts);
+	ledger_event_hash(e, e->hash);
 
 	st = ledger_prep(l, "INSERT INTO events (game_id, seq, kind, seat_idx, payload, "
 	    "narrative, state_hash, prev_hash, hash, at) VALUES (?,?,?,?,?,?,?,?,?,?)");

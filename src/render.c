@@ -102,6 +102,26 @@ partial(void *ctx, const char *name)
 	return t;
 }
 
+/* Renders tmpl into a new string; errors name the template. */
+static int
+render_with(struct render *r, const char *name, const char *tmpl, const struct tval *data,
+    enum mustache_escape esc, char **out, struct diag *d)
+{
+	struct mustache_partials parts = { partial, r };
+	struct buf b = BUF_INIT;
+
+	if (mustache_render(tmpl, data, &parts, esc, &b, d) < 0) {
+		char msg[DIAG_MSG];
+
+		snprintf(msg, sizeof msg, "%s", d->msg);
+		buf_free(&b);
+		return diag_set(d, 0, "template %s: %s", name, msg);
+	}
+	buf_adds(&b, "");
+	*out = buf_steal(&b);
+	return 0;
+}
+
 int
 render_has(struct render *r, const char *name)
 {
@@ -113,22 +133,13 @@ render_mail(struct render *r, const char *name, const struct tval *data, char **
     char **body, struct diag *d)
 {
 	const char *tmpl = lookup(r, name);
-	struct mustache_partials parts = { partial, r };
-	struct buf out = BUF_INIT;
 	char *text, *p;
 
 	if (tmpl == NULL)
 		return diag_set(d, 0, "template %s not found under %s (game %s, language %s)",
 		    name, r->dir, r->game[0] ? r->game : "common", r->lang);
-	if (mustache_render(tmpl, data, &parts, MUSTACHE_ESCAPE_NONE, &out, d) < 0) {
-		char msg[DIAG_MSG];
-
-		snprintf(msg, sizeof msg, "%s", d->msg);
-		buf_free(&out);
-		return diag_set(d, 0, "template %s: %s", name, msg);
-	}
-	buf_adds(&out, "");
-	text = buf_steal(&out);
+	if (render_with(r, name, tmpl, data, MUSTACHE_ESCAPE_NONE, &text, d) < 0)
+		return -1;
 	p = text;
 	if (subject != NULL)
 		*subject = NULL;
@@ -159,21 +170,10 @@ render_html(struct render *r, const char *name, const struct tval *data, char **
 {
 	char hname[128];
 	const char *tmpl;
-	struct mustache_partials parts = { partial, r };
-	struct buf out = BUF_INIT;
 
 	*html = NULL;
 	snprintf(hname, sizeof hname, "%s.html", name);
 	if ((tmpl = lookup(r, hname)) == NULL)
 		return 0;
-	if (mustache_render(tmpl, data, &parts, MUSTACHE_ESCAPE_HTML, &out, d) < 0) {
-		char msg[DIAG_MSG];
-
-		snprintf(msg, sizeof msg, "%s", d->msg);
-		buf_free(&out);
-		return diag_set(d, 0, "template %s: %s", hname, msg);
-	}
-	buf_adds(&out, "");
-	*html = buf_steal(&out);
-	return 0;
+	return render_with(r, hname, tmpl, data, MUSTACHE_ESCAPE_HTML, html, d);
 }

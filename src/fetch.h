@@ -3,8 +3,11 @@
  * before the server is told it was taken (flag, move or delete), so a crash
  * or a server gone mid-run loses nothing and processes nothing twice.
  *
- * Test hook: AZALAI_TEST_DIE_AFTER_COMMIT=1 makes a fetcher _exit(9) right
- * after its first commit, before it touches the mailbox (tests/mail-failures.sh). */
+ * Test hooks (tests/mail-failures.sh): AZALAI_TEST_DIE_AFTER_COMMIT=1 makes a
+ * fetcher _exit(9) right after its first commit, before it touches the
+ * mailbox. AZALAI_TEST_PAUSE_AFTER_COMMIT=FILE makes the IMAP fetcher, after
+ * its first commit, create FILE.ready and wait (20 s at most) until FILE
+ * exists, so a test can stop the server in the middle of a run. */
 #ifndef AZ_FETCH_H
 #define AZ_FETCH_H
 
@@ -47,5 +50,7 @@ size_t pop3_parse_uidl(const char *resp, struct pop3_msg **msgs);
 
 /* Calls _exit(9) when the test hook asks for it. */
 void fetch_test_die_after_commit(void);
+/* Waits for the test when AZALAI_TEST_PAUSE_AFTER_COMMIT asks for it. */
+void fetch_test_pause_after_commit(void);
 
 #endif

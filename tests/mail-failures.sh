@@ -1,9 +1,10 @@
 #!/bin/sh
 # Real mail servers failing under the referee: Dovecot down for a run,
-# Postfix down for a run, and the referee killed between the ledger commit
-# and the mailbox flag (the AZALAI_TEST_DIE_AFTER_COMMIT hook in the
-# fetchers). Each time nothing is lost, the next run finishes the work, and
-# nothing is processed or sent twice.
+# Postfix down for a run, the referee killed between the ledger commit and
+# the mailbox flag (the AZALAI_TEST_DIE_AFTER_COMMIT hook in the fetchers),
+# and Dovecot stopped in the middle of a run (AZALAI_TEST_PAUSE_AFTER_COMMIT).
+# Each time nothing is lost, the next run finishes the work, and nothing is
+# processed or sent twice.
 set -u
 az=${AZALAI:?the test harness sets AZALAI}
 src=${top_srcdir:-.}
@@ -146,6 +147,53 @@ check "the cause is the server's answer" \
 AZALAI_NOW=$(($(date +%s) + 7200)) "$az" run > /dev/null 2>> err.txt
 check "a later run does not try it again" \
 	'[ "$(q "select attempts from outbox where to_addr = '\''nobody@$MS_DOMAIN'\''")" = 1 ]'
+
+# 5. Dovecot stopped in the middle of a run, after the first of three
+# messages was committed: the run says so once, keeps that one, loses none.
+"$az" new buqruru --seat amastan=amastan@$MS_DOMAIN --seat tinhinan=tinhinan@$MS_DOMAIN \
+    > seats.txt 2>> err.txt
+game=$(head -n 1 seats.txt)
+"$az" run > /dev/null 2>> err.txt           # the welcome mails
+msgs=$(q "select count(*) from messages")
+inbox=$(ms_imap_list referee | wc -l)
+order amastan "HOLE a"
+order tinhinan "HOLE e"
+order amastan "SOW"
+ms_wait_count referee $((inbox + 3))
+lines=$(wc -l < azalai.log)
+AZALAI_TEST_PAUSE_AFTER_COMMIT=$dir/go "$az" run > /dev/null 2> err5.txt &
+pid=$!
+i=0
+while [ ! -e go.ready ] && [ "$i" -lt 200 ]; do
+	i=$((i + 1))
+	sleep 0.1
+done
+check "the hooked run paused after its first commit" '[ -e go.ready ]'
+ms_kill_dovecot
+touch go
+wait "$pid"
+rc=$?
+run5() { tail -n +$((lines + 1)) azalai.log; }
+check "a run that loses Dovecot midway exits non-zero" '[ "$rc" != 0 ]'
+check "it says why in one error line" \
+	'[ "$(run5 | grep -c "error: ")" = 1 ] &&
+	run5 | grep -q "error: run: .*imap://127.0.0.1:$MS_IMAP_PORT.*failed"'
+check "the first message is in the ledger once" \
+	'[ "$(q "select count(*) from messages")" = $((msgs + 1)) ]'
+check "its order was applied" \
+	'[ "$(q "select count(*) from orders o join games g on g.id = o.game_id where o.status = '\''accepted'\'' and g.name = '\''$game'\''")" = 1 ]'
+ms_start_dovecot
+check "nothing was lost from the mailbox" '[ "$(ms_imap_list referee | wc -l)" = $((inbox + 3)) ]'
+lines=$(wc -l < azalai.log)
+"$az" run > /dev/null 2>> err.txt
+rc=$?
+check "after the restart the next run finishes" '[ "$rc" = 0 ]'
+check "it takes the other two, and not the first again" \
+	'[ "$(q "select count(*) from messages")" = $((msgs + 3)) ] &&
+	run5 | grep -q "run: 2 messages taken in (0 already seen"'
+check "every order was applied exactly once" \
+	'[ "$(q "select count(*) from orders o join games g on g.id = o.game_id where o.status = '\''accepted'\'' and g.name = '\''$game'\''")" = 3 ]'
+check "that game replays" '"$az" replay "$game" > /dev/null 2>&1'
 
 echo "mail-failures: $passes passed, $fails failed"
 [ "$fails" = 0 ] || { echo "--- azalai.log"; tail -n 30 azalai.log; cat err*.txt; }

@@ -6,11 +6,22 @@
 #   ms_setup DIR        install if missing (root), write configs, start both
 #   ms_stop             stop both (also on EXIT when the caller traps it)
 #   ms_stop_dovecot / ms_start_dovecot / ms_stop_postfix / ms_start_postfix
+#   ms_kill_dovecot     stop Dovecot and kill the sessions it leaves running
 #   ms_send FROM TO FILE        one mail in over SMTP (curl)
 #   ms_imap_list USER           UIDs in USER's INBOX, one a line
 #   ms_imap_get USER UID        one message
 #
 # Sets MS_DIR, MS_DOMAIN, MS_SMTP_PORT, MS_IMAP_PORT, MS_POP3_PORT, MS_PASS.
+#
+# With MAILSERVER_TLS=1 set before ms_setup, a throwaway self-signed
+# certificate for CN=localhost is made in $MS_DIR/tls, Dovecot also serves
+# IMAPS and POP3S (MS_IMAPS_PORT, MS_POP3S_PORT) and offers STARTTLS on its
+# plain ports, and Postfix offers STARTTLS on MS_SMTP_PORT plus an SMTPS
+# wrapper on MS_SMTPS_PORT, with SMTP AUTH (after TLS only) through Dovecot's
+# SASL and the same users. Mail from referee@ must then be authenticated as
+# referee@, so a referee that skips AUTH is refused. Logins are logged with
+# their port (lport=) and TLS state in $MS_DIR/dovecot/log, SMTP sessions in
+# $MS_DIR/postfix/maillog.
 # Every directory above DIR must be searchable by the postfix and mail users.
 # Users: referee, amastan, tinhinan (password $MS_PASS), mail owned by "mail".
 # Exits 77 (automake SKIP) only when the servers are absent and we are not root.
@@ -59,6 +70,17 @@ ms_wait_port() {
 	done
 }
 
+# A throwaway self-signed certificate, good for two days.
+ms_cert() {
+	mkdir -p "$MS_DIR/tls"
+	openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost \
+	    -keyout "$MS_DIR/tls/key.pem" -out "$MS_DIR/tls/cert.pem" \
+	    > "$MS_DIR/tls/openssl.log" 2>&1 ||
+	    { echo "mailserver: openssl cannot make a certificate" >&2;
+	    cat "$MS_DIR/tls/openssl.log" >&2; return 1; }
+	chmod 600 "$MS_DIR/tls/key.pem"
+}
+
 ms_config() {
 	pf=$MS_DIR/postfix
 	dv=$MS_DIR/dovecot
@@ -98,6 +120,21 @@ smtp_dns_support_level = disabled
 biff = no
 in_flow_delay = 0
 EOF
+	if [ "${MAILSERVER_TLS:-}" = 1 ]; then
+		cat >> "$pf/etc/main.cf" <<EOF
+smtpd_tls_cert_file = $MS_DIR/tls/cert.pem
+smtpd_tls_key_file = $MS_DIR/tls/key.pem
+smtpd_tls_security_level = may
+smtpd_tls_auth_only = yes
+smtpd_tls_loglevel = 1
+smtpd_sasl_auth_enable = yes
+smtpd_sasl_type = dovecot
+smtpd_sasl_path = private/auth
+smtpd_sender_login_maps = texthash:$pf/etc/senders
+smtpd_sender_restrictions = reject_unauthenticated_sender_login_mismatch
+EOF
+		echo "referee@$MS_DOMAIN referee@$MS_DOMAIN" > "$pf/etc/senders"
+	fi
 	: > "$pf/etc/vmailbox"
 	for u in $MS_USERS; do
 		echo "$u@$MS_DOMAIN $MS_DOMAIN/$u/" >> "$pf/etc/vmailbox"
@@ -109,7 +146,25 @@ EOF
 	grep -q '^postlog' "$pf/etc/master.cf" ||
 	    printf 'postlog   unix-dgram n  -       n       -       1       postlogd\n' \
 	    >> "$pf/etc/master.cf"
+	[ "${MAILSERVER_TLS:-}" != 1 ] ||
+	    printf '127.0.0.1:%s inet n - y - - smtpd\n  -o smtpd_tls_wrappermode=yes\n' \
+	    "$MS_SMTPS_PORT" >> "$pf/etc/master.cf"
 
+	# Without TLS the implicit-TLS listeners are off (port 0).
+	dv_ssl=no
+	dv_tls=
+	if [ "${MAILSERVER_TLS:-}" = 1 ]; then
+		dv_ssl=yes
+		dv_tls="ssl_cert = <$MS_DIR/tls/cert.pem
+ssl_key = <$MS_DIR/tls/key.pem
+service auth {
+  unix_listener $pf/queue/private/auth {
+    mode = 0660
+    user = postfix
+    group = postfix
+  }
+}"
+	fi
 	: > "$dv/users"
 	for u in $MS_USERS; do
 		echo "$u@$MS_DOMAIN:{PLAIN}$MS_PASS:$uid:$gid::$MS_DIR/mail/$MS_DOMAIN/$u::" \
@@ -121,8 +176,9 @@ state_dir = $dv/state
 instance_name = azalai-$MS_IMAP_PORT
 protocols = imap pop3
 listen = 127.0.0.1
-ssl = no
+ssl = $dv_ssl
 disable_plaintext_auth = no
+login_log_format_elements = user=<%u> method=%m rip=%r lip=%l lport=%{lport} mpid=%e %c
 auth_mechanisms = plain login
 first_valid_uid = 1
 log_path = $dv/log
@@ -142,7 +198,8 @@ service imap-login {
     port = $MS_IMAP_PORT
   }
   inet_listener imaps {
-    port = 0
+    address = 127.0.0.1
+    port = $MS_IMAPS_PORT
   }
 }
 service pop3-login {
@@ -151,9 +208,11 @@ service pop3-login {
     port = $MS_POP3_PORT
   }
   inet_listener pop3s {
-    port = 0
+    address = 127.0.0.1
+    port = $MS_POP3S_PORT
   }
 }
+$dv_tls
 service stats {
   unix_listener stats-reader {
     mode = 0666
@@ -170,7 +229,8 @@ ms_start_postfix() {
 	script -qec "postfix -c $MS_DIR/postfix/etc start" /dev/null \
 	    > "$MS_DIR/postfix/start.log" 2>&1 ||
 	    { cat "$MS_DIR/postfix/start.log" >&2; return 1; }
-	ms_wait_port "$MS_SMTP_PORT"
+	ms_wait_port "$MS_SMTP_PORT" || return 1
+	[ "${MAILSERVER_TLS:-}" != 1 ] || ms_wait_port "$MS_SMTPS_PORT"
 }
 
 ms_stop_postfix() {
@@ -186,7 +246,9 @@ ms_stop_postfix() {
 ms_start_dovecot() {
 	dovecot -c "$MS_DIR/dovecot/dovecot.conf" > "$MS_DIR/dovecot/start.log" 2>&1 ||
 	    { cat "$MS_DIR/dovecot/start.log" "$MS_DIR/dovecot/log" >&2; return 1; }
-	ms_wait_port "$MS_IMAP_PORT" && ms_wait_port "$MS_POP3_PORT"
+	ms_wait_port "$MS_IMAP_PORT" && ms_wait_port "$MS_POP3_PORT" || return 1
+	[ "${MAILSERVER_TLS:-}" != 1 ] ||
+	    { ms_wait_port "$MS_IMAPS_PORT" && ms_wait_port "$MS_POP3S_PORT"; }
 }
 
 ms_stop_dovecot() {
@@ -199,6 +261,21 @@ ms_stop_dovecot() {
 	done
 }
 
+# Dovecot gone for good, its open sessions too: "doveadm stop" lets an imap
+# process that is serving a client finish its session, which a crash or a
+# machine going down would not.
+ms_kill_dovecot() {
+	mp=$(cat "$MS_DIR/dovecot/run/master.pid" 2>/dev/null)
+	kids=
+	[ -z "$mp" ] || kids=$(pgrep -P "$mp")
+	ms_stop_dovecot
+	for k in $kids; do
+		case $(readlink "/proc/$k/exe" 2>/dev/null) in
+		/usr/lib/dovecot/*|/usr/sbin/dovecot) kill -KILL "$k" 2>/dev/null ;;
+		esac
+	done
+}
+
 ms_setup() {
 	MS_DIR=$1
 	mkdir -p "$MS_DIR"
@@ -207,6 +284,15 @@ ms_setup() {
 	MS_SMTP_PORT=$(ms_port "$base")
 	MS_IMAP_PORT=$(ms_port $((MS_SMTP_PORT + 1)))
 	MS_POP3_PORT=$(ms_port $((MS_IMAP_PORT + 1)))
+	MS_IMAPS_PORT=0
+	MS_POP3S_PORT=0
+	MS_SMTPS_PORT=0
+	if [ "${MAILSERVER_TLS:-}" = 1 ]; then
+		MS_IMAPS_PORT=$(ms_port $((MS_POP3_PORT + 1)))
+		MS_POP3S_PORT=$(ms_port $((MS_IMAPS_PORT + 1)))
+		MS_SMTPS_PORT=$(ms_port $((MS_POP3S_PORT + 1)))
+		ms_cert || return 1
+	fi
 	ms_config
 	ms_start_postfix && ms_start_dovecot
 }

@@ -1,16 +1,13 @@
 /* azalai: a play-by-email referee. This file reads the global options and
  * hands the rest of the command line to the command it names. */
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sysexits.h>
 
 #include "cli.h"
-#include "fsutil.h"
 #include "log.h"
-#include "mailmsg.h"
 
 static const struct command {
 	const char *name;

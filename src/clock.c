@@ -53,17 +53,3 @@ clock_iso(time_t t, char *out, size_t n)
 	strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-void
-clock_rfc5322(time_t t, char *out, size_t n)
-{
-	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
-	static const char *const months[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-	    "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-	struct tm tm;
-
-	/* By hand, not strftime: %a and %b follow the locale, RFC 5322 does not. */
-	gmtime_r(&t, &tm);
-	snprintf(out, n, "%s, %02d %s %04d %02d:%02d:%02d +0000", days[tm.tm_wday],
-	    tm.tm_mday, months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min,
-	    tm.tm_sec);
-}

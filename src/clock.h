@@ -10,8 +10,6 @@
 time_t clock_now(void);
 /* "2026-11-21T12:00:00Z" */
 void clock_iso(time_t, char *, size_t);
-/* RFC 5322 date for mail headers. */
-void clock_rfc5322(time_t, char *, size_t);
 /* Parses clock_iso's format; -1 when it does not match. */
 time_t clock_parse_iso(const char *);
 

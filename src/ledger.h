@@ -62,7 +62,6 @@ struct game_row {
 int ledger_game_insert(struct ledger *, struct game_row *, struct diag *);
 /* 1 found, 0 not found, -1 error. */
 int ledger_game_by_name(struct ledger *, const char *name, struct game_row *, struct diag *);
-int ledger_game_by_id(struct ledger *, int64_t id, struct game_row *, struct diag *);
 int ledger_game_set_status(struct ledger *, int64_t id, const char *status,
     const char *result, struct diag *);
 int ledger_seat_set_reported(struct ledger *, int64_t game, int idx, int64_t seq,

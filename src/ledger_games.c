@@ -115,15 +115,6 @@ ledger_game_by_name(struct ledger *l, const char *name, struct game_row *g, stru
 }
 
 int
-ledger_game_by_id(struct ledger *l, int64_t id, struct game_row *g, struct diag *d)
-{
-	sqlite3_stmt *st = ledger_prep(l, "SELECT " GAME_COLS " FROM games WHERE id = ?");
-
-	sqlite3_bind_int64(st, 1, id);
-	return game_where(l, st, g, d);
-}
-
-int
 ledger_games_each(struct ledger *l, int (*fn)(void *, const struct game_row *), void *arg)
 {
 	sqlite3_stmt *st = ledger_prep(l, "SELECT " GAME_COLS " FROM games ORDER BY id");

@@ -47,7 +47,8 @@ play_options_parse(const char *text, struct optset *o)
 	return 0;
 }
 
-char *
+/* Narrative lines as stored in events.narrative. */
+static char *
 play_narrative_text(const struct evsink *ev)
 {
 	struct buf b = BUF_INIT;

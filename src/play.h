@@ -42,7 +42,4 @@ int play_replay(struct ledger *, const struct game_row *, int64_t upto, void *st
     int (*fn)(void *, int64_t seq, const void *st, const struct event_row *), void *arg,
     struct diag *);
 
-/* Narrative lines as stored in events.narrative. */
-char *play_narrative_text(const struct evsink *);
-
 #endif

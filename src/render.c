@@ -123,12 +123,6 @@ render_with(struct render *r, const char *name, const char *tmpl, const struct t
 }
 
 int
-render_has(struct render *r, const char *name)
-{
-	return lookup(r, name) != NULL;
-}
-
-int
 render_mail(struct render *r, const char *name, const struct tval *data, char **subject,
     char **body, struct diag *d)
 {

@@ -16,8 +16,6 @@ struct render {
 
 void render_init(struct render *, const char *datadir, const char *game, const char *lang);
 void render_free(struct render *);
-/* 1 when the template exists (in the game's or the common directory). */
-int render_has(struct render *, const char *name);
 /* subject may be NULL when the caller only wants the body. */
 int render_mail(struct render *, const char *name, const struct tval *, char **subject,
     char **body, struct diag *);

@@ -52,10 +52,12 @@ cmd_init(struct cli *c, int argc, char **argv)
 
 static const char new_usage[] =
     "usage: azalai new GAME --seat NAME=ADDRESS --seat NAME=ADDRESS ... [--option K=V ...]\n"
-    "                 [--name ID]\n\n"
+    "                 [--name ID] [--deck FILE]\n\n"
     "Starts a game of GAME (buqruru) with the seats in order (the first seat is the\n"
     "first player unless an option says otherwise). ADDRESS \"bot\" lets the referee\n"
-    "play that seat. Prints each seat's token and queues a welcome mail carrying it.\n";
+    "play that seat. Prints each seat's token and queues a welcome mail carrying it.\n"
+    "--deck FILE gives a game that takes one (targi) the game master's card file;\n"
+    "the ledger keeps a copy, so the file may change or go afterwards.\n";
 
 static int
 print_options(const struct game_rules *r)
@@ -88,9 +90,10 @@ cmd_new(struct cli *c, int argc, char **argv)
 		{ "seat", required_argument, NULL, 's' },
 		{ "option", required_argument, NULL, 'o' },
 		{ "name", required_argument, NULL, 'n' },
+		{ "deck", required_argument, NULL, 'd' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *kv[OPT_MAX], *name = NULL, *fixed_env = getenv("AZALAI_SEED");
+	const char *kv[OPT_MAX], *name = NULL, *deck = NULL, *fixed_env = getenv("AZALAI_SEED");
 	char tokens[MAX_SEATS][TOKEN_LEN], now[32];
 	int nkv = 0, ch, rc;
 	struct game_row *g = xcalloc(1, sizeof *g);
@@ -100,11 +103,13 @@ cmd_new(struct cli *c, int argc, char **argv)
 	struct render rd;
 	struct diag d;
 	uint64_t fixed = 0, *fixedp = NULL;
+	char *deck_text = NULL;
+	size_t deck_len;
 
 	if (cli_wants_help(argc, argv, new_usage))
 		goto ok;
 	optind = 0;
-	while ((ch = getopt_long(argc, argv, "s:o:n:", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "s:o:n:d:", opts, NULL)) != -1) {
 		char *eq;
 		struct seat_row *s;
 
@@ -144,6 +149,9 @@ cmd_new(struct cli *c, int argc, char **argv)
 		case 'n':
 			name = optarg;
 			break;
+		case 'd':
+			deck = optarg;
+			break;
 		default:
 			rc = cli_fail(EX_USAGE, "see \"azalai new --help\"");
 			goto out;
@@ -176,6 +184,24 @@ cmd_new(struct cli *c, int argc, char **argv)
 		print_options(r);
 		rc = cli_fail(EX_USAGE, "%s", d.msg);
 		goto out;
+	}
+	if (deck != NULL) {
+		const char *base = strrchr(deck, '/');
+
+		if (r->file_what == NULL || strcmp(r->file_what, "deck") != 0) {
+			rc = cli_fail(EX_USAGE, "%s takes no deck file", r->name);
+			goto out;
+		}
+		if (fs_read(deck, &deck_text, &deck_len) < 0) {
+			rc = cli_fail(EX_NOINPUT, "%s: %s", deck, strerror(errno));
+			goto out;
+		}
+		if (strlen(deck_text) != deck_len) {
+			rc = cli_fail(EX_DATAERR, "%s: not a text file", deck);
+			goto out;
+		}
+		o.file = deck_text;
+		snprintf(o.file_name, sizeof o.file_name, "%s", base != NULL ? base + 1 : deck);
 	}
 	if (name != NULL && !valid_name(name, 33)) {
 		rc = cli_fail(EX_USAGE, "game name \"%s\": use letters, digits, _ . -", name);
@@ -276,6 +302,7 @@ cmd_new(struct cli *c, int argc, char **argv)
 ok:
 	rc = EX_OK;
 out:
+	free(deck_text);
 	free(g);
 	return rc;
 }

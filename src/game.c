@@ -86,6 +86,8 @@ opt_resolve(const struct game_option *defs, struct optset *o,
     const char *const *kv, int nkv, struct diag *d)
 {
 	o->n = 0;
+	o->file = NULL;
+	o->file_name[0] = '\0';
 	for (int i = 0; defs != NULL && defs[i].name != NULL; i++) {
 		if (o->n == OPT_MAX)
 			return diag_set(d, 0, "too many options");

@@ -84,6 +84,11 @@ struct optset {
 	int n;
 	char name[OPT_MAX][32];
 	char value[OPT_MAX][64];
+	/* A game master's file the game reads at setup (game_rules.file_what),
+	 * as text, and its name for the reports; NULL and "" when none. The
+	 * ledger keeps the text, so replay reads the same file. */
+	const char *file;
+	char file_name[128];
 };
 
 const char *opt_get(const struct optset *, const char *name);
@@ -97,6 +102,9 @@ struct game_rules {
 	const char *title;      /* "Buqruru" */
 	int min_seats, max_seats;
 	const struct game_option *options; /* ends with .name == NULL */
+	/* What a game master's file at setup is to this game ("deck"), or NULL
+	 * when the game takes none. */
+	const char *file_what;
 	size_t state_size;
 
 	/* Optional (NULL when the game has no data files): reads the game's

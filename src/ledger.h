@@ -44,6 +44,9 @@ struct seat_row {
 	int64_t reported_seq;
 	int bounces;              /* mail to this seat that came back or failed */
 	char last_bounce[256];
+	int missed;               /* deadlines missed in a row */
+	int disorder;             /* 1: in civil disorder, a bot plays it */
+	char away_from[32], away_to[32];	/* vacation, ISO UTC; "" when none */
 };
 
 struct game_row {
@@ -55,13 +58,23 @@ struct game_row {
 	char status[16];
 	char result[256];
 	char created_at[32];
+	char setup_file_name[128];	/* the game master's file read at setup, "" none */
+	char paused_at[32];       /* "" when running */
+	char paused_until[32];
+	char paused_reason[256];
+	char end_reason[256];
 	int nseats;
 	struct seat_row seats[MAX_SEATS];
 };
 
-int ledger_game_insert(struct ledger *, struct game_row *, struct diag *);
+/* setup_file: the text of setup_file_name, or NULL. */
+int ledger_game_insert(struct ledger *, struct game_row *, const char *setup_file,
+    struct diag *);
 /* 1 found, 0 not found, -1 error. */
 int ledger_game_by_name(struct ledger *, const char *name, struct game_row *, struct diag *);
+/* The text of the game master's file the game was set up with (NULL when none;
+ * the caller frees it). 0, or -1 on a ledger error. */
+int ledger_game_setup_file(struct ledger *, int64_t id, char **text, struct diag *);
 int ledger_game_set_status(struct ledger *, int64_t id, const char *status,
     const char *result, struct diag *);
 int ledger_seat_set_reported(struct ledger *, int64_t game, int idx, int64_t seq,

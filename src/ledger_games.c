@@ -9,16 +9,20 @@
 #define COPY(dst, s) snprintf((dst), sizeof (dst), "%s", (s))
 
 int
-ledger_game_insert(struct ledger *l, struct game_row *g, struct diag *d)
+ledger_game_insert(struct ledger *l, struct game_row *g, const char *setup_file,
+    struct diag *d)
 {
 	sqlite3_stmt *st = ledger_prep(l,
-	    "INSERT INTO games (name, rules, options, seed, created_at) VALUES (?,?,?,?,?)");
+	    "INSERT INTO games (name, rules, options, seed, created_at, setup_file, "
+	    "setup_file_name) VALUES (?,?,?,?,?,?,?)");
 
 	sqlite3_bind_text(st, 1, g->name, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, g->rules, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, g->options, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 4, (sqlite3_int64)g->seed);
 	sqlite3_bind_text(st, 5, g->created_at, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, setup_file != NULL ? setup_file : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, g->setup_file_name, -1, SQLITE_STATIC);
 	if (ledger_done(l, st, d) < 0)
 		return -1;
 	g->id = sqlite3_last_insert_rowid(l->db);
@@ -47,7 +51,8 @@ static int
 load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 {
 	sqlite3_stmt *st = ledger_prep(l, "SELECT idx, name, address, kind, token_salt, "
-	    "token_hash, reported_seq, bounces, last_bounce FROM seats WHERE game_id = ? "
+	    "token_hash, reported_seq, bounces, last_bounce, missed, disorder, away_from, "
+	    "away_to FROM seats WHERE game_id = ? "
 	    "ORDER BY idx");
 	int rc;
 
@@ -65,6 +70,10 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 		s->reported_seq = sqlite3_column_int64(st, 6);
 		s->bounces = sqlite3_column_int(st, 7);
 		COPY(s->last_bounce, col_text(st, 8));
+		s->missed = sqlite3_column_int(st, 9);
+		s->disorder = sqlite3_column_int(st, 10);
+		COPY(s->away_from, col_text(st, 11));
+		COPY(s->away_to, col_text(st, 12));
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
@@ -84,9 +93,15 @@ game_from_row(sqlite3_stmt *st, struct game_row *g)
 	COPY(g->status, col_text(st, 5));
 	COPY(g->result, col_text(st, 6));
 	COPY(g->created_at, col_text(st, 7));
+	COPY(g->setup_file_name, col_text(st, 8));
+	COPY(g->paused_at, col_text(st, 9));
+	COPY(g->paused_until, col_text(st, 10));
+	COPY(g->paused_reason, col_text(st, 11));
+	COPY(g->end_reason, col_text(st, 12));
 }
 
-#define GAME_COLS "id, name, rules, options, seed, status, result, created_at"
+#define GAME_COLS "id, name, rules, options, seed, status, result, created_at, " \
+	"setup_file_name, paused_at, paused_until, paused_reason, end_reason"
 
 static int
 game_where(struct ledger *l, sqlite3_stmt *st, struct game_row *g, struct diag *d)
@@ -129,6 +144,23 @@ ledger_games_each(struct ledger *l, int (*fn)(void *, const struct game_row *), 
 	}
 	sqlite3_finalize(st);
 	free(g);
+	return 0;
+}
+
+int
+ledger_game_setup_file(struct ledger *l, int64_t id, char **text, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT setup_file, setup_file_name FROM games "
+	    "WHERE id = ?");
+	int rc;
+
+	*text = NULL;
+	sqlite3_bind_int64(st, 1, id);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW && col_text(st, 1)[0] != '\0')
+		*text = xstrdup(col_text(st, 0));
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return ledger_fail(l, d, "read the game's setup file");
 	return 0;
 }
 

@@ -32,6 +32,8 @@ play_options_parse(const char *text, struct optset *o)
 	const char *p = text;
 
 	o->n = 0;
+	o->file = NULL;
+	o->file_name[0] = '\0';
 	while (*p != '\0' && o->n < OPT_MAX) {
 		const char *nl = strchr(p, '\n'), *eq = strchr(p, '=');
 		size_t len = nl != NULL ? (size_t)(nl - p) : strlen(p);
@@ -60,14 +62,16 @@ play_narrative_text(const struct evsink *ev)
 }
 
 static int
-setup_state(const struct game_rules *r, const struct game_row *g, void *st,
-    struct evsink *ev, struct diag *d)
+setup_state(const struct game_rules *r, const struct game_row *g, const char *file,
+    void *st, struct evsink *ev, struct diag *d)
 {
 	char names[MAX_SEATS][SEAT_NAME];
 	struct optset o;
 
 	if (play_options_parse(g->options, &o) < 0)
 		return diag_set(d, 0, "game %s: stored options are unreadable", g->name);
+	o.file = file;
+	snprintf(o.file_name, sizeof o.file_name, "%s", g->setup_file_name);
 	for (int i = 0; i < g->nseats; i++)
 		snprintf(names[i], SEAT_NAME, "%s", g->seats[i].name);
 	memset(st, 0, r->state_size);
@@ -108,12 +112,14 @@ play_create(struct ledger *l, struct game_row *g, const struct optset *o, const 
 	if ((p->rules = game_find(g->rules)) == NULL)
 		return diag_set(d, 0, "there is no game called \"%s\"", g->rules);
 	play_options_text(o, g->options, sizeof g->options);
+	snprintf(g->setup_file_name, sizeof g->setup_file_name, "%s",
+	    o->file != NULL ? o->file_name : "");
 	snprintf(g->created_at, sizeof g->created_at, "%s", now);
 	p->st = xcalloc(1, p->rules->state_size);
 	evsink_init(&ev);
-	rc = setup_state(p->rules, g, p->st, &ev, d);
+	rc = setup_state(p->rules, g, o->file, p->st, &ev, d);
 	if (rc == 0)
-		rc = ledger_game_insert(l, g, d);
+		rc = ledger_game_insert(l, g, o->file, d);
 	if (rc == 0) {
 		p->g = *g;
 		rc = append(l, p, "setup", -1, "", &ev, now, d);
@@ -129,6 +135,7 @@ play_create(struct ledger *l, struct game_row *g, const struct optset *o, const 
 struct replay_ctx {
 	const struct game_row *g;
 	const struct game_rules *r;
+	const char *file;
 	void *st;
 	int64_t upto;
 	int (*fn)(void *, int64_t, const void *, const struct event_row *);
@@ -143,7 +150,7 @@ replay_one(void *arg, const struct event_row *e)
 	char h[HASH_HEX];
 
 	if (e->seq == 0) {
-		if (setup_state(c->r, c->g, c->st, NULL, c->d) < 0)
+		if (setup_state(c->r, c->g, c->file, c->st, NULL, c->d) < 0)
 			return -1;
 	} else if (e->seat >= 0) {
 		struct order o;
@@ -168,12 +175,19 @@ play_replay(struct ledger *l, const struct game_row *g, int64_t upto, void *st_o
     int (*fn)(void *, int64_t, const void *, const struct event_row *), void *arg,
     struct diag *d)
 {
-	struct replay_ctx c = { g, game_find(g->rules), st_out, upto, fn, arg, d };
+	struct replay_ctx c = { g, game_find(g->rules), NULL, st_out, upto, fn, arg, d };
+	char *file = NULL;
+	int rc;
 
 	if (c.r == NULL)
 		return diag_set(d, 0, "game %s uses rules \"%s\" this azalai does not know",
 		    g->name, g->rules);
-	return ledger_events_each(l, g->id, 0, upto, replay_one, &c, d);
+	if (g->setup_file_name[0] != '\0' && ledger_game_setup_file(l, g->id, &file, d) < 0)
+		return -1;
+	c.file = file;
+	rc = ledger_events_each(l, g->id, 0, upto, replay_one, &c, d);
+	free(file);
+	return rc;
 }
 
 int

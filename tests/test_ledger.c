@@ -114,7 +114,7 @@ add_game(struct ledger *l)
 	snprintf(g.seats[0].name, SEAT_NAME, "north");
 	snprintf(g.seats[0].address, sizeof g.seats[0].address, "n@example.org");
 	snprintf(g.seats[0].kind, sizeof g.seats[0].kind, "human");
-	assert_int_equal(ledger_game_insert(l, &g, &d), 0);
+	assert_int_equal(ledger_game_insert(l, &g, NULL, &d), 0);
 	return g.id;
 }
 

@@ -1,0 +1,15 @@
+/* deadline: when a decision is due. Pure arithmetic over the campaign's rule,
+ * in its time zone (DST changes included). */
+#ifndef AZ_DEADLINE_H
+#define AZ_DEADLINE_H
+
+#include <time.h>
+
+#include "campaign.h"
+
+/* A decision of kind opened at `opened` is due after the campaign's duration
+ * for that kind, then moved forward to the snap time of day and to an allowed
+ * weekday; never before `floor` (the game's last deadline, 0 none). */
+time_t deadline_due(const struct campaign *, const char *kind, time_t opened, time_t floor);
+
+#endif

@@ -1,0 +1,29 @@
+/* schedule: what time does to a game. Opens a deadline for every decision a
+ * seat is waited for, reminds once, applies the game's default order when a
+ * deadline passes (civil disorder after too many in a row), honours
+ * vacations and pauses, and ends a pause that has run its length. */
+#ifndef AZ_SCHEDULE_H
+#define AZ_SCHEDULE_H
+
+#include "buf.h"
+#include "config.h"
+#include "ledger.h"
+
+struct schedule_stats {
+	int opened, reminded, late_notes, defaults, disorders, resumed, steps;
+};
+
+/* Does what is due at `now` in the game named (NULL: every active game), one
+ * transaction per game. With dry_run the transaction is rolled back and what
+ * would have happened is written to `out` (for `azalai preview`). */
+int schedule_run(struct ledger *, const struct config *, const char *game,
+    const char *now, int dry_run, struct buf *out, struct schedule_stats *,
+    struct diag *);
+/* Moves a game's open deadlines (seat -1: all) later by secs; in the caller's
+ * transaction. */
+int schedule_shift(struct ledger *, int64_t game_id, int seat, long secs, struct diag *);
+/* Sets the open deadlines of a game (seat -1: all) to due; refuses a time
+ * before now. In the caller's transaction. */
+int schedule_set(struct ledger *, int64_t game_id, int seat, time_t due, struct diag *);
+
+#endif

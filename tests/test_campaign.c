@@ -1,0 +1,148 @@
+/* Campaign settings: every key's reading, its refusals, the ledger round trip
+ * and times shown in the campaign's zone. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign.h"
+#include "testutil.h"
+
+static void
+test_durations(void **state)
+{
+	(void)state;
+	assert_int_equal(campaign_parse_duration("90"), 90);
+	assert_int_equal(campaign_parse_duration("30m"), 1800);
+	assert_int_equal(campaign_parse_duration("12h"), 43200);
+	assert_int_equal(campaign_parse_duration("1d12h"), 129600);
+	assert_int_equal(campaign_parse_duration("none"), 0);
+	assert_int_equal(campaign_parse_duration(""), -1);
+	assert_int_equal(campaign_parse_duration("2x"), -1);
+	assert_int_equal(campaign_parse_duration("1d12"), -1);
+	assert_int_equal(campaign_parse_duration("-3h"), -1);
+	assert_int_equal(campaign_parse_duration("400d"), -1);
+}
+
+static void
+test_keys(void **state)
+{
+	struct campaign c;
+	struct diag d;
+
+	(void)state;
+	campaign_defaults(&c);
+	assert_int_equal(c.deadline, 3 * 86400);
+	assert_int_equal(c.snap, -1);
+	assert_int_equal(c.weekdays, 0x7f);
+	assert_int_equal(campaign_apply(&c, "deadline", "2d", &d), 0);
+	assert_int_equal(campaign_apply(&c, "deadline.placement", "1d", &d), 0);
+	assert_int_equal(campaign_apply(&c, "deadline.placement", "20h", &d), 0);
+	assert_int_equal(c.nkinds, 1);
+	assert_int_equal(campaign_deadline_for(&c, "placement"), 20 * 3600);
+	assert_int_equal(campaign_deadline_for(&c, "actions"), 2 * 86400);
+	assert_int_equal(campaign_apply(&c, "deadline.snap", "20:30", &d), 0);
+	assert_int_equal(c.snap, 20 * 60 + 30);
+	assert_int_equal(campaign_apply(&c, "deadline.days", "mon-fri", &d), 0);
+	assert_int_equal(c.weekdays, 0x3e);
+	assert_int_equal(campaign_apply(&c, "deadline.days", "fri-mon", &d), 0);
+	assert_int_equal(c.weekdays, 0x63);
+	assert_int_equal(campaign_apply(&c, "deadline.days", "sat,sun", &d), 0);
+	assert_int_equal(c.weekdays, 0x41);
+	assert_int_equal(campaign_apply(&c, "timezone", "Europe/Berlin", &d), 0);
+	assert_int_equal(campaign_apply(&c, "press_anonymous", "yes", &d), 0);
+	assert_int_equal(c.press_anonymous, 1);
+	assert_int_equal(campaign_apply(&c, "gm", "gm@example.org", &d), 0);
+
+	assert_int_equal(campaign_apply(&c, "deadline.snap", "25:00", &d), -1);
+	assert_non_null(strstr(d.msg, "HH:MM"));
+	assert_int_equal(campaign_apply(&c, "deadline.days", "mon-someday", &d), -1);
+	assert_int_equal(campaign_apply(&c, "timezone", "Mars/Olympus", &d), -1);
+	assert_non_null(strstr(d.msg, "Mars/Olympus"));
+	assert_int_equal(campaign_apply(&c, "timezone", "../../etc/passwd", &d), -1);
+	assert_int_equal(campaign_apply(&c, "deadline", "0", &d), -1);
+	assert_int_equal(campaign_apply(&c, "late_note", "maybe", &d), -1);
+	assert_int_equal(campaign_apply(&c, "disorder_after", "-1", &d), -1);
+	assert_int_equal(campaign_apply(&c, "gm", "nobody", &d), -1);
+	assert_int_equal(campaign_apply(&c, "colour", "red", &d), -1);
+	assert_non_null(strstr(d.msg, "colour"));
+	/* Refusals left everything as it was. */
+	assert_int_equal(c.snap, 20 * 60 + 30);
+	assert_string_equal(c.timezone, "Europe/Berlin");
+}
+
+static void
+test_ledger_round_trip(void **state)
+{
+	struct fixture f;
+	struct play p;
+	struct campaign c;
+	struct diag d;
+	struct buf b = BUF_INIT;
+
+	(void)state;
+	fx_open(&f);
+	fx_game(&f, "buqruru", "b1", 0, 0, NULL, 0, &p);
+	assert_int_equal(campaign_set(&f.l, p.g.id, "deadline", "1d12h", &d), 0);
+	assert_int_equal(campaign_set(&f.l, p.g.id, "deadline.sowing", "6h", &d), 0);
+	assert_int_equal(campaign_set(&f.l, p.g.id, "deadline.days", "mon,wed,fri", &d), 0);
+	assert_int_equal(campaign_set(&f.l, p.g.id, "deadline", "1d", &d), 0);
+	assert_int_equal(campaign_set(&f.l, p.g.id, "deadline", "soon", &d), -1);
+	assert_int_equal(fx_count(&f, "SELECT count(*) FROM settings"), 3);
+	assert_int_equal(campaign_load(&f.l, p.g.id, &c, &d), 0);
+	assert_int_equal(c.deadline, 86400);
+	assert_int_equal(campaign_deadline_for(&c, "sowing"), 6 * 3600);
+	campaign_describe(&c, &b);
+	assert_non_null(strstr(b.p, "deadline: 1d\n"));
+	assert_non_null(strstr(b.p, "deadline.sowing: 6h\n"));
+	assert_non_null(strstr(b.p, "deadline.days: mon,wed,fri\n"));
+	assert_non_null(strstr(b.p, "reminder: 1d\n"));
+	buf_free(&b);
+	/* Another game keeps the defaults. */
+	assert_int_equal(campaign_load(&f.l, p.g.id + 1, &c, &d), 0);
+	assert_int_equal(c.deadline, 3 * 86400);
+	play_free(&p);
+	fx_close(&f);
+}
+
+static void
+test_format_time(void **state)
+{
+	struct campaign c;
+	char out[64];
+	struct diag d;
+
+	(void)state;
+	campaign_defaults(&c);
+	assert_int_equal(campaign_apply(&c, "timezone", "Europe/Berlin", &d), 0);
+	/* 2026-10-24 18:00 UTC is summer time in Berlin, a day later winter time. */
+	campaign_format_time(&c, 1792864800, out, sizeof out);
+	assert_string_equal(out, "Sat 24 Oct 2026 20:00 CEST");
+	campaign_format_time(&c, 1792864800 + 86400, out, sizeof out);
+	assert_string_equal(out, "Sun 25 Oct 2026 19:00 CET");
+	/* The caller's zone is left as it was. */
+	setenv("TZ", "America/New_York", 1);
+	campaign_format_time(&c, 0, out, sizeof out);
+	assert_string_equal(getenv("TZ"), "America/New_York");
+	unsetenv("TZ");
+	campaign_defaults(&c);
+	campaign_format_time(&c, 0, out, sizeof out);
+	assert_string_equal(out, "Thu 01 Jan 1970 00:00 UTC");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_durations),
+		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_ledger_round_trip),
+		cmocka_unit_test(test_format_time),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

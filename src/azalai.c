@@ -24,6 +24,20 @@ static const struct command {
 	{ "run", cmd_run, 1, "fetch, resolve, report and deliver (the cron job)" },
 	{ "outbox", cmd_outbox, 1, "the mails waiting to go: outbox [list|flush] [--all]" },
 	{ "replay", cmd_replay, 1, "replay a game: replay GAME [--step N] [--as SEAT]" },
+	{ "process", cmd_process, 1, "apply what is due now in a game: process GAME" },
+	{ "preview", cmd_preview, 1, "what processing would do, changing nothing: "
+	    "preview GAME [--at TIME]" },
+	{ "deadline", cmd_deadline, 1, "show or move deadlines: deadline GAME "
+	    "[set TIME | extend DURATION] [SEAT]" },
+	{ "seat", cmd_seat, 1, "change a seat: seat GAME SEAT replace ADDRESS | bot | human | "
+	    "away FROM TO | back" },
+	{ "pause", cmd_pause, 1, "pause a game: pause GAME [--for DURATION] REASON..." },
+	{ "resume", cmd_resume, 1, "end a pause: resume GAME" },
+	{ "end", cmd_end, 1, "abandon a game: end GAME REASON..." },
+	{ "watch", cmd_watch, 1, "add an observer: watch GAME ADDRESS" },
+	{ "unwatch", cmd_unwatch, 1, "remove an observer: unwatch GAME ADDRESS" },
+	{ "set", cmd_set, 1, "change a campaign setting: set GAME KEY VALUE" },
+	{ "rollback", cmd_rollback, 1, "undo steps: rollback GAME STEPS [REASON...]" },
 	{ "config", cmd_config, 0, "print the configuration in force" },
 	{ NULL, NULL, 0, NULL }
 };

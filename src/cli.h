@@ -30,6 +30,26 @@ int cmd_ingest(struct cli *, int, char **);
 int cmd_run(struct cli *, int, char **);
 int cmd_outbox(struct cli *, int, char **);
 int cmd_config(struct cli *, int, char **);
+int cmd_seat(struct cli *, int, char **);
+int cmd_pause(struct cli *, int, char **);
+int cmd_resume(struct cli *, int, char **);
+int cmd_end(struct cli *, int, char **);
+int cmd_watch(struct cli *, int, char **);
+int cmd_unwatch(struct cli *, int, char **);
+int cmd_set(struct cli *, int, char **);
+int cmd_rollback(struct cli *, int, char **);
+int cmd_process(struct cli *, int, char **);
+int cmd_preview(struct cli *, int, char **);
+int cmd_deadline(struct cli *, int, char **);
+
+/* A game master's command on one game (cmd-admin.c): takes the run lock,
+ * opens the ledger, begins the transaction and loads the game; 0, or the
+ * sysexits code after printing one line. */
+struct play;
+int cli_game_begin(struct cli *, const char *game, struct play *);
+/* Commits when rc (a people_* result) is 0, else rolls back and prints the
+ * diag; frees the game. Returns the sysexits code. */
+int cli_game_end(struct cli *, struct play *, int rc, const struct diag *);
 
 /* 1 when argv has -h or --help before any other argument (prints usage). */
 int cli_wants_help(int argc, char **argv, const char *usage);

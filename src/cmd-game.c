@@ -7,10 +7,13 @@
 #include <strings.h>
 #include <sysexits.h>
 
+#include "campaign.h"
+#include "campaign-file.h"
 #include "cli.h"
 #include "clock.h"
 #include "fsutil.h"
 #include "log.h"
+#include "people.h"
 #include "play.h"
 #include "process.h"
 #include "render.h"
@@ -52,12 +55,16 @@ cmd_init(struct cli *c, int argc, char **argv)
 
 static const char new_usage[] =
     "usage: azalai new GAME --seat NAME=ADDRESS --seat NAME=ADDRESS ... [--option K=V ...]\n"
-    "                 [--name ID] [--deck FILE]\n\n"
+    "                 [--name ID] [--deck FILE]\n"
+    "       azalai new --campaign FILE\n\n"
     "Starts a game of GAME (buqruru) with the seats in order (the first seat is the\n"
     "first player unless an option says otherwise). ADDRESS \"bot\" lets the referee\n"
     "play that seat. Prints each seat's token and queues a welcome mail carrying it.\n"
     "--deck FILE gives a game that takes one (targi) the game master's card file;\n"
-    "the ledger keeps a copy, so the file may change or go afterwards.\n";
+    "the ledger keeps a copy, so the file may change or go afterwards.\n"
+    "--campaign FILE takes all of it from a YAML file (game, name, seats, options,\n"
+    "deck, settings, watchers; see doc/campaigns.md), checked whole before anything\n"
+    "is written.\n";
 
 static int
 print_options(const struct game_rules *r)
@@ -83,20 +90,43 @@ valid_name(const char *s, size_t max)
 	return 1;
 }
 
-int
-cmd_new(struct cli *c, int argc, char **argv)
+/* What a new game is made of, from the command line or a campaign file. */
+struct new_game {
+	struct game_row *g;         /* the seats: name, address, kind */
+	const char *rules, *name, *deck;
+	const char *kv[OPT_MAX];
+	int nkv;
+	const struct campaign_file *cf;	/* its settings and watchers; NULL none */
+};
+
+static int
+add_seat(struct game_row *g, const char *name, size_t namelen, const char *address)
 {
-	static const struct option opts[] = {
-		{ "seat", required_argument, NULL, 's' },
-		{ "option", required_argument, NULL, 'o' },
-		{ "name", required_argument, NULL, 'n' },
-		{ "deck", required_argument, NULL, 'd' },
-		{ NULL, 0, NULL, 0 }
-	};
-	const char *kv[OPT_MAX], *name = NULL, *deck = NULL, *fixed_env = getenv("AZALAI_SEED");
+	struct seat_row *s;
+
+	if (g->nseats == MAX_SEATS)
+		return cli_fail(EX_USAGE, "at most %d seats", MAX_SEATS);
+	s = &g->seats[g->nseats++];
+	snprintf(s->name, sizeof s->name, "%.*s", (int)namelen, name);
+	snprintf(s->address, sizeof s->address, "%s", address);
+	if (!valid_name(s->name, SEAT_NAME))
+		return cli_fail(EX_USAGE, "seat name \"%s\": use letters, digits, "
+		    "_ . - (at most %d)", s->name, SEAT_NAME - 1);
+	snprintf(s->kind, sizeof s->kind, "%s",
+	    strcmp(s->address, "bot") == 0 ? "bot" : "human");
+	if (strcmp(s->kind, "human") == 0 && strchr(s->address, '@') == NULL)
+		return cli_fail(EX_USAGE, "seat %s: \"%s\" is not a mail address "
+		    "(or \"bot\")", s->name, s->address);
+	return 0;
+}
+
+/* Both ways to start a game meet here: checks, the ledger, the mails. */
+static int
+start_game(struct cli *c, struct new_game *ng)
+{
+	const char *fixed_env = getenv("AZALAI_SEED");
 	char tokens[MAX_SEATS][TOKEN_LEN], now[32];
-	int nkv = 0, ch, rc;
-	struct game_row *g = xcalloc(1, sizeof *g);
+	struct game_row *g = ng->g;
 	const struct game_rules *r;
 	struct optset o;
 	struct play p;
@@ -105,106 +135,41 @@ cmd_new(struct cli *c, int argc, char **argv)
 	uint64_t fixed = 0, *fixedp = NULL;
 	char *deck_text = NULL;
 	size_t deck_len;
+	int rc;
 
-	if (cli_wants_help(argc, argv, new_usage))
-		goto ok;
-	optind = 0;
-	while ((ch = getopt_long(argc, argv, "s:o:n:d:", opts, NULL)) != -1) {
-		char *eq;
-		struct seat_row *s;
-
-		switch (ch) {
-		case 's':
-			if ((eq = strchr(optarg, '=')) == NULL || eq == optarg || eq[1] == '\0') {
-				rc = cli_fail(EX_USAGE, "--seat \"%s\": write NAME=ADDRESS", optarg);
-				goto out;
-			}
-			if (g->nseats == MAX_SEATS) {
-				rc = cli_fail(EX_USAGE, "at most %d seats", MAX_SEATS);
-				goto out;
-			}
-			s = &g->seats[g->nseats++];
-			snprintf(s->name, sizeof s->name, "%.*s", (int)(eq - optarg), optarg);
-			snprintf(s->address, sizeof s->address, "%s", eq + 1);
-			if (!valid_name(s->name, SEAT_NAME)) {
-				rc = cli_fail(EX_USAGE, "seat name \"%s\": use letters, digits, "
-				    "_ . - (at most %d)", s->name, SEAT_NAME - 1);
-				goto out;
-			}
-			snprintf(s->kind, sizeof s->kind, "%s",
-			    strcmp(s->address, "bot") == 0 ? "bot" : "human");
-			if (strcmp(s->kind, "human") == 0 && strchr(s->address, '@') == NULL) {
-				rc = cli_fail(EX_USAGE, "seat %s: \"%s\" is not a mail address "
-				    "(or \"bot\")", s->name, s->address);
-				goto out;
-			}
-			break;
-		case 'o':
-			if (nkv == OPT_MAX) {
-				rc = cli_fail(EX_USAGE, "too many options");
-				goto out;
-			}
-			kv[nkv++] = optarg;
-			break;
-		case 'n':
-			name = optarg;
-			break;
-		case 'd':
-			deck = optarg;
-			break;
-		default:
-			rc = cli_fail(EX_USAGE, "see \"azalai new --help\"");
-			goto out;
-		}
-	}
-	if (optind != argc - 1) {
-		rc = cli_fail(EX_USAGE, "name one game: azalai new GAME --seat NAME=ADDRESS ...");
-		goto out;
-	}
-	if ((r = game_find(argv[optind])) == NULL) {
-		rc = cli_fail(EX_USAGE, "there is no game \"%s\"", argv[optind]);
-		goto out;
-	}
-	if (g->nseats < r->min_seats || g->nseats > r->max_seats) {
-		rc = r->min_seats == r->max_seats
+	if ((r = game_find(ng->rules)) == NULL)
+		return cli_fail(EX_USAGE, "there is no game \"%s\"", ng->rules);
+	if (g->nseats < r->min_seats || g->nseats > r->max_seats)
+		return r->min_seats == r->max_seats
 		    ? cli_fail(EX_USAGE, "%s needs %d seats, not %d", r->name, r->min_seats,
 		    g->nseats)
 		    : cli_fail(EX_USAGE, "%s needs %d to %d seats, not %d", r->name,
 		    r->min_seats, r->max_seats, g->nseats);
-		goto out;
-	}
 	for (int i = 0; i < g->nseats; i++)
 		for (int k = 0; k < i; k++)
-			if (strcasecmp(g->seats[i].name, g->seats[k].name) == 0) {
-				rc = cli_fail(EX_USAGE, "two seats are called %s", g->seats[i].name);
-				goto out;
-			}
+			if (strcasecmp(g->seats[i].name, g->seats[k].name) == 0)
+				return cli_fail(EX_USAGE, "two seats are called %s", g->seats[i].name);
 	diag_clear(&d);
-	if (opt_resolve(r->options, &o, kv, nkv, &d) < 0) {
+	if (opt_resolve(r->options, &o, ng->kv, ng->nkv, &d) < 0) {
 		print_options(r);
-		rc = cli_fail(EX_USAGE, "%s", d.msg);
-		goto out;
+		return cli_fail(EX_USAGE, "%s", d.msg);
 	}
-	if (deck != NULL) {
-		const char *base = strrchr(deck, '/');
+	if (ng->deck != NULL) {
+		const char *base = strrchr(ng->deck, '/');
 
-		if (r->file_what == NULL || strcmp(r->file_what, "deck") != 0) {
-			rc = cli_fail(EX_USAGE, "%s takes no deck file", r->name);
-			goto out;
-		}
-		if (fs_read(deck, &deck_text, &deck_len) < 0) {
-			rc = cli_fail(EX_NOINPUT, "%s: %s", deck, strerror(errno));
-			goto out;
-		}
+		if (r->file_what == NULL || strcmp(r->file_what, "deck") != 0)
+			return cli_fail(EX_USAGE, "%s takes no deck file", r->name);
+		if (fs_read(ng->deck, &deck_text, &deck_len) < 0)
+			return cli_fail(EX_NOINPUT, "%s: %s", ng->deck, strerror(errno));
 		if (strlen(deck_text) != deck_len) {
-			rc = cli_fail(EX_DATAERR, "%s: not a text file", deck);
+			rc = cli_fail(EX_DATAERR, "%s: not a text file", ng->deck);
 			goto out;
 		}
 		o.file = deck_text;
-		snprintf(o.file_name, sizeof o.file_name, "%s", base != NULL ? base + 1 : deck);
+		snprintf(o.file_name, sizeof o.file_name, "%s", base != NULL ? base + 1 : ng->deck);
 	}
-	if (name != NULL && !valid_name(name, 33)) {
-		rc = cli_fail(EX_USAGE, "game name \"%s\": use letters, digits, _ . -", name);
+	if (ng->name != NULL && !valid_name(ng->name, 33)) {
+		rc = cli_fail(EX_USAGE, "game name \"%s\": use letters, digits, _ . -", ng->name);
 		goto out;
 	}
 	if ((rc = cli_open(c, 1)) != 0) {
@@ -219,8 +184,8 @@ cmd_new(struct cli *c, int argc, char **argv)
 		fixed += (uint64_t)ledger_next_game_number(&c->l, r->name) * 1000;
 	}
 	snprintf(g->rules, sizeof g->rules, "%s", r->name);
-	if (name != NULL)
-		snprintf(g->name, sizeof g->name, "%s", name);
+	if (ng->name != NULL)
+		snprintf(g->name, sizeof g->name, "%s", ng->name);
 	else
 		snprintf(g->name, sizeof g->name, "%s-%lld", r->name,
 		    (long long)ledger_next_game_number(&c->l, r->name));
@@ -260,30 +225,23 @@ cmd_new(struct cli *c, int argc, char **argv)
 	}
 	render_init(&rd, c->cfg.datadir, r->name, c->cfg.language);
 	rc = EX_OK;
-	{
+	/* The campaign's settings hold before the first mail goes out. */
+	for (int i = 0; ng->cf != NULL && rc == EX_OK && i < ng->cf->nsettings; i++)
+		if (campaign_set(&c->l, p.g.id, ng->cf->key[i], ng->cf->value[i], &d) < 0)
+			rc = EX_DATAERR;
+	for (int i = 0; ng->cf != NULL && rc == EX_OK && i < ng->cf->nwatchers; i++)
+		if (people_watch(&c->l, &c->cfg, &p, ng->cf->watcher[i], now, &d) < 0)
+			rc = EX_DATAERR;
+	if (rc == EX_OK) {
 		int steps = 0;
 
 		if (process_bots(&c->l, &p, now, &steps, &d) < 0)
 			rc = EX_SOFTWARE;
 	}
 	for (int i = 0; rc == EX_OK && i < g->nseats; i++) {
-		struct tval *extra = tval_map();
-		struct tval *seats = tval_set_list(extra, "seats");
-
-		if (strcmp(g->seats[i].kind, "human") != 0) {
-			tval_free(extra);
+		if (strcmp(g->seats[i].kind, "human") != 0)
 			continue;
-		}
-		tval_set_str(extra, "token", tokens[i]);
-		for (int k = 0; k < g->nseats; k++) {
-			struct tval *s = tval_push_map(seats);
-
-			tval_set_str(s, "name", g->seats[k].name);
-			tval_set_bool(s, "bot", strcmp(g->seats[k].kind, "bot") == 0);
-			tval_set_bool(s, "you", k == i);
-		}
-		if (report_queue_one(&c->l, &c->cfg, &rd, &p, i, "welcome", "welcome",
-		    g->seats[i].address, extra, "", "", now, &d) < 0)
+		if (people_welcome(&c->l, &c->cfg, &rd, &p, i, tokens[i], now, &d) < 0)
 			rc = EX_SOFTWARE;
 	}
 	render_free(&rd);
@@ -298,12 +256,105 @@ cmd_new(struct cli *c, int argc, char **argv)
 	for (int i = 0; i < g->nseats; i++)
 		printf("  seat %-12s %-32s %s\n", g->seats[i].name, g->seats[i].address,
 		    strcmp(g->seats[i].kind, "bot") == 0 ? "(played by the referee)" : tokens[i]);
+	for (int i = 0; ng->cf != NULL && i < ng->cf->nwatchers; i++)
+		printf("  watcher %s\n", ng->cf->watcher[i]);
 	play_free(&p);
-ok:
 	rc = EX_OK;
 out:
 	free(deck_text);
-	free(g);
+	return rc;
+}
+
+int
+cmd_new(struct cli *c, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "seat", required_argument, NULL, 's' },
+		{ "option", required_argument, NULL, 'o' },
+		{ "name", required_argument, NULL, 'n' },
+		{ "deck", required_argument, NULL, 'd' },
+		{ "campaign", required_argument, NULL, 'c' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *campaign = NULL;
+	struct new_game ng;
+	struct campaign_file *cf = NULL;
+	struct diag d;
+	int ch, rc = EX_OK;
+
+	memset(&ng, 0, sizeof ng);
+	ng.g = xcalloc(1, sizeof *ng.g);
+	if (cli_wants_help(argc, argv, new_usage))
+		goto out;
+	optind = 0;
+	while ((ch = getopt_long(argc, argv, "s:o:n:d:c:", opts, NULL)) != -1) {
+		char *eq;
+
+		switch (ch) {
+		case 's':
+			if ((eq = strchr(optarg, '=')) == NULL || eq == optarg || eq[1] == '\0') {
+				rc = cli_fail(EX_USAGE, "--seat \"%s\": write NAME=ADDRESS", optarg);
+				goto out;
+			}
+			if ((rc = add_seat(ng.g, optarg, (size_t)(eq - optarg), eq + 1)) != 0)
+				goto out;
+			break;
+		case 'o':
+			if (ng.nkv == OPT_MAX) {
+				rc = cli_fail(EX_USAGE, "too many options");
+				goto out;
+			}
+			ng.kv[ng.nkv++] = optarg;
+			break;
+		case 'n':
+			ng.name = optarg;
+			break;
+		case 'd':
+			ng.deck = optarg;
+			break;
+		case 'c':
+			campaign = optarg;
+			break;
+		default:
+			rc = cli_fail(EX_USAGE, "see \"azalai new --help\"");
+			goto out;
+		}
+	}
+	if (campaign != NULL) {
+		if (optind != argc || ng.g->nseats > 0 || ng.nkv > 0 || ng.name != NULL ||
+		    ng.deck != NULL) {
+			rc = cli_fail(EX_USAGE, "--campaign FILE says it all: no GAME, --seat, "
+			    "--option, --name or --deck beside it");
+			goto out;
+		}
+		cf = xcalloc(1, sizeof *cf);
+		diag_clear(&d);
+		if (campaign_file_load(campaign, cf, &d) < 0) {
+			rc = cli_fail(EX_DATAERR, "%s", d.msg);
+			goto out;
+		}
+		for (int i = 0; i < cf->nseats; i++)
+			if ((rc = add_seat(ng.g, cf->seat_name[i], strlen(cf->seat_name[i]),
+			    cf->seat_address[i])) != 0)
+				goto out;
+		for (int i = 0; i < cf->nopts; i++)
+			ng.kv[ng.nkv++] = cf->opt[i];
+		ng.rules = cf->rules;
+		ng.name = cf->name[0] != '\0' ? cf->name : NULL;
+		ng.deck = cf->deck[0] != '\0' ? cf->deck : NULL;
+		ng.cf = cf;
+	} else {
+		if (optind != argc - 1) {
+			rc = cli_fail(EX_USAGE, "name one game: azalai new GAME --seat NAME=ADDRESS "
+			    "...");
+			goto out;
+		}
+		ng.rules = argv[optind];
+	}
+	rc = start_game(c, &ng);
+out:
+	free(cf);
+	free(ng.g);
 	return rc;
 }
 
@@ -431,6 +482,62 @@ parse_game_args(int argc, char **argv, const char **game, const char **as, long 
 	return 0;
 }
 
+/* For the game master, after the report: the campaign as it stands. */
+static int
+print_campaign(struct cli *c, const struct play *p)
+{
+	struct campaign camp;
+	struct buf b = BUF_INIT;
+	struct diag d;
+	sqlite3_stmt *st;
+	const struct game_row *g = &p->g;
+
+	diag_clear(&d);
+	if (campaign_load(&c->l, g->id, &camp, &d) < 0)
+		return cli_fail(EX_SOFTWARE, "%s", d.msg);
+	printf("\n==== campaign (for the game master)\n");
+	printf("status: %s\n", g->status);
+	if (g->end_reason[0] != '\0')
+		printf("ended: %s\n", g->end_reason);
+	if (g->paused_at[0] != '\0')
+		printf("paused: since %s, until %s at the latest: %s\n", g->paused_at,
+		    g->paused_until, g->paused_reason);
+	printf("seats:\n");
+	for (int i = 0; i < g->nseats; i++) {
+		const struct seat_row *s = &g->seats[i];
+
+		printf("  %-12s %-32s %s", s->name, s->address, s->kind);
+		if (s->disorder)
+			printf(", in civil disorder");
+		if (s->missed > 0)
+			printf(", %d missed in a row", s->missed);
+		if (s->away_to[0] != '\0')
+			printf(", away %s to %s", s->away_from, s->away_to);
+		if (s->away_used > 0 || s->away_to[0] != '\0')
+			printf(", earlier vacations %ld of %d days", (s->away_used + 86399) / 86400,
+			    camp.vacation_days);
+		printf("\n");
+	}
+	st = ledger_prep(&c->l, "SELECT address, reported_seq FROM watchers WHERE game_id = ? "
+	    "ORDER BY added_at, address");
+	sqlite3_bind_int64(st, 1, g->id);
+	printf("watchers:");
+	for (int n = 0; sqlite3_step(st) == SQLITE_ROW; n++)
+		printf("%s %s", n ? "," : "", col_text(st, 0));
+	sqlite3_finalize(st);
+	printf("\nsettings:\n");
+	campaign_describe(&camp, &b);
+	for (const char *l = b.p; l != NULL && *l != '\0';) {
+		const char *nl = strchr(l, '\n');
+		int len = nl != NULL ? (int)(nl - l) : (int)strlen(l);
+
+		printf("  %.*s\n", len, l);
+		l += len + (nl != NULL);
+	}
+	buf_free(&b);
+	return EX_OK;
+}
+
 int
 cmd_show(struct cli *c, int argc, char **argv)
 {
@@ -440,7 +547,9 @@ cmd_show(struct cli *c, int argc, char **argv)
 	int rc, viewer;
 
 	if (cli_wants_help(argc, argv, "usage: azalai show GAME [--as SEAT]\n\nPrints the "
-	    "report of GAME as an observer sees it, or as SEAT sees it.\n"))
+	    "report of GAME as an observer sees it, or as SEAT sees it, then the\n"
+	    "campaign: status, pause, seats (address, who plays, civil disorder,\n"
+	    "vacation), watchers and settings.\n"))
 		return EX_OK;
 	if ((rc = parse_game_args(argc, argv, &game, &as, NULL)) != 0)
 		return rc;
@@ -455,6 +564,8 @@ cmd_show(struct cli *c, int argc, char **argv)
 		return EX_USAGE;
 	}
 	rc = print_report(c, &p, viewer, p.seq - 1);
+	if (rc == EX_OK)
+		rc = print_campaign(c, &p);
 	play_free(&p);
 	return rc;
 }
@@ -463,6 +574,7 @@ struct replay_print {
 	struct play *p;
 	int viewer;
 	long long upto;
+	long long steps;            /* replayed: undone steps are not */
 };
 
 static int
@@ -471,6 +583,7 @@ replay_line(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	struct replay_print *rp = arg;
 
 	(void)st;
+	rp->steps++;
 	if (e->seat >= 0)
 		printf("step %-4lld %-7s %-12s %s\n", (long long)seq, e->kind,
 		    rp->p->g.seats[e->seat].name, e->payload);
@@ -520,6 +633,7 @@ cmd_replay(struct cli *c, int argc, char **argv)
 		    : cli_fail(EX_DATAERR, "there is no game \"%s\"", game);
 	rp.p = &p;
 	rp.upto = step;
+	rp.steps = 0;
 	if ((rp.viewer = seat_of(&p.g, as)) == -2) {
 		play_free(&p);
 		return EX_USAGE;
@@ -530,9 +644,15 @@ cmd_replay(struct cli *c, int argc, char **argv)
 	}
 	memset(prev, '0', HASH_HEX - 1);
 	prev[HASH_HEX - 1] = '\0';
-	if (ledger_events_each(&c->l, p.g.id, 0, -1, check_chain, prev, &d) < 0) {
+	if (ledger_events_each_all(&c->l, p.g.id, 0, -1, check_chain, prev, &d) < 0) {
 		play_free(&p);
 		return cli_fail(EX_DATAERR, "game %s: the event chain does not verify", game);
+	}
+	/* Undone steps stay in the chain above; replay passes over them. */
+	if (step >= 0 && ledger_event_undone(&c->l, p.g.id, step)) {
+		play_free(&p);
+		return cli_fail(EX_USAGE, "game %s: step %lld was undone by a rollback", game,
+		    step);
 	}
 	if (play_replay(&c->l, &p.g, step, p.st, replay_line, &rp, &d) < 0) {
 		play_free(&p);
@@ -541,7 +661,7 @@ cmd_replay(struct cli *c, int argc, char **argv)
 	if (step >= 0)
 		p.seq = step;
 	printf("replay verified: %lld steps, every state hash matches the ledger\n\n",
-	    (long long)p.seq + 1);
+	    rp.steps);
 	rc = print_report(c, &p, rp.viewer, p.seq - 1);
 	play_free(&p);
 	return rc;

@@ -11,6 +11,7 @@
 #include "log.h"
 #include "outbox.h"
 #include "process.h"
+#include "schedule.h"
 
 static void
 log_summary(const char *what, const struct ingest_stats *in, const struct process_stats *ps)
@@ -95,8 +96,9 @@ cmd_run(struct cli *c, int argc, char **argv)
 {
 	struct ingest_stats in = { 0, 0, 0 };
 	struct process_stats ps;
+	struct schedule_stats ss;
 	struct diag d;
-	int rc, sent = 0, failed = 0, fetch_failed = 0;
+	int rc, sent = 0, failed = 0, fetch_failed = 0, schedule_failed = 0;
 
 	if (cli_wants_help(argc, argv, "usage: azalai run\n\nThe cron job: takes in the "
 	    "configured mailbox, resolves every order, queues\nthe reports and delivers the "
@@ -130,11 +132,20 @@ cmd_run(struct cli *c, int argc, char **argv)
 	memset(&ps, 0, sizeof ps);
 	if (process_pending(&c->l, &c->cfg, &ps, &d) < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
+	/* Time after mail: orders that arrived before a deadline count. A game
+	 * whose deadlines fail is logged and left for the next run; the others'
+	 * mails still go out. */
+	memset(&ss, 0, sizeof ss);
+	if (schedule_run(&c->l, &c->cfg, NULL, NULL, 0, NULL, &ss, &d) < 0)
+		schedule_failed = 1;
 	if (outbox_deliver(&c->l, &c->cfg, &sent, &failed, &d) < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
 	log_summary("run", &in, &ps);
+	log_info("run: %d deadlines opened, %d reminders, %d passed (%d late notes), %d seats "
+	    "into civil disorder, %d pauses ended, %d steps", ss.opened, ss.reminded,
+	    ss.defaults, ss.late_notes, ss.disorders, ss.resumed, ss.steps);
 	log_info("run: %d mails sent, %d not sent", sent, failed);
-	return failed > 0 || fetch_failed ? EX_TEMPFAIL : EX_OK;
+	return failed > 0 || fetch_failed || schedule_failed ? EX_TEMPFAIL : EX_OK;
 }
 
 int

@@ -47,6 +47,7 @@ struct seat_row {
 	int missed;               /* deadlines missed in a row */
 	int disorder;             /* 1: in civil disorder, a bot plays it */
 	char away_from[32], away_to[32];	/* vacation, ISO UTC; "" when none */
+	long away_used;           /* seconds of vacation taken before away_from */
 };
 
 struct game_row {
@@ -104,9 +105,15 @@ struct event_row {
 void ledger_event_hash(const struct event_row *, char out[HASH_HEX]);
 /* Appends the next step; fills seq and the chained hashes. */
 int ledger_event_append(struct ledger *, int64_t game, struct event_row *, struct diag *);
-/* Calls fn for each event with seq in [from, to] (to < 0: to the end). */
+/* Calls fn for each live event with seq in [from, to] (to < 0: to the end):
+ * events a rollback undid are passed over, as replay and reports must. */
 int ledger_events_each(struct ledger *, int64_t game, int64_t from, int64_t to,
     int (*fn)(void *, const struct event_row *), void *, struct diag *);
+/* The same over every event, undone ones included (the hash chain). */
+int ledger_events_each_all(struct ledger *, int64_t game, int64_t from, int64_t to,
+    int (*fn)(void *, const struct event_row *), void *, struct diag *);
+/* 1 when a rollback undid step seq. */
+int ledger_event_undone(struct ledger *, int64_t game, int64_t seq);
 int64_t ledger_last_seq(struct ledger *, int64_t game);
 
 int ledger_snapshot_put(struct ledger *, int64_t game, int64_t seq, const void *,

@@ -52,7 +52,7 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 {
 	sqlite3_stmt *st = ledger_prep(l, "SELECT idx, name, address, kind, token_salt, "
 	    "token_hash, reported_seq, bounces, last_bounce, missed, disorder, away_from, "
-	    "away_to FROM seats WHERE game_id = ? "
+	    "away_to, away_used FROM seats WHERE game_id = ? "
 	    "ORDER BY idx");
 	int rc;
 
@@ -74,6 +74,7 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 		s->disorder = sqlite3_column_int(st, 10);
 		COPY(s->away_from, col_text(st, 11));
 		COPY(s->away_to, col_text(st, 12));
+		s->away_used = (long)sqlite3_column_int64(st, 13);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
@@ -300,13 +301,18 @@ ledger_event_append(struct ledger *l, int64_t game, struct event_row *e, struct 
 	return ledger_done(l, st, d);
 }
 
-int
-ledger_events_each(struct ledger *l, int64_t game, int64_t from, int64_t to,
+static int
+events_each(struct ledger *l, int64_t game, int64_t from, int64_t to, int undone,
     int (*fn)(void *, const struct event_row *), void *arg, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT seq, kind, seat_idx, payload, narrative, "
+	sqlite3_stmt *st = ledger_prep(l, undone
+	    ? "SELECT seq, kind, seat_idx, payload, narrative, "
 	    "state_hash, prev_hash, hash, at FROM events WHERE game_id = ? AND seq >= ? "
-	    "AND (? < 0 OR seq <= ?) ORDER BY seq");
+	    "AND (? < 0 OR seq <= ?) ORDER BY seq"
+	    : "SELECT seq, kind, seat_idx, payload, narrative, "
+	    "state_hash, prev_hash, hash, at FROM events WHERE game_id = ? AND seq >= ? "
+	    "AND (? < 0 OR seq <= ?) AND NOT EXISTS (SELECT 1 FROM undone u "
+	    "WHERE u.game_id = events.game_id AND u.seq = events.seq) ORDER BY seq");
 	struct event_row e;
 	int rc, ret = 0;
 
@@ -332,6 +338,33 @@ ledger_events_each(struct ledger *l, int64_t game, int64_t from, int64_t to,
 		ret = ledger_fail(l, d, "read events");
 	sqlite3_finalize(st);
 	return ret < 0 ? -1 : 0;
+}
+
+int
+ledger_events_each(struct ledger *l, int64_t game, int64_t from, int64_t to,
+    int (*fn)(void *, const struct event_row *), void *arg, struct diag *d)
+{
+	return events_each(l, game, from, to, 0, fn, arg, d);
+}
+
+int
+ledger_events_each_all(struct ledger *l, int64_t game, int64_t from, int64_t to,
+    int (*fn)(void *, const struct event_row *), void *arg, struct diag *d)
+{
+	return events_each(l, game, from, to, 1, fn, arg, d);
+}
+
+int
+ledger_event_undone(struct ledger *l, int64_t game, int64_t seq)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT 1 FROM undone WHERE game_id = ? AND seq = ?");
+	int rc;
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, seq);
+	rc = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return rc;
 }
 
 int

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "log.h"
 #include "play.h"
 #include "xmalloc.h"
 
@@ -242,6 +243,14 @@ int
 play_step(struct ledger *l, struct play *p, const char *kind, int seat,
     const struct order *o, const char *now, struct evsink *ev, struct diag *d)
 {
+	return play_step_noted(l, p, kind, seat, o, NULL, now, ev, d);
+}
+
+int
+play_step_noted(struct ledger *l, struct play *p, const char *kind, int seat,
+    const struct order *o, const struct evsink *notes, const char *now,
+    struct evsink *ev, struct diag *d)
+{
 	void *save = xmalloc(p->rules->state_size);
 	char hash[HASH_HEX];
 	int64_t seq = p->seq;
@@ -253,6 +262,8 @@ play_step(struct ledger *l, struct play *p, const char *kind, int seat,
 	memcpy(save, p->st, p->rules->state_size);
 	memcpy(hash, p->state_hash, HASH_HEX);
 	evsink_init(&mine);
+	for (size_t i = 0; notes != NULL && i < notes->n; i++)
+		ev_emit(&mine, notes->v[i].vis, "%s", notes->v[i].text);
 	if (p->rules->apply(p->st, seat, o, &mine, d) < 0)
 		rc = PLAY_ERULES;
 	else if (append(l, p, kind, seat, o->text, &mine, now, d) < 0)
@@ -268,4 +279,20 @@ play_step(struct ledger *l, struct play *p, const char *kind, int seat,
 	evsink_free(&mine);
 	free(save);
 	return rc;
+}
+
+int
+play_update_status(struct ledger *l, struct play *p, struct diag *d)
+{
+	struct pending pd;
+
+	memset(&pd, 0, sizeof pd);
+	p->rules->waiting_for(p->st, &pd);
+	if (pd.over && strcmp(p->g.status, "active") == 0) {
+		snprintf(p->g.status, sizeof p->g.status, "over");
+		snprintf(p->g.result, sizeof p->g.result, "%s", pd.result);
+		log_info("%s is over: %s", p->g.name, pd.result);
+		return ledger_game_set_status(l, p->g.id, "over", pd.result, d);
+	}
+	return 0;
 }

@@ -35,11 +35,28 @@ void play_free(struct play *);
 #define PLAY_ELEDGER (-2)
 int play_step(struct ledger *, struct play *, const char *kind, int seat,
     const struct order *, const char *now, struct evsink *, struct diag *);
+/* The same, with the referee's notes (a missed deadline, civil disorder)
+ * stored in the step's narrative before the engine's lines. */
+int play_step_noted(struct ledger *, struct play *, const char *kind, int seat,
+    const struct order *, const struct evsink *notes, const char *now,
+    struct evsink *, struct diag *);
+
+/* When the rules say the game is over, records it: status 'over', the result. */
+int play_update_status(struct ledger *, struct play *, struct diag *);
 
 /* Rebuilds the game from its events up to step upto (< 0: all), checking
  * each step's state hash. fn, when given, sees every step's state. */
 int play_replay(struct ledger *, const struct game_row *, int64_t upto, void *st_out,
     int (*fn)(void *, int64_t seq, const void *st, const struct event_row *), void *arg,
     struct diag *);
+
+/* Undoes the last `steps` live steps (moves; setup and steps undone before do
+ * not count): marks them undone, rebuilds the state from the live events and
+ * appends an 'admin' step saying so, in the caller's transaction. first and
+ * last get the oldest and newest move undone. 0, PLAY_ERULES when there are
+ * not that many steps, PLAY_ELEDGER on a ledger or replay error; p is
+ * unchanged on error. */
+int play_rollback(struct ledger *, struct play *, int steps, const char *reason,
+    const char *now, int64_t *first, int64_t *last, struct diag *);
 
 #endif

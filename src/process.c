@@ -4,15 +4,19 @@
 #include <string.h>
 #include <strings.h>
 
+#include "campaign.h"
 #include "clock.h"
 #include "log.h"
+#include "mailcmd.h"
 #include "mailmsg.h"
 #include "orderblock.h"
 #include "outbox.h"
 #include "play.h"
+#include "press.h"
 #include "process.h"
 #include "render.h"
 #include "report.h"
+#include "schedule.h"
 #include "token.h"
 #include "xmalloc.h"
 
@@ -25,6 +29,7 @@ struct job {
 	const char *source;
 	char now[32];
 	struct mailmsg m;
+	const char *text;         /* the text the orders were read from */
 	const char *reply_to;     /* where answers go */
 	char status[16];          /* the message's final status */
 	char reason[512];
@@ -311,19 +316,96 @@ process_bots(struct ledger *l, struct play *p, const char *now, int *steps, stru
 	return diag_set(d, 0, "game %s: bots did not stop", p->g.name);
 }
 
-static int
-update_status(struct job *j, struct play *p, struct diag *d)
-{
-	struct pending pd;
+/* The commands of one mail, answered after the reply, each once. */
+struct asks {
+	enum mailcmd cmd[4];
+	int count[4];
+	int n;
+};
 
-	memset(&pd, 0, sizeof pd);
-	p->rules->waiting_for(p->st, &pd);
-	if (pd.over && strcmp(p->g.status, "active") == 0) {
-		snprintf(p->g.status, sizeof p->g.status, "over");
-		snprintf(p->g.result, sizeof p->g.result, "%s", pd.result);
-		log_info("%s is over: %s", p->g.name, pd.result);
-		return ledger_game_set_status(j->l, p->g.id, "over", pd.result, d);
+static void
+ask(struct asks *a, enum mailcmd cmd, int count, struct diag *od)
+{
+	static const char *const what[] = {
+		[MAILCMD_HELP] = "the order guide",
+		[MAILCMD_STATUS] = "the status",
+		[MAILCMD_REPORT] = "your report",
+		[MAILCMD_HISTORY] = "the history",
+	};
+
+	for (int i = 0; i < a->n; i++)
+		if (a->cmd[i] == cmd) {
+			snprintf(od->msg, sizeof od->msg, "asked already above: one answer");
+			return;
+		}
+	if (a->n < (int)(sizeof a->cmd / sizeof a->cmd[0])) {
+		a->cmd[a->n] = cmd;
+		a->count[a->n++] = count;
 	}
+	snprintf(od->msg, sizeof od->msg, "%s is in a separate mail", what[cmd]);
+}
+
+/* Why a game takes no orders now, in od; 0 when it takes them. */
+static int
+halted(const struct play *p, const struct campaign *c, struct diag *od)
+{
+	char since[64], until[64];
+
+	if (strcmp(p->g.status, "ended") == 0)
+		return diag_set(od, 0, "the game master ended the game%s%s",
+		    p->g.end_reason[0] ? ": " : "", p->g.end_reason);
+	if (strcmp(p->g.status, "active") != 0)
+		return diag_set(od, 0, "the game is over: %s", p->g.result);
+	if (p->g.paused_at[0] == '\0')
+		return 0;
+	campaign_format_time(c, clock_parse_iso(p->g.paused_at), since, sizeof since);
+	until[0] = '\0';
+	if (p->g.paused_until[0] != '\0')
+		campaign_format_time(c, clock_parse_iso(p->g.paused_until), until,
+		    sizeof until);
+	return diag_set(od, 0, "the game is paused since %s%s%s%s%s%s", since,
+	    p->g.paused_reason[0] ? ": " : "", p->g.paused_reason,
+	    until[0] ? "; it resumes by " : "", until, until[0] ? " at the latest" : "");
+}
+
+/* A PRESS line at ob->lines[*i]: relays it, or says in od why not (-1).
+ * *i moves past its text and its ENDPRESS. -2 on a ledger error (in d). */
+static int
+press_line(struct job *j, struct play *p, struct render *r, int seat,
+    const struct campaign *c, const struct orderblock *ob, size_t *i, struct diag *od,
+    struct diag *d)
+{
+	const struct oline *ln = &ob->lines[*i];
+	size_t end = *i + 1;
+	int last, sent;
+	struct press pr;
+	struct buf to = BUF_INIT;
+
+	while (end < ob->nlines && !press_ends(ob->lines[end].text) &&
+	    !press_starts(ob->lines[end].text))
+		end++;
+	last = end < ob->nlines ? ob->lines[end].lineno - 1 : ob->lines[ob->nlines - 1].lineno;
+	*i = end < ob->nlines && press_ends(ob->lines[end].text) ? end : end - 1;
+	if (press_header(ln->text, &p->g, seat, c, &pr, od) < 0 ||
+	    press_text(&pr, j->text, ln->lineno + 1, last, ob->token, od) < 0) {
+		press_free(&pr);
+		return -1;
+	}
+	if (press_relay(j->l, j->c, r, p, seat, &pr, c, j->now, &sent, d) < 0) {
+		press_free(&pr);
+		return -2;
+	}
+	for (int s = 0; s < p->g.nseats; s++)
+		if (pr.to & VIS_SEAT(s))
+			buf_printf(&to, "%s%s", to.len ? ", " : "", p->g.seats[s].name);
+	buf_adds(&to, "");
+	diag_set(od, 0, "relayed%s to %s%s%s", pr.anonymous ? " unsigned" : "",
+	    pr.all ? "all" : to.p, pr.all ? " (the players and the observers)" : "",
+	    pr.scrubbed ? "; your token was taken out of the text" : "");
+	log_info("%s %s: press to %s, %d mail(s)", p->g.name, p->g.seats[seat].name,
+	    pr.all ? "all" : to.p, sent);
+	buf_free(&to);
+	press_free(&pr);
 	return 0;
 }
 
@@ -333,7 +415,10 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	struct play p;
 	struct render r;
 	struct line_result lr = { tval_list(), 0, 0 };
-	int seat = -1, rc, stopped = 0, help = 0;
+	struct asks asks = { .n = 0 };
+	struct campaign camp;
+	struct diag od0;
+	int seat = -1, rc, stopped = 0;
 	int64_t before;
 	struct tval *extra;
 
@@ -382,25 +467,39 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		j->reply_to = p.g.seats[seat].address;
 	before = p.seq;
 	render_init(&r, j->c->datadir, p.rules->name, j->c->language);
+	if (campaign_load(j->l, p.g.id, &camp, d) < 0)
+		goto fail;
 
+	/* Commands and press are answered wherever they stand and whatever the
+	 * game's state; orders stop at the first rejected line. */
 	for (size_t i = 0; i < ob->nlines; i++) {
 		const struct oline *ln = &ob->lines[i];
 		struct order o;
 		struct diag od;
 		const char *status = "accepted";
-		int stepped = 0;
+		enum mailcmd cmd;
+		int stepped = 0, count, isc;
 
 		diag_clear(&od);
 		memset(&o, 0, sizeof o);
-		if (stopped) {
+		if ((isc = mailcmd_of(ln->text, &cmd, &count, &od)) > 0) {
+			ask(&asks, cmd, count, &od);
+		} else if (isc < 0) {
+			status = "rejected";
+		} else if (press_starts(ln->text)) {
+			if ((rc = press_line(j, &p, &r, seat, &camp, ob, &i, &od, d)) == -2)
+				goto fail;
+			if (rc < 0)
+				status = "rejected";
+		} else if (press_ends(ln->text)) {
+			status = "rejected";
+			snprintf(od.msg, sizeof od.msg, "ENDPRESS ends a press; no PRESS TO line "
+			    "comes before it");
+		} else if (stopped) {
 			status = "skipped";
 			snprintf(od.msg, sizeof od.msg, "not applied: an earlier line was rejected");
-		} else if (strcasecmp(ln->text, "HELP") == 0) {
-			help = 1;
-			snprintf(od.msg, sizeof od.msg, "the order guide is in a separate mail");
-		} else if (strcmp(p.g.status, "active") != 0) {
+		} else if (halted(&p, &camp, &od) < 0) {
 			status = "rejected";
-			snprintf(od.msg, sizeof od.msg, "the game is over: %s", p.g.result);
 		} else if (p.rules->parse(p.st, seat, ln->text, &o, &od) < 0) {
 			status = "rejected";
 		} else if ((rc = play_step(j->l, &p, "order", seat, &o, j->now, NULL, &od)) ==
@@ -428,8 +527,12 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		log_info("%s %s line %d \"%s\": %s%s%s", p.g.name, p.g.seats[seat].name,
 		    ln->lineno, ln->text, status, od.msg[0] ? ": " : "", od.msg);
 	}
-	if (process_bots(j->l, &p, j->now, &j->stats->steps, d) < 0 ||
-	    update_status(j, &p, d) < 0)
+	diag_clear(&od0);
+	if (halted(&p, &camp, &od0) == 0 && (process_bots(j->l, &p, j->now,
+	    &j->stats->steps, d) < 0 || play_update_status(j->l, &p, d) < 0))
+		goto fail;
+	/* The reports show the deadlines as these orders leave them. */
+	if (schedule_reconcile(j->l, &p, j->now, d) < 0)
 		goto fail;
 
 	extra = tval_map();
@@ -443,9 +546,10 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	    lr.rejected ? "error" : "ack", j->reply_to, extra, j->m.message_id,
 	    j->m.references, j->now, d) < 0)
 		goto fail;
-	if (help && report_queue_one(j->l, j->c, &r, &p, seat, "help", "help", j->reply_to,
-	    NULL, j->m.message_id, j->m.references, j->now, d) < 0)
-		goto fail;
+	for (int k = 0; k < asks.n; k++)
+		if (mailcmd_answer(j->l, j->c, &r, &p, seat, asks.cmd[k], asks.count[k],
+		    j->reply_to, j->m.message_id, j->m.references, j->now, d) < 0)
+			goto fail;
 	if (report_queue_all(j->l, j->c, &r, &p, seat, j->now, d) < 0)
 		goto fail;
 	set_status(j, lr.rejected ? "rejected" : "done", "%d accepted, %d rejected",
@@ -505,6 +609,7 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 	}
 
 	memset(&ob, 0, sizeof ob);
+	j->text = j->m.text;
 	if (orderblock_parse(j->m.text, &ob, &pd) < 0) {
 		orderblock_free(&ob);
 		return problem(j, pd.line, "%s", pd.msg);
@@ -513,6 +618,7 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 	if (!ob.found && !ob.help && j->m.attachment_text[0] != '\0') {
 		orderblock_free(&ob);
 		memset(&ob, 0, sizeof ob);
+		j->text = j->m.attachment_text;
 		if (orderblock_parse(j->m.attachment_text, &ob, &pd) < 0) {
 			orderblock_free(&ob);
 			return problem(j, pd.line, "in the attached file: %s", pd.msg);

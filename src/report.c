@@ -2,6 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "campaign.h"
+#include "clock.h"
 #include "outbox.h"
 #include "report.h"
 #include "xmalloc.h"
@@ -35,16 +37,18 @@ fold(const char *text, size_t width, const char *indent)
 	return buf_steal(&b);
 }
 
-struct news_ctx {
-	struct tval *list;
-	uint32_t mask;
-};
-
-static int
-news_one(void *arg, const struct event_row *e)
+/* Observers see what every seat may see: the public lines. */
+static uint32_t
+vis_mask(int viewer)
 {
-	struct news_ctx *n = arg;
-	const char *p = e->narrative;
+	return viewer >= 0 ? VIS_SEAT(viewer) : 0x80000000u;
+}
+
+void
+report_narrative(const char *narrative, int viewer, struct tval *list)
+{
+	const char *p = narrative;
+	uint32_t mask = vis_mask(viewer);
 
 	while (*p != '\0') {
 		const char *nl = strchr(p, '\n'), *tab = strchr(p, '\t');
@@ -52,17 +56,109 @@ news_one(void *arg, const struct event_row *e)
 		uint32_t vis;
 
 		if (tab != NULL && tab < p + len && sscanf(p, "%x", &vis) == 1 &&
-		    (vis & n->mask) != 0) {
+		    (vis & mask) != 0) {
 			char *text = xstrndup(tab + 1, len - (size_t)(tab + 1 - p));
 			char *folded = fold(text, 66, "    ");
 
-			tval_set_str(tval_push_map(n->list), "text", folded);
+			tval_set_str(tval_push_map(list), "text", folded);
 			free(folded);
 			free(text);
 		}
 		p += len + (nl != NULL);
 	}
+}
+
+struct news_ctx {
+	struct tval *list;
+	int viewer;
+};
+
+static int
+news_one(void *arg, const struct event_row *e)
+{
+	struct news_ctx *n = arg;
+
+	report_narrative(e->narrative, n->viewer, n->list);
 	return 0;
+}
+
+/* An ISO UTC time from the ledger in the campaign's zone; "" stays "". */
+static void
+campaign_time(const struct campaign *c, const char *iso, char *out, size_t n)
+{
+	time_t t = iso[0] != '\0' ? clock_parse_iso(iso) : -1;
+
+	if (t == -1)
+		snprintf(out, n, "%s", iso);
+	else
+		campaign_format_time(c, t, out, n);
+}
+
+/* The open deadline of each seat, in campaign time ("" when none). */
+static void
+open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
+    char due[MAX_SEATS][64], char kind[MAX_SEATS][24])
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT seat_idx, kind, due_at FROM deadlines "
+	    "WHERE game_id = ? AND status = 'open' ORDER BY seq");
+
+	memset(due, 0, MAX_SEATS * sizeof due[0]);
+	memset(kind, 0, MAX_SEATS * sizeof kind[0]);
+	sqlite3_bind_int64(st, 1, p->g.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int s = sqlite3_column_int(st, 0);
+
+		if (s < 0 || s >= p->g.nseats)
+			continue;
+		campaign_time(c, col_text(st, 2), due[s], sizeof due[s]);
+		snprintf(kind[s], sizeof kind[s], "%s", col_text(st, 1));
+	}
+	sqlite3_finalize(st);
+}
+
+/* What the campaign adds to every report: a pause or an end by the game
+ * master, and the deadlines. */
+static void
+campaign_keys(struct ledger *l, const struct play *p, int viewer, uint32_t waited,
+    struct tval *root, char due[MAX_SEATS][64])
+{
+	struct campaign c;
+	char kind[MAX_SEATS][24], t[64];
+	struct tval *list;
+
+	if (campaign_load(l, p->g.id, &c, NULL) < 0)
+		campaign_defaults(&c);
+	tval_set_str(root, "timezone", c.timezone);
+	tval_set_bool(root, "paused", p->g.paused_at[0] != '\0');
+	campaign_time(&c, p->g.paused_at, t, sizeof t);
+	tval_set_str(root, "paused_since", t);
+	campaign_time(&c, p->g.paused_until, t, sizeof t);
+	tval_set_str(root, "paused_until", t);
+	tval_set_bool(root, "has_paused_until", t[0] != '\0');
+	tval_set_str(root, "paused_reason", p->g.paused_reason);
+	tval_set_bool(root, "has_paused_reason", p->g.paused_reason[0] != '\0');
+	tval_set_bool(root, "ended", strcmp(p->g.status, "ended") == 0);
+	tval_set_str(root, "end_reason", p->g.end_reason);
+	tval_set_bool(root, "has_end_reason", p->g.end_reason[0] != '\0');
+
+	open_deadlines(l, p, &c, due, kind);
+	list = tval_set_list(root, "deadlines");
+	for (int s = 0; s < p->g.nseats; s++) {
+		struct tval *m;
+
+		/* A row the schedule has not closed yet is no one's deadline. */
+		if (!(waited & VIS_SEAT(s)))
+			due[s][0] = '\0';
+		if (due[s][0] == '\0')
+			continue;
+		m = tval_push_map(list);
+		tval_set_str(m, "seat", p->g.seats[s].name);
+		tval_set_str(m, "what", kind[s]);
+		tval_set_str(m, "due", due[s]);
+		tval_set_bool(m, "yours", s == viewer);
+	}
+	tval_set_str(root, "your_deadline", viewer >= 0 ? due[viewer] : "");
+	tval_set_bool(root, "has_your_deadline", viewer >= 0 && due[viewer][0] != '\0');
 }
 
 struct tval *
@@ -71,20 +167,31 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 	struct tval *root = tval_map(), *list;
 	struct pending pd;
 	struct news_ctx n;
+	char due[MAX_SEATS][64];
+	/* Nobody moves in a paused or ended game: no "your move" that would be refused. */
+	int halted = p->g.paused_at[0] != '\0' || strcmp(p->g.status, "ended") == 0;
 
 	p->rules->view(p->st, viewer, root);
 	tval_set_str(root, "game_id", p->g.name);
 	tval_set_str(root, "title", p->rules->title);
-	tval_set_str(root, "seat", viewer >= 0 ? p->g.seats[viewer].name : "");
+	/* An observer has no seat: null, which a template's {{#seat}} skips. */
+	if (viewer >= 0)
+		tval_set_str(root, "seat", p->g.seats[viewer].name);
+	else
+		tval_set(root, "seat", tval_new(TV_NULL));
 	tval_set_int(root, "step", p->seq);
-
-	/* Observers see what every seat may see: the public lines. */
-	n.list = tval_set_list(root, "news");
-	n.mask = viewer >= 0 ? VIS_SEAT(viewer) : 0x80000000u;
-	ledger_events_each(l, p->g.id, since + 1, p->seq, news_one, &n, NULL);
-
+	if (viewer < 0)
+		tval_set_bool(root, "observer", 1);
 	memset(&pd, 0, sizeof pd);
 	p->rules->waiting_for(p->st, &pd);
+	if (strcmp(p->g.status, "ended") == 0)
+		pd.seats = 0;
+	campaign_keys(l, p, viewer, pd.seats, root, due);
+
+	n.list = tval_set_list(root, "news");
+	n.viewer = viewer;
+	ledger_events_each(l, p->g.id, since + 1, p->seq, news_one, &n, NULL);
+
 	list = tval_set_list(root, "waiting");
 	for (int s = 0; s < p->g.nseats; s++) {
 		struct tval *w;
@@ -97,12 +204,15 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 		w = tval_push_map(list);
 		tval_set_str(w, "seat", p->g.seats[s].name);
 		tval_set_str(w, "what", what);
+		tval_set_str(w, "due", due[s]);
+		tval_set_bool(w, "has_due", due[s][0] != '\0');
 		free(what);
 	}
-	tval_set_bool(root, "your_turn", viewer >= 0 && (pd.seats & VIS_SEAT(viewer)));
+	tval_set_bool(root, "your_turn", !halted && viewer >= 0 &&
+	    (pd.seats & VIS_SEAT(viewer)));
 	tval_set_str(root, "you_what", viewer >= 0 ? pd.what[viewer] : "");
 	list = tval_set_list(root, "legal");
-	if (viewer >= 0 && (pd.seats & VIS_SEAT(viewer))) {
+	if (!halted && viewer >= 0 && (pd.seats & VIS_SEAT(viewer))) {
 		struct order_list ol;
 
 		order_list_init(&ol);
@@ -117,23 +227,16 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 }
 
 int
-report_queue_one(struct ledger *l, const struct config *c, struct render *r,
-    struct play *p, int seat, const char *tmpl, const char *kind, const char *to,
-    struct tval *extra, const char *in_reply_to, const char *refs, const char *now,
+report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
+    const struct play *p, int seat, struct tval *root, const char *tmpl, const char *kind,
+    const char *to, const char *in_reply_to, const char *refs, const char *now,
     struct diag *d)
 {
-	struct tval *root = report_tree(l, p, seat, seat >= 0 ? p->g.seats[seat].reported_seq
-	    : p->seq);
 	char *subject = NULL, *body = NULL, *html = NULL;
 	struct outbox_item it;
 	int rc;
 
-	for (size_t i = 0; extra != NULL && i < extra->n; i++) {
-		tval_set(root, extra->keys[i], extra->items[i]);
-		extra->items[i] = NULL;
-	}
 	tval_set_str(root, "referee", c->referee_address);
-	tval_free(extra);
 	rc = render_mail(r, tmpl, root, &subject, &body, d);
 	if (rc == 0)
 		rc = render_html(r, tmpl, root, &html, d);
@@ -157,10 +260,77 @@ report_queue_one(struct ledger *l, const struct config *c, struct render *r,
 	free(subject);
 	free(body);
 	free(html);
+	return rc;
+}
+
+int
+report_queue_one(struct ledger *l, const struct config *c, struct render *r,
+    struct play *p, int seat, const char *tmpl, const char *kind, const char *to,
+    struct tval *extra, const char *in_reply_to, const char *refs, const char *now,
+    struct diag *d)
+{
+	struct tval *root = report_tree(l, p, seat, seat >= 0 ? p->g.seats[seat].reported_seq
+	    : p->seq);
+	int rc;
+
+	for (size_t i = 0; extra != NULL && i < extra->n; i++) {
+		tval_set(root, extra->keys[i], extra->items[i]);
+		extra->items[i] = NULL;
+	}
+	tval_free(extra);
+	rc = report_queue_tree(l, c, r, p, seat, root, tmpl, kind, to, in_reply_to, refs, now,
+	    d);
 	if (rc == 0 && seat >= 0) {
 		rc = ledger_seat_set_reported(l, p->g.id, seat, p->seq, d);
 		p->g.seats[seat].reported_seq = p->seq;
 	}
+	return rc;
+}
+
+struct watcher {
+	char address[256];
+	int64_t reported_seq;
+};
+
+int
+report_queue_watchers(struct ledger *l, const struct config *c, struct render *r,
+    struct play *p, const char *now, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT address, reported_seq FROM watchers "
+	    "WHERE game_id = ? AND reported_seq < ? ORDER BY added_at, address");
+	struct watcher *w = NULL;
+	size_t n = 0, cap = 0;
+	int rc = 0;
+
+	/* Read them all first: each is updated as its mail is queued. */
+	sqlite3_bind_int64(st, 1, p->g.id);
+	sqlite3_bind_int64(st, 2, p->seq);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 8;
+			w = xreallocarray(w, cap, sizeof w[0]);
+		}
+		snprintf(w[n].address, sizeof w[n].address, "%s", col_text(st, 0));
+		w[n].reported_seq = sqlite3_column_int64(st, 1);
+		n++;
+	}
+	sqlite3_finalize(st);
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct tval *root = report_tree(l, p, -1, w[i].reported_seq);
+
+		tval_set_str(root, "watcher", w[i].address);
+		rc = report_queue_tree(l, c, r, p, -1, root, "observer", "observer",
+		    w[i].address, "", "", now, d);
+		if (rc < 0)
+			break;
+		st = ledger_prep(l, "UPDATE watchers SET reported_seq = ? WHERE game_id = ? "
+		    "AND address = ?");
+		sqlite3_bind_int64(st, 1, p->seq);
+		sqlite3_bind_int64(st, 2, p->g.id);
+		sqlite3_bind_text(st, 3, w[i].address, -1, SQLITE_STATIC);
+		rc = ledger_done(l, st, d);
+	}
+	free(w);
 	return rc;
 }
 
@@ -176,5 +346,5 @@ report_queue_all(struct ledger *l, const struct config *c, struct render *r,
 		    NULL, "", "", now, d) < 0)
 			return -1;
 	}
-	return 0;
+	return report_queue_watchers(l, c, r, p, now, d);
 }

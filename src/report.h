@@ -8,14 +8,34 @@
 #include "render.h"
 
 /* The view of viewer (-1: observer) plus the referee's keys: game_id, title,
- * seat, step, news (events after `since` that viewer may see), waiting,
- * your_turn, you_what, legal, over, result, referee. */
+ * seat (null for an observer), step, observer (viewer -1), news (events after `since` that viewer may
+ * see), waiting (seat, what, due), your_turn, you_what, legal, over, result;
+ * the campaign's: timezone, paused, paused_since, paused_until, paused_reason,
+ * ended, end_reason, deadlines (seat, what, due, yours), your_deadline, and
+ * has_X beside each string that may be "" (a template tests a boolean). Times
+ * are in the campaign's zone. Nobody's turn while paused or ended. */
 struct tval *report_tree(struct ledger *, const struct play *, int viewer, int64_t since);
 
+/* Appends to list a map {text} for each line of an event's narrative that
+ * viewer (-1: an observer) may see, folded for mail. */
+void report_narrative(const char *narrative, int viewer, struct tval *list);
+
 /* Queues the report of every human seat that has not seen the newest step,
- * except `skip` (-1: none), and records it as reported. */
+ * except `skip` (-1: none), and records it as reported; then the watchers'. */
 int report_queue_all(struct ledger *, const struct config *, struct render *,
     struct play *, int skip, const char *now, struct diag *);
+
+/* Queues the public report (template "observer", viewer -1) to every watcher
+ * of the game that has not seen the newest step, and records it as seen. */
+int report_queue_watchers(struct ledger *, const struct config *, struct render *,
+    struct play *, const char *now, struct diag *);
+
+/* Renders tmpl over root (consumed; "referee" is added) and queues the mail
+ * to `to` about seat (-1: none). Marks nothing as reported. */
+int report_queue_tree(struct ledger *, const struct config *, struct render *,
+    const struct play *, int seat, struct tval *root, const char *tmpl, const char *kind,
+    const char *to, const char *in_reply_to, const char *refs, const char *now,
+    struct diag *);
 
 /* Renders `tmpl` for seat with `extra` keys merged at the root (extra is
  * consumed), queues it, and records the seat as reported. */

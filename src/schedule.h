@@ -5,9 +5,13 @@
 #ifndef AZ_SCHEDULE_H
 #define AZ_SCHEDULE_H
 
+#include <time.h>
+
 #include "buf.h"
 #include "config.h"
 #include "ledger.h"
+#include "play.h"
+#include "render.h"
 
 struct schedule_stats {
 	int opened, reminded, late_notes, defaults, disorders, resumed, steps;
@@ -19,11 +23,23 @@ struct schedule_stats {
 int schedule_run(struct ledger *, const struct config *, const char *game,
     const char *now, int dry_run, struct buf *out, struct schedule_stats *,
     struct diag *);
+/* Brings the game's deadlines in line with whom it waits for now: met for
+ * the seats that answered, new ones for new decisions. In the caller's
+ * transaction, before its reports, so they show the deadlines that hold. */
+int schedule_reconcile(struct ledger *, struct play *, const char *now, struct diag *);
 /* Moves a game's open deadlines (seat -1: all) later by secs; in the caller's
- * transaction. */
+ * transaction. Returns how many moved, or -1. */
 int schedule_shift(struct ledger *, int64_t game_id, int seat, long secs, struct diag *);
 /* Sets the open deadlines of a game (seat -1: all) to due; refuses a time
- * before now. In the caller's transaction. */
+ * before now. In the caller's transaction. Returns how many moved, or -1.
+ * Either way a reminder already sent is sent again when the new deadline
+ * leaves time for one. */
 int schedule_set(struct ledger *, int64_t game_id, int seat, time_t due, struct diag *);
+/* Queues a notice about the game to seat: template tmpl (reminder, late...)
+ * over the seat's report tree with extra's keys added (extra is consumed).
+ * Records no report as seen. */
+int schedule_notify(struct ledger *, const struct config *, struct render *,
+    struct play *, int seat, const char *tmpl, const char *kind, struct tval *extra,
+    const char *now, struct diag *);
 
 #endif

@@ -445,6 +445,48 @@ test_html_alternative_and_failed_delivery(void **state)
 	    failed);
 }
 
+/* Questions are answered wherever they stand: a rejected order stops the
+ * orders after it, not the answers. */
+static void
+test_questions_after_a_rejected_order(void **state)
+{
+	struct env *e = *state;
+	char *err;
+
+	send_order(e, 0, "q1@x", "DANCE A JIG\nSOW\nSTATUS\nHELP\n");
+	err = fx_last_mail(&e->f, "error", "n@example.org");
+	assert_non_null(err);
+	assert_non_null(strstr(err, "line 5: SOW\n      skipped"));
+	assert_non_null(strstr(err, "line 6: STATUS\n      accepted: the status is in a "
+	    "separate mail"));
+	free(err);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind IN "
+	    "('status', 'help')"), 2);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), 1);
+}
+
+/* Press from an attached turn file is read from the file, not the body. */
+static void
+test_press_in_an_attached_turn_file(void **state)
+{
+	struct env *e = *state;
+	char *m, *press;
+
+	xasprintf(&m, "From: n@example.org\nTo: referee@example.org\nSubject: turn\n"
+	    "Message-ID: <att@x>\nMIME-Version: 1.0\nContent-Type: multipart/mixed; "
+	    "boundary=B\n\n--B\nContent-Type: text/plain\n\nMy turn is attached.\n--B\n"
+	    "Content-Type: text/plain; name=turn.txt\nContent-Disposition: attachment; "
+	    "filename=turn.txt\n\nGAME bq-1\nSEAT north\nTOKEN %s\nPRESS TO south\n"
+	    "From the file.\nENDPRESS\n--B--\n", e->f.tokens[0]);
+	fx_mail(&e->f, m);
+	free(m);
+	press = fx_last_mail(&e->f, "press", "s@example.org");
+	assert_non_null(press);
+	assert_non_null(strstr(press, "\nFrom the file.\n"));
+	assert_null(strstr(press, "My turn is attached"));
+	free(press);
+}
+
 int
 main(void)
 {
@@ -460,6 +502,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_help_is_rate_limited, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_bounce_counts_against_seat, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_html_alternative_and_failed_delivery, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_questions_after_a_rejected_order, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_press_in_an_attached_turn_file, setup,
 		    teardown),
 	};
 

@@ -1,0 +1,33 @@
+/* mailcmd: what a seat may ask the referee by mail besides orders (HELP,
+ * STATUS, REPORT, HISTORY). Each answer is a mail of its own; none changes
+ * the game. The rules, for players, are in doc/orders.md. */
+#ifndef AZ_MAILCMD_H
+#define AZ_MAILCMD_H
+
+#include "config.h"
+#include "play.h"
+#include "render.h"
+
+enum mailcmd {
+	MAILCMD_NONE,
+	MAILCMD_HELP,        /* the game's order guide */
+	MAILCMD_STATUS,      /* where the game stands, who is waited for, deadlines */
+	MAILCMD_REPORT,      /* the seat's report again */
+	MAILCMD_HISTORY      /* the steps so far, as the seat may see them */
+};
+
+/* Reads an order line (trimmed, any case): 1 with *cmd (and *count, HISTORY's
+ * number of newest steps, 0 for all) when it is a command, 0 when it is an
+ * order for the game, -1 with a diag when it names a command wrongly
+ * ("HISTORY x"). */
+int mailcmd_of(const char *line, enum mailcmd *cmd, int *count, struct diag *);
+
+/* The word of cmd, "STATUS". */
+const char *mailcmd_name(enum mailcmd);
+
+/* Queues the answer to cmd for seat, to `to`, as a reply to in_reply_to. */
+int mailcmd_answer(struct ledger *, const struct config *, struct render *,
+    struct play *, int seat, enum mailcmd, int count, const char *to,
+    const char *in_reply_to, const char *refs, const char *now, struct diag *);
+
+#endif

@@ -1,0 +1,136 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "notice.h"
+#include "outbox.h"
+#include "report.h"
+#include "xmalloc.h"
+
+static struct tval *
+copy(const struct tval *v)
+{
+	struct tval *c = tval_new(v->type);
+
+	c->b = v->b;
+	c->num = v->num;
+	if (v->str != NULL)
+		c->str = xstrdup(v->str);
+	for (size_t i = 0; i < v->n; i++) {
+		if (v->type == TV_MAP)
+			tval_set(c, v->keys[i], copy(v->items[i]));
+		else
+			tval_push(c, copy(v->items[i]));
+	}
+	return c;
+}
+
+/* The newest step a watcher has had a report of; -1 when none. */
+static int64_t
+watcher_seq(struct ledger *l, int64_t game, const char *to)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT reported_seq FROM watchers WHERE "
+	    "game_id = ? AND address = ?");
+	int64_t seq = -1;
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_text(st, 2, to, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		seq = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return seq;
+}
+
+static int
+mark_reported(struct ledger *l, struct play *p, int seat, const char *to, struct diag *d)
+{
+	sqlite3_stmt *st;
+
+	if (seat >= 0) {
+		p->g.seats[seat].reported_seq = p->seq;
+		return ledger_seat_set_reported(l, p->g.id, seat, p->seq, d);
+	}
+	st = ledger_prep(l, "UPDATE watchers SET reported_seq = ? WHERE game_id = ? AND "
+	    "address = ?");
+	sqlite3_bind_int64(st, 1, p->seq);
+	sqlite3_bind_int64(st, 2, p->g.id);
+	sqlite3_bind_text(st, 3, to, -1, SQLITE_STATIC);
+	return ledger_done(l, st, d);
+}
+
+int
+notice_one(struct ledger *l, const struct config *c, struct render *r, struct play *p,
+    int seat, const char *to, const char *tmpl, const char *kind, const struct tval *extra,
+    int report, const char *now, struct diag *d)
+{
+	int64_t since = p->seq;
+	struct tval *root;
+	char *subject = NULL, *body = NULL, *html = NULL;
+	struct outbox_item it;
+	int rc;
+
+	if (report)
+		since = seat >= 0 ? p->g.seats[seat].reported_seq : watcher_seq(l, p->g.id, to);
+	root = report_tree(l, p, seat, since);
+	for (size_t i = 0; extra != NULL && i < extra->n; i++)
+		tval_set(root, extra->keys[i], copy(extra->items[i]));
+	tval_set_str(root, "referee", c->referee_address);
+	rc = render_mail(r, tmpl, root, &subject, &body, d);
+	if (rc == 0)
+		rc = render_html(r, tmpl, root, &html, d);
+	tval_free(root);
+	if (rc == 0) {
+		memset(&it, 0, sizeof it);
+		it.game_id = p->g.id;
+		it.seat = seat;
+		it.kind = kind;
+		it.to = to;
+		it.subject = subject;
+		it.body = body;
+		it.html = html;
+		it.in_reply_to = "";
+		it.refs = "";
+		rc = outbox_queue(l, c, &it, now, d);
+	}
+	free(subject);
+	free(body);
+	free(html);
+	if (rc == 0 && report)
+		rc = mark_reported(l, p, seat, to, d);
+	return rc;
+}
+
+int
+notice_everyone(struct ledger *l, const struct config *c, struct render *r, struct play *p,
+    int skip, const char *tmpl, const char *kind, const struct tval *extra, int report,
+    const char *now, struct diag *d)
+{
+	sqlite3_stmt *st;
+	char **to = NULL;
+	size_t n = 0;
+	int rc = 0;
+
+	for (int s = 0; s < p->g.nseats; s++) {
+		if (s == skip || strcmp(p->g.seats[s].kind, "human") != 0)
+			continue;
+		if (notice_one(l, c, r, p, s, p->g.seats[s].address, tmpl, kind, extra, report,
+		    now, d) < 0)
+			return -1;
+	}
+	/* Collected first: queueing writes to the ledger the query reads. */
+	st = ledger_prep(l, "SELECT address FROM watchers WHERE game_id = ? ORDER BY "
+	    "added_at, address");
+	sqlite3_bind_int64(st, 1, p->g.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		to = xreallocarray(to, n + 1, sizeof *to);
+		to[n++] = xstrdup(col_text(st, 0));
+	}
+	sqlite3_finalize(st);
+	for (size_t i = 0; i < n; i++) {
+		if (rc == 0)
+			rc = notice_one(l, c, r, p, -1, to[i], tmpl, kind, extra, report, now, d);
+		free(to[i]);
+	}
+	free(to);
+	return rc;
+}

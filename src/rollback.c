@@ -1,0 +1,140 @@
+/* rollback: a game master undoes steps. Events are append-only, so nothing is
+ * deleted: the undone steps are listed in `undone`, every reader of the live
+ * events passes over them, and a new 'admin' step carries the rebuilt state
+ * (its hash is what replay checks from then on). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play.h"
+#include "xmalloc.h"
+
+/* The seq of the steps-th newest live move, -1 when there are fewer;
+ * newest gets the newest one's. */
+static int64_t
+nth_live_move(struct ledger *l, int64_t game, int steps, int *have, int64_t *newest)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT seq FROM events e WHERE game_id = ? "
+	    "AND seq > 0 AND seat_idx IS NOT NULL AND NOT EXISTS (SELECT 1 FROM undone u "
+	    "WHERE u.game_id = e.game_id AND u.seq = e.seq) ORDER BY seq DESC");
+	int64_t seq = -1;
+	int n = 0;
+
+	sqlite3_bind_int64(st, 1, game);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (n == 0)
+			*newest = sqlite3_column_int64(st, 0);
+		if (++n == steps)
+			seq = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	*have = n;
+	return seq;
+}
+
+static int
+mark_undone(struct ledger *l, int64_t game, int64_t first, int64_t last, const char *reason,
+    const char *now, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "INSERT INTO rollbacks (game_id, first_seq, "
+	    "last_seq, reason, at) VALUES (?,?,?,?,?)");
+	int64_t id;
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, first);
+	sqlite3_bind_int64(st, 3, last);
+	sqlite3_bind_text(st, 4, reason, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, now, -1, SQLITE_STATIC);
+	if (ledger_done(l, st, d) < 0)
+		return -1;
+	id = sqlite3_last_insert_rowid(l->db);
+	/* Admin steps between the moves go too: their state hashes are those of
+	 * the undone line of play. */
+	st = ledger_prep(l, "INSERT INTO undone (game_id, seq, rollback) SELECT game_id, "
+	    "seq, ? FROM events e WHERE game_id = ? AND seq BETWEEN ? AND ? AND NOT EXISTS "
+	    "(SELECT 1 FROM undone u WHERE u.game_id = e.game_id AND u.seq = e.seq)");
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, game);
+	sqlite3_bind_int64(st, 3, first);
+	sqlite3_bind_int64(st, 4, last);
+	if (ledger_done(l, st, d) < 0)
+		return -1;
+	/* A decision opened by an undone step is no longer asked for. */
+	st = ledger_prep(l, "UPDATE deadlines SET status = 'cancelled' WHERE game_id = ? "
+	    "AND status = 'open' AND seq BETWEEN ? AND ?");
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, first);
+	sqlite3_bind_int64(st, 3, last);
+	return ledger_done(l, st, d);
+}
+
+int
+play_rollback(struct ledger *l, struct play *p, int steps, const char *reason,
+    const char *now, int64_t *first, int64_t *last, struct diag *d)
+{
+	void *st;
+	struct event_row e;
+	struct pending pd;
+	struct buf line = BUF_INIT;
+	int have, rc;
+
+	if (steps < 1) {
+		diag_set(d, 0, "undo at least one step");
+		return PLAY_ERULES;
+	}
+	*first = nth_live_move(l, p->g.id, steps, &have, last);
+	if (*first < 0) {
+		diag_set(d, 0, "game %s has %d step%s that can be undone, not %d", p->g.name,
+		    have, have == 1 ? "" : "s", steps);
+		return PLAY_ERULES;
+	}
+	/* Everything from the first undone move on goes, the steps of the
+	 * game master between the moves too. */
+	if (mark_undone(l, p->g.id, *first, p->seq, reason, now, d) < 0)
+		return PLAY_ELEDGER;
+	st = xcalloc(1, p->rules->state_size);
+	if (play_replay(l, &p->g, -1, st, NULL, NULL, d) < 0) {
+		free(st);
+		return PLAY_ELEDGER;
+	}
+
+	memset(&e, 0, sizeof e);
+	snprintf(e.kind, sizeof e.kind, "admin");
+	e.seat = -1;
+	e.payload = "";
+	if (steps == 1)
+		buf_printf(&line, "%08x\tThe game master undid step %lld", VIS_ALL,
+		    (long long)*first);
+	else
+		buf_printf(&line, "%08x\tThe game master undid %d steps, %lld to %lld",
+		    VIS_ALL, steps, (long long)*first, (long long)*last);
+	if (reason[0] != '\0')
+		buf_printf(&line, ": %s\n", reason);
+	else
+		buf_adds(&line, ".\n");
+	e.narrative = line.p;
+	play_state_hash(p->rules, st, e.state_hash);
+	snprintf(e.at, sizeof e.at, "%s", now);
+	rc = ledger_event_append(l, p->g.id, &e, d);
+	buf_free(&line);
+	if (rc == 0)
+		rc = ledger_snapshot_put(l, p->g.id, e.seq, st, p->rules->state_size, d);
+	/* A game that ended in the undone steps goes on. */
+	memset(&pd, 0, sizeof pd);
+	p->rules->waiting_for(st, &pd);
+	if (rc == 0 && !pd.over && strcmp(p->g.status, "over") == 0)
+		rc = ledger_game_set_status(l, p->g.id, "active", "", d);
+	if (rc < 0) {
+		free(st);
+		return PLAY_ELEDGER;
+	}
+	if (!pd.over && strcmp(p->g.status, "over") == 0) {
+		snprintf(p->g.status, sizeof p->g.status, "active");
+		p->g.result[0] = '\0';
+	}
+	free(p->st);
+	p->st = st;
+	p->seq = e.seq;
+	memcpy(p->state_hash, e.state_hash, HASH_HEX);
+	return 0;
+}

@@ -1,0 +1,625 @@
+/* The game master's tools: rollback (replay gives exactly the states before
+ * the undone steps, and the game plays on and replays whole), seats handed
+ * over (the old token stops working), vacations within the cap, pauses,
+ * ends, observers, settings, and campaign files whose errors name the line. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign-file.h"
+#include "clock.h"
+#include "people.h"
+#include "process.h"
+#include "testutil.h"
+#include "xmalloc.h"
+
+#define NOW "2026-11-21T12:00:00Z"
+
+/* ---- rollback ------------------------------------------------------------ */
+
+struct live {
+	int n;
+	int64_t seq[4096];
+	int seat[4096];
+	char hash[4096][HASH_HEX];
+};
+
+static int
+live_one(void *arg, const struct event_row *e)
+{
+	struct live *v = arg;
+
+	assert_true(v->n < 4096);
+	v->seq[v->n] = e->seq;
+	v->seat[v->n] = e->seat;
+	memcpy(v->hash[v->n], e->state_hash, HASH_HEX);
+	v->n++;
+	return 0;
+}
+
+/* The chain over every event, undone ones included, links and recomputes. */
+static int
+chain_one(void *arg, const struct event_row *e)
+{
+	char *prev = arg, h[HASH_HEX];
+
+	ledger_event_hash(e, h);
+	assert_string_equal(prev, e->prev_hash);
+	assert_string_equal(h, e->hash);
+	memcpy(prev, e->hash, HASH_HEX);
+	return 0;
+}
+
+static void
+play_bots(struct fixture *f, struct play *p)
+{
+	struct diag d;
+	char now[32];
+	int steps = 0;
+
+	clock_iso(clock_now(), now, sizeof now);
+	assert_int_equal(ledger_begin(&f->l, &d), 0);
+	if (process_bots(&f->l, p, now, &steps, &d) < 0)
+		fail_msg("%s", d.msg);
+	assert_int_equal(ledger_commit(&f->l, &d), 0);
+}
+
+/* Undoes k moves and checks the state is the one the live line had before
+ * the k-th newest move. */
+static void
+undo_and_check(struct fixture *f, struct play *p, int k)
+{
+	struct live *before = xcalloc(1, sizeof *before);
+	int64_t first, last, seq_before = p->seq;
+	int i, moves = 0;
+	struct diag d;
+
+	assert_int_equal(ledger_events_each(&f->l, p->g.id, 0, -1, live_one, before, &d), 0);
+	for (i = before->n - 1; i > 0; i--)
+		if (before->seat[i] >= 0 && ++moves == k)
+			break;
+	assert_true(i > 0);
+	assert_int_equal(ledger_begin(&f->l, &d), 0);
+	if (play_rollback(&f->l, p, k, "test", NOW, &first, &last, &d) < 0)
+		fail_msg("rollback %d: %s", k, d.msg);
+	assert_int_equal(ledger_commit(&f->l, &d), 0);
+	assert_int_equal(first, before->seq[i]);
+	assert_int_equal(last, seq_before);
+	assert_int_equal(p->seq, seq_before + 1);
+	assert_string_equal(p->state_hash, before->hash[i - 1]);
+	/* What the ledger gives back is that state too. */
+	{
+		struct play again;
+
+		assert_int_equal(play_load(&f->l, p->g.name, &again, &d), 1);
+		assert_string_equal(again.state_hash, before->hash[i - 1]);
+		assert_memory_equal(again.st, p->st, p->rules->state_size);
+		play_free(&again);
+	}
+	free(before);
+}
+
+static void
+rollback_property(const char *rules, int nseats)
+{
+	struct fixture f;
+	struct play p;
+	struct diag d;
+	void *st;
+	char prev[HASH_HEX];
+	static const int ks[] = { 1, 5, 2, 17 };
+
+	fx_open(&f);
+	fx_game(&f, rules, "rb", nseats, 0xf, NULL, 0, &p);
+	play_bots(&f, &p);
+	for (size_t r = 0; r < sizeof ks / sizeof ks[0]; r++) {
+		undo_and_check(&f, &p, ks[r]);
+		/* The bots play on from there, a new line of play, to the end. */
+		play_bots(&f, &p);
+	}
+	assert_true(fx_count(&f, "SELECT COUNT(*) FROM undone") >= 25);
+	assert_int_equal(fx_count(&f, "SELECT COUNT(*) FROM rollbacks"), 4);
+	/* The whole game replays from the ledger to the state played. */
+	st = xcalloc(1, p.rules->state_size);
+	if (play_replay(&f.l, &p.g, -1, st, NULL, NULL, &d) < 0)
+		fail_msg("%s", d.msg);
+	assert_memory_equal(st, p.st, p.rules->state_size);
+	free(st);
+	memset(prev, '0', HASH_HEX - 1);
+	prev[HASH_HEX - 1] = '\0';
+	assert_int_equal(ledger_events_each_all(&f.l, p.g.id, 0, -1, chain_one, prev, &d), 0);
+	play_free(&p);
+	fx_close(&f);
+}
+
+static void
+test_rollback_buqruru(void **state)
+{
+	(void)state;
+	rollback_property("buqruru", 0);
+}
+
+static void
+test_rollback_targi(void **state)
+{
+	(void)state;
+	rollback_property("targi", 0);
+}
+
+static void
+test_rollback_too_far(void **state)
+{
+	struct fixture f;
+	struct play p;
+	struct diag d;
+	int64_t first, last, seq;
+
+	(void)state;
+	fx_open(&f);
+	fx_game(&f, "buqruru", "rb", 0, 0x2, NULL, 0, &p);
+	play_bots(&f, &p);
+	seq = p.seq;
+	assert_int_equal(ledger_begin(&f.l, &d), 0);
+	assert_int_equal(play_rollback(&f.l, &p, (int)seq + 1, "", NOW, &first, &last, &d),
+	    PLAY_ERULES);
+	ledger_rollback(&f.l);
+	assert_non_null(strstr(d.msg, "can be undone"));
+	assert_int_equal(p.seq, seq);
+	assert_int_equal(fx_count(&f, "SELECT COUNT(*) FROM undone"), 0);
+	play_free(&p);
+	fx_close(&f);
+}
+
+/* ---- a game of two people ------------------------------------------------ */
+
+static int
+has_mail(struct fixture *f, const char *kind, const char *to)
+{
+	char *body = fx_last_mail(f, kind, to);
+
+	free(body);
+	return body != NULL;
+}
+
+struct env {
+	struct fixture f;
+	struct play p;
+};
+
+static int
+setup(void **state)
+{
+	struct env *e = xcalloc(1, sizeof *e);
+
+	fx_open(&e->f);
+	fx_game(&e->f, "buqruru", "bq-1", 0, 0, NULL, 0, &e->p);
+	*state = e;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct env *e = *state;
+
+	play_free(&e->p);
+	fx_close(&e->f);
+	free(e);
+	return 0;
+}
+
+static void
+reload(struct env *e)
+{
+	struct diag d;
+
+	play_free(&e->p);
+	assert_int_equal(play_load(&e->f.l, "bq-1", &e->p, &d), 1);
+}
+
+/* Runs one people_* call in a transaction; returns its result. */
+#define TX(e, call) tx_end((e), ledger_begin(&(e)->f.l, &d) == 0 ? (call) : -9, &d)
+
+static int
+tx_end(struct env *e, int rc, struct diag *d)
+{
+	if (rc == 0)
+		assert_int_equal(ledger_commit(&e->f.l, d), 0);
+	else
+		ledger_rollback(&e->f.l);
+	reload(e);
+	return rc;
+}
+
+static char *
+legal(struct env *e, int seat)
+{
+	struct order_list ol;
+	char *s;
+
+	order_list_init(&ol);
+	e->p.rules->legal(e->p.st, seat, &ol);
+	assert_true(ol.n > 0);
+	xasprintf(&s, "%s\n", ol.v[0].text);
+	order_list_free(&ol);
+	return s;
+}
+
+static void
+test_replace(void **state)
+{
+	struct env *e = *state;
+	char token[TOKEN_LEN], *m, *o, *body;
+	uint64_t fixed = 99;
+	struct diag d;
+	long long events;
+
+	assert_int_equal(TX(e, people_replace(&e->f.l, &e->f.cfg, &e->p, 0, "nova@example.org",
+	    &fixed, NOW, token, &d)), 0);
+	assert_string_equal(e->p.g.seats[0].address, "nova@example.org");
+	body = fx_last_mail(&e->f, "welcome", "nova@example.org");
+	assert_non_null(strstr(body, token));
+	free(body);
+	/* The old player and the others learn the seat changed; not who took it. */
+	body = fx_last_mail(&e->f, "handover", "n@example.org");
+	assert_non_null(body);
+	assert_null(strstr(body, "nova"));
+	assert_null(strstr(body, token));
+	free(body);
+	body = fx_last_mail(&e->f, "seat", "s@example.org");
+	assert_non_null(strstr(body, "north"));
+	assert_null(strstr(body, "nova"));
+	free(body);
+
+	events = fx_count(&e->f, "SELECT COUNT(*) FROM events");
+	o = legal(e, 0);
+	m = fx_order_mail("nova@example.org", "old@x", "bq-1", "north", e->f.tokens[0], o);
+	fx_mail(&e->f, m);
+	free(m);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), events);
+	body = fx_last_mail(&e->f, "problem", "nova@example.org");
+	assert_non_null(body);
+	assert_non_null(strstr(body, "not the token"));
+	free(body);
+	m = fx_order_mail("nova@example.org", "new@x", "bq-1", "north", token, o);
+	fx_mail(&e->f, m);
+	free(m);
+	free(o);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), events + 1);
+}
+
+static void
+test_bot_and_human(void **state)
+{
+	struct env *e = *state;
+	struct diag d;
+
+	assert_int_equal(TX(e, people_set_bot(&e->f.l, &e->f.cfg, &e->p, 1, 0, NOW, &d)),
+	    PEOPLE_REFUSED);
+	assert_non_null(strstr(d.msg, "already played by its player"));
+	/* South is waited for: the referee moves for it at once. */
+	assert_int_equal(TX(e, people_set_bot(&e->f.l, &e->f.cfg, &e->p, 1, 1, NOW, &d)), 0);
+	assert_string_equal(e->p.g.seats[1].kind, "bot");
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events WHERE kind = 'bot'"), 1);
+	assert_true(has_mail(&e->f, "seat", "s@example.org"));
+	/* A seat in civil disorder comes back to its player. */
+	assert_int_equal(sqlite3_exec(e->f.l.db, "UPDATE seats SET disorder = 1, missed = 3 "
+	    "WHERE idx = 1", NULL, NULL, NULL), SQLITE_OK);
+	reload(e);
+	assert_int_equal(TX(e, people_set_bot(&e->f.l, &e->f.cfg, &e->p, 1, 0, NOW, &d)), 0);
+	assert_string_equal(e->p.g.seats[1].kind, "human");
+	assert_int_equal(e->p.g.seats[1].disorder, 0);
+	assert_int_equal(e->p.g.seats[1].missed, 0);
+	{
+		char *body = fx_last_mail(&e->f, "seat", "s@example.org");
+
+		assert_non_null(strstr(body, "no longer in civil disorder"));
+		free(body);
+	}
+}
+
+static void
+test_parse_time(void **state)
+{
+	struct campaign c;
+
+	(void)state;
+	campaign_defaults(&c);
+	assert_int_equal(people_parse_time(&c, "2026-12-01"), clock_parse_iso(
+	    "2026-12-01T00:00:00Z"));
+	snprintf(c.timezone, sizeof c.timezone, "Europe/Berlin");
+	assert_int_equal(people_parse_time(&c, "2026-12-01"), clock_parse_iso(
+	    "2026-11-30T23:00:00Z"));
+	/* Summer time: two hours ahead of UTC. */
+	assert_int_equal(people_parse_time(&c, "2026-07-01T18:30"), clock_parse_iso(
+	    "2026-07-01T16:30:00Z"));
+	assert_int_equal(people_parse_time(&c, "2026-07-01T18:30:00Z"), clock_parse_iso(
+	    "2026-07-01T18:30:00Z"));
+	assert_int_equal(people_parse_time(&c, "2026-11-31"), -1);
+	assert_int_equal(people_parse_time(&c, "tomorrow"), -1);
+	assert_int_equal(people_parse_time(&c, "2026-12-01T25:00"), -1);
+}
+
+static long long
+away_used(struct env *e)
+{
+	return fx_count(&e->f, "SELECT away_used FROM seats WHERE idx = 0");
+}
+
+static void
+test_away_cap(void **state)
+{
+	struct env *e = *state;
+	struct diag d;
+	time_t t = clock_parse_iso("2026-11-25T00:00:00Z");
+
+	/* The TO must come after the FROM. */
+	assert_int_equal(TX(e, people_away(&e->f.l, &e->f.cfg, &e->p, 0, t, t, NOW, &d)),
+	    PEOPLE_REFUSED);
+	assert_non_null(strstr(d.msg, "must end after"));
+	/* 10 days from the 25th, then 5 of them are taken by the 30th... */
+	assert_int_equal(TX(e, people_away(&e->f.l, &e->f.cfg, &e->p, 0, t, t + 10 * 86400,
+	    NOW, &d)), 0);
+	assert_string_equal(e->p.g.seats[0].away_from, "2026-11-25T00:00:00Z");
+	assert_string_equal(e->p.g.seats[0].away_to, "2026-12-05T00:00:00Z");
+	assert_true(has_mail(&e->f, "away", "n@example.org"));
+	/* ... and 10 more would make 15 of 14. */
+	assert_int_equal(TX(e, people_away(&e->f.l, &e->f.cfg, &e->p, 0, t + 15 * 86400,
+	    t + 25 * 86400, "2026-11-30T00:00:00Z", &d)), PEOPLE_REFUSED);
+	assert_non_null(strstr(d.msg, "away 14 days in all"));
+	assert_non_null(strstr(d.msg, "it has taken 5"));
+	assert_non_null(strstr(d.msg, "10 more"));
+	assert_int_equal(away_used(e), 0);
+	/* 9 more make 14: allowed; the 5 taken are kept. */
+	assert_int_equal(TX(e, people_away(&e->f.l, &e->f.cfg, &e->p, 0, t + 15 * 86400,
+	    t + 24 * 86400, "2026-11-30T00:00:00Z", &d)), 0);
+	assert_int_equal(away_used(e), 5 * 86400);
+	/* Back two days into it: 7 days taken in all. */
+	assert_int_equal(TX(e, people_back(&e->f.l, &e->f.cfg, &e->p, 0,
+	    "2026-12-12T00:00:00Z", &d)), 0);
+	assert_int_equal(away_used(e), 7 * 86400);
+	assert_string_equal(e->p.g.seats[0].away_to, "");
+	assert_int_equal(TX(e, people_back(&e->f.l, &e->f.cfg, &e->p, 0,
+	    "2026-12-12T00:00:00Z", &d)), PEOPLE_REFUSED);
+	assert_non_null(strstr(d.msg, "is not away"));
+	/* A vacation not yet begun, replaced, costs nothing. */
+	assert_int_equal(TX(e, people_away(&e->f.l, &e->f.cfg, &e->p, 0, t + 30 * 86400,
+	    t + 37 * 86400, "2026-12-12T00:00:00Z", &d)), 0);
+	assert_int_equal(TX(e, people_away(&e->f.l, &e->f.cfg, &e->p, 0, t + 30 * 86400,
+	    t + 37 * 86400, "2026-12-12T00:00:00Z", &d)), 0);
+	assert_int_equal(away_used(e), 7 * 86400);
+}
+
+static void
+test_pause_resume_end(void **state)
+{
+	struct env *e = *state;
+	struct diag d;
+
+	assert_int_equal(TX(e, people_resume(&e->f.l, &e->f.cfg, &e->p, 0, NOW, &d)),
+	    PEOPLE_REFUSED);
+	assert_int_equal(TX(e, people_pause(&e->f.l, &e->f.cfg, &e->p, 0, "", NOW, &d)),
+	    PEOPLE_REFUSED);
+	assert_int_equal(TX(e, people_pause(&e->f.l, &e->f.cfg, &e->p, 0, "the oasis is dry",
+	    NOW, &d)), 0);
+	assert_string_equal(e->p.g.paused_at, NOW);
+	/* No length given: the campaign's longest, 28 days. */
+	assert_string_equal(e->p.g.paused_until, "2026-12-19T12:00:00Z");
+	assert_string_equal(e->p.g.paused_reason, "the oasis is dry");
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'pause'"), 2);
+	assert_int_equal(TX(e, people_pause(&e->f.l, &e->f.cfg, &e->p, 3600, "again", NOW, &d)),
+	    PEOPLE_REFUSED);
+	assert_non_null(strstr(d.msg, "paused already"));
+
+	/* Resumed two days on: the open deadline moves two days later. */
+	assert_int_equal(sqlite3_exec(e->f.l.db, "INSERT INTO deadlines (game_id, seat_idx, "
+	    "seq, kind, due_at) VALUES (1, 0, 0, 'sowing', '2026-11-24T12:00:00Z')", NULL,
+	    NULL, NULL), SQLITE_OK);
+	assert_int_equal(TX(e, people_resume(&e->f.l, &e->f.cfg, &e->p, 0,
+	    "2026-11-23T12:00:00Z", &d)), 0);
+	assert_string_equal(e->p.g.paused_at, "");
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM deadlines WHERE due_at = "
+	    "'2026-11-26T12:00:00Z' AND status = 'open'"), 1);
+
+	/* A pause longer than the campaign allows is cut to it. */
+	assert_int_equal(TX(e, campaign_set(&e->f.l, e->p.g.id, "pause_max_days", "3", &d)), 0);
+	assert_int_equal(TX(e, people_pause(&e->f.l, &e->f.cfg, &e->p, 10 * 86400, "storm",
+	    NOW, &d)), 0);
+	assert_string_equal(e->p.g.paused_until, "2026-11-24T12:00:00Z");
+
+	assert_int_equal(TX(e, people_end(&e->f.l, &e->f.cfg, &e->p, "nobody plays", NOW, &d)),
+	    0);
+	assert_string_equal(e->p.g.status, "ended");
+	assert_string_equal(e->p.g.end_reason, "nobody plays");
+	assert_string_equal(e->p.g.paused_at, "");
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM deadlines WHERE status = "
+	    "'cancelled'"), 1);
+	assert_int_equal(TX(e, people_pause(&e->f.l, &e->f.cfg, &e->p, 0, "x", NOW, &d)),
+	    PEOPLE_REFUSED);
+	assert_non_null(strstr(d.msg, "was ended: nobody plays"));
+}
+
+static void
+test_watch_set_rollback_mails(void **state)
+{
+	struct env *e = *state;
+	struct diag d;
+	int64_t first, last;
+	char *body, *o, *m;
+
+	assert_int_equal(TX(e, people_watch(&e->f.l, &e->f.cfg, &e->p, "fan@example.org", NOW,
+	    &d)), 0);
+	assert_int_equal(TX(e, people_watch(&e->f.l, &e->f.cfg, &e->p, "FAN@example.org", NOW,
+	    &d)), PEOPLE_REFUSED);
+	assert_int_equal(TX(e, people_watch(&e->f.l, &e->f.cfg, &e->p, "fan", NOW, &d)),
+	    PEOPLE_REFUSED);
+	assert_true(has_mail(&e->f, "watch", "fan@example.org"));
+
+	assert_int_equal(TX(e, people_set(&e->f.l, &e->f.cfg, &e->p, "deadlin", "2d", NOW,
+	    &d)), PEOPLE_REFUSED);
+	assert_non_null(strstr(d.msg, "unknown campaign setting"));
+	assert_int_equal(TX(e, people_set(&e->f.l, &e->f.cfg, &e->p, "deadline", "2d", NOW,
+	    &d)), 0);
+	body = fx_last_mail(&e->f, "setting", "fan@example.org");
+	assert_non_null(strstr(body, "deadline: 2d"));
+	free(body);
+	assert_int_equal(TX(e, people_set(&e->f.l, &e->f.cfg, &e->p, "gm", "gm@example.org",
+	    NOW, &d)), 0);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE body LIKE "
+	    "'%gm@example.org%'"), 0);
+
+	/* North moves; the rollback tells everyone, with no trace of the move. */
+	o = legal(e, 0);
+	m = fx_order_mail("n@example.org", "r@x", "bq-1", "north", e->f.tokens[0], o);
+	fx_mail(&e->f, m);
+	free(m);
+	free(o);
+	reload(e);
+	assert_int_equal(e->p.seq, 1);
+	assert_int_equal(TX(e, people_rollback(&e->f.l, &e->f.cfg, &e->p, 1, "misread order",
+	    NOW, &first, &last, &d)), 0);
+	assert_int_equal(first, 1);
+	assert_int_equal(last, 1);
+	assert_int_equal(e->p.seq, 2);
+	body = fx_last_mail(&e->f, "rollback", "n@example.org");
+	assert_non_null(strstr(body, "The game master undid step 1: misread order"));
+	assert_null(strstr(body, "You chose"));
+	free(body);
+	assert_true(has_mail(&e->f, "rollback", "s@example.org"));
+	assert_true(has_mail(&e->f, "rollback", "fan@example.org"));
+
+	assert_int_equal(TX(e, people_unwatch(&e->f.l, &e->f.cfg, &e->p, "fan@example.org",
+	    NOW, &d)), 0);
+	assert_int_equal(TX(e, people_unwatch(&e->f.l, &e->f.cfg, &e->p, "fan@example.org",
+	    NOW, &d)), PEOPLE_REFUSED);
+	assert_non_null(strstr(d.msg, "does not watch"));
+}
+
+/* ---- campaign files ------------------------------------------------------ */
+
+static const char good[] =
+    "# a campaign\n"
+    "game: targi\n"
+    "name: desert-cup-1\n"
+    "seats:\n"
+    "  - name: anna\n"
+    "    address: anna@example.org\n"
+    "  - name: bob\n"
+    "    address: bot\n"
+    "options: { start: random }\n"
+    "settings: { timezone: Europe/Berlin, deadline: 2d, deadline.placement: 1d,\n"
+    "            deadline.snap: \"20:00\", deadline.days: mon-fri, gm: gm@x.org }\n"
+    "watchers: [ fan@example.org ]\n";
+
+static int
+load_text(struct fixture *f, const char *text, struct campaign_file *cf, struct diag *d)
+{
+	char path[400];
+	FILE *fp;
+
+	snprintf(path, sizeof path, "%s/c.yaml", f->dir);
+	assert_non_null(fp = fopen(path, "w"));
+	fputs(text, fp);
+	fclose(fp);
+	diag_clear(d);
+	return campaign_file_load(path, cf, d);
+}
+
+static void
+test_campaign_file_good(void **state)
+{
+	struct fixture f;
+	struct campaign_file *cf = xcalloc(1, sizeof *cf);
+	struct diag d;
+
+	(void)state;
+	fx_open(&f);
+	if (load_text(&f, good, cf, &d) < 0)
+		fail_msg("%s", d.msg);
+	assert_string_equal(cf->rules, "targi");
+	assert_string_equal(cf->name, "desert-cup-1");
+	assert_int_equal(cf->nseats, 2);
+	assert_string_equal(cf->seat_name[1], "bob");
+	assert_string_equal(cf->seat_address[1], "bot");
+	assert_int_equal(cf->nopts, 1);
+	assert_string_equal(cf->opt[0], "start=random");
+	assert_int_equal(cf->nsettings, 6);
+	assert_string_equal(cf->key[3], "deadline.snap");
+	assert_string_equal(cf->value[3], "20:00");
+	assert_int_equal(cf->nwatchers, 1);
+	assert_string_equal(cf->watcher[0], "fan@example.org");
+	free(cf);
+	fx_close(&f);
+}
+
+/* Each broken line of the good file is named in the error. */
+static void
+test_campaign_file_errors(void **state)
+{
+	static const struct {
+		const char *from, *to, *want;
+	} cases[] = {
+		{ "game: targi", "game: targx", "line 2: there is no game \"targx\"" },
+		{ "name: desert-cup-1", "name: desert cup", "line 3: game name \"desert cup\"" },
+		{ "  - name: anna", "  - nam: anna", "line 5: a seat has no \"nam\"" },
+		{ "    address: anna@example.org", "    address: anna", "line 6: \"anna\" is "
+		    "not a mail address" },
+		{ "  - name: bob", "  - name: anna", "line 7: two seats are called anna" },
+		{ "{ start: random }", "{ start: often }", "line 9: option start: \"often\"" },
+		{ "{ start: random }", "{ starts: random }", "line 9: " },
+		{ "deadline: 2d", "deadline: 2x", "line 10: deadline \"2x\"" },
+		{ "Europe/Berlin", "Europe/Nowhere", "line 10: timezone \"Europe/Nowhere\"" },
+		{ "mon-fri", "mon-frx", "line 11: deadline.days \"mon-frx\"" },
+		{ "[ fan@example.org ]", "[ fan ]", "line 12: watcher \"fan\"" },
+		{ "watchers:", "watcher:", "line 12: unknown key \"watcher\"" },
+		{ "options: { start: random }", "deck: d.yaml", "line 9: targi takes no deck" },
+		{ "  - name: bob\n    address: bot\n", "", "line 4: targi needs 2 seats, not 1" },
+		{ "seats:", "seats: [", "line 5: did not find expected node" },
+	};
+	struct fixture f;
+	struct campaign_file *cf = xcalloc(1, sizeof *cf);
+	struct diag d;
+
+	(void)state;
+	fx_open(&f);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *at = strstr(good, cases[i].from);
+		char *text;
+
+		assert_non_null(at);
+		xasprintf(&text, "%.*s%s%s", (int)(at - good), good, cases[i].to,
+		    at + strlen(cases[i].from));
+		if (load_text(&f, text, cf, &d) == 0)
+			fail_msg("case %zu was taken", i);
+		if (strstr(d.msg, cases[i].want) == NULL || strstr(d.msg, "c.yaml, ") == NULL)
+			fail_msg("case %zu: \"%s\" does not say \"%s\"", i, d.msg, cases[i].want);
+		free(text);
+	}
+	free(cf);
+	fx_close(&f);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rollback_buqruru),
+		cmocka_unit_test(test_rollback_targi),
+		cmocka_unit_test(test_rollback_too_far),
+		cmocka_unit_test_setup_teardown(test_replace, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bot_and_human, setup, teardown),
+		cmocka_unit_test(test_parse_time),
+		cmocka_unit_test_setup_teardown(test_away_cap, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_pause_resume_end, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_watch_set_rollback_mails, setup, teardown),
+		cmocka_unit_test(test_campaign_file_good),
+		cmocka_unit_test(test_campaign_file_errors),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

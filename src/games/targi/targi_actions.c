@@ -618,6 +618,15 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 		n = o->arg[0];
 		if (n < 1 || n > TG_NBORDER || st->targi_at[n] != seat)
 			return diag_set(d, 0, "You have no Targi on card %d.", n);
+		if (st->border[n].kind == BK_WATER) {
+			if (o->arg[1] >= 0)
+				return diag_set(d, 0, "Card %d gives water: just TAKE %d.", n, n);
+			tg_give(st, seat, TG_W, st->border[n].water);
+			st->targi_at[n] = -1;
+			ev_emit(ev, VIS_ALL, "%s takes %d water from card %d.", p->name,
+			    st->border[n].water, n);
+			return 0;
+		}
 		if (st->border[n].kind != BK_GOODS)
 			return diag_set(d, 0, "Card %d (%s) does not give goods to TAKE.",
 			    n, st->border[n].name);
@@ -933,6 +942,7 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 			continue;
 		switch (st->border[n].kind) {
 		case BK_GOODS:
+		case BK_WATER:
 			tg_format(add(l, K_TAKE, n, -1));
 			break;
 		case BK_NOBLE:

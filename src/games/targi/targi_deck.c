@@ -117,6 +117,8 @@ read_file(struct yfile *f, const struct tg_state *st, int water, int costs,
 				break;
 		if (ks == NULL || keys[i] == NULL)
 			return yerr(f, k, d, "unknown key; a deck file has name, example, tribe, goods, border and dunes");
+		if (strcmp(ks, "tribe") == 0)
+			df->tribe_key_line = (int)k->start_mark.line + 1;
 	}
 	{
 		const char *ex = yscalar(ymap_get(f, root, "example"));
@@ -125,7 +127,6 @@ read_file(struct yfile *f, const struct tg_state *st, int water, int costs,
 		    strcmp(ex, "yes") == 0);
 	}
 	if ((seq = yseq(f, root, "tribe", d, &bad)) != NULL) {
-		df->tribe_key_line = (int)seq->start_mark.line + 1;
 		EACH(f, seq, c) {
 			struct tg_tribe *t = &df->tribe[df->ntribe];
 			int base;
@@ -147,12 +148,15 @@ read_file(struct yfile *f, const struct tg_state *st, int water, int costs,
 			} else {
 				if (ytribe(f, c, t, 1, d) < 0)
 					return -1;
-				if (!water && (uses_water(t->cost) ||
+				/* deck=base leaves them out: no module needed. */
+				if (st->x.deck == DECK_BASE)
+					;
+				else if (!water && (uses_water(t->cost) ||
 				    uses_water(t->alt) || uses_water(t->extra) ||
 				    uses_water(t->e_give) || uses_water(t->e_pay) ||
 				    t->effect == EF_END_WATER))
 					return yerr(f, c, d, "this card uses water; start the game with water=yes");
-				if (!costs && (t->has_extra || (t->has_alt &&
+				else if (!costs && (t->has_extra || (t->has_alt &&
 				    (t->alt[TG_G] != 1 || t->alt[TG_D] + t->alt[TG_S] +
 				    t->alt[TG_P] + t->alt[TG_W] != 0))))
 					return yerr(f, c, d, "this card has an alternative or optional cost; start the game with costs=yes");
@@ -305,9 +309,8 @@ tg_deck_build(struct tg_state *st, const struct optset *o, struct diag *d)
 	} else if (st->x.deck == DECK_MIXED) {
 		if (mix(st, has ? &df : NULL, name, d) < 0)
 			return -1;
-	} else if (has && df.ntribe > 0)
-		return diag_set(d, df.tribe_key_line, "%s line %d: the file lists tribe cards but the game uses the printed ones (deck=base); start it with deck=file or deck=mixed",
-		    name, df.tribe_key_line);
+	}
+	/* deck=base with a file: its tribe cards stay out (setup says so). */
 	for (int i = 0; i < df.ngoods; i++)
 		st->goods[st->ngoods++] = df.goods[i];
 	for (int i = 0; i < df.nborder; i++)

@@ -61,11 +61,16 @@ reveal(struct tg_state *st, int i, struct evsink *ev)
 	ev_emit(ev, VIS_ALL, "Sand dune %d turns up: %s.", i + 1, t);
 }
 
-/* At the start of a round: one dune when none shows; after a raid: the
- * showing dunes go and three new ones come. */
+/* At setup three dunes come face up; at the start of a round one when none
+ * shows; after a raid the showing dunes go and three new ones come. */
 void
 tg_dunes_round(struct tg_state *st, int after_raid, struct evsink *ev)
 {
+	if (after_raid == 2) {
+		for (int i = 0; i < TG_DUNES; i++)
+			reveal(st, i, ev);
+		return;
+	}
 	int showing = 0;
 
 	for (int i = 0; i < TG_DUNES; i++) {

@@ -342,6 +342,10 @@ tg_check(const void *vst, struct diag *d)
 	};
 	int tseen[TG_MAXTRIBE] = { 0 }, gseen[TG_MAXGOODS] = { 0 };
 	int dseen[TG_MAXDUNE] = { 0 }, tokens = st->token_supply;
+	int any_time = st->x.water;
+
+	for (int i = 0; i < st->ntribe; i++)
+		any_time |= st->tribe[i].timing == TM_TOKEN;
 
 	for (int k = 0; k < TG_NRES; k++) {
 		int sum = st->supply[k];
@@ -436,8 +440,11 @@ tg_check(const void *vst, struct diag *d)
 		    markers > 2)
 			return diag_set(d, 0, "%s has %d Targi and %d markers out, more than allowed.",
 			    p->name, targi, markers);
+		/* Water exchanges and action tokens work at any time, so with
+		 * them goods and gold may pass the limits between turns. */
 		if ((st->phase == PH_PLACE || st->phase == PH_RAID) &&
-		    (tg_goods_total(p) > TG_GOODS_LIMIT || p->res[TG_G] > TG_GOLD_LIMIT ||
+		    (((tg_goods_total(p) > TG_GOODS_LIMIT ||
+		    p->res[TG_G] > TG_GOLD_LIMIT) && !any_time) ||
 		    p->res[TG_W] > TG_WATER_LIMIT))
 			return diag_set(d, 0, "%s carries more than the limit into a round.",
 			    p->name);

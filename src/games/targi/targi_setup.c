@@ -206,8 +206,6 @@ tg_setup(void *vst, int nseats, const char names[][SEAT_NAME],
 	}
 	st->winner = -1;
 	st->phase = PH_ROUND;
-	if (st->x.dunes)
-		tg_dunes_round(st, 2, ev);
 	ev_emit(ev, VIS_ALL, "Targi begins: %s against %s; %s is the start player.",
 	    st->pl[0].name, st->pl[1].name, st->pl[st->start].name);
 	if (st->origin == ORIGIN_EXAMPLE)
@@ -218,6 +216,8 @@ tg_setup(void *vst, int nseats, const char names[][SEAT_NAME],
 		    st->deck_name);
 	if (st->origin != ORIGIN_PRINTED && st->x.deck == DECK_BASE)
 		ev_emit(ev, VIS_ALL, "The tribe cards are the printed ones (deck=base); any in the file are left out.");
+	if (st->x.dunes)
+		tg_dunes_round(st, 2, ev);
 	tg_advance(st, ev);
 	return 0;
 }

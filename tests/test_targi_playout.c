@@ -1,7 +1,9 @@
 /* Random Targi games by uniformly random legal orders: after every step the
  * invariants hold, every listed order applies, parses back to itself, and a
  * replay of the orders gives the same state hashes. AZ_PLAYOUTS (or the first
- * argument) sets the number of games; CI runs 10000. */
+ * argument) sets the number of games per configuration: the base game, each
+ * expansion module alone, and the whole expansion (with a made-up deck where
+ * the printed cards are unknown); CI runs 10000. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,6 +22,27 @@
 static int playouts = 200;
 static long total_steps;
 static int ended_by_cards, ended_by_raid;
+static char *test_deck, *example_deck;
+
+/* One way to set the game up: options, and which deck file (if any). */
+struct config {
+	const char *name;
+	const char *kv[4];
+	int nkv;
+	int deck;		/* 0 none, 1 the test deck, 2 the example deck */
+};
+
+static const struct config configs[] = {
+	{ "base game", { NULL }, 0, 0 },
+	{ "targia", { "targia=yes" }, 1, 0 },
+	{ "water", { "water=yes" }, 1, 0 },
+	{ "dunes", { "dunes=yes" }, 1, 1 },
+	{ "costs", { "costs=yes", "deck=file" }, 2, 1 },
+	{ "expansion setup and last raid", { "setup=expansion", "last_raid=card" }, 2, 0 },
+	{ "mixed deck", { "deck=mixed", "costs=yes" }, 2, 1 },
+	{ "whole expansion", { "expansion=yes" }, 1, 2 },
+};
+static const struct config *cfg = &configs[0];
 
 static uint64_t
 hash_state(const struct tg_state *st)
@@ -48,9 +71,14 @@ new_game(struct tg_state *st, uint64_t seed)
 	struct diag d;
 
 	memset(st, 0, sizeof *st);
-	assert_int_equal(opt_resolve(targi_rules.options, &o, NULL, 0, &d), 0);
+	assert_int_equal(opt_resolve(targi_rules.options, &o, cfg->kv, cfg->nkv, &d), 0);
+	if (cfg->deck) {
+		o.file = cfg->deck == 1 ? test_deck : example_deck;
+		snprintf(o.file_name, sizeof o.file_name, "%s",
+		    cfg->deck == 1 ? "test_targi_deck.yaml" : "example-deck.yaml");
+	}
 	if (tg_setup(st, 2, names, &o, seed, NULL, &d) != 0)
-		fail_msg("setup: %s", d.msg);
+		fail_msg("%s: setup: %s", cfg->name, d.msg);
 }
 
 struct step {
@@ -121,8 +149,8 @@ play_one(uint64_t seed, int deep)
 				continue;
 			memcpy(tmp, st, sizeof *st);
 			if (tg_apply(tmp, seat, &l.v[k], NULL, &d) != 0)
-				fail_msg("seed %llu: legal \"%s\" refused: %s",
-				    (unsigned long long)seed, l.v[k].text, d.msg);
+				fail_msg("%s seed %llu: legal \"%s\" refused: %s",
+				    cfg->name, (unsigned long long)seed, l.v[k].text, d.msg);
 			if (tg_check(tmp, &d) != 0)
 				fail_msg("seed %llu: after \"%s\": %s",
 				    (unsigned long long)seed, l.v[k].text, d.msg);
@@ -140,7 +168,9 @@ play_one(uint64_t seed, int deep)
 			for (size_t i = 0; i < l.n && nw < 512; i++)
 				if (l.v[i].kind == K_BUY || l.v[i].kind == K_HAND ||
 				    l.v[i].kind == K_TAKE || l.v[i].kind == K_EXPAND ||
-				    l.v[i].kind == K_CARAVAN ||
+				    l.v[i].kind == K_CARAVAN || l.v[i].kind == K_DUNE ||
+				    l.v[i].kind == K_FAVOUR ||
+				    (l.v[i].kind == K_PLACE && l.v[i].arg[0] >= TG_DUNE(0)) ||
 				    (l.v[i].kind == K_NOBLE && l.v[i].arg[0] == 0))
 					want[nw++] = i;
 			if (nw > 0)
@@ -155,7 +185,7 @@ play_one(uint64_t seed, int deep)
 			fail_msg("seed %llu: \"%s\" refused: %s",
 			    (unsigned long long)seed, l.v[k].text, d.msg);
 		if (tg_check(st, &d) != 0)
-			fail_msg("seed %llu step %d after \"%s\": %s",
+			fail_msg("%s seed %llu step %d after \"%s\": %s", cfg->name,
 			    (unsigned long long)seed, n, l.v[k].text, d.msg);
 		log[n].hash = hash_state(st);
 		if (deep)
@@ -163,6 +193,7 @@ play_one(uint64_t seed, int deep)
 		n++;
 		order_list_free(&l);
 	}
+	/* Everything that came into the game came out of the box. */
 	/* The game ends by a 12th card or by the last raid. */
 	if (st->end_after_round) {
 		assert_true(tg_displayed(&st->pl[0]) == TG_SLOTS ||
@@ -193,17 +224,23 @@ play_one(uint64_t seed, int deep)
 static void
 test_playouts(void **state)
 {
-	clock_t t0 = clock();
-	double secs;
-
 	(void)state;
-	for (int g = 0; g < playouts; g++)
-		play_one((uint64_t)g + 1, g < 200);
-	secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
-	printf("# %d games, %ld orders, %d ended by a 12th card, %d by the last raid, %.0f checked games/s\n",
-	    playouts, total_steps, ended_by_cards, ended_by_raid,
-	    secs > 0 ? playouts / secs : 0.0);
-	assert_int_equal(ended_by_cards + ended_by_raid, playouts);
+	for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+		clock_t t0 = clock();
+		double secs;
+
+		cfg = &configs[c];
+		total_steps = 0;
+		ended_by_cards = ended_by_raid = 0;
+		for (int g = 0; g < playouts; g++)
+			play_one((uint64_t)g + 1, g < 200);
+		secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+		printf("# %s: %d games, %ld orders, %d ended by a 12th card, %d by the last raid, %.0f checked games/s\n",
+		    cfg->name, playouts, total_steps, ended_by_cards, ended_by_raid,
+		    secs > 0 ? playouts / secs : 0.0);
+		assert_int_equal(ended_by_cards + ended_by_raid, playouts);
+	}
+	cfg = &configs[0];
 }
 
 /* A game driven by the deadline default alone must end too. */
@@ -215,6 +252,8 @@ test_default_orders_end_the_game(void **state)
 	int steps = 0;
 
 	(void)state;
+	for (size_t c = 0; c < sizeof configs / sizeof configs[0]; c++) {
+	cfg = &configs[c];
 	new_game(st, 99);
 	for (;;) {
 		struct pending pd;
@@ -232,7 +271,26 @@ test_default_orders_end_the_game(void **state)
 	}
 	/* Declining every action leaves only the raids to end it. */
 	assert_int_equal(st->raids, TG_RAIDS);
+	}
+	cfg = &configs[0];
 	free(st);
+}
+
+static char *
+slurp(const char *path)
+{
+	struct buf b = BUF_INIT;
+	char chunk[4096];
+	size_t n;
+	FILE *f;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return NULL;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		buf_add(&b, chunk, n);
+	fclose(f);
+	buf_add(&b, "", 1);
+	return buf_steal(&b);
 }
 
 int
@@ -255,5 +313,21 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s\n", d.msg);
 		return 1;
 	}
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	snprintf(dir, sizeof dir, "%s/tests/test_targi_deck.yaml",
+	    srcdir != NULL ? srcdir : ".");
+	test_deck = slurp(dir);
+	snprintf(dir, sizeof dir, "%s/data/targi/example-deck.yaml",
+	    srcdir != NULL ? srcdir : ".");
+	example_deck = slurp(dir);
+	if (test_deck == NULL || example_deck == NULL) {
+		fprintf(stderr, "cannot read the test and example decks\n");
+		return 1;
+	}
+	{
+		int rc = cmocka_run_group_tests(tests, NULL, NULL);
+
+		free(test_deck);
+		free(example_deck);
+		return rc;
+	}
 }

@@ -161,6 +161,93 @@ test_reports_through_a_game(void **state)
 	free(st);
 }
 
+/* The expansion's report: the Targia, the dunes, water and action tokens,
+ * and the cards' origin in every report. */
+static void
+test_expansion_report(void **state)
+{
+	const char names[2][SEAT_NAME] = { "anna", "bert" };
+	const char *kv[] = { "expansion=yes" };
+	struct tg_state *st = calloc(1, sizeof *st);
+	struct rng pick;
+	struct optset o;
+	struct diag d;
+	int reports = 0;
+	char *deck;
+	const char *srcdir = getenv("srcdir");
+
+	(void)state;
+	{
+		char p2[1024];
+		struct buf b = BUF_INIT;
+		char chunk[4096];
+		size_t n;
+		FILE *f;
+
+		snprintf(p2, sizeof p2, "%s/data/targi/example-deck.yaml",
+		    srcdir != NULL ? srcdir : ".");
+		assert_non_null(f = fopen(p2, "r"));
+		while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+			buf_add(&b, chunk, n);
+		fclose(f);
+		buf_add(&b, "", 1);
+		deck = buf_steal(&b);
+	}
+	assert_int_equal(opt_resolve(targi_rules.options, &o, kv, 1, &d), 0);
+	o.file = deck;
+	snprintf(o.file_name, sizeof o.file_name, "example-deck.yaml");
+	rng_seed(&pick, 5);
+	for (int g = 0; g < 3; g++) {
+		memset(st, 0, sizeof *st);
+		assert_int_equal(tg_setup(st, 2, names, &o, (uint64_t)g + 3, NULL, &d), 0);
+		for (;;) {
+			struct pending pd;
+			struct order_list l;
+			int seat;
+
+			for (int v = -1; v < 2; v++) {
+				char *r;
+
+				check_report(st, v);
+				r = render(st, v, report_tmpl);
+				assert_non_null(strstr(r, "Cards: the example deck example-deck.yaml (not the printed cards)."));
+				assert_non_null(strstr(r, "SAND DUNES"));
+				if (st->phase != PH_OVER)
+					assert_non_null(strstr(r, "The Targia stands on"));
+				assert_non_null(strstr(r, "  water: "));
+				free(r);
+				reports++;
+			}
+			tg_waiting_for(st, &pd);
+			if (pd.over)
+				break;
+			seat = (pd.seats & 1) ? 0 : 1;
+			order_list_init(&l);
+			tg_legal(st, seat, &l);
+			assert_true(l.n > 0);
+			assert_int_equal(tg_apply(st, seat, &l.v[rng_below(&pick, (uint32_t)l.n)],
+			    NULL, &d), 0);
+			order_list_free(&l);
+		}
+	}
+	assert_true(reports > 100);
+	/* The base game's report shows no module, but says where its cards come from. */
+	{
+		char *r;
+
+		memset(st, 0, sizeof *st);
+		assert_int_equal(tg_setup(st, 2, names, NULL, 1, NULL, &d), 0);
+		r = render(st, 0, report_tmpl);
+		assert_non_null(strstr(r, "Cards: the printed cards."));
+		assert_null(strstr(r, "SAND DUNES"));
+		assert_null(strstr(r, "Targia stands"));
+		assert_null(strstr(r, "water"));
+		free(r);
+	}
+	free(deck);
+	free(st);
+}
+
 static char *
 render_help(void)
 {
@@ -185,6 +272,8 @@ test_help_renders(void **state)
 	assert_non_null(strstr(r, "PLACE 5"));
 	assert_non_null(strstr(r, "STANDING RAID VP"));
 	assert_non_null(strstr(r, "DROP 2D 1P"));
+	assert_non_null(strstr(r, "PLACE DUNE 2"));
+	assert_non_null(strstr(r, "EXCHANGE 3W FOR 1G"));
 	free(r);
 }
 
@@ -197,6 +286,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reports_through_a_game),
 		cmocka_unit_test(test_help_renders),
+		cmocka_unit_test(test_expansion_report),
 	};
 	int rc;
 

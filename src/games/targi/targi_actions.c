@@ -1,6 +1,7 @@
 /* targi_actions: what a player does with the cards under his Targi and tribe
  * markers: border actions, goods and tribe cards, paying and displaying. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "targi.h"
@@ -39,14 +40,31 @@ own_border(const struct tg_state *st, int seat, int kind)
 /* ---- paying for tribe cards ---- */
 
 static int
-add_pay(int pays[][4], int n, int max, const int pay[4])
+add_pay(int pays[][TG_NRES], int n, int max, const int pay[TG_NRES])
 {
 	for (int i = 0; i < n; i++)
-		if (memcmp(pays[i], pay, sizeof(int) * 4) == 0)
+		if (memcmp(pays[i], pay, sizeof(int) * TG_NRES) == 0)
 			return n;
 	if (n < max)
-		memcpy(pays[n++], pay, sizeof(int) * 4);
+		memcpy(pays[n++], pay, sizeof(int) * TG_NRES);
 	return n;
+}
+
+/* seat holds pay (gold may lie on card 240), and extra on top when given. */
+static int
+affords(const struct tg_state *st, int seat, const int pay[TG_NRES],
+    const int *extra)
+{
+	const struct tg_player *p = &st->pl[seat];
+
+	for (int k = 0; k < TG_NRES; k++) {
+		int need = pay[k] + (extra != NULL ? extra[k] : 0);
+		int have = p->res[k] + (k == TG_G ? p->card_gold : 0);
+
+		if (k != TG_VP && need > have)
+			return 0;
+	}
+	return 1;
 }
 
 /* Every payment seat can make for card by the way it is played: the cost
@@ -54,16 +72,14 @@ add_pay(int pays[][4], int n, int max, const int pay[4])
  * leave out), plus any extra goods (any kind). Returns how many. */
 int
 tg_payments(const struct tg_state *st, int seat, int card, int via,
-    int pays[][4], int max)
+    int pays[][TG_NRES], int max)
 {
 	const struct tg_tribe *t = &st->tribe[card];
-	const struct tg_player *p = &st->pl[seat];
-	int opts[2][4], nopt = 1, n = 0;
+	int opts[2][TG_NRES], nopt = 1, n = 0;
 
 	memcpy(opts[0], t->cost, sizeof opts[0]);
-	if (t->alt_gold) {
-		memset(opts[1], 0, sizeof opts[1]);
-		opts[1][3] = 1;
+	if (t->has_alt) {
+		memcpy(opts[1], t->alt, sizeof opts[1]);
 		nopt = 2;
 	}
 	for (int o = 0; o < nopt; o++) {
@@ -81,14 +97,11 @@ tg_payments(const struct tg_state *st, int seat, int card, int via,
 				for (int x0 = 0; x0 <= e; x0++)
 					for (int x1 = 0; x0 + x1 <= e; x1++) {
 						int x2 = e - x0 - x1;
-						int pay[4] = { c[0] - r0 + x0,
+						int pay[TG_NRES] = { c[0] - r0 + x0,
 						    c[1] - r1 + x1, c[2] - r2 + x2,
-						    c[3] };
+						    c[3], 0, c[TG_W] };
 
-						if (pay[0] > p->res[TG_D] ||
-						    pay[1] > p->res[TG_S] ||
-						    pay[2] > p->res[TG_P] ||
-						    pay[3] > p->res[TG_G] + p->card_gold)
+						if (!affords(st, seat, pay, NULL))
 							continue;
 						n = add_pay(pays, n, max, pay);
 					}
@@ -98,31 +111,44 @@ tg_payments(const struct tg_state *st, int seat, int card, int via,
 }
 
 static void
-pay_text(const int pay[4], char *out, size_t sz)
+pay_text(const int pay[TG_NRES], char *out, size_t sz)
 {
-	int spec[TG_NRES] = { pay[0], pay[1], pay[2], pay[3], 0 };
-
-	tg_spec_text(spec, out, sz);
+	tg_spec_text(pay, out, sz);
 }
 
-static void
-cost_text(const struct tg_tribe *t, char *out, size_t sz)
+/* "D 2P or 1G", with the optional part as "(+1S: 1 VP)". */
+void
+tg_cost_text(const struct tg_tribe *t, char *out, size_t sz)
 {
-	char a[48];
+	char a[48], b[48], c[48];
 
 	pay_text(t->cost, a, sizeof a);
-	snprintf(out, sz, "%s%s", a, t->alt_gold ? " or 1G" : "");
+	b[0] = c[0] = '\0';
+	if (t->has_alt) {
+		char x[32];
+
+		pay_text(t->alt, x, sizeof x);
+		snprintf(b, sizeof b, " or %s", x);
+	}
+	if (t->has_extra) {
+		char x[32];
+
+		pay_text(t->extra, x, sizeof x);
+		snprintf(c, sizeof c, " (+%s: %d VP)", x, t->extra_vp);
+	}
+	snprintf(out, sz, "%s%s%s", a, b, c);
 }
 
 /* Checks the row and the payment of an order (BUY/NOBLE/HAND) and fills
  * pay; -1 with a diag when it cannot be done. */
 static int
 check_buy(const struct tg_state *st, int seat, int card, int via,
-    const struct order *o, int pay[4], struct diag *d)
+    const struct order *o, int pay[TG_NRES], struct diag *d)
 {
 	const struct tg_player *p = &st->pl[seat];
-	int pays[64][4], n;
-	char cost[64];
+	const struct tg_tribe *t = &st->tribe[card];
+	int pays[64][TG_NRES], n, x = o->arg[TG_EXTRA];
+	char cost[96];
 
 	if (o->arg[1] < 0 || o->arg[1] >= TG_ROWS)
 		return diag_set(d, 0, "Your display has rows 1 to 3.");
@@ -130,7 +156,21 @@ check_buy(const struct tg_state *st, int seat, int card, int via,
 		return diag_set(d, 0, "Row %d of your display is full; choose another row.",
 		    o->arg[1] + 1);
 	n = tg_payments(st, seat, card, via, pays, 64);
-	cost_text(&st->tribe[card], cost, sizeof cost);
+	tg_cost_text(t, cost, sizeof cost);
+	if (x && !t->has_extra)
+		return diag_set(d, 0, "Tribe card %d has no optional cost to pay (EXTRA).", t->id);
+	/* With EXTRA, only the payments that leave the optional part payable. */
+	if (x) {
+		int m = 0;
+
+		for (int i = 0; i < n; i++)
+			if (affords(st, seat, pays[i], t->extra))
+				memcpy(pays[m++], pays[i], sizeof pays[i]);
+		if (m == 0 && n > 0)
+			return diag_set(d, 0, "You cannot pay tribe card %d together with its optional cost (%s).",
+			    t->id, cost);
+		n = m;
+	}
 	if (n == 0)
 		return diag_set(d, 0, "You cannot pay for tribe card %d (it costs %s%s).",
 		    st->tribe[card].id, cost,
@@ -138,21 +178,21 @@ check_buy(const struct tg_state *st, int seat, int card, int via,
 		    tg_extra_goods(st, seat, via) ? ", plus 1 good" : "");
 	if (o->arg[2]) {
 		for (int i = 0; i < n; i++)
-			if (memcmp(pays[i], &o->arg[3], sizeof(int) * 4) == 0) {
-				memcpy(pay, pays[i], sizeof(int) * 4);
+			if (memcmp(pays[i], &o->arg[TG_PAY], sizeof(int) * TG_NRES) == 0) {
+				memcpy(pay, pays[i], sizeof(int) * TG_NRES);
 				return 0;
 			}
 	} else if (n == 1) {
-		memcpy(pay, pays[0], sizeof(int) * 4);
+		memcpy(pay, pays[0], sizeof(int) * TG_NRES);
 		return 0;
 	}
 	{
 		struct buf b = BUF_INIT;
-		char t[48];
+		char txt[48];
 
 		for (int i = 0; i < n; i++) {
-			pay_text(pays[i], t, sizeof t);
-			buf_printf(&b, "%s\"PAY %s\"", i ? ", " : "", t);
+			pay_text(pays[i], txt, sizeof txt);
+			buf_printf(&b, "%s\"PAY %s\"", i ? ", " : "", txt);
 		}
 		diag_set(d, 0, "%s for tribe card %d (cost %s); add one of: %s.",
 		    o->arg[2] ? "You cannot pay that" : "There are several ways to pay",
@@ -163,13 +203,14 @@ check_buy(const struct tg_state *st, int seat, int card, int via,
 }
 
 static void
-do_pay(struct tg_state *st, int seat, const int pay[4])
+do_pay(struct tg_state *st, int seat, const int pay[TG_NRES])
 {
 	struct tg_player *p = &st->pl[seat];
 	int g = pay[3], fromcard = g < p->card_gold ? g : p->card_gold;
 
 	for (int k = 0; k < 3; k++)
 		tg_take(st, seat, k, pay[k]);
+	tg_take(st, seat, TG_W, pay[TG_W]);
 	p->card_gold -= fromcard;
 	st->supply[TG_G] += fromcard;
 	tg_take(st, seat, TG_G, g - fromcard);
@@ -198,14 +239,24 @@ tg_display_card(struct tg_state *st, int seat, int card, int row,
 }
 
 static void
-buy(struct tg_state *st, int seat, int card, int row, const int pay[4],
-    struct evsink *ev)
+buy(struct tg_state *st, int seat, int card, int row, const int pay[TG_NRES],
+    int extra, struct evsink *ev)
 {
+	const struct tg_tribe *tr = &st->tribe[card];
 	char t[48];
 
 	pay_text(pay, t, sizeof t);
 	ev_emit(ev, VIS_ALL, "%s pays %s.", st->pl[seat].name, t);
 	do_pay(st, seat, pay);
+	if (extra) {
+		/* The bracketed VP come now, as tokens; the card's own VP
+		 * stay the ones outside the brackets. */
+		do_pay(st, seat, tr->extra);
+		tg_give(st, seat, TG_VP, tr->extra_vp);
+		pay_text(tr->extra, t, sizeof t);
+		ev_emit(ev, VIS_ALL, "%s also pays the optional %s and takes %d VP.",
+		    st->pl[seat].name, t, tr->extra_vp);
+	}
 	tg_display_card(st, seat, card, row, ev);
 }
 
@@ -230,9 +281,10 @@ tg_gain_goods_card(struct tg_state *st, int seat, const int res[TG_NRES],
 	tg_goods_bonus(st, seat, ev);
 }
 
-/* The used central card leaves; a card of the other kind comes face down. */
-static void
-replace_central(struct tg_state *st, int pos)
+/* The used central card leaves; a card of the other kind comes face down.
+ * A second player's marker on it gets nothing (the expansion's text). */
+void
+tg_replace_central(struct tg_state *st, int pos)
 {
 	if (st->cen_type[pos] == CEN_GOODS) {
 		st->gdisc[st->ngdisc++] = st->cen_card[pos];
@@ -244,6 +296,16 @@ replace_central(struct tg_state *st, int pos)
 	}
 	st->cen_down[pos] = st->cen_type[pos] != CEN_EMPTY;
 	st->marker_at[pos] = -1;
+	st->marker_also[pos] = -1;
+}
+
+/* The marker that used a card, or let it be, leaves it; a second
+ * player's marker there may now use it. */
+static void
+marker_leave(struct tg_state *st, int pos)
+{
+	st->marker_at[pos] = st->marker_also[pos];
+	st->marker_also[pos] = -1;
 }
 
 /* The 238-style hand play is open when it could be paid into some row. */
@@ -251,7 +313,7 @@ static int
 hand_play_open(const struct tg_state *st, int seat)
 {
 	const struct tg_player *p = &st->pl[seat];
-	int pays[64][4], r;
+	int pays[64][TG_NRES], r;
 
 	if (p->hand < 0 || p->hand_round >= st->round ||
 	    !tg_has_effect(st, seat, EF_PLAY_WITHOUT_NOBLE))
@@ -271,6 +333,8 @@ tg_has_actions(const struct tg_state *st, int seat)
 	for (int i = 0; i < TG_NCENTRAL; i++)
 		if (st->marker_at[i] == seat)
 			return 1;
+	if (tg_dune_has(st, seat) || (st->pl[seat].favour && !st->pl[seat].ended))
+		return 1;
 	return st->sub != SUB_NONE ||
 	    (!st->pl[seat].ended && hand_play_open(st, seat));
 }
@@ -313,12 +377,35 @@ need_marker(const struct tg_state *st, int seat, int pos, struct diag *d)
 	return 0;
 }
 
+/* The expansion's Tribal expansion card: discarding the drawn card costs
+ * water, unless the player can neither pay it nor keep nor display the card
+ * (then it goes for nothing, so no one is ever stuck). */
+static int
+drawn_discard_water(const struct tg_state *st, int seat)
+{
+	const struct tg_player *p = &st->pl[seat];
+	int w = 0, pays[64][TG_NRES], r;
+
+	for (int b = 1; b <= TG_NBORDER; b++)
+		if (st->border[b].kind == BK_EXPAND)
+			w = st->border[b].discard_water;
+	if (st->sub_dune >= 0 || w == 0 || p->res[TG_W] >= w)
+		return st->sub_dune >= 0 ? 0 : w;
+	for (r = 0; r < TG_ROWS; r++)
+		if (tg_row_free(p, r) >= 0)
+			break;
+	if (p->hand < 0 || (r < TG_ROWS &&
+	    tg_payments(st, seat, st->sub_card, VIA_CARD, pays, 64) > 0))
+		return -1;	/* may not discard: keep or display it */
+	return 0;
+}
+
 static int
 drawn_decision(struct tg_state *st, int seat, const struct order *o,
     struct evsink *ev, struct diag *d)
 {
 	struct tg_player *p = &st->pl[seat];
-	int card = st->sub_card, pay[4];
+	int card = st->sub_card, pay[TG_NRES];
 
 	switch (o->kind) {
 	case K_BUY:
@@ -327,7 +414,7 @@ drawn_decision(struct tg_state *st, int seat, const struct order *o,
 		if (check_buy(st, seat, card, VIA_CARD, o, pay, d) < 0)
 			return -1;
 		st->sub = SUB_NONE;
-		buy(st, seat, card, o->arg[1], pay, ev);
+		buy(st, seat, card, o->arg[1], pay, o->arg[TG_EXTRA], ev);
 		return 0;
 	case K_KEEP:
 		if (o->arg[0] != TG_DRAWN)
@@ -342,6 +429,15 @@ drawn_decision(struct tg_state *st, int seat, const struct order *o,
 	case K_DISCARD:
 		if (o->arg[0] != TG_DRAWN)
 			break;
+		if (drawn_discard_water(st, seat) < 0)
+			return diag_set(d, 0, "Discarding the drawn card costs water you do not have; display it (BUY ROW n) or KEEP it.");
+		if (drawn_discard_water(st, seat) > 0) {
+			int w = drawn_discard_water(st, seat);
+
+			tg_take(st, seat, TG_W, w);
+			ev_emit(ev, VIS_ALL, "%s pays %d water to discard the drawn card.",
+			    p->name, w);
+		}
 		st->tdisc[st->ntdisc++] = card;
 		st->sub = SUB_NONE;
 		ev_emit(ev, VIS_ALL, "%s discards tribe card %d.", p->name,
@@ -360,8 +456,8 @@ choose_goods(struct tg_state *st, int seat, const struct order *o, int n,
 	if (o->kind != K_CHOOSE)
 		return diag_set(d, 0, "First choose %d good%s: CHOOSE followed by e.g. %s.",
 		    n, n == 1 ? "" : "s", n == 1 ? "S" : "1D 1S");
-	if (s[TG_G] || s[TG_VP] || s[TG_D] < 0 || s[TG_S] < 0 || s[TG_P] < 0 ||
-	    s[TG_D] + s[TG_S] + s[TG_P] != n)
+	if (s[TG_G] || s[TG_VP] || s[TG_W] || s[TG_D] < 0 || s[TG_S] < 0 ||
+	    s[TG_P] < 0 || s[TG_D] + s[TG_S] + s[TG_P] != n)
 		return diag_set(d, 0, "Choose exactly %d good%s (dates D, salt S or pepper P).",
 		    n, n == 1 ? "" : "s");
 	st->sub = SUB_NONE;
@@ -415,6 +511,25 @@ silversmith(struct tg_state *st, int seat, int n10, const struct order *o,
 	struct tg_player *p = &st->pl[seat];
 	int k = o->arg[0], n = o->arg[1], vp;
 
+	if (k == TG_NRES) {
+		/* The expansion's Silversmith: 2 goods of any kinds, 1 VP. */
+		int s[TG_NRES] = { o->arg[2], o->arg[3], o->arg[4], 0, 0, 0 };
+		char t[48];
+
+		if (!st->border[n10].any_kinds || s[0] + s[1] + s[2] != 2)
+			return diag_set(d, 0, "The Silversmith takes goods of one kind: 2 (1 VP) or 4 (3 VP), or gold.");
+		for (int i = 0; i < 3; i++)
+			if (p->res[i] < s[i])
+				return diag_set(d, 0, "You have only %d %s.", p->res[i],
+				    tg_res_name(i, 2));
+		for (int i = 0; i < 3; i++)
+			tg_take(st, seat, i, s[i]);
+		tg_give(st, seat, TG_VP, 1);
+		st->targi_at[n10] = -1;
+		tg_spec_text(s, t, sizeof t);
+		ev_emit(ev, VIS_ALL, "%s gives the Silversmith %s for 1 VP.", p->name, t);
+		return 0;
+	}
 	if (k >= 0 && k < 3 && n == 2)
 		vp = 1;
 	else if (k >= 0 && k < 3 && n == 4)
@@ -440,18 +555,23 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
     struct evsink *ev, struct diag *d)
 {
 	struct tg_player *p = &st->pl[seat];
-	int n, pos, card, pay[4];
+	int n, pos, card, pay[TG_NRES];
 	char name[3];
 
 	switch (st->sub) {
 	case SUB_DRAWN:
-		return drawn_decision(st, seat, o, ev, d);
+		if (drawn_decision(st, seat, o, ev, d) < 0)
+			return -1;
+		st->sub_dune = -1;
+		return 0;
 	case SUB_CARAVAN:
 		return choose_goods(st, seat, o, 1, 1, ev, d);
 	case SUB_BONUS:
 		return choose_goods(st, seat, o, st->sub_n, 0, ev, d);
 	case SUB_ONCE:
 		return tg_once_resolve(st, seat, o, ev, d);
+	case SUB_FAVOUR:
+		return tg_favour(st, seat, o, ev, d);
 	case SUB_LIMIT:
 		if (o->kind != K_DROP)
 			return diag_set(d, 0, "You hold more than 10 goods: put back the excess with DROP, e.g. DROP 1D 1S.");
@@ -492,12 +612,21 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 					    name, name);
 				tg_gain_goods_card(st, seat, st->goods[card].res, ev);
 			}
-			replace_central(st, pos);
+			tg_replace_central(st, pos);
 			return 0;
 		}
 		n = o->arg[0];
 		if (n < 1 || n > TG_NBORDER || st->targi_at[n] != seat)
 			return diag_set(d, 0, "You have no Targi on card %d.", n);
+		if (st->border[n].kind == BK_WATER) {
+			if (o->arg[1] >= 0)
+				return diag_set(d, 0, "Card %d gives water: just TAKE %d.", n, n);
+			tg_give(st, seat, TG_W, st->border[n].water);
+			st->targi_at[n] = -1;
+			ev_emit(ev, VIS_ALL, "%s takes %d water from card %d.", p->name,
+			    st->border[n].water, n);
+			return 0;
+		}
 		if (st->border[n].kind != BK_GOODS)
 			return diag_set(d, 0, "Card %d (%s) does not give goods to TAKE.",
 			    n, st->border[n].name);
@@ -527,19 +656,19 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 		if (o->kind == K_BUY) {
 			if (check_buy(st, seat, card, VIA_CARD, o, pay, d) < 0)
 				return -1;
-			replace_central(st, pos);
-			buy(st, seat, card, o->arg[1], pay, ev);
+			tg_replace_central(st, pos);
+			buy(st, seat, card, o->arg[1], pay, o->arg[TG_EXTRA], ev);
 		} else if (o->kind == K_KEEP) {
 			if (p->hand >= 0)
 				return diag_set(d, 0, "You already hold a hand card; you may only display (BUY) or DISCARD %s.",
 				    name);
-			replace_central(st, pos);
+			tg_replace_central(st, pos);
 			p->hand = card;
 			p->hand_round = st->round;
 			ev_emit(ev, VIS_ALL, "%s takes tribe card %d from %s into hand.",
 			    p->name, st->tribe[card].id, name);
 		} else {
-			replace_central(st, pos);
+			tg_replace_central(st, pos);
 			st->tdisc[st->ntdisc++] = card;
 			ev_emit(ev, VIS_ALL, "%s takes tribe card %d from %s and discards it.",
 			    p->name, st->tribe[card].id, name);
@@ -552,11 +681,23 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 			return diag_set(d, 0, "You hold no hand card for the Noble; PASS %d instead.", n);
 		card = p->hand;
 		if (o->arg[0] == 1) {
+			int g = o->arg[2] - 1;
+
+			if (st->border[n].noble_gift && (g < 0 || g > 2))
+				return diag_set(d, 0, "Discarding at this Noble gives 1 water and 1 good: say which, e.g. NOBLE DISCARD S.");
+			if (!st->border[n].noble_gift && g >= 0)
+				return diag_set(d, 0, "This Noble gives nothing for a discarded card: just NOBLE DISCARD.");
 			st->tdisc[st->ntdisc++] = card;
 			p->hand = -1;
 			st->targi_at[n] = -1;
 			ev_emit(ev, VIS_ALL, "%s discards hand card %d at the Noble.",
 			    p->name, st->tribe[card].id);
+			if (g >= 0) {
+				tg_give(st, seat, TG_W, 1);
+				tg_give(st, seat, g, 1);
+				ev_emit(ev, VIS_ALL, "%s takes 1 water and 1 %s from the Noble.",
+				    p->name, tg_res_name(g, 1));
+			}
 			return 0;
 		}
 		if (p->hand_round >= st->round)
@@ -565,7 +706,7 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 			return -1;
 		p->hand = -1;
 		st->targi_at[n] = -1;
-		buy(st, seat, card, o->arg[1], pay, ev);
+		buy(st, seat, card, o->arg[1], pay, o->arg[TG_EXTRA], ev);
 		return 0;
 	case K_HAND:
 		if (!tg_has_effect(st, seat, EF_PLAY_WITHOUT_NOBLE))
@@ -578,15 +719,23 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 		if (check_buy(st, seat, card, VIA_HAND, o, pay, d) < 0)
 			return -1;
 		p->hand = -1;
-		buy(st, seat, card, o->arg[1], pay, ev);
+		buy(st, seat, card, o->arg[1], pay, o->arg[TG_EXTRA], ev);
 		return 0;
 	case K_PASS:
 		n = o->arg[0];
+		if (n >= TG_DUNE(0)) {
+			n -= TG_DUNE(0);
+			if (n >= TG_DUNES || !p->dune_at[n])
+				return diag_set(d, 0, "You have no Targi on sand dune %d.", n + 1);
+			ev_emit(ev, VIS_ALL, "%s leaves sand dune %d unused.", p->name, n + 1);
+			tg_dune_leave(st, seat, n, ev);
+			return 0;
+		}
 		if (n >= 100) {
 			pos = n - 100;
 			if (need_marker(st, seat, pos, d) < 0)
 				return -1;
-			st->marker_at[pos] = -1;
+			marker_leave(st, pos);
 			tg_pos_name(pos, name);
 			ev_emit(ev, VIS_ALL, "%s lets %s be.", p->name, name);
 			return 0;
@@ -625,7 +774,10 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 			return diag_set(d, 0, "%s already has a tribe marker on it.", n2);
 		if (st->cen_type[to] == CEN_EMPTY || st->cen_down[to])
 			return diag_set(d, 0, "%s is face down or empty; move to a face-up card.", n2);
-		st->marker_at[from] = -1;
+		if (st->border[n].adjacent &&
+		    abs(from / 3 - to / 3) + abs(from % 3 - to % 3) != 1)
+			return diag_set(d, 0, "This Fata Morgana moves a marker only to a neighbouring card (above, below, left or right).");
+		marker_leave(st, from);
 		st->marker_at[to] = seat;
 		st->targi_at[n] = -1;
 		tg_pos_name(from, name);
@@ -672,13 +824,21 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 		    st->tribe[card].id, tg_symbol_name(st->tribe[card].symbol),
 		    st->tribe[card].vp);
 		return 0;
+	case K_DUNE:
+		return tg_dune_action(st, seat, o, ev, d);
+	case K_FAVOUR:
+		return tg_favour(st, seat, o, ev, d);
 	case K_END:
 		for (n = 1; n <= TG_NBORDER; n++)
 			if (st->targi_at[n] == seat)
 				st->targi_at[n] = -1;
 		for (pos = 0; pos < TG_NCENTRAL; pos++)
 			if (st->marker_at[pos] == seat)
-				st->marker_at[pos] = -1;
+				marker_leave(st, pos);
+		for (n = 0; n < TG_DUNES; n++)
+			if (p->dune_at[n])
+				tg_dune_leave(st, seat, n, ev);
+		p->favour = 0;
 		ev_emit(ev, VIS_ALL, "%s ends the actions of this round.", p->name);
 		p->ended = 1;
 		return 0;
@@ -710,18 +870,24 @@ static void
 add_buys(const struct tg_state *st, int seat, struct order_list *l, int kind,
     int target, int card, int via)
 {
-	int pays[64][4], n = tg_payments(st, seat, card, via, pays, 64);
+	const struct tg_tribe *t = &st->tribe[card];
+	int pays[64][TG_NRES], n = tg_payments(st, seat, card, via, pays, 64);
 
 	for (int r = 0; r < TG_ROWS; r++) {
 		if (tg_row_free(&st->pl[seat], r) < 0)
 			continue;
-		for (int i = 0; i < n; i++) {
-			struct order *o = add(l, kind, target, r);
+		for (int i = 0; i < n; i++)
+			for (int x = 0; x <= t->has_extra; x++) {
+				struct order *o;
 
-			o->arg[2] = 1;
-			memcpy(&o->arg[3], pays[i], sizeof(int) * 4);
-			tg_format(o);
-		}
+				if (x && !affords(st, seat, pays[i], t->extra))
+					continue;
+				o = add(l, kind, target, r);
+				o->arg[2] = 1;
+				memcpy(&o->arg[TG_PAY], pays[i], sizeof(int) * TG_NRES);
+				o->arg[TG_EXTRA] = x;
+				tg_format(o);
+			}
 	}
 }
 
@@ -752,7 +918,8 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 		add_buys(st, seat, l, K_BUY, TG_DRAWN, st->sub_card, VIA_CARD);
 		if (p->hand < 0)
 			tg_format(add(l, K_KEEP, TG_DRAWN, 0));
-		tg_format(add(l, K_DISCARD, TG_DRAWN, 0));
+		if (drawn_discard_water(st, seat) >= 0)
+			tg_format(add(l, K_DISCARD, TG_DRAWN, 0));
 		return;
 	case SUB_CARAVAN:
 	case SUB_BONUS:
@@ -764,6 +931,9 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 	case SUB_LIMIT:
 		tg_limit_options(st, seat, l);
 		return;
+	case SUB_FAVOUR:
+		tg_favour_orders(st, seat, l);
+		return;
 	}
 	if (p->fin != 0)
 		return;
@@ -772,6 +942,7 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 			continue;
 		switch (st->border[n].kind) {
 		case BK_GOODS:
+		case BK_WATER:
 			tg_format(add(l, K_TAKE, n, -1));
 			break;
 		case BK_NOBLE:
@@ -779,7 +950,14 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 				break;
 			if (p->hand_round < st->round)
 				add_buys(st, seat, l, K_NOBLE, 0, p->hand, VIA_NOBLE);
-			tg_format(add(l, K_NOBLE, 1, 0));
+			if (!st->border[n].noble_gift)
+				tg_format(add(l, K_NOBLE, 1, 0));
+			else
+				for (int k = 0; k < 3; k++) {
+					o = add(l, K_NOBLE, 1, 0);
+					o->arg[2] = k + 1;
+					tg_format(o);
+				}
 			break;
 		case BK_MERCHANT:
 			for (int k = 0; k < 3; k++) {
@@ -812,7 +990,9 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 				for (int t = 0; t < TG_NCENTRAL; t++)
 					if (st->marker_at[t] < 0 &&
 					    st->cen_type[t] != CEN_EMPTY &&
-					    !st->cen_down[t])
+					    !st->cen_down[t] &&
+					    (!st->border[n].adjacent ||
+					    abs(f / 3 - t / 3) + abs(f % 3 - t % 3) == 1))
 						tg_format(add(l, K_MIRAGE, f, t));
 			}
 			break;
@@ -827,6 +1007,14 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 				tg_format(add(l, K_SILVER, TG_G, 1));
 			if (p->res[TG_G] >= 2)
 				tg_format(add(l, K_SILVER, TG_G, 2));
+			for (int a = 0; a < 3 && st->border[n].any_kinds; a++)
+				for (int b = a + 1; b < 3; b++)
+					if (p->res[a] >= 1 && p->res[b] >= 1) {
+						o = add(l, K_SILVER, TG_NRES, 0);
+						o->arg[2 + a] = 1;
+						o->arg[2 + b] = 1;
+						tg_format(o);
+					}
 			break;
 		case BK_CARAVAN:
 			if (st->ngdeck + st->ngdisc > 0)
@@ -859,5 +1047,8 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 	}
 	if (hand_play_open(st, seat))
 		add_buys(st, seat, l, K_HAND, 0, p->hand, VIA_HAND);
+	tg_dune_orders(st, seat, l);
+	if (p->favour)
+		tg_favour_orders(st, seat, l);
 	tg_format(add(l, K_END, 0, 0));
 }

@@ -5,9 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include <yaml.h>
-
-#include "targi.h"
+#include "targi_yaml.h"
 
 static int loaded;
 static struct tg_border border_tab[TG_NBORDER + 1];
@@ -47,6 +45,12 @@ static const struct {
 	{ "once_goods_per_empty", EF_ONCE_PER_EMPTY },
 	{ "once_move", EF_ONCE_MOVE },
 	{ "opponent_fewer_targi", EF_OPPONENT_FEWER },
+	{ "gain", EF_GAIN },
+	{ "choose", EF_CHOOSE },
+	{ "convert", EF_CONVERT },
+	{ "place_opposite", EF_PLACE_OPPOSITE },
+	{ "dune_shared", EF_DUNE_SHARED },
+	{ "end_water", EF_END_WATER },
 	{ NULL, 0 }
 };
 
@@ -73,26 +77,31 @@ tg_res_name(int r, int n)
 	case TG_S: return "salt";
 	case TG_P: return "pepper";
 	case TG_G: return "gold";
+	case TG_W: return "water";
 	default: return n == 1 ? "VP" : "VP";
 	}
 }
 
-/* A small reader over a loaded libyaml document. */
-struct yfile {
-	const char *path;
-	yaml_document_t doc;
-};
+int
+tg_load_effect_name(const char *s)
+{
+	for (int i = 0; effect_names[i].name != NULL; i++)
+		if (strcmp(effect_names[i].name, s) == 0)
+			return effect_names[i].kind;
+	return -1;
+}
 
-static int
+int
 yerr(const struct yfile *f, const yaml_node_t *n, struct diag *d,
     const char *what)
 {
 	int line = n != NULL ? (int)n->start_mark.line + 1 : 0;
 
-	return diag_set(d, line, "%s, line %d: %s", f->path, line, what);
+	return diag_set(d, line, "%s%sline %d: %s", f->path,
+	    f->sep != NULL ? f->sep : ", ", line, what);
 }
 
-static yaml_node_t *
+yaml_node_t *
 ymap_get(struct yfile *f, yaml_node_t *map, const char *key)
 {
 	yaml_node_pair_t *p;
@@ -110,7 +119,7 @@ ymap_get(struct yfile *f, yaml_node_t *map, const char *key)
 	return NULL;
 }
 
-static const char *
+const char *
 yscalar(yaml_node_t *n)
 {
 	if (n == NULL || n->type != YAML_SCALAR_NODE)
@@ -118,7 +127,7 @@ yscalar(yaml_node_t *n)
 	return (const char *)n->data.scalar.value;
 }
 
-static int
+int
 yint(struct yfile *f, yaml_node_t *map, const char *key, int def, int *out,
     struct diag *d)
 {
@@ -155,6 +164,7 @@ yopen(struct yfile *f, const char *datadir, const char *name, char *path,
 
 	snprintf(path, pathsz, "%s/targi/%s", datadir, name);
 	f->path = path;
+	f->sep = ", ";
 	if ((fp = fopen(path, "r")) == NULL)
 		return diag_set(d, 0, "cannot read %s", path);
 	yaml_parser_initialize(&p);
@@ -173,6 +183,36 @@ yopen(struct yfile *f, const char *datadir, const char *name, char *path,
 	return 0;
 }
 
+/* A document from text in memory (a deck file kept in the ledger). */
+int
+yparse_text(struct yfile *f, const char *name, const char *text,
+    struct diag *d)
+{
+	yaml_parser_t p;
+	int ok;
+
+	f->path = name;
+	f->sep = " ";
+	yaml_parser_initialize(&p);
+	yaml_parser_set_input_string(&p, (const unsigned char *)text,
+	    strlen(text));
+	ok = yaml_parser_load(&p, &f->doc);
+	if (!ok) {
+		int line = (int)p.problem_mark.line + 1;
+
+		diag_set(d, line, "%s line %d: %s", name, line,
+		    p.problem != NULL ? p.problem : "not valid YAML");
+		yaml_parser_delete(&p);
+		return -1;
+	}
+	yaml_parser_delete(&p);
+	if (yaml_document_get_root_node(&f->doc) == NULL) {
+		yaml_document_delete(&f->doc);
+		return diag_set(d, 1, "%s line 1: the file is empty", name);
+	}
+	return 0;
+}
+
 /* The "cards" sequence of a file's root mapping. */
 static yaml_node_t *
 ycards(struct yfile *f, struct diag *d)
@@ -187,8 +227,7 @@ ycards(struct yfile *f, struct diag *d)
 	return c;
 }
 
-/* "2S D G" -> counts of D S P G VP. */
-static int
+int
 parse_res(const char *s, int res[TG_NRES])
 {
 	char tok[16];
@@ -207,8 +246,9 @@ parse_res(const char *s, int res[TG_NRES])
 		tok[i] = '\0';
 		n = 0;
 		if (tok[0] >= '1' && tok[0] <= '9') {
-			cnt = tok[0] - '0';
-			n = 1;
+			cnt = 0;
+			while (n < 2 && tok[n] >= '0' && tok[n] <= '9')
+				cnt = cnt * 10 + (tok[n++] - '0');
 		}
 		if (strcasecmp(tok + n, "D") == 0)
 			k = TG_D;
@@ -220,6 +260,8 @@ parse_res(const char *s, int res[TG_NRES])
 			k = TG_G;
 		else if (strcasecmp(tok + n, "VP") == 0)
 			k = TG_VP;
+		else if (strcasecmp(tok + n, "W") == 0)
+			k = TG_W;
 		else
 			return -1;
 		res[k] += cnt;
@@ -229,8 +271,89 @@ parse_res(const char *s, int res[TG_NRES])
 
 static const char *const border_actions[] = {
 	"", "noble", "goods", "merchant", "fata_morgana", "silversmith",
-	"caravan", "tribal_expansion", "raid", NULL
+	"caravan", "tribal_expansion", "raid", "water", NULL
 };
+
+static int
+yflag(struct yfile *f, yaml_node_t *c, const char *key)
+{
+	const char *s = yscalar(ymap_get(f, c, key));
+
+	return s != NULL && (strcmp(s, "true") == 0 || strcmp(s, "yes") == 0);
+}
+
+/* One border card; deck: a game master's replacement, which may use the
+ * expansion's keys. */
+int
+yborder(struct yfile *f, yaml_node_t *c, int *np, struct tg_border *b,
+    int deck, struct diag *d)
+{
+	const char *act, *s;
+	int n, k, res[TG_NRES];
+
+	memset(b, 0, sizeof *b);
+	b->good = -1;
+	if (c == NULL || c->type != YAML_MAPPING_NODE)
+		return yerr(f, c, d, "a border card is a mapping like {n: 13, action: caravan}");
+	if (yint(f, c, "n", 0, &n, d) < 0)
+		return -1;
+	if (n < 1 || n > TG_NBORDER)
+		return yerr(f, c, d, "each card needs its own number n from 1 to 16");
+	if ((act = yscalar(ymap_get(f, c, "action"))) == NULL)
+		return yerr(f, c, d, "the card has no action");
+	for (k = 1; border_actions[k] != NULL; k++)
+		if (strcmp(border_actions[k], act) == 0)
+			break;
+	if (border_actions[k] == NULL || (k == BK_WATER && !deck))
+		return yerr(f, c, d, "unknown action");
+	b->kind = k;
+	if ((n % 4 == 0) != (k == BK_RAID))
+		return yerr(f, c, d, "the corners 4, 8, 12 and 16 must be the raids, and only they");
+	s = yscalar(ymap_get(f, c, "name"));
+	snprintf(b->name, sizeof b->name, "%.23s", s != NULL ? s : "?");
+	s = yscalar(ymap_get(f, c, "short"));
+	snprintf(b->shortname, sizeof b->shortname, "%.11s", s != NULL ? s : b->name);
+	if (k == BK_GOODS) {
+		s = yscalar(ymap_get(f, c, "gives"));
+		if (s == NULL || parse_res(s, res) < 0 ||
+		    res[TG_D] + res[TG_S] + res[TG_P] != 1 ||
+		    res[TG_G] + res[TG_VP] + res[TG_W] != 0)
+			return yerr(f, c, d, "a goods border card gives one good: D, S or P");
+		b->gives = res[TG_D] ? TG_D : res[TG_S] ? TG_S : TG_P;
+	}
+	if (k == BK_RAID) {
+		if (yint(f, c, "goods", 0, &b->goods, d) < 0 ||
+		    yint(f, c, "gold", 0, &b->gold, d) < 0 ||
+		    yint(f, c, "vp", 0, &b->vp, d) < 0)
+			return -1;
+		b->last = yflag(f, c, "last");
+		if (b->goods + b->gold == 0)
+			return yerr(f, c, d, "a raid asks for goods or gold");
+		if ((s = yscalar(ymap_get(f, c, "good"))) != NULL) {
+			if (!deck || parse_res(s, res) < 0 ||
+			    res[TG_D] + res[TG_S] + res[TG_P] != 1 ||
+			    res[TG_G] + res[TG_VP] + res[TG_W] != 0)
+				return yerr(f, c, d, "good (the good a raid names) must be D, S or P");
+			b->good = res[TG_D] ? TG_D : res[TG_S] ? TG_S : TG_P;
+		}
+	}
+	if (k == BK_WATER) {
+		if (yint(f, c, "water", 0, &b->water, d) < 0)
+			return -1;
+		if (b->water < 1 || b->water > 10)
+			return yerr(f, c, d, "a water hole gives water: 1 to 10");
+	}
+	if (deck) {
+		b->noble_gift = k == BK_NOBLE && yflag(f, c, "discard_gift");
+		b->adjacent = k == BK_FATA && yflag(f, c, "adjacent");
+		b->any_kinds = k == BK_SILVER && yflag(f, c, "any_kinds");
+		if (k == BK_EXPAND &&
+		    yint(f, c, "discard_water", 0, &b->discard_water, d) < 0)
+			return -1;
+	}
+	*np = n;
+	return 0;
+}
 
 static int
 load_border(const char *datadir, struct diag *d)
@@ -249,52 +372,13 @@ load_border(const char *datadir, struct diag *d)
 	    it < seq->data.sequence.items.top; it++) {
 		yaml_node_t *c = yaml_document_get_node(&f.doc, *it);
 		struct tg_border b;
-		const char *act, *s;
-		int n, k, res[TG_NRES];
+		int n;
 
-		memset(&b, 0, sizeof b);
-		if (yint(&f, c, "n", 0, &n, d) < 0)
+		if (yborder(&f, c, &n, &b, 0, d) < 0)
 			goto out;
-		if (n < 1 || n > TG_NBORDER || seen[n]) {
+		if (seen[n]) {
 			yerr(&f, c, d, "each card needs its own number n from 1 to 16");
 			goto out;
-		}
-		if ((act = yscalar(ymap_get(&f, c, "action"))) == NULL) {
-			yerr(&f, c, d, "the card has no action");
-			goto out;
-		}
-		for (k = 1; border_actions[k] != NULL; k++)
-			if (strcmp(border_actions[k], act) == 0)
-				break;
-		if (border_actions[k] == NULL) {
-			yerr(&f, c, d, "unknown action");
-			goto out;
-		}
-		b.kind = k;
-		if ((n % 4 == 0) != (k == BK_RAID)) {
-			yerr(&f, c, d, "the corners 4, 8, 12 and 16 must be the raids, and only they");
-			goto out;
-		}
-		s = yscalar(ymap_get(&f, c, "name"));
-		snprintf(b.name, sizeof b.name, "%.23s", s != NULL ? s : "?");
-		s = yscalar(ymap_get(&f, c, "short"));
-		snprintf(b.shortname, sizeof b.shortname, "%.11s", s != NULL ? s : b.name);
-		if (k == BK_GOODS) {
-			s = yscalar(ymap_get(&f, c, "gives"));
-			if (s == NULL || parse_res(s, res) < 0 ||
-			    res[TG_D] + res[TG_S] + res[TG_P] != 1) {
-				yerr(&f, c, d, "a goods border card gives one good: D, S or P");
-				goto out;
-			}
-			b.gives = res[TG_D] ? TG_D : res[TG_S] ? TG_S : TG_P;
-		}
-		if (k == BK_RAID) {
-			if (yint(&f, c, "goods", 0, &b.goods, d) < 0 ||
-			    yint(&f, c, "gold", 0, &b.gold, d) < 0 ||
-			    yint(&f, c, "vp", 0, &b.vp, d) < 0)
-				goto out;
-			s = yscalar(ymap_get(&f, c, "last"));
-			b.last = s != NULL && strcmp(s, "true") == 0;
 		}
 		seen[n] = 1;
 		border_tab[n] = b;
@@ -308,6 +392,27 @@ load_border(const char *datadir, struct diag *d)
 out:
 	yaml_document_delete(&f.doc);
 	return rc;
+}
+
+int
+ygoods(struct yfile *f, yaml_node_t *c, struct tg_goodscard *g, int *copies,
+    struct diag *d)
+{
+	const char *gives = yscalar(ymap_get(f, c, "gives"));
+	const char *choice = yscalar(ymap_get(f, c, "choice"));
+
+	memset(g, 0, sizeof *g);
+	if (c == NULL || c->type != YAML_MAPPING_NODE)
+		return yerr(f, c, d, "a goods card is a mapping like {gives: 2W}");
+	if (yint(f, c, "copies", 1, copies, d) < 0)
+		return -1;
+	if ((gives == NULL) == (choice == NULL))
+		return yerr(f, c, d, "a goods card has either gives or choice");
+	if (gives != NULL && parse_res(gives, g->res) < 0)
+		return yerr(f, c, d, "gives must list D, S, P, G, VP or W, e.g. \"2D\" or \"S P\"");
+	if (choice != NULL)
+		g->choice = 1;
+	return 0;
 }
 
 static int
@@ -328,25 +433,12 @@ load_goods(const char *datadir, struct diag *d)
 	    it < seq->data.sequence.items.top; it++) {
 		yaml_node_t *c = yaml_document_get_node(&f.doc, *it);
 		struct tg_goodscard g;
-		const char *gives = yscalar(ymap_get(&f, c, "gives"));
-		const char *choice = yscalar(ymap_get(&f, c, "choice"));
 		int copies;
 
-		memset(&g, 0, sizeof g);
-		if (yint(&f, c, "copies", 1, &copies, d) < 0)
+		if (ygoods(&f, c, &g, &copies, d) < 0)
 			goto out;
-		if ((gives == NULL) == (choice == NULL)) {
-			yerr(&f, c, d, "a goods card has either gives or choice");
-			goto out;
-		}
-		if (gives != NULL && parse_res(gives, g.res) < 0) {
-			yerr(&f, c, d, "gives must list D, S, P, G or VP, e.g. \"2D\" or \"S P\"");
-			goto out;
-		}
-		if (choice != NULL)
-			g.choice = 1;
 		for (int i = 0; i < copies; i++) {
-			if (ngoods_tab == TG_MAXGOODS) {
+			if (ngoods_tab == 19) {
 				yerr(&f, c, d, "more goods cards than the game has (19)");
 				goto out;
 			}
@@ -359,22 +451,44 @@ out:
 	return rc;
 }
 
+/* The timing each kind has by itself (the base cards print none). */
 static int
-load_effect(struct yfile *f, yaml_node_t *e, struct tg_tribe *t,
+implied_timing(int effect)
+{
+	switch (effect) {
+	case EF_NONE:
+		return TM_NONE;
+	case EF_END_PAIRS: case EF_END_MORE_CARDS: case EF_END_MIN_CARDS:
+	case EF_END_DIVERSE_ROWS: case EF_END_RIGHTMOST: case EF_END_WATER:
+		return TM_END;
+	case EF_ONCE_PER_DISPLAY: case EF_ONCE_CHOICE: case EF_ONCE_PER_EMPTY:
+	case EF_ONCE_MOVE: case EF_OPPONENT_FEWER:
+		return TM_ONCE;
+	case EF_GAIN: case EF_CHOOSE: case EF_CONVERT:
+		return TM_ONCE;
+	default:
+		return TM_PERMANENT;
+	}
+}
+
+static const char *const timing_names[] = {
+	"", "once", "permanent", "token", "end", NULL
+};
+
+static int
+load_effect(struct yfile *f, yaml_node_t *e, struct tg_tribe *t, int deck,
     struct diag *d)
 {
 	const char *kind = yscalar(ymap_get(f, e, "kind"));
 	const char *s;
-	int i, res[TG_NRES];
+	int k, res[TG_NRES];
 
 	if (kind == NULL)
 		return yerr(f, e, d, "an effect needs a kind");
-	for (i = 0; effect_names[i].name != NULL; i++)
-		if (strcmp(effect_names[i].name, kind) == 0)
-			break;
-	if (effect_names[i].name == NULL)
+	if ((k = tg_load_effect_name(kind)) < 0 || (!deck && k >= EF_GAIN))
 		return yerr(f, e, d, "unknown effect kind");
-	t->effect = effect_names[i].kind;
+	t->effect = k;
+	t->timing = implied_timing(k);
 	t->e_symbol = -1;
 	t->e_good = -1;
 	if ((s = yscalar(ymap_get(f, e, "symbol"))) != NULL &&
@@ -395,9 +509,94 @@ load_effect(struct yfile *f, yaml_node_t *e, struct tg_tribe *t,
 		return yerr(f, e, d, "this effect needs a symbol");
 	if (t->effect == EF_GOODS_BONUS && t->e_good < 0)
 		return yerr(f, e, d, "this effect needs a good");
-	if ((t->effect == EF_ONCE_PER_DISPLAY || t->effect == EF_ONCE_PER_EMPTY) &&
-	    t->e_per < 1)
+	if ((t->effect == EF_ONCE_PER_DISPLAY || t->effect == EF_ONCE_PER_EMPTY ||
+	    t->effect == EF_END_WATER) && t->e_per < 1)
 		return yerr(f, e, d, "this effect needs per of 1 or more");
+	if (t->effect == EF_GAIN || t->effect == EF_CONVERT) {
+		if ((s = yscalar(ymap_get(f, e, "gives"))) == NULL ||
+		    parse_res(s, t->e_give) < 0)
+			return yerr(f, e, d, "this effect needs gives, e.g. gives: \"1G 2W\"");
+	}
+	if (t->effect == EF_CONVERT) {
+		if ((s = yscalar(ymap_get(f, e, "pay"))) == NULL ||
+		    parse_res(s, t->e_pay) < 0 || t->e_pay[TG_VP] != 0)
+			return yerr(f, e, d, "convert needs pay, e.g. pay: \"2D\"");
+	}
+	if (t->effect == EF_CHOOSE && (t->e_n < 1 || t->e_n > 9))
+		return yerr(f, e, d, "choose needs n from 1 to 9 (goods of the player's choice)");
+	if ((s = yscalar(ymap_get(f, e, "timing"))) != NULL) {
+		int tm;
+
+		for (tm = 1; timing_names[tm] != NULL; tm++)
+			if (strcmp(timing_names[tm], s) == 0)
+				break;
+		if (!deck || timing_names[tm] == NULL)
+			return yerr(f, e, d, "timing must be once, permanent, token or end");
+		/* Only gain, choose and convert are free to pick once or token;
+		 * every other kind works at one time only. */
+		if (tm != t->timing &&
+		    !(tm == TM_TOKEN && (k == EF_GAIN || k == EF_CHOOSE ||
+		    k == EF_CONVERT)))
+			return yerr(f, e, d, "this effect kind cannot have that timing");
+		t->timing = tm;
+	}
+	if (t->effect == EF_CONVERT && t->timing != TM_TOKEN)
+		return yerr(f, e, d, "convert works only with timing: token (used when the owner chooses)");
+	return 0;
+}
+
+/* One tribe card: id, symbol, vp, cost; alt (the other side of "/");
+ * with deck also extra and extra_vp (the optional "(...)" cost). */
+int
+ytribe(struct yfile *f, yaml_node_t *c, struct tg_tribe *t, int deck,
+    struct diag *d)
+{
+	const char *s;
+	yaml_node_t *e;
+	int res[TG_NRES];
+
+	memset(t, 0, sizeof *t);
+	t->e_symbol = t->e_good = -1;
+	if (c == NULL || c->type != YAML_MAPPING_NODE)
+		return yerr(f, c, d, "a tribe card is a mapping like {id: 301, symbol: oasis, vp: 2, cost: D G}");
+	if (yint(f, c, "id", 0, &t->id, d) < 0 ||
+	    yint(f, c, "vp", 0, &t->vp, d) < 0)
+		return -1;
+	if (t->id < 1)
+		return yerr(f, c, d, "each tribe card needs an id (a number from 1)");
+	if ((s = yscalar(ymap_get(f, c, "symbol"))) == NULL ||
+	    (t->symbol = tg_symbol_parse(s)) < 0)
+		return yerr(f, c, d, "symbol must be oasis, camel_rider, well, tent or targia");
+	if ((s = yscalar(ymap_get(f, c, "cost"))) == NULL ||
+	    parse_res(s, res) < 0 || res[TG_VP] != 0 || (!deck && res[TG_W]))
+		return yerr(f, c, d, deck ? "cost must list D, S, P, G and W, e.g. \"2S D G\"" :
+		    "cost must list D, S, P and G, e.g. \"2S D G\"");
+	memcpy(t->cost, res, sizeof t->cost);
+	if ((s = yscalar(ymap_get(f, c, "alt"))) != NULL) {
+		if (!deck && (parse_res(s, res) < 0 || res[TG_G] != 1 ||
+		    res[TG_D] + res[TG_S] + res[TG_P] + res[TG_VP] + res[TG_W] != 0))
+			return yerr(f, c, d, "alt can only be G (1 gold instead of the goods)");
+		if (deck && (parse_res(s, res) < 0 || res[TG_VP] != 0))
+			return yerr(f, c, d, "alt (the other side of a \"/\" cost) must list D, S, P, G and W");
+		t->has_alt = 1;
+		memcpy(t->alt, res, sizeof t->alt);
+	}
+	if (deck && (s = yscalar(ymap_get(f, c, "extra"))) != NULL) {
+		if (parse_res(s, res) < 0 || res[TG_VP] != 0 ||
+		    res[TG_D] + res[TG_S] + res[TG_P] + res[TG_G] + res[TG_W] == 0)
+			return yerr(f, c, d, "extra (the optional \"(...)\" cost) must list D, S, P, G and W");
+		t->has_extra = 1;
+		memcpy(t->extra, res, sizeof t->extra);
+		if (yint(f, c, "extra_vp", 0, &t->extra_vp, d) < 0)
+			return -1;
+		if (t->extra_vp < 1)
+			return yerr(f, c, d, "extra needs extra_vp: the VP tokens the optional payment gives");
+	} else if (deck && ymap_get(f, c, "extra_vp") != NULL)
+		return yerr(f, c, d, "extra_vp without extra (the optional cost)");
+	if ((e = ymap_get(f, c, "effect")) != NULL &&
+	    load_effect(f, e, t, deck, d) < 0)
+		return -1;
+	t->expansion = deck;
 	return 0;
 }
 
@@ -419,46 +618,18 @@ load_tribe(const char *datadir, struct diag *d)
 	    it < seq->data.sequence.items.top; it++) {
 		yaml_node_t *c = yaml_document_get_node(&f.doc, *it);
 		struct tg_tribe t;
-		const char *s;
-		yaml_node_t *e;
-		int res[TG_NRES];
 
-		memset(&t, 0, sizeof t);
-		t.e_symbol = t.e_good = -1;
 		if (ntribe_tab == TG_MAXTRIBE) {
 			yerr(&f, c, d, "more tribe cards than the game has (45)");
 			goto out;
 		}
-		if (yint(&f, c, "id", 0, &t.id, d) < 0 ||
-		    yint(&f, c, "vp", 0, &t.vp, d) < 0)
+		if (ytribe(&f, c, &t, 0, d) < 0)
 			goto out;
 		for (int i = 0; i < ntribe_tab; i++)
 			if (tribe_tab[i].id == t.id) {
 				yerr(&f, c, d, "two tribe cards have the same id");
 				goto out;
 			}
-		if ((s = yscalar(ymap_get(&f, c, "symbol"))) == NULL ||
-		    (t.symbol = tg_symbol_parse(s)) < 0) {
-			yerr(&f, c, d, "symbol must be oasis, camel_rider, well, tent or targia");
-			goto out;
-		}
-		if ((s = yscalar(ymap_get(&f, c, "cost"))) == NULL ||
-		    parse_res(s, res) < 0 || res[TG_VP] != 0) {
-			yerr(&f, c, d, "cost must list D, S, P and G, e.g. \"2S D G\"");
-			goto out;
-		}
-		memcpy(t.cost, res, sizeof t.cost);
-		if ((s = yscalar(ymap_get(&f, c, "alt"))) != NULL) {
-			if (parse_res(s, res) < 0 || res[TG_G] != 1 ||
-			    res[TG_D] + res[TG_S] + res[TG_P] + res[TG_VP] != 0) {
-				yerr(&f, c, d, "alt can only be G (1 gold instead of the goods)");
-				goto out;
-			}
-			t.alt_gold = 1;
-		}
-		if ((e = ymap_get(&f, c, "effect")) != NULL &&
-		    load_effect(&f, e, &t, d) < 0)
-			goto out;
 		tribe_tab[ntribe_tab++] = t;
 	}
 	rc = 0;

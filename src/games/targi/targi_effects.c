@@ -93,7 +93,30 @@ tg_on_display(struct tg_state *st, int seat, int card, struct evsink *ev)
 	struct tg_player *p = &st->pl[seat];
 	int n;
 
+	if (t->timing == TM_TOKEN) {
+		/* An action token lies on the card until the owner uses it. */
+		for (int i = 0; i < TG_SLOTS; i++)
+			if (p->display[i] == card)
+				p->tokens[i] = 1;
+		st->token_supply--;
+		ev_emit(ev, VIS_ALL, "An action token goes onto tribe card %d of %s (USE %d at any time).",
+		    t->id, p->name, t->id);
+		return;
+	}
 	switch (t->effect) {
+	case EF_GAIN: {
+		char txt[48];
+
+		for (int k = 0; k < TG_NRES; k++)
+			if (t->e_give[k] > 0)
+				tg_give(st, seat, k, t->e_give[k]);
+		tg_spec_text(t->e_give, txt, sizeof txt);
+		ev_emit(ev, VIS_ALL, "%s takes %s (tribe card %d).", p->name, txt, t->id);
+		break;
+	}
+	case EF_CHOOSE:
+		open_once(st, card, t->e_n);
+		break;
 	case EF_GOLD_ON_CARD:
 		p->card_gold += t->e_n;
 		st->supply[TG_G] -= t->e_n;
@@ -234,10 +257,12 @@ tg_once_resolve(struct tg_state *st, int seat, const struct order *o,
 		if (!swap_ok(p, s[0], s[1]))
 			return diag_set(d, 0, "That move would leave a gap in a row or names an empty place; the first place must hold a card.");
 		{
-			int a = p->display[s[0]];
+			int a = p->display[s[0]], tk = p->tokens[s[0]];
 
 			p->display[s[0]] = p->display[s[1]];
 			p->display[s[1]] = a;
+			p->tokens[s[0]] = p->tokens[s[1]];
+			p->tokens[s[1]] = tk;
 		}
 		st->sub = SUB_NONE;
 		ev_emit(ev, VIS_ALL, "%s moves display cards %d-%d and %d-%d.",
@@ -251,6 +276,8 @@ tg_once_resolve(struct tg_state *st, int seat, const struct order *o,
 		    t->effect == EF_ONCE_CHOICE ? ", or CHOOSE 1G, or CHOOSE 1VP" : "");
 	if (s[TG_D] < 0 || s[TG_S] < 0 || s[TG_P] < 0 || s[TG_G] < 0 || s[TG_VP] < 0)
 		return diag_set(d, 0, "Amounts cannot be negative.");
+	if (s[TG_W] != 0)
+		return diag_set(d, 0, "Tribe card %d gives no water.", t->id);
 	if (s[TG_D] + s[TG_S] + s[TG_P] == st->sub_n && s[TG_G] == 0 && s[TG_VP] == 0)
 		;
 	else if (t->effect == EF_ONCE_CHOICE && s[TG_G] == t->e_gold && t->e_gold > 0 &&
@@ -294,6 +321,8 @@ tg_effect_score(const struct tg_state *st, int seat, int slot)
 		return tg_displayed(p) >= t->e_n ? t->e_vp : 0;
 	case EF_END_RIGHTMOST:
 		return slot % TG_COLS == TG_COLS - 1 ? t->e_vp : 0;
+	case EF_END_WATER:
+		return p->res[TG_W] / t->e_per * t->e_vp;
 	default:
 		return 0;
 	}

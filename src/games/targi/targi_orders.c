@@ -83,7 +83,7 @@ kind_word(const char *w)
 		{ "S", TG_S }, { "SALT", TG_S },
 		{ "P", TG_P }, { "PEPPER", TG_P },
 		{ "G", TG_G }, { "GOLD", TG_G },
-		{ "VP", TG_VP }, { NULL, 0 }
+		{ "VP", TG_VP }, { "W", TG_W }, { "WATER", TG_W }, { NULL, 0 }
 	};
 
 	for (int i = 0; t[i].w != NULL; i++)
@@ -147,7 +147,7 @@ spec(const struct words *ws, int i, int n, int out[TG_NRES])
 void
 tg_spec_text(const int s[TG_NRES], char *out, size_t sz)
 {
-	static const char *const letter[TG_NRES] = { "D", "S", "P", "G", "VP" };
+	static const char *const letter[TG_NRES] = { "D", "S", "P", "G", "VP", "W" };
 	size_t len = 0;
 
 	out[0] = '\0';
@@ -168,7 +168,9 @@ static const char *const goodletter[] = { "D", "S", "P", "G" };
 static void
 targ_text(int t, char *out, size_t sz)
 {
-	if (t >= 100) {
+	if (t >= TG_DUNE(0))
+		snprintf(out, sz, "DUNE %d", t - TG_DUNE(0) + 1);
+	else if (t >= 100) {
 		char p[3];
 
 		tg_pos_name(t - 100, p);
@@ -192,7 +194,8 @@ tg_format(struct order *o)
 
 	switch (o->kind) {
 	case K_PLACE:
-		snprintf(o->text, sizeof o->text, "PLACE %d", g[0]);
+		targ_text(g[0], a, sizeof a);
+		snprintf(o->text, sizeof o->text, "PLACE %s", a);
 		break;
 	case K_PREFER: {
 		size_t len = (size_t)snprintf(o->text, sizeof o->text, "PREFER");
@@ -227,7 +230,8 @@ tg_format(struct order *o)
 	case K_NOBLE:
 	case K_HAND:
 		if (o->kind == K_NOBLE && g[0] == 1) {
-			snprintf(o->text, sizeof o->text, "NOBLE DISCARD");
+			snprintf(o->text, sizeof o->text, "NOBLE DISCARD%s%s",
+			    g[2] > 0 ? " " : "", g[2] > 0 ? goodletter[g[2] - 1] : "");
 			break;
 		}
 		if (o->kind == K_BUY && g[0] != TG_DRAWN) {
@@ -238,12 +242,11 @@ tg_format(struct order *o)
 			    o->kind == K_NOBLE ? "NOBLE" : "HAND");
 		c[0] = '\0';
 		if (g[2]) {
-			int s[TG_NRES] = { g[3], g[4], g[5], g[6], 0 };
-
-			tg_spec_text(s, b, sizeof b);
+			tg_spec_text(&g[TG_PAY], b, sizeof b);
 			snprintf(c, sizeof c, " PAY %s", b);
 		}
-		snprintf(o->text, sizeof o->text, "%s ROW %d%s", a, g[1] + 1, c);
+		snprintf(o->text, sizeof o->text, "%s ROW %d%s%s", a, g[1] + 1, c,
+		    g[TG_EXTRA] ? " EXTRA" : "");
 		break;
 	case K_KEEP:
 	case K_DISCARD:
@@ -260,8 +263,42 @@ tg_format(struct order *o)
 		    goodletter[g[0]], goodletter[g[2]]);
 		break;
 	case K_SILVER:
-		snprintf(o->text, sizeof o->text, "SILVERSMITH %d%s", g[1],
-		    goodletter[g[0]]);
+		if (g[0] == TG_NRES) {
+			int s[TG_NRES] = { g[2], g[3], g[4], 0, 0, 0 };
+
+			tg_spec_text(s, a, sizeof a);
+			snprintf(o->text, sizeof o->text, "SILVERSMITH %s", a);
+		} else
+			snprintf(o->text, sizeof o->text, "SILVERSMITH %d%s", g[1],
+			    goodletter[g[0]]);
+		break;
+	case K_FAVOUR:
+		snprintf(o->text, sizeof o->text, "FAVOUR%s%s%s",
+		    g[0] == FV_DRAW ? " PAY" : g[0] == FV_KEEP ? " KEEP" :
+		    g[0] == FV_PASS ? " PASS" : "",
+		    g[1] >= 0 ? " " : "", g[1] >= 0 ? goodletter[g[1]] : "");
+		break;
+	case K_EXCHANGE:
+		snprintf(o->text, sizeof o->text, "EXCHANGE %dW FOR 1%s",
+		    g[0] == TG_G ? 3 : 2, goodletter[g[0]]);
+		break;
+	case K_USE:
+	case K_DUNE: {
+		int any = 0;
+
+		for (int k = 0; k < TG_NRES; k++)
+			any |= g[1 + k] != 0;
+		tg_spec_text(&g[1], a, sizeof a);
+		if (o->kind == K_USE)
+			snprintf(o->text, sizeof o->text, "USE %d%s%s", g[0],
+			    any ? " " : "", any ? a : "");
+		else
+			snprintf(o->text, sizeof o->text, "DUNE %d%s%s", g[0] + 1,
+			    any ? " " : "", any ? a : "");
+		break;
+	}
+	case K_REMOVE:
+		snprintf(o->text, sizeof o->text, "REMOVE ROW %d", g[0] + 1);
 		break;
 	case K_MIRAGE:
 		targ_text(TG_CEN(g[0]), a, sizeof a);
@@ -310,7 +347,7 @@ static int
 row_pay(const struct words *ws, int i, struct order *o, const char *usage,
     struct diag *d)
 {
-	int s[TG_NRES];
+	int s[TG_NRES], n;
 
 	if (i + 1 >= ws->n || !is(ws->w[i], "ROW") || strlen(ws->w[i + 1]) != 1 ||
 	    ws->w[i + 1][0] < '1' || ws->w[i + 1][0] > '3')
@@ -318,14 +355,27 @@ row_pay(const struct words *ws, int i, struct order *o, const char *usage,
 		    usage);
 	o->arg[1] = ws->w[i + 1][0] - '1';
 	i += 2;
-	if (i == ws->n)
+	n = ws->n;
+	if (n > i && is(ws->w[n - 1], "EXTRA")) {
+		o->arg[TG_EXTRA] = 1;
+		n--;
+	}
+	if (i == n)
 		return 0;
-	if (!is(ws->w[i], "PAY") || spec(ws, i + 1, ws->n, s) < 0 || s[TG_VP])
-		return diag_set(d, 0, "After the row, say what you pay, e.g. PAY 1D 2S 1G; write it as: %s.",
+	if (!is(ws->w[i], "PAY") || spec(ws, i + 1, n, s) < 0 || s[TG_VP])
+		return diag_set(d, 0, "After the row, say what you pay, e.g. PAY 1D 2S 1G (and EXTRA for an optional cost); write it as: %s.",
 		    usage);
 	o->arg[2] = 1;
-	memcpy(&o->arg[3], s, sizeof(int) * 4);
+	memcpy(&o->arg[TG_PAY], s, sizeof(int) * TG_NRES);
 	return 0;
+}
+
+static int
+dune_word(const char *w)
+{
+	if (strlen(w) == 1 && w[0] >= '1' && w[0] < '1' + TG_DUNES)
+		return w[0] - '1';
+	return -1;
 }
 
 static int
@@ -356,9 +406,12 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 	v = ws.w[0];
 	if (is(v, "PLACE")) {
 		o->kind = K_PLACE;
-		if (ws.n != 2 || (t = target(ws.w[1])) < 1 || t > TG_NBORDER)
-			return bad(d, "PLACE followed by a border card number, e.g. PLACE 5");
-		o->arg[0] = t;
+		if (ws.n == 3 && is(ws.w[1], "DUNE") && (t = dune_word(ws.w[2])) >= 0)
+			o->arg[0] = TG_DUNE(t);
+		else if (ws.n != 2 || (t = target(ws.w[1])) < 1 || t > TG_NBORDER)
+			return bad(d, "PLACE followed by a border card number, e.g. PLACE 5 (or PLACE DUNE 2 for a sand dune)");
+		else
+			o->arg[0] = t;
 	} else if (is(v, "PREFER")) {
 		o->kind = K_PREFER;
 		o->nargs = 0;
@@ -414,6 +467,11 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 			return -1;
 	} else if (is(v, "KEEP") || is(v, "DISCARD") || is(v, "PASS")) {
 		o->kind = is(v, "KEEP") ? K_KEEP : is(v, "DISCARD") ? K_DISCARD : K_PASS;
+		if (o->kind == K_PASS && ws.n == 3 && is(ws.w[1], "DUNE") &&
+		    (t = dune_word(ws.w[2])) >= 0) {
+			o->arg[0] = TG_DUNE(t);
+			goto done;
+		}
 		if (ws.n > 2)
 			return bad(d, o->kind == K_PASS ?
 			    "PASS followed by a card you leave unused (PASS 5, PASS B2), or PASS alone to skip a card's offer" :
@@ -431,7 +489,11 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		o->kind = K_NOBLE;
 		if (ws.n == 2 && is(ws.w[1], "DISCARD"))
 			o->arg[0] = 1;
-		else if (row_pay(&ws, 1, o, u, d) < 0)
+		else if (ws.n == 3 && is(ws.w[1], "DISCARD") &&
+		    good_word(ws.w[2]) >= 0) {
+			o->arg[0] = 1;
+			o->arg[2] = good_word(ws.w[2]) + 1;
+		} else if (row_pay(&ws, 1, o, u, d) < 0)
 			return -1;
 	} else if (is(v, "HAND")) {
 		o->kind = K_HAND;
@@ -475,6 +537,13 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 				kinds++;
 				k = i;
 			}
+		if (kinds > 1 && s[TG_G] + s[TG_VP] + s[TG_W] == 0) {
+			o->arg[0] = TG_NRES;
+			o->arg[2] = s[TG_D];
+			o->arg[3] = s[TG_S];
+			o->arg[4] = s[TG_P];
+			goto done;
+		}
 		if (kinds != 1 || k > TG_G)
 			return bad(d, "SILVERSMITH with one kind, e.g. SILVERSMITH 2D or SILVERSMITH 1G");
 		o->arg[0] = k;
@@ -504,6 +573,66 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		if (ws.n != 3 || (o->arg[0] = slot_word(ws.w[1])) < 0 ||
 		    (o->arg[1] = slot_word(ws.w[2])) < 0)
 			return bad(d, "SWAP followed by two display places as row-place, e.g. SWAP 1-4 2-1");
+	} else if (is(v, "FAVOUR") || is(v, "FAVOR")) {
+		const char *u = "FAVOUR D (take a good), FAVOUR PAY D (pay a good, turn up a goods card), FAVOUR KEEP [S] (take the card turned up) or FAVOUR PASS";
+		int i = 1;
+
+		o->kind = K_FAVOUR;
+		o->arg[0] = FV_TAKE;
+		o->arg[1] = -1;
+		if (ws.n > 1 && is(ws.w[1], "PAY"))
+			o->arg[0] = FV_DRAW;
+		else if (ws.n > 1 && (is(ws.w[1], "KEEP") || is(ws.w[1], "TAKE")))
+			o->arg[0] = FV_KEEP;
+		else if (ws.n > 1 && is(ws.w[1], "PASS"))
+			o->arg[0] = FV_PASS;
+		if (o->arg[0] != FV_TAKE)
+			i = 2;
+		if (ws.n > i + 1 || (ws.n == i + 1 &&
+		    (o->arg[1] = good_word(ws.w[i])) < 0) ||
+		    (ws.n == i && o->arg[0] != FV_KEEP && o->arg[0] != FV_PASS) ||
+		    (o->arg[0] == FV_PASS && ws.n != 2))
+			return bad(d, u);
+	} else if (is(v, "EXCHANGE")) {
+		int f = -1, g2[TG_NRES], k2 = -1, kinds = 0;
+
+		o->kind = K_EXCHANGE;
+		for (int i = 1; i < ws.n; i++)
+			if (is(ws.w[i], "FOR"))
+				f = i;
+		if (f < 0 || spec(&ws, 1, f, s) < 0 || spec(&ws, f + 1, ws.n, g2) < 0)
+			return bad(d, "EXCHANGE 3W FOR 1G or EXCHANGE 2W FOR 1D");
+		for (int i = 0; i < TG_NRES; i++)
+			if (g2[i]) {
+				kinds++;
+				k2 = i;
+			}
+		if (kinds != 1 || k2 > TG_G || g2[k2] != 1 ||
+		    s[TG_W] != (k2 == TG_G ? 3 : 2) ||
+		    s[TG_D] + s[TG_S] + s[TG_P] + s[TG_G] + s[TG_VP] != 0)
+			return bad(d, "EXCHANGE 3W FOR 1G or EXCHANGE 2W FOR 1D (3 water buy 1 gold, 2 water 1 good)");
+		o->arg[0] = k2;
+	} else if (is(v, "USE") || is(v, "DUNE")) {
+		char *end;
+		long id;
+
+		o->kind = is(v, "USE") ? K_USE : K_DUNE;
+		if (ws.n < 2 || (id = strtol(ws.w[1], &end, 10), *end != '\0') ||
+		    id < 1 || id > 100000 ||
+		    (o->kind == K_DUNE && (id > TG_DUNES)) ||
+		    (ws.n > 2 && spec(&ws, 2, ws.n, s) < 0))
+			return bad(d, o->kind == K_USE ?
+			    "USE followed by the number of your tribe card with an action token, e.g. USE 301 (USE 301 1D 1S when it lets you choose)" :
+			    "DUNE followed by the sand dune (1 to 3) your Targi stands on, e.g. DUNE 2 (DUNE 2 1D 1S when it lets you choose)");
+		o->arg[0] = o->kind == K_USE ? (int)id : (int)id - 1;
+		if (ws.n > 2)
+			memcpy(&o->arg[1], s, sizeof s);
+	} else if (is(v, "REMOVE")) {
+		o->kind = K_REMOVE;
+		if (ws.n != 3 || !is(ws.w[1], "ROW") || strlen(ws.w[2]) != 1 ||
+		    ws.w[2][0] < '1' || ws.w[2][0] > '3')
+			return bad(d, "REMOVE ROW 2 (the last card of that row goes at the last raid)");
+		o->arg[0] = ws.w[2][0] - '1';
 	} else if (is(v, "END") || is(v, "DONE")) {
 		o->kind = K_END;
 		if (ws.n != 1)
@@ -535,7 +664,7 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		} else
 			return bad(d, "STANDING RAID VP|GOODS|ASK, or STANDING LIMIT MOST|ASK, or STANDING LIMIT D S P");
 	} else
-		return diag_set(d, 0, "Unknown order \"%s\"; Targi orders are PLACE, PREFER, GIVE, TAKE, BUY, KEEP, DISCARD, NOBLE, HAND, TRADE, SILVERSMITH, MIRAGE, CARAVAN, EXPAND, CHOOSE, SWAP, PASS, END, DROP and STANDING.",
+		return diag_set(d, 0, "Unknown order \"%s\"; Targi orders are PLACE, PREFER, GIVE, TAKE, BUY, KEEP, DISCARD, NOBLE, HAND, TRADE, SILVERSMITH, MIRAGE, CARAVAN, EXPAND, CHOOSE, SWAP, PASS, END, DROP and STANDING (with the expansion also FAVOUR, EXCHANGE, USE, DUNE and REMOVE).",
 		    ws.w[0]);
 done:
 	tg_format(o);
@@ -555,20 +684,25 @@ tg_legal(const void *vst, int seat, struct order_list *l)
 			tg_raid_options(st, seat, l);
 		break;
 	case PH_PLACE:
-		for (int n = 1; n <= TG_NBORDER; n++)
-			if (tg_place_legal(st, seat, n)) {
+		for (int n = 1; n <= TG_NBORDER + TG_DUNES; n++) {
+			int t = n <= TG_NBORDER ? n : TG_DUNE(n - TG_NBORDER - 1);
+
+			if (tg_place_legal(st, seat, t)) {
 				struct order *o = order_list_add(l);
 
 				o->kind = K_PLACE;
 				o->nargs = 1;
-				o->arg[0] = n;
+				o->arg[0] = t;
 				tg_format(o);
 			}
+		}
 		break;
 	case PH_ACTIONS:
 		tg_action_orders(st, seat, l);
 		break;
 	}
+	if (l->n > 0)
+		tg_free_orders(st, seat, l);
 	return 0;
 }
 
@@ -585,6 +719,9 @@ tg_default_order(const void *vst, int seat, struct order *out)
 
 	order_list_init(&l);
 	tg_legal(st, seat, &l);
+	/* Water exchanges and action tokens are the player's to spend. */
+	while (l.n > 0 && tg_free_order(&l.v[l.n - 1]))
+		l.n--;
 	if (l.n == 0)
 		goto done;
 	*out = l.v[0];
@@ -592,13 +729,14 @@ tg_default_order(const void *vst, int seat, struct order *out)
 	for (size_t i = 0; i < l.n; i++) {
 		const struct order *o = &l.v[i];
 
-		if (st->phase == PH_RAID && !o->arg[TG_VP]) {
+		if (st->phase == PH_RAID && o->kind == K_GIVE && !o->arg[TG_VP]) {
 			*out = *o;
 			break;
 		}
 		if (st->phase == PH_ACTIONS &&
 		    (o->kind == K_END || o->kind == K_KEEP ||
-		    (o->kind == K_PASS && o->arg[0] == 0)))
+		    (o->kind == K_PASS && o->arg[0] == 0) ||
+		    (o->kind == K_FAVOUR && o->arg[0] == FV_KEEP)))
 			*out = *o;
 	}
 	if (st->phase == PH_ACTIONS && st->sub == SUB_DRAWN && out->kind != K_KEEP)

@@ -52,6 +52,8 @@ tg_place_legal(const struct tg_state *st, int seat, int n)
 {
 	int o;
 
+	if (n >= TG_DUNE(0) && n < TG_DUNE(TG_DUNES))
+		return tg_dune_place_legal(st, seat, n - TG_DUNE(0));
 	if (n < 1 || n > TG_NBORDER || n % 4 == 0)
 		return 0;
 	if (st->targi_at[n] >= 0)
@@ -59,7 +61,8 @@ tg_place_legal(const struct tg_state *st, int seat, int n)
 	if (n == st->robber && !tg_has_effect(st, seat, EF_ROBBER_PLACE))
 		return 0;
 	o = tg_opposite(n);
-	if (o > 0 && st->targi_at[o] == 1 - seat)
+	if (o > 0 && st->targi_at[o] == 1 - seat &&
+	    !tg_has_effect(st, seat, EF_PLACE_OPPOSITE))
 		return 0;
 	return 1;
 }
@@ -71,6 +74,18 @@ tg_place(struct tg_state *st, int seat, int n, struct evsink *ev,
 	struct tg_player *p = &st->pl[seat];
 
 	if (!tg_place_legal(st, seat, n)) {
+		if (n >= TG_DUNE(0) && n < TG_DUNE(TG_DUNES)) {
+			int i = n - TG_DUNE(0);
+
+			if (!st->x.dunes)
+				return diag_set(d, 0, "This game is played without sand dunes.");
+			if (st->dune_up[i] < 0)
+				return diag_set(d, 0, "No sand dune lies face up at place %d.", i + 1);
+			if (st->pl[seat].dune_at[i])
+				return diag_set(d, 0, "Your Targi already stands on sand dune %d.", i + 1);
+			return diag_set(d, 0, "Sand dune %d already has a Targi on it (each dune holds one, unless a tribe card allows a second).",
+			    i + 1);
+		}
 		if (n < 1 || n > TG_NBORDER)
 			return diag_set(d, 0, "There is no border card %d; the border cards are 1 to 16.", n);
 		if (n % 4 == 0)
@@ -82,15 +97,31 @@ tg_place(struct tg_state *st, int seat, int n, struct evsink *ev,
 		return diag_set(d, 0, "Card %d is opposite a Targi of %s; you may not place there.",
 		    n, st->pl[1 - seat].name);
 	}
-	st->targi_at[n] = seat;
 	p->placed++;
-	ev_emit(ev, VIS_ALL, "%s places a Targi on %d (%s).", p->name, n,
-	    st->border[n].name);
+	if (n >= TG_DUNE(0)) {
+		char t[96];
+
+		p->dune_at[n - TG_DUNE(0)] = 1;
+		tg_dune_text(&st->dune[st->dune_up[n - TG_DUNE(0)]], t, sizeof t);
+		ev_emit(ev, VIS_ALL, "%s places a Targi on sand dune %d (%s).",
+		    p->name, n - TG_DUNE(0) + 1, t);
+	} else {
+		st->targi_at[n] = seat;
+		ev_emit(ev, VIS_ALL, "%s places a Targi on %d (%s).", p->name, n,
+		    st->border[n].name);
+		if (st->x.targia && n == st->targia && !p->favour) {
+			p->favour = 1;
+			ev_emit(ev, VIS_ALL, "The Targia stands on %d: %s may ask her favour.",
+			    n, p->name);
+		}
+	}
 	if (st->pl[1 - seat].placed < st->pl[1 - seat].quota)
 		st->turn = 1 - seat;
 	return 0;
 }
 
+/* The start player's markers go first: should both players' lines cross
+ * on one card, his marker is the one that uses it. */
 void
 tg_set_markers(struct tg_state *st, struct evsink *ev)
 {
@@ -107,8 +138,18 @@ tg_set_markers(struct tg_state *st, struct evsink *ev)
 
 				if (pos < 0 || st->marker_at[pos] == s)
 					continue;
-				st->marker_at[pos] = s;
 				tg_pos_name(pos, name);
+				if (st->marker_at[pos] >= 0) {
+					if (s == st->start) {
+						st->marker_also[pos] = st->marker_at[pos];
+						st->marker_at[pos] = s;
+					} else
+						st->marker_also[pos] = s;
+					ev_emit(ev, VIS_ALL, "%s puts a tribe marker on %s too; %s, the start player, uses it first.",
+					    st->pl[s].name, name, st->pl[st->start].name);
+					continue;
+				}
+				st->marker_at[pos] = s;
 				ev_emit(ev, VIS_ALL, "%s puts a tribe marker on %s.",
 				    st->pl[s].name, name);
 			}

@@ -50,8 +50,12 @@ apply_one(struct tg_state *st, int seat, const struct order *o,
 		return apply_standing(st, seat, o, ev);
 	if (st->turn != seat)
 		return not_your_turn(st, seat, d);
+	if (tg_free_order(o))
+		return tg_free_apply(st, seat, o, ev, d);
 	switch (st->phase) {
 	case PH_RAID:
+		if (st->border[st->robber].last && st->x.last_card)
+			return tg_lastraid_pay(st, seat, o, ev, d);
 		if (o->kind != K_GIVE)
 			return not_your_turn(st, seat, d);
 		return tg_raid_pay(st, seat, o->arg, ev, d);
@@ -60,7 +64,7 @@ apply_one(struct tg_state *st, int seat, const struct order *o,
 			return not_your_turn(st, seat, d);
 		return tg_place(st, seat, o->arg[0], ev, d);
 	case PH_ACTIONS:
-		if (o->kind == K_PLACE || o->kind == K_GIVE)
+		if (o->kind == K_PLACE || o->kind == K_GIVE || o->kind == K_REMOVE)
 			return not_your_turn(st, seat, d);
 		return tg_action(st, seat, o, ev, d);
 	}
@@ -126,11 +130,14 @@ tg_waiting_for(const void *vst, struct pending *p)
 		return;
 	}
 	switch (st->phase) {
-	case PH_RAID:
-		say(p, s, "raid", "%s: give up %s (GIVE ...).", b->name,
-		    b->gold ? "1 gold or 3 VP" : b->goods == 1 ? "1 good or 1 VP" :
-		    b->goods == 2 ? "2 goods or 1 VP" : "3 goods or 2 VP");
+	case PH_RAID: {
+		char what[80];
+
+		tg_raid_text(st, what, sizeof what);
+		say(p, s, "raid", "%s: give up %s (%s).", b->name, what,
+		    b->last && st->x.last_card ? "GIVE 1G or REMOVE ROW n" : "GIVE ...");
 		break;
+	}
 	case PH_PLACE:
 		say(p, s, "placement", "Place Targi %d of %d on a border card (PLACE n).",
 		    st->pl[s].placed + 1, st->pl[s].quota);
@@ -162,6 +169,9 @@ tg_waiting_for(const void *vst, struct pending *p)
 			    tg_goods_total(&st->pl[s]),
 			    tg_goods_total(&st->pl[s]) - TG_GOODS_LIMIT);
 			break;
+		case SUB_FAVOUR:
+			say(p, s, "actions", "The Targia's favour: take the goods card turned up (FAVOUR KEEP) or pay 1 good for the next (FAVOUR PAY D).");
+			break;
 		case SUB_MERCHANT:
 			say(p, s, "actions", "Trade more at the Merchant (TRADE ...), or go on with your other cards (or END).");
 			break;
@@ -190,9 +200,12 @@ tg_serialize(const void *vst, struct buf *b)
 {
 	const struct tg_state *st = vst;
 
-	buf_adds(b, "targi/1");
+	buf_adds(b, "targi/2");
 	add_int(b, st->nseats);
 	add_int(b, st->open_hands);
+	add_ints(b, (const int *)&st->x, (int)(sizeof st->x / sizeof(int)));
+	add_int(b, st->origin);
+	buf_add(b, st->deck_name, sizeof st->deck_name);
 	for (int i = 0; i < 4; i++)
 		buf_add_u64(b, st->rng.s[i]);
 	add_int(b, st->ntribe);
@@ -202,8 +215,16 @@ tg_serialize(const void *vst, struct buf *b)
 		add_int(b, t->id);
 		add_int(b, t->symbol);
 		add_int(b, t->vp);
-		add_ints(b, t->cost, 4);
-		add_int(b, t->alt_gold);
+		add_ints(b, t->cost, TG_NRES);
+		add_int(b, t->has_alt);
+		add_ints(b, t->alt, TG_NRES);
+		add_int(b, t->has_extra);
+		add_ints(b, t->extra, TG_NRES);
+		add_int(b, t->extra_vp);
+		add_int(b, t->expansion);
+		add_int(b, t->timing);
+		add_ints(b, t->e_give, TG_NRES);
+		add_ints(b, t->e_pay, TG_NRES);
 		add_int(b, t->effect);
 		add_int(b, t->e_symbol);
 		add_int(b, t->e_good);
@@ -225,7 +246,13 @@ tg_serialize(const void *vst, struct buf *b)
 		add_int(b, x->goods);
 		add_int(b, x->gold);
 		add_int(b, x->vp);
+		add_int(b, x->good);
 		add_int(b, x->last);
+		add_int(b, x->water);
+		add_int(b, x->noble_gift);
+		add_int(b, x->adjacent);
+		add_int(b, x->any_kinds);
+		add_int(b, x->discard_water);
 		buf_add(b, x->name, sizeof x->name);
 		buf_add(b, x->shortname, sizeof x->shortname);
 	}
@@ -253,6 +280,24 @@ tg_serialize(const void *vst, struct buf *b)
 	add_int(b, st->sub);
 	add_int(b, st->sub_card);
 	add_int(b, st->sub_n);
+	add_int(b, st->sub_dune);
+	add_int(b, st->targia);
+	add_ints(b, st->marker_also, TG_NCENTRAL);
+	add_int(b, st->ndune);
+	for (int i = 0; i < st->ndune; i++) {
+		add_int(b, st->dune[i].id);
+		add_int(b, st->dune[i].action);
+		add_ints(b, st->dune[i].give, TG_NRES);
+		add_ints(b, st->dune[i].pay, TG_NRES);
+		add_int(b, st->dune[i].n);
+	}
+	add_int(b, st->nddeck);
+	add_ints(b, st->ddeck, st->nddeck);
+	add_int(b, st->nddisc);
+	add_ints(b, st->ddisc, st->nddisc);
+	add_ints(b, st->dune_up, TG_DUNES);
+	add_ints(b, st->dune_used, TG_DUNES);
+	add_int(b, st->token_supply);
 	for (int s = 0; s < TG_SEATS; s++) {
 		const struct tg_player *p = &st->pl[s];
 		char name[SEAT_NAME];
@@ -279,6 +324,9 @@ tg_serialize(const void *vst, struct buf *b)
 		add_int(b, p->fin);
 		add_int(b, p->fewer_round);
 		add_int(b, p->raid_done);
+		add_int(b, p->favour);
+		add_ints(b, p->tokens, TG_SLOTS);
+		add_ints(b, p->dune_at, TG_DUNES);
 		add_int(b, st->score[s]);
 	}
 	add_int(b, st->winner);
@@ -290,9 +338,14 @@ tg_check(const void *vst, struct diag *d)
 	const struct tg_state *st = vst;
 	static const int total[TG_NRES] = {
 		TG_TOTAL_GOODS, TG_TOTAL_GOODS, TG_TOTAL_GOODS, TG_TOTAL_GOLD,
-		TG_TOTAL_VP
+		TG_TOTAL_VP, TG_TOTAL_WATER
 	};
 	int tseen[TG_MAXTRIBE] = { 0 }, gseen[TG_MAXGOODS] = { 0 };
+	int dseen[TG_MAXDUNE] = { 0 }, tokens = st->token_supply;
+	int any_time = st->x.water;
+
+	for (int i = 0; i < st->ntribe; i++)
+		any_time |= st->tribe[i].timing == TM_TOKEN;
 
 	for (int k = 0; k < TG_NRES; k++) {
 		int sum = st->supply[k];
@@ -331,6 +384,25 @@ tg_check(const void *vst, struct diag *d)
 	}
 	if (st->phase == PH_ACTIONS && st->sub == SUB_DRAWN)
 		SEE(tseen, st->sub_card, "tribe");
+	if (st->phase == PH_ACTIONS && st->sub == SUB_FAVOUR)
+		SEE(gseen, st->sub_card, "goods");
+	for (int i = 0; i < st->nddeck; i++)
+		SEE(dseen, st->ddeck[i], "sand dune");
+	for (int i = 0; i < st->nddisc; i++)
+		SEE(dseen, st->ddisc[i], "sand dune");
+	for (int i = 0; i < TG_DUNES; i++) {
+		if (st->dune_up[i] >= 0)
+			SEE(dseen, st->dune_up[i], "sand dune");
+		else if (st->pl[0].dune_at[i] || st->pl[1].dune_at[i])
+			return diag_set(d, 0, "a Targi stands on sand dune place %d, which is empty.", i + 1);
+	}
+	for (int i = 0; i < st->ndune; i++)
+		if (dseen[i] != 1)
+			return diag_set(d, 0, "sand dune %d is missing.", st->dune[i].id);
+	for (int i = 0; i < TG_NCENTRAL; i++)
+		if (st->marker_also[i] >= 0 && (st->marker_at[i] < 0 ||
+		    st->marker_at[i] == st->marker_also[i]))
+			return diag_set(d, 0, "a second marker on %d without a first.", i);
 	for (int s = 0; s < TG_SEATS; s++) {
 		const struct tg_player *p = &st->pl[s];
 		int targi = 0, markers = 0;
@@ -338,6 +410,12 @@ tg_check(const void *vst, struct diag *d)
 		if (p->hand >= 0)
 			SEE(tseen, p->hand, "tribe");
 		for (int i = 0; i < TG_SLOTS; i++) {
+			if (p->tokens[i]) {
+				tokens++;
+				if (p->display[i] < 0 ||
+				    st->tribe[p->display[i]].timing != TM_TOKEN)
+					return diag_set(d, 0, "an action token lies where no token card is.");
+			}
 			if (p->display[i] >= 0)
 				SEE(tseen, p->display[i], "tribe");
 			if (i % TG_COLS && p->display[i] >= 0 && p->display[i - 1] < 0)
@@ -349,21 +427,32 @@ tg_check(const void *vst, struct diag *d)
 			targi++;
 			if (n % 4 == 0)
 				return diag_set(d, 0, "a Targi stands on a raid corner.");
-			if (tg_opposite(n) > 0 && st->targi_at[tg_opposite(n)] == 1 - s)
+			if (tg_opposite(n) > 0 && st->targi_at[tg_opposite(n)] == 1 - s &&
+			    !tg_has_effect(st, s, EF_PLACE_OPPOSITE) &&
+			    !tg_has_effect(st, 1 - s, EF_PLACE_OPPOSITE))
 				return diag_set(d, 0, "two Targi of different players face each other.");
 		}
+		for (int i = 0; i < TG_DUNES; i++)
+			targi += p->dune_at[i];
 		for (int i = 0; i < TG_NCENTRAL; i++)
-			markers += st->marker_at[i] == s;
+			markers += st->marker_at[i] == s || st->marker_also[i] == s;
 		if (targi > p->placed || p->placed > p->quota || p->quota > 3 ||
 		    markers > 2)
 			return diag_set(d, 0, "%s has %d Targi and %d markers out, more than allowed.",
 			    p->name, targi, markers);
+		/* Water exchanges and action tokens work at any time, so with
+		 * them goods and gold may pass the limits between turns. */
 		if ((st->phase == PH_PLACE || st->phase == PH_RAID) &&
-		    (tg_goods_total(p) > TG_GOODS_LIMIT || p->res[TG_G] > TG_GOLD_LIMIT))
+		    (((tg_goods_total(p) > TG_GOODS_LIMIT ||
+		    p->res[TG_G] > TG_GOLD_LIMIT) && !any_time) ||
+		    p->res[TG_W] > TG_WATER_LIMIT))
 			return diag_set(d, 0, "%s carries more than the limit into a round.",
 			    p->name);
 	}
 #undef SEE
+	if (tokens != TG_TOTAL_TOKENS)
+		return diag_set(d, 0, "action tokens do not add up: %d instead of %d.",
+		    tokens, TG_TOTAL_TOKENS);
 	for (int i = 0; i < st->ntribe; i++)
 		if (tseen[i] != 1)
 			return diag_set(d, 0, "tribe card %d is missing.", st->tribe[i].id);
@@ -387,6 +476,7 @@ const struct game_rules targi_rules = {
 	.min_seats = 2,
 	.max_seats = 2,
 	.options = tg_options,
+	.file_what = "deck",
 	.state_size = sizeof(struct tg_state),
 	.load = tg_load,
 	.setup = tg_setup,

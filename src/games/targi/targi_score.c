@@ -44,5 +44,7 @@ tg_score(const struct tg_state *st, int seat, struct tg_score *sc)
 				sc->rows += 2;
 		}
 	}
-	sc->total = sc->tokens + sc->cards + sc->bonus + sc->rows;
+	/* The expansion: 1 VP for every 2 water. */
+	sc->water = st->x.water ? p->res[TG_W] / 2 : 0;
+	sc->total = sc->tokens + sc->cards + sc->bonus + sc->rows + sc->water;
 }

@@ -53,14 +53,74 @@ tg_draw_tribe(struct tg_state *st)
 
 static const char *const start_choices[] = { "first", "second", "random", NULL };
 static const char *const yesno[] = { "no", "yes", NULL };
+static const char *const deck_choices[] = { "auto", "base", "mixed", "file", NULL };
+static const char *const setup_choices[] = { "base", "expansion", NULL };
+static const char *const lastraid_choices[] = { "vp", "card", NULL };
+static const char *const corner_choices[] = { "stand", "skip", NULL };
 
 const struct game_option tg_options[] = {
 	{ "start", "first", start_choices,
 	    "Who is the first start player: the first seat, the second, or drawn at random." },
 	{ "open_hands", "no", yesno,
 	    "Show each player's hand card to the other player too." },
+	{ "expansion", "no", yesno,
+	    "The whole expansion (Kosmos 2016): every module below; needs a deck file (--deck)." },
+	{ "targia", "no", yesno,
+	    "Expansion module: the Targia walks counter-clockwise and grants a favour." },
+	{ "water", "no", yesno,
+	    "Expansion module: water (start with 2, exchange at any time, 1 VP per 2)." },
+	{ "dunes", "no", yesno,
+	    "Expansion module: sand dunes (the cards come from the deck file)." },
+	{ "costs", "no", yesno,
+	    "Expansion module: alternative \"/\" and optional \"(...)\" costs of the deck file's cards." },
+	{ "setup", "base", setup_choices,
+	    "expansion: 5 tribe and 4 goods cards in the centre, 1 of each good to start." },
+	{ "last_raid", "vp", lastraid_choices,
+	    "card: the last raid takes 1 gold or the last card of a display row (expansion)." },
+	{ "targia_corners", "stand", corner_choices,
+	    "skip: the Targia steps over the raid corners." },
+	{ "deck", "auto", deck_choices,
+	    "Tribe cards: base (printed), mixed (9 of each symbol from the printed and the file's), file (the file's list); auto is file with expansion=yes, else base." },
 	{ NULL, NULL, NULL, NULL }
 };
+
+static int
+yes(const struct optset *o, const char *name)
+{
+	const char *v = o != NULL ? opt_get(o, name) : NULL;
+
+	return v != NULL && strcmp(v, "yes") == 0;
+}
+
+static int
+is_opt(const struct optset *o, const char *name, const char *val)
+{
+	const char *v = o != NULL ? opt_get(o, name) : NULL;
+
+	return v != NULL && strcmp(v, val) == 0;
+}
+
+/* expansion=yes switches every module on; each may also be chosen alone. */
+static void
+read_opts(struct tg_opts *x, const struct optset *o)
+{
+	int all = yes(o, "expansion");
+
+	memset(x, 0, sizeof *x);
+	x->targia = all || yes(o, "targia");
+	x->water = all || yes(o, "water");
+	x->dunes = all || yes(o, "dunes");
+	x->costs = all || yes(o, "costs");
+	x->layout = all || is_opt(o, "setup", "expansion");
+	x->last_card = all || is_opt(o, "last_raid", "card");
+	x->targia_skip = is_opt(o, "targia_corners", "skip");
+	if (is_opt(o, "deck", "mixed"))
+		x->deck = DECK_MIXED;
+	else if (is_opt(o, "deck", "file") || (all && !is_opt(o, "deck", "base")))
+		x->deck = DECK_FILE;
+	else
+		x->deck = DECK_BASE;
+}
 
 int
 tg_setup(void *vst, int nseats, const char names[][SEAT_NAME],
@@ -76,6 +136,9 @@ tg_setup(void *vst, int nseats, const char names[][SEAT_NAME],
 	if (tg_data_copy(st, d) < 0)
 		return -1;
 	rng_seed(&st->rng, seed);
+	read_opts(&st->x, opts);
+	if (tg_deck_build(st, opts, d) < 0)
+		return -1;
 	st->nseats = nseats;
 	o = opts != NULL ? opt_get(opts, "open_hands") : NULL;
 	st->open_hands = o != NULL && strcmp(o, "yes") == 0;
@@ -95,9 +158,11 @@ tg_setup(void *vst, int nseats, const char names[][SEAT_NAME],
 		st->gdeck[i] = i;
 	st->ngdeck = st->ngoods;
 	rng_shuffle_int(&st->rng, st->gdeck, st->ngdeck);
-	/* Goods in the corners and the middle, tribe cards between. */
+	/* Goods in the corners and the middle, tribe cards between (the
+	 * expansion: the other way round). */
 	for (i = 0; i < TG_NCENTRAL; i++) {
-		if (i % 2 == 0) {
+		st->marker_also[i] = -1;
+		if (i % 2 == st->x.layout) {
 			st->cen_type[i] = CEN_GOODS;
 			st->cen_card[i] = tg_draw_goods(st, ev);
 		} else {
@@ -112,6 +177,15 @@ tg_setup(void *vst, int nseats, const char names[][SEAT_NAME],
 	st->supply[TG_D] = st->supply[TG_S] = st->supply[TG_P] = TG_TOTAL_GOODS;
 	st->supply[TG_G] = TG_TOTAL_GOLD;
 	st->supply[TG_VP] = TG_TOTAL_VP;
+	st->supply[TG_W] = TG_TOTAL_WATER;
+	st->token_supply = TG_TOTAL_TOKENS;
+	for (i = 0; i < st->ndune; i++)
+		st->ddeck[i] = i;
+	st->nddeck = st->ndune;
+	rng_shuffle_int(&st->rng, st->ddeck, st->nddeck);
+	for (i = 0; i < TG_DUNES; i++)
+		st->dune_up[i] = -1;
+	st->sub_dune = -1;
 	for (s = 0; s < TG_SEATS; s++) {
 		struct tg_player *p = &st->pl[s];
 
@@ -119,11 +193,13 @@ tg_setup(void *vst, int nseats, const char names[][SEAT_NAME],
 		p->hand = -1;
 		for (i = 0; i < TG_SLOTS; i++)
 			p->display[i] = -1;
-		tg_give(st, s, TG_D, 2);
-		tg_give(st, s, TG_S, 2);
-		tg_give(st, s, TG_P, 2);
+		tg_give(st, s, TG_D, st->x.layout ? 1 : 2);
+		tg_give(st, s, TG_S, st->x.layout ? 1 : 2);
+		tg_give(st, s, TG_P, st->x.layout ? 1 : 2);
 		tg_give(st, s, TG_G, 1);
 		tg_give(st, s, TG_VP, 4);
+		if (st->x.water)
+			tg_give(st, s, TG_W, 2);
 		p->limit_order[0] = TG_D;
 		p->limit_order[1] = TG_S;
 		p->limit_order[2] = TG_P;
@@ -132,6 +208,16 @@ tg_setup(void *vst, int nseats, const char names[][SEAT_NAME],
 	st->phase = PH_ROUND;
 	ev_emit(ev, VIS_ALL, "Targi begins: %s against %s; %s is the start player.",
 	    st->pl[0].name, st->pl[1].name, st->pl[st->start].name);
+	if (st->origin == ORIGIN_EXAMPLE)
+		ev_emit(ev, VIS_ALL, "The cards beyond the printed ones come from the example deck %s: it is not the printed expansion.",
+		    st->deck_name);
+	else if (st->origin == ORIGIN_FILE)
+		ev_emit(ev, VIS_ALL, "The cards beyond the printed ones come from the game master's file %s.",
+		    st->deck_name);
+	if (st->origin != ORIGIN_PRINTED && st->x.deck == DECK_BASE)
+		ev_emit(ev, VIS_ALL, "The tribe cards are the printed ones (deck=base); any in the file are left out.");
+	if (st->x.dunes)
+		tg_dunes_round(st, 2, ev);
 	tg_advance(st, ev);
 	return 0;
 }
@@ -157,6 +243,10 @@ tg_raid_options(const struct tg_state *st, int seat, struct order_list *l)
 	const struct tg_player *p = &st->pl[seat];
 	int spec[TG_NRES] = { 0 };
 
+	if (b->last && st->x.last_card) {
+		tg_lastraid_options(st, seat, l);
+		return;
+	}
 	if (b->goods > 0 && tg_goods_total(p) >= b->goods) {
 		for (int dd = 0; dd <= b->goods; dd++)
 			for (int ss = 0; dd + ss <= b->goods; ss++) {
@@ -164,6 +254,10 @@ tg_raid_options(const struct tg_state *st, int seat, struct order_list *l)
 
 				if (dd > p->res[TG_D] || ss > p->res[TG_S] ||
 				    pp > p->res[TG_P])
+					continue;
+				/* A raid that names its good takes only that. */
+				if (b->good >= 0 && (dd + ss + pp) !=
+				    (b->good == TG_D ? dd : b->good == TG_S ? ss : pp))
 					continue;
 				memset(spec, 0, sizeof spec);
 				spec[TG_D] = dd;
@@ -182,6 +276,22 @@ tg_raid_options(const struct tg_state *st, int seat, struct order_list *l)
 		spec[TG_VP] = 1;
 		add_give(l, spec);
 	}
+}
+
+/* What the raid under the robber asks, in words. */
+void
+tg_raid_text(const struct tg_state *st, char *out, size_t sz)
+{
+	const struct tg_border *b = &st->border[st->robber];
+
+	if (b->last && st->x.last_card)
+		snprintf(out, sz, "1 gold or the last card of a display row");
+	else if (b->gold)
+		snprintf(out, sz, "%d gold or %d VP", b->gold, b->vp);
+	else
+		snprintf(out, sz, "%d %s%s or %d VP", b->goods,
+		    b->good >= 0 ? tg_res_name(b->good, b->goods) : "good",
+		    b->good < 0 && b->goods != 1 ? "s" : "", b->vp);
 }
 
 /* Spends n goods starting with the kind held most (ties: D, S, P). */
@@ -222,10 +332,11 @@ tg_raid_pay(struct tg_state *st, int seat, const int spec[TG_NRES],
 
 		for (size_t i = 0; i < l.n; i++)
 			buf_printf(&bb, "%s\"%s\"", i ? ", " : "", l.v[i].text);
+		char what[80];
+
+		tg_raid_text(st, what, sizeof what);
 		diag_set(d, 0, "%s asks for %s; you can answer %s.", b->name,
-		    b->gold ? "1 gold or 3 VP" : b->goods == 1 ? "1 good or 1 VP" :
-		    b->goods == 2 ? "2 goods or 1 VP" : "3 goods or 2 VP",
-		    bb.p != NULL ? bb.p : "nothing");
+		    what, bb.p != NULL ? bb.p : "nothing");
 		buf_free(&bb);
 		order_list_free(&l);
 		return -1;
@@ -270,6 +381,19 @@ raid_auto(struct tg_state *st, int seat, struct evsink *ev)
 	}
 	order_list_init(&l);
 	tg_raid_options(st, seat, &l);
+	if (b->last && st->x.last_card) {
+		/* Gold or a card: nothing to give is nothing taken. */
+		if (l.n == 0) {
+			ev_emit(ev, VIS_ALL, "%s: %s has neither gold nor a display card to give.",
+			    b->name, p->name);
+			p->raid_done = 1;
+			rc = 1;
+		} else if (l.n == 1 || p->raid_mode == RM_GOODS) {
+			rc = tg_lastraid_pay(st, seat, &l.v[0], ev, NULL) == 0;
+		}
+		order_list_free(&l);
+		return rc;
+	}
 	if (l.n == 0) {
 		tg_give(st, 1 - seat, TG_VP, b->vp);
 		ev_emit(ev, VIS_ALL, "%s: %s cannot pay, so %s receives %d VP.",
@@ -289,7 +413,7 @@ raid_auto(struct tg_state *st, int seat, struct evsink *ev)
 	else if (p->raid_mode == RM_VP && vpopt >= 0)
 		memcpy(spec, l.v[vpopt].arg, sizeof spec);
 	else if (p->raid_mode != RM_ASK && other >= 0) {
-		if (b->gold)
+		if (b->gold || b->good >= 0)
 			memcpy(spec, l.v[other].arg, sizeof spec);
 		else
 			most_plentiful(p, b->goods, spec);
@@ -338,7 +462,7 @@ tg_limit_drop(struct tg_state *st, int seat, const int spec[TG_NRES],
 	int ex = tg_goods_total(p) - TG_GOODS_LIMIT;
 	char txt[64];
 
-	if (spec[TG_G] || spec[TG_VP] ||
+	if (spec[TG_G] || spec[TG_VP] || spec[TG_W] ||
 	    spec[TG_D] + spec[TG_S] + spec[TG_P] != ex)
 		return diag_set(d, 0, "You hold %d goods and must put back exactly %d of them (dates, salt or pepper).",
 		    tg_goods_total(p), ex);
@@ -369,6 +493,7 @@ limit_auto(struct tg_state *st, int seat, struct evsink *ev)
 		tg_take(st, seat, TG_G, n);
 		ev_emit(ev, VIS_ALL, "%s puts back %d gold to keep 3.", p->name, n);
 	}
+	tg_water_limit(st, seat, ev);
 	ex = tg_goods_total(p) - TG_GOODS_LIMIT;
 	if (ex <= 0)
 		return 1;
@@ -406,9 +531,12 @@ round_start(struct tg_state *st, struct evsink *ev)
 	ev_emit(ev, VIS_ALL, "Round %d: the robber moves to %d (%s); %s is the start player.",
 	    st->round, st->robber, st->border[st->robber].name,
 	    st->pl[st->start].name);
+	if (st->x.targia)
+		tg_targia_move(st, ev);
 	for (int s = 0; s < TG_SEATS; s++) {
 		struct tg_player *p = &st->pl[s];
 
+		p->favour = 0;
 		memset(p->got, 0, sizeof p->got);
 		p->got_any = 0;
 		memset(p->bonus_given, 0, sizeof p->bonus_given);
@@ -425,8 +553,11 @@ round_start(struct tg_state *st, struct evsink *ev)
 	if (st->border[st->robber].kind == BK_RAID) {
 		st->raids++;
 		st->phase = PH_RAID;
-	} else
+	} else {
 		st->phase = PH_PLACE;
+		if (st->x.dunes)
+			tg_dunes_round(st, 0, ev);
+	}
 }
 
 void
@@ -463,9 +594,14 @@ tg_finish_game(struct tg_state *st, struct evsink *ev)
 	for (int s = 0; s < TG_SEATS; s++) {
 		tg_score(st, s, &sc[s]);
 		st->score[s] = sc[s].total;
-		ev_emit(ev, VIS_ALL, "%s scores %d: %d VP tokens, %d on cards, %d from card bonuses, %d from rows.",
-		    st->pl[s].name, sc[s].total, sc[s].tokens, sc[s].cards,
-		    sc[s].bonus, sc[s].rows);
+		if (st->x.water)
+			ev_emit(ev, VIS_ALL, "%s scores %d: %d VP tokens, %d on cards, %d from card bonuses, %d from rows, %d from water.",
+			    st->pl[s].name, sc[s].total, sc[s].tokens, sc[s].cards,
+			    sc[s].bonus, sc[s].rows, sc[s].water);
+		else
+			ev_emit(ev, VIS_ALL, "%s scores %d: %d VP tokens, %d on cards, %d from card bonuses, %d from rows.",
+			    st->pl[s].name, sc[s].total, sc[s].tokens, sc[s].cards,
+			    sc[s].bonus, sc[s].rows);
 	}
 	if (sc[0].total != sc[1].total)
 		w = sc[0].total > sc[1].total ? 0 : 1;
@@ -505,6 +641,11 @@ place_auto(struct tg_state *st, int seat, struct evsink *ev)
 		if (tg_place_legal(st, seat, n)) {
 			cnt++;
 			only = n;
+		}
+	for (n = 0; n < TG_DUNES; n++)
+		if (tg_place_legal(st, seat, TG_DUNE(n))) {
+			cnt++;
+			only = TG_DUNE(n);
 		}
 	if (cnt == 1)
 		return tg_place(st, seat, only, ev, NULL) == 0;
@@ -547,6 +688,8 @@ tg_advance(struct tg_state *st, struct evsink *ev)
 			st->robber++;
 			ev_emit(ev, VIS_ALL, "The robber moves on to %d (%s).",
 			    st->robber, st->border[st->robber].name);
+			if (st->x.dunes)
+				tg_dunes_round(st, 1, ev);
 			st->phase = PH_PLACE;
 			st->turn = st->start;
 			break;

@@ -20,15 +20,6 @@ goods_short(const struct tg_goodscard *g, char *out, size_t sz)
 		tg_spec_text(g->res, out, sz);
 }
 
-static void
-cost_short(const struct tg_tribe *t, char *out, size_t sz)
-{
-	int s[TG_NRES] = { t->cost[0], t->cost[1], t->cost[2], t->cost[3], 0 };
-	char a[48];
-
-	tg_spec_text(s, a, sizeof a);
-	snprintf(out, sz, "%s%s", a, t->alt_gold ? " or 1G" : "");
-}
 
 /* One sentence for an effect, made from its kind and parameters. */
 static void
@@ -98,6 +89,34 @@ effect_text(const struct tg_tribe *t, char *out, size_t sz)
 	case EF_OPPONENT_FEWER:
 		snprintf(out, sz, "next round the opponent places %d Targi", t->e_n);
 		break;
+	case EF_GAIN: {
+		char a[48];
+
+		tg_spec_text(t->e_give, a, sizeof a);
+		snprintf(out, sz, "take %s", a);
+		break;
+	}
+	case EF_CHOOSE:
+		snprintf(out, sz, "take %d good%s of your choice", t->e_n,
+		    t->e_n == 1 ? "" : "s");
+		break;
+	case EF_CONVERT: {
+		char a[32], b[32];
+
+		tg_spec_text(t->e_pay, a, sizeof a);
+		tg_spec_text(t->e_give, b, sizeof b);
+		snprintf(out, sz, "pay %s for %s", a, b);
+		break;
+	}
+	case EF_PLACE_OPPOSITE:
+		snprintf(out, sz, "a Targi may stand opposite the opponent's");
+		break;
+	case EF_DUNE_SHARED:
+		snprintf(out, sz, "a Targi may join the opponent's on a sand dune");
+		break;
+	case EF_END_WATER:
+		snprintf(out, sz, "game end: +%d VP per %d water", t->e_vp, t->e_per);
+		break;
 	default:
 		snprintf(out, sz, "no effect");
 	}
@@ -109,14 +128,21 @@ tribe_map(const struct tg_state *st, struct tval *m, int c)
 	const struct tg_tribe *t = &st->tribe[c];
 	char a[96], b[96];
 
-	cost_short(t, a, sizeof a);
+	tg_cost_text(t, a, sizeof a);
 	effect_text(t, b, sizeof b);
 	tval_set_int(m, "id", t->id);
 	tval_set_str(m, "symbol", tg_symbol_name(t->symbol));
 	tval_set_int(m, "vp", t->vp);
 	tval_set_str(m, "cost", a);
-	if (t->effect != EF_NONE)
-		tval_set_str(m, "effect", b);
+	if (t->effect != EF_NONE) {
+		/* The expansion's timing symbols, in words. */
+		static const char *const when[] = { "", "once, when played: ",
+		    "", "action token, once at any time: ", "" };
+		char wc[160];
+
+		snprintf(wc, sizeof wc, "%s%s", t->expansion ? when[t->timing] : "", b);
+		tval_set_str(m, "effect", wc);
+	}
 	tval_set_strf(m, "text", "%d %s, %d VP, cost %s", t->id,
 	    tg_symbol_name(t->symbol), t->vp, a);
 }
@@ -151,7 +177,8 @@ cell(const struct tg_state *st, int r, int c, char lines[3][CELL + 1])
 			snprintf(b, sizeof b, "   Targi %c%s", marks[st->targi_at[n]],
 			    st->robber == n ? " R" : "");
 		pad(lines[1], b);
-		pad(lines[2], "");
+		pad(lines[2], st->x.targia && st->targia == n &&
+		    st->phase != PH_OVER ? "   Targia" : "");
 		return;
 	}
 	{
@@ -177,7 +204,10 @@ cell(const struct tg_state *st, int r, int c, char lines[3][CELL + 1])
 		pad(lines[0], a);
 		snprintf(a, sizeof a, " %.40s", b);
 		pad(lines[1], a);
-		if (st->marker_at[pos] >= 0)
+		if (st->marker_at[pos] >= 0 && st->marker_also[pos] >= 0)
+			snprintf(a, sizeof a, "  markers %c%c", marks[st->marker_at[pos]],
+			    marks[st->marker_also[pos]]);
+		else if (st->marker_at[pos] >= 0)
 			snprintf(a, sizeof a, "  marker %c", marks[st->marker_at[pos]]);
 		else
 			a[0] = '\0';
@@ -250,6 +280,58 @@ display(const struct tg_state *st, const struct tg_player *p, struct tval *m)
 	}
 }
 
+/* The expansion's parts of the report, and where the cards come from;
+ * none of it is set in the base game, so its report stays as it was. */
+static void
+expansion(const struct tg_state *st, int viewer, struct tval *root)
+{
+	(void)viewer;
+	if (st->x.targia && st->targia > 0) {
+		tval_set_int(root, "targia", st->targia);
+		tval_set_str(root, "targia_card", st->border[st->targia].name);
+	}
+	if (st->x.dunes) {
+		struct tval *l = tval_set_list(root, "dunes");
+		char t[96];
+
+		for (int i = 0; i < TG_DUNES; i++) {
+			struct tval *m;
+
+			if (st->dune_up[i] < 0)
+				continue;
+			m = tval_push_map(l);
+			tval_set_int(m, "place", i + 1);
+			tg_dune_text(&st->dune[st->dune_up[i]], t, sizeof t);
+			tval_set_str(m, "text", t);
+			for (int s = 0; s < TG_SEATS; s++)
+				if (st->pl[s].dune_at[i])
+					tval_set_str(m, s == 0 ? "targi" : "targi2",
+					    st->pl[s].name);
+		}
+		tval_set_bool(root, "has_dunes", 1);
+		tval_set_int(root, "dunes_left", st->nddeck);
+	}
+	if (st->phase == PH_ACTIONS && st->sub == SUB_FAVOUR) {
+		const struct tg_goodscard *g = &st->goods[st->sub_card];
+		char a[48];
+
+		if (g->choice)
+			snprintf(a, sizeof a, "one good of free choice");
+		else
+			tg_spec_text(g->res, a, sizeof a);
+		tval_set_str(root, "favour_card", a);
+	}
+	/* Every report says where its cards come from, the plain base game's too. */
+	if (st->origin == ORIGIN_PRINTED)
+		tval_set_str(root, "deck_origin", "the printed cards");
+	else if (st->origin == ORIGIN_EXAMPLE)
+		tval_set_strf(root, "deck_origin", "the example deck %s (not the printed cards)",
+		    st->deck_name);
+	else
+		tval_set_strf(root, "deck_origin", "the game master's file %s",
+		    st->deck_name);
+}
+
 void
 tg_view(const void *vst, int viewer, struct tval *root)
 {
@@ -294,7 +376,10 @@ tg_view(const void *vst, int viewer, struct tval *root)
 		}
 		if (st->marker_at[i] >= 0)
 			tval_set_str(t, "marker", st->pl[st->marker_at[i]].name);
+		if (st->marker_also[i] >= 0)
+			tval_set_str(t, "marker_also", st->pl[st->marker_also[i]].name);
 	}
+	expansion(st, viewer, root);
 
 	pl = tval_set_list(root, "players");
 	for (int s = 0; s < TG_SEATS; s++) {
@@ -317,6 +402,23 @@ tg_view(const void *vst, int viewer, struct tval *root)
 		tval_set_strf(m, "summary", "%-12.12s %2dD %2dS %2dP  %d gold  %2d VP  %2d cards",
 		    p->name, p->res[TG_D], p->res[TG_S], p->res[TG_P], p->res[TG_G],
 		    p->res[TG_VP], tg_displayed(p));
+		if (st->x.water) {
+			tval_set_int(m, "water", p->res[TG_W]);
+			tval_set_bool(m, "has_water", 1);
+		}
+		if (p->favour && st->phase == PH_ACTIONS)
+			tval_set_bool(m, "favour", 1);
+		{
+			struct buf tb = BUF_INIT;
+
+			for (int i = 0; i < TG_SLOTS; i++)
+				if (p->tokens[i])
+					buf_printf(&tb, "%s%d", tb.len ? ", " : "",
+					    st->tribe[p->display[i]].id);
+			if (tb.len > 0)
+				tval_set_str(m, "tokens", tb.p);
+			buf_free(&tb);
+		}
 		tval_set_bool(m, "has_hand", p->hand >= 0);
 		if (p->hand >= 0 && (s == viewer || st->open_hands))
 			tribe_map(st, tval_set_map(m, "hand"), p->hand);

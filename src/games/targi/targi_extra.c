@@ -1,0 +1,378 @@
+/* targi_extra: the expansion's Targia and her favour, water and its
+ * exchange, action tokens, and the last raid that takes a display card.
+ * Exchanges and tokens are "at any time": they are accepted whenever the
+ * player is the one waited for, and leave the open decision as it was. */
+#include <stdio.h>
+#include <string.h>
+
+#include "targi.h"
+
+/* ---- the Targia ---- */
+
+void
+tg_targia_move(struct tg_state *st, struct evsink *ev)
+{
+	if (st->round == 1)
+		st->targia = 15;
+	else {
+		st->targia = st->targia == 1 ? TG_NBORDER : st->targia - 1;
+		if (st->x.targia_skip && st->targia % 4 == 0)
+			st->targia--;
+	}
+	ev_emit(ev, VIS_ALL, "The Targia moves to %d (%s).", st->targia,
+	    st->border[st->targia].name);
+}
+
+static struct order *
+add(struct order_list *l, int kind, int a0, int a1)
+{
+	struct order *o = order_list_add(l);
+
+	memset(o, 0, sizeof *o);
+	o->kind = kind;
+	o->nargs = ORDER_ARGS;
+	o->arg[0] = a0;
+	o->arg[1] = a1;
+	return o;
+}
+
+void
+tg_favour_orders(const struct tg_state *st, int seat, struct order_list *l)
+{
+	const struct tg_player *p = &st->pl[seat];
+	int more = st->ngdeck + st->ngdisc > 0;
+
+	if (st->sub == SUB_FAVOUR) {
+		if (st->goods[st->sub_card].choice)
+			for (int k = 0; k < 3; k++)
+				tg_format(add(l, K_FAVOUR, FV_KEEP, k));
+		else
+			tg_format(add(l, K_FAVOUR, FV_KEEP, -1));
+		for (int k = 0; k < 3 && more; k++)
+			if (p->res[k] > 0)
+				tg_format(add(l, K_FAVOUR, FV_DRAW, k));
+		return;
+	}
+	for (int k = 0; k < 3; k++)
+		tg_format(add(l, K_FAVOUR, FV_TAKE, k));
+	for (int k = 0; k < 3 && more; k++)
+		if (p->res[k] > 0)
+			tg_format(add(l, K_FAVOUR, FV_DRAW, k));
+	tg_format(add(l, K_FAVOUR, FV_PASS, -1));
+}
+
+/* Pays 1 good and turns up the next goods card for the favour. */
+static int
+favour_draw(struct tg_state *st, int seat, int k, struct evsink *ev,
+    struct diag *d)
+{
+	struct tg_player *p = &st->pl[seat];
+	int c;
+
+	if (k < 0 || k > 2 || p->res[k] < 1)
+		return diag_set(d, 0, "Pay 1 good you hold for the next goods card, e.g. FAVOUR PAY S.");
+	if (st->ngdeck + st->ngdisc == 0)
+		return diag_set(d, 0, "The goods deck and its discards are empty; take what the card shows (FAVOUR KEEP).");
+	tg_take(st, seat, k, 1);
+	if ((c = tg_draw_goods(st, ev)) < 0)
+		return diag_set(d, 0, "The goods deck is empty.");
+	st->sub = SUB_FAVOUR;
+	st->sub_card = c;
+	if (st->goods[c].choice)
+		ev_emit(ev, VIS_ALL, "%s pays 1 %s to the Targia and turns up a goods card: one good of free choice.",
+		    p->name, tg_res_name(k, 1));
+	else {
+		char t[48];
+
+		tg_spec_text(st->goods[c].res, t, sizeof t);
+		ev_emit(ev, VIS_ALL, "%s pays 1 %s to the Targia and turns up a goods card: %s.",
+		    p->name, tg_res_name(k, 1), t);
+	}
+	return 0;
+}
+
+int
+tg_favour(struct tg_state *st, int seat, const struct order *o,
+    struct evsink *ev, struct diag *d)
+{
+	struct tg_player *p = &st->pl[seat];
+	int k = o->arg[1];
+
+	if (o->kind != K_FAVOUR)
+		return diag_set(d, 0, "First take the goods card the Targia turned up (FAVOUR KEEP) or pay 1 good for the next (FAVOUR PAY D).");
+	if (st->sub == SUB_FAVOUR) {
+		if (o->arg[0] == FV_DRAW) {
+			st->gdisc[st->ngdisc++] = st->sub_card;
+			st->sub = SUB_NONE;
+			if (favour_draw(st, seat, k, ev, d) < 0)
+				return -1;
+			return 0;
+		}
+		if (o->arg[0] != FV_KEEP)
+			return diag_set(d, 0, "Take the goods card the Targia turned up (FAVOUR KEEP) or pay 1 good for the next (FAVOUR PAY D).");
+		{
+			const struct tg_goodscard *g = &st->goods[st->sub_card];
+			int res[TG_NRES] = { 0 };
+
+			if (g->choice && (k < 0 || k > 2))
+				return diag_set(d, 0, "The card offers a choice: FAVOUR KEEP D, FAVOUR KEEP S or FAVOUR KEEP P.");
+			if (!g->choice && k >= 0)
+				return diag_set(d, 0, "The card shows fixed goods: just FAVOUR KEEP.");
+			if (g->choice)
+				res[k] = 1;
+			else
+				memcpy(res, g->res, sizeof res);
+			st->gdisc[st->ngdisc++] = st->sub_card;
+			st->sub = SUB_NONE;
+			tg_gain_goods_card(st, seat, res, ev);
+		}
+		return 0;
+	}
+	if (!p->favour)
+		return diag_set(d, 0, "The Targia's favour is for a player whose Targi stands on her card this round.");
+	switch (o->arg[0]) {
+	case FV_TAKE:
+		if (k < 0 || k > 2)
+			return diag_set(d, 0, "Name the good: FAVOUR D, FAVOUR S or FAVOUR P.");
+		p->favour = 0;
+		tg_give(st, seat, k, 1);
+		ev_emit(ev, VIS_ALL, "%s takes 1 %s as the Targia's favour.", p->name,
+		    tg_res_name(k, 1));
+		return 0;
+	case FV_DRAW:
+		if (favour_draw(st, seat, k, ev, d) < 0)
+			return -1;
+		p->favour = 0;
+		return 0;
+	case FV_PASS:
+		p->favour = 0;
+		ev_emit(ev, VIS_ALL, "%s lets the Targia's favour go.", p->name);
+		return 0;
+	}
+	return diag_set(d, 0, "FAVOUR D (take a good) or FAVOUR PAY D (pay a good, turn up a goods card).");
+}
+
+/* ---- water ---- */
+
+void
+tg_water_limit(struct tg_state *st, int seat, struct evsink *ev)
+{
+	struct tg_player *p = &st->pl[seat];
+
+	if (p->res[TG_W] > TG_WATER_LIMIT) {
+		int n = p->res[TG_W] - TG_WATER_LIMIT;
+
+		tg_take(st, seat, TG_W, n);
+		ev_emit(ev, VIS_ALL, "%s pours away %d water to keep 10.", p->name, n);
+	}
+}
+
+int
+tg_free_order(const struct order *o)
+{
+	return o->kind == K_EXCHANGE || o->kind == K_USE;
+}
+
+static int
+token_slot(const struct tg_state *st, int seat, int id)
+{
+	for (int i = 0; i < TG_SLOTS; i++) {
+		int c = st->pl[seat].display[i];
+
+		if (c >= 0 && st->tribe[c].id == id && st->pl[seat].tokens[i])
+			return i;
+	}
+	return -1;
+}
+
+static int
+use_token(struct tg_state *st, int seat, const struct order *o,
+    struct evsink *ev, struct diag *d)
+{
+	struct tg_player *p = &st->pl[seat];
+	int slot = token_slot(st, seat, o->arg[0]), c;
+	const struct tg_tribe *t;
+	const int *ch = &o->arg[1];
+	char txt[48];
+
+	if (slot < 0)
+		return diag_set(d, 0, "You have no action token on a tribe card %d.", o->arg[0]);
+	c = p->display[slot];
+	t = &st->tribe[c];
+	switch (t->effect) {
+	case EF_GAIN:
+		if (ch[TG_D] + ch[TG_S] + ch[TG_P] + ch[TG_G] + ch[TG_VP] + ch[TG_W])
+			return diag_set(d, 0, "Tribe card %d gives what it shows: just USE %d.", t->id, t->id);
+		for (int k = 0; k < TG_NRES; k++)
+			if (t->e_give[k] > 0)
+				tg_give(st, seat, k, t->e_give[k]);
+		tg_spec_text(t->e_give, txt, sizeof txt);
+		break;
+	case EF_CHOOSE:
+		if (ch[TG_G] || ch[TG_VP] || ch[TG_W] || ch[TG_D] < 0 || ch[TG_S] < 0 ||
+		    ch[TG_P] < 0 || ch[TG_D] + ch[TG_S] + ch[TG_P] != t->e_n)
+			return diag_set(d, 0, "Tribe card %d gives %d good%s of your choice: USE %d followed by them, e.g. USE %d %s.",
+			    t->id, t->e_n, t->e_n == 1 ? "" : "s", t->id, t->id,
+			    t->e_n == 1 ? "1S" : "1D 1S");
+		for (int k = 0; k < 3; k++)
+			tg_give(st, seat, k, ch[k]);
+		tg_spec_text(ch, txt, sizeof txt);
+		break;
+	case EF_CONVERT:
+		if (ch[TG_D] + ch[TG_S] + ch[TG_P] + ch[TG_G] + ch[TG_VP] + ch[TG_W])
+			return diag_set(d, 0, "Tribe card %d converts what it shows: just USE %d.", t->id, t->id);
+		for (int k = 0; k < TG_NRES; k++)
+			if (k != TG_VP && p->res[k] < t->e_pay[k])
+				return diag_set(d, 0, "Tribe card %d asks for %d %s; you have %d.",
+				    t->id, t->e_pay[k], tg_res_name(k, 2), p->res[k]);
+		for (int k = 0; k < TG_NRES; k++)
+			tg_take(st, seat, k, t->e_pay[k]);
+		for (int k = 0; k < TG_NRES; k++)
+			tg_give(st, seat, k, t->e_give[k]);
+		tg_spec_text(t->e_give, txt, sizeof txt);
+		break;
+	default:
+		return diag_set(d, 0, "Tribe card %d has nothing to use.", t->id);
+	}
+	p->tokens[slot] = 0;
+	st->token_supply++;
+	ev_emit(ev, VIS_ALL, "%s uses the action token of tribe card %d: %s.",
+	    p->name, t->id, txt);
+	return 0;
+}
+
+int
+tg_free_apply(struct tg_state *st, int seat, const struct order *o,
+    struct evsink *ev, struct diag *d)
+{
+	struct tg_player *p = &st->pl[seat];
+
+	if (o->kind == K_USE)
+		return use_token(st, seat, o, ev, d);
+	if (!st->x.water)
+		return diag_set(d, 0, "This game is played without water.");
+	if (o->arg[0] == TG_G) {
+		if (p->res[TG_W] < 3)
+			return diag_set(d, 0, "1 gold costs 3 water; you have %d.", p->res[TG_W]);
+		tg_take(st, seat, TG_W, 3);
+	} else if (o->arg[0] >= 0 && o->arg[0] < 3) {
+		if (p->res[TG_W] < 2)
+			return diag_set(d, 0, "1 good costs 2 water; you have %d.", p->res[TG_W]);
+		tg_take(st, seat, TG_W, 2);
+	} else
+		return diag_set(d, 0, "Water buys 1 gold (EXCHANGE 3W FOR 1G) or 1 good (EXCHANGE 2W FOR 1D).");
+	tg_give(st, seat, o->arg[0], 1);
+	ev_emit(ev, VIS_ALL, "%s exchanges %d water for 1 %s.", p->name,
+	    o->arg[0] == TG_G ? 3 : 2, tg_res_name(o->arg[0], 1));
+	return 0;
+}
+
+/* Listed after the decision's own orders, so a deadline never picks one. */
+void
+tg_free_orders(const struct tg_state *st, int seat, struct order_list *l)
+{
+	const struct tg_player *p = &st->pl[seat];
+
+	if (st->x.water) {
+		if (p->res[TG_W] >= 3)
+			tg_format(add(l, K_EXCHANGE, TG_G, 0));
+		for (int k = 0; k < 3 && p->res[TG_W] >= 2; k++)
+			tg_format(add(l, K_EXCHANGE, k, 0));
+	}
+	for (int i = 0; i < TG_SLOTS; i++) {
+		const struct tg_tribe *t;
+		struct order *o;
+
+		if (!p->tokens[i])
+			continue;
+		t = &st->tribe[p->display[i]];
+		if (t->effect == EF_CONVERT) {
+			int okk = 1;
+
+			for (int k = 0; k < TG_NRES; k++)
+				if (k != TG_VP && p->res[k] < t->e_pay[k])
+					okk = 0;
+			if (!okk)
+				continue;
+		}
+		o = add(l, K_USE, t->id, 0);
+		if (t->effect == EF_CHOOSE)
+			o->arg[1 + TG_D] = t->e_n;	/* one choice stands for all */
+		tg_format(o);
+	}
+}
+
+/* ---- the last raid of the expansion: 1 gold or a row's last card ---- */
+
+int
+tg_lastraid_options(const struct tg_state *st, int seat, struct order_list *l)
+{
+	const struct tg_player *p = &st->pl[seat];
+
+	if (p->res[TG_G] >= 1) {
+		struct order *o = add(l, K_GIVE, 0, 0);
+
+		memset(o->arg, 0, sizeof o->arg);
+		o->nargs = TG_NRES;
+		o->arg[TG_G] = 1;
+		tg_format(o);
+	}
+	for (int r = 0; r < TG_ROWS; r++)
+		if (p->display[r * TG_COLS] >= 0)
+			tg_format(add(l, K_REMOVE, r, 0));
+	return 0;
+}
+
+int
+tg_lastraid_pay(struct tg_state *st, int seat, const struct order *o,
+    struct evsink *ev, struct diag *d)
+{
+	const struct tg_border *b = &st->border[st->robber];
+	struct tg_player *p = &st->pl[seat];
+
+	if (o->kind == K_GIVE) {
+		if (o->arg[TG_G] != 1 || o->arg[TG_D] + o->arg[TG_S] + o->arg[TG_P] +
+		    o->arg[TG_VP] + o->arg[TG_W] != 0)
+			return diag_set(d, 0, "%s takes 1 gold (GIVE 1G) or the last card of a display row (REMOVE ROW n).",
+			    b->name);
+		if (p->res[TG_G] < 1)
+			return diag_set(d, 0, "You have no gold; give the last card of a row (REMOVE ROW n).");
+		tg_take(st, seat, TG_G, 1);
+		ev_emit(ev, VIS_ALL, "%s: %s gives up 1 gold.", b->name, p->name);
+	} else if (o->kind == K_REMOVE) {
+		int r = o->arg[0], slot = -1, c;
+
+		if (r < 0 || r >= TG_ROWS)
+			return diag_set(d, 0, "Your display has rows 1 to 3.");
+		for (int k = 0; k < TG_COLS; k++)
+			if (p->display[r * TG_COLS + k] >= 0)
+				slot = r * TG_COLS + k;
+		if (slot < 0)
+			return diag_set(d, 0, "Row %d of your display is empty.", r + 1);
+		c = p->display[slot];
+		p->display[slot] = -1;
+		if (p->tokens[slot]) {
+			p->tokens[slot] = 0;
+			st->token_supply++;
+		}
+		if (st->tribe[c].effect == EF_GOLD_ON_CARD &&
+		    tg_effect_card(st, seat, EF_GOLD_ON_CARD) < 0) {
+			st->supply[TG_G] += p->card_gold;
+			p->card_gold = 0;
+		}
+		st->tdisc[st->ntdisc++] = c;
+		ev_emit(ev, VIS_ALL, "%s: %s gives up tribe card %d, the last of row %d.",
+		    b->name, p->name, st->tribe[c].id, r + 1);
+	} else
+		return diag_set(d, 0, "%s takes 1 gold (GIVE 1G) or the last card of a display row (REMOVE ROW n).",
+		    b->name);
+	p->raid_done = 1;
+	if (tg_has_effect(st, seat, EF_RAID_BONUS)) {
+		int c = tg_effect_card(st, seat, EF_RAID_BONUS);
+
+		tg_give(st, seat, TG_VP, st->tribe[c].e_vp);
+		ev_emit(ev, VIS_ALL, "%s takes %d VP after the raid (tribe card %d).",
+		    p->name, st->tribe[c].e_vp, st->tribe[c].id);
+	}
+	return 0;
+}

@@ -577,7 +577,7 @@ test_campaign_file_errors(void **state)
 		{ "mon-fri", "mon-frx", "line 11: deadline.days \"mon-frx\"" },
 		{ "[ fan@example.org ]", "[ fan ]", "line 12: watcher \"fan\"" },
 		{ "watchers:", "watcher:", "line 12: unknown key \"watcher\"" },
-		{ "options: { start: random }", "deck: d.yaml", "line 9: targi takes no deck" },
+		{ "options: { start: random }", "deck: d.yaml", "line 9: cannot read the deck" },
 		{ "  - name: bob\n    address: bot\n", "", "line 4: targi needs 2 seats, not 1" },
 		{ "seats:", "seats: [", "line 5: did not find expected node" },
 	};

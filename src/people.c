@@ -205,6 +205,8 @@ people_replace(struct ledger *l, const struct config *c, struct play *p, int sea
 	log_info("%s: seat %s %s", p->g.name, s->name, same ? "has a new token" :
 	    "was handed over to a new player");
 
+	if (!same && schedule_restart(l, p, seat, now, d) < 0)
+		return PEOPLE_ELEDGER;
 	mailer_init(&m, l, c, p, now, d);
 	rc = people_welcome(l, c, &m.rd, p, seat, token, now, d);
 	if (rc == 0 && !same) {
@@ -269,7 +271,9 @@ people_set_bot(struct ledger *l, const struct config *c, struct play *p, int sea
 		if (rc == 0)
 			rc = tell_all(&m, seat, "seat-news", "seat", extra, p->seq > before);
 	} else {
-		rc = tell(&m, seat, s->address, "seat-human", "seat", extra, 1);
+		rc = schedule_restart(l, p, seat, now, d);
+		if (rc == 0)
+			rc = tell(&m, seat, s->address, "seat-human", "seat", extra, 1);
 		if (rc == 0)
 			rc = tell_all(&m, seat, "seat-news", "seat", extra, 0);
 	}

@@ -386,6 +386,53 @@ schedule_reconcile(struct ledger *l, struct play *p, const char *now, struct dia
 	return reconcile(&u, d);
 }
 
+/* A seat handed to a person (a new player, or its own back from the bot) is
+ * given the whole time for its open decision from now, not from when the
+ * decision opened, which may be days ago. */
+int
+schedule_restart(struct ledger *l, struct play *p, int seat, const char *now,
+    struct diag *d)
+{
+	struct schedule_stats stats;
+	struct drow v[MAX_OPEN];
+	struct run u;
+	int n;
+
+	if (schedule_reconcile(l, p, now, d) < 0)
+		return -1;
+	if (p->g.paused_at[0] != '\0' || strcmp(p->g.status, "active") != 0)
+		return 0;
+	memset(&u, 0, sizeof u);
+	memset(&stats, 0, sizeof stats);
+	u.l = l;
+	u.p = p;
+	u.stats = &stats;
+	snprintf(u.now, sizeof u.now, "%s", now);
+	u.t = clock_parse_iso(now);
+	if (campaign_load(l, p->g.id, &u.c, d) < 0)
+		return -1;
+	n = open_rows(l, p->g.id, seat, v);
+	for (int i = 0; i < n; i++) {
+		time_t due = deadline_due(&u.c, v[i].kind, u.t, floor_for(&u));
+
+		sqlite3_stmt *st;
+
+		if (due <= v[i].due)
+			continue;
+		if (row_due(l, p->g.id, &v[i], due, d) < 0)
+			return -1;
+		/* The new player has not been reminded of anything yet. */
+		st = ledger_prep(l, "UPDATE deadlines SET reminded_at = '' WHERE game_id = ? "
+		    "AND seat_idx = ? AND seq = ?");
+		sqlite3_bind_int64(st, 1, p->g.id);
+		sqlite3_bind_int(st, 2, seat);
+		sqlite3_bind_int64(st, 3, v[i].seq);
+		if (ledger_done(l, st, d) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* The deadline of w passed: the game's default order is played for the seat. */
 static int
 pass(struct run *u, const struct drow *w, struct diag *d)

@@ -27,6 +27,10 @@ int schedule_run(struct ledger *, const struct config *, const char *game,
  * the seats that answered, new ones for new decisions. In the caller's
  * transaction, before its reports, so they show the deadlines that hold. */
 int schedule_reconcile(struct ledger *, struct play *, const char *now, struct diag *);
+/* Gives seat's open decision its whole time again, counted from now (a seat
+ * handed over, or back from civil disorder). In the caller's transaction. */
+int schedule_restart(struct ledger *, struct play *, int seat, const char *now,
+    struct diag *);
 /* Moves a game's open deadlines (seat -1: all) later by secs; in the caller's
  * transaction. Returns how many moved, or -1. */
 int schedule_shift(struct ledger *, int64_t game_id, int seat, long secs, struct diag *);

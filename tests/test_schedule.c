@@ -14,6 +14,7 @@
 #include "campaign.h"
 #include "clock.h"
 #include "deadline.h"
+#include "people.h"
 #include "schedule.h"
 #include "testutil.h"
 #include "xmalloc.h"
@@ -352,6 +353,47 @@ test_civil_disorder(void **state)
 	    "status = 'open'"), 0);
 }
 
+/* A seat handed to a new player, or back to its own from the bot, has the
+ * whole time from then on, and is reminded again. */
+static void
+test_handover_restarts_the_deadline(void **state)
+{
+	struct env *e = *state;
+	time_t t = setup_at(e), due0, later;
+	int seat = (waited(e) & 1) ? 0 : 1;
+	const char *addr = seat == 0 ? "n@example.org" : "s@example.org";
+	char now[32], token[TOKEN_LEN];
+	struct play p;
+	struct diag d;
+
+	run_at(e, t + 60);
+	due0 = open_due(e, seat);
+	assert_true(due0 > 0);
+	/* Reminded a day before; then the seat changes hands. */
+	run_at(e, due0 - 3600);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM outbox WHERE kind = 'reminder' AND "
+	    "to_addr = '%s'", addr), 1);
+	later = due0 - 1800;
+	iso(later, now);
+	assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
+	assert_int_equal(ledger_begin(&e->f.l, &d), 0);
+	if (people_replace(&e->f.l, &e->f.cfg, &p, seat, "new@example.org", NULL, now, token,
+	    &d) < 0)
+		fail_msg("replace: %s", d.msg);
+	assert_int_equal(ledger_commit(&e->f.l, &d), 0);
+	play_free(&p);
+	assert_int_equal(open_due(e, seat), later + 3 * 86400);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM deadlines WHERE status = 'open' AND "
+	    "seat_idx = %d AND reminded_at = ''", seat), 1);
+	/* Nothing passes for it at the old deadline; the new player is reminded in time. */
+	run_at(e, due0 + 60);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM events WHERE kind = 'default' AND "
+	    "seat_idx = %d", seat), 0);
+	run_at(e, later + 2 * 86400 + 60);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM outbox WHERE kind = 'reminder' AND "
+	    "to_addr = 'new@example.org'"), 1);
+}
+
 /* A deadline inside the seat's vacation moves to after it; no reminder
  * reaches a seat that is away. */
 static void
@@ -621,6 +663,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_late_note_off, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_missed_reset, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_civil_disorder, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_handover_restarts_the_deadline, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_vacation, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_pause_auto_resume, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_early_processing, setup, teardown),

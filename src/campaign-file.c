@@ -62,21 +62,6 @@ copy(struct cf *f, yaml_node_t *n, const char *what, char *out, size_t size)
 	return 0;
 }
 
-/* As `azalai new` wants seat and game names: letters, digits, _ . - */
-static int
-valid_name(const char *s, size_t max)
-{
-	size_t n = strlen(s);
-
-	if (n == 0 || n >= max)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
-		    (s[i] >= '0' && s[i] <= '9') || (i > 0 && strchr("_.-", s[i]) != NULL)))
-			return 0;
-	return 1;
-}
-
 static int
 valid_address(const char *s)
 {
@@ -111,7 +96,7 @@ seats(struct cf *f, yaml_node_t *list, struct campaign_file *cf)
 			if (strcmp(key, "name") == 0) {
 				if (copy(f, v, "name", cf->seat_name[i], SEAT_NAME) < 0)
 					return -1;
-				if (!valid_name(cf->seat_name[i], SEAT_NAME))
+				if (!game_name_valid(cf->seat_name[i], SEAT_NAME))
 					return err(f, v, "seat name \"%s\": use letters, digits, "
 					    "_ . -", cf->seat_name[i]);
 				have_name = 1;
@@ -311,7 +296,7 @@ check(struct cf *f, struct campaign_file *cf)
 		} else if (strcmp(key, "name") == 0) {
 			if (copy(f, v, "name", cf->name, sizeof cf->name) < 0)
 				return -1;
-			if (!valid_name(cf->name, 33))
+			if (!game_name_valid(cf->name, 33))
 				return err(f, v, "game name \"%s\": use letters, digits, _ . - "
 				    "(at most 32)", cf->name);
 		} else if (strcmp(key, "seats") == 0) {

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "campaign.h"
+#include "xmalloc.h"
 
 void
 campaign_defaults(struct campaign *c)
@@ -277,17 +278,21 @@ campaign_deadline_for(const struct campaign *c, const char *kind)
 	return c->deadline;
 }
 
-void
-campaign_format_time(const struct campaign *c, time_t t, char *out, size_t n)
+/* localtime_r, mktime and friends read the zone from TZ: the campaign's is
+ * set for the length of one computation, then the caller's is put back. */
+char *
+campaign_tz_enter(const struct campaign *c)
 {
-	char *old = getenv("TZ") != NULL ? strdup(getenv("TZ")) : NULL;
-	struct tm tm;
+	char *old = getenv("TZ") != NULL ? xstrdup(getenv("TZ")) : NULL;
 
-	/* localtime_r reads the zone from TZ; put the caller's back afterwards. */
 	setenv("TZ", c->timezone, 1);
 	tzset();
-	localtime_r(&t, &tm);
-	strftime(out, n, "%a %d %b %Y %H:%M %Z", &tm);
+	return old;
+}
+
+void
+campaign_tz_leave(char *old)
+{
 	if (old != NULL) {
 		setenv("TZ", old, 1);
 		free(old);
@@ -295,6 +300,17 @@ campaign_format_time(const struct campaign *c, time_t t, char *out, size_t n)
 		unsetenv("TZ");
 	}
 	tzset();
+}
+
+void
+campaign_format_time(const struct campaign *c, time_t t, char *out, size_t n)
+{
+	char *old = campaign_tz_enter(c);
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	strftime(out, n, "%a %d %b %Y %H:%M %Z", &tm);
+	campaign_tz_leave(old);
 }
 
 static void

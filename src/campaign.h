@@ -47,6 +47,10 @@ int campaign_apply(struct campaign *, const char *key, const char *value, struct
 long campaign_deadline_for(const struct campaign *, const char *kind);
 /* "30m", "12h", "3d", "1d12h", "90" (seconds); -1 when unreadable. */
 long campaign_parse_duration(const char *);
+/* Sets TZ to the campaign's zone; campaign_tz_leave puts back what
+ * campaign_tz_enter returned (the caller's TZ, or NULL). */
+char *campaign_tz_enter(const struct campaign *);
+void campaign_tz_leave(char *old);
 /* "Tue 24 Nov 2026 20:00 CET", in the campaign's time zone. */
 void campaign_format_time(const struct campaign *, time_t, char *, size_t);
 /* Every setting as "key: value" lines in a fixed order (for show and STATUS). */

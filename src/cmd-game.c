@@ -76,20 +76,6 @@ print_options(const struct game_rules *r)
 	return 0;
 }
 
-static int
-valid_name(const char *s, size_t max)
-{
-	size_t n = strlen(s);
-
-	if (n == 0 || n >= max)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
-		    (s[i] >= '0' && s[i] <= '9') || (i > 0 && strchr("_.-", s[i]) != NULL)))
-			return 0;
-	return 1;
-}
-
 /* What a new game is made of, from the command line or a campaign file. */
 struct new_game {
 	struct game_row *g;         /* the seats: name, address, kind */
@@ -109,7 +95,7 @@ add_seat(struct game_row *g, const char *name, size_t namelen, const char *addre
 	s = &g->seats[g->nseats++];
 	snprintf(s->name, sizeof s->name, "%.*s", (int)namelen, name);
 	snprintf(s->address, sizeof s->address, "%s", address);
-	if (!valid_name(s->name, SEAT_NAME))
+	if (!game_name_valid(s->name, SEAT_NAME))
 		return cli_fail(EX_USAGE, "seat name \"%s\": use letters, digits, "
 		    "_ . - (at most %d)", s->name, SEAT_NAME - 1);
 	snprintf(s->kind, sizeof s->kind, "%s",
@@ -168,7 +154,7 @@ start_game(struct cli *c, struct new_game *ng)
 		o.file = deck_text;
 		snprintf(o.file_name, sizeof o.file_name, "%s", base != NULL ? base + 1 : ng->deck);
 	}
-	if (ng->name != NULL && !valid_name(ng->name, 33)) {
+	if (ng->name != NULL && !game_name_valid(ng->name, 33)) {
 		rc = cli_fail(EX_USAGE, "game name \"%s\": use letters, digits, _ . -", ng->name);
 		goto out;
 	}

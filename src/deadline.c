@@ -5,31 +5,6 @@
 
 #include "clock.h"
 #include "deadline.h"
-#include "xmalloc.h"
-
-/* localtime_r and friends read the zone from TZ: set the campaign's for the
- * length of one computation, then put the caller's back. */
-static char *
-tz_enter(const struct campaign *c)
-{
-	char *old = getenv("TZ") != NULL ? xstrdup(getenv("TZ")) : NULL;
-
-	setenv("TZ", c->timezone, 1);
-	tzset();
-	return old;
-}
-
-static void
-tz_leave(char *old)
-{
-	if (old != NULL) {
-		setenv("TZ", old, 1);
-		free(old);
-	} else {
-		unsetenv("TZ");
-	}
-	tzset();
-}
 
 /* The wall clock at t, as seconds of a calendar without zones: comparable
  * with a wanted wall time, and t's UTC offset is wall(t) - t. */
@@ -98,10 +73,10 @@ deadline_due(const struct campaign *c, const char *kind, time_t opened, time_t f
 
 	if (c->snap < 0 && days == 0x7f)
 		return t > floor ? t : floor;
-	old = tz_enter(c);
+	old = campaign_tz_enter(c);
 	localtime_r(&t, &tm);
 	if (c->snap < 0 && (days & (1 << tm.tm_wday))) {
-		tz_leave(old);
+		campaign_tz_leave(old);
 		return t > floor ? t : floor;
 	}
 	/* Without a snap time a deadline on a day not allowed moves to the start
@@ -126,7 +101,7 @@ deadline_due(const struct campaign *c, const char *kind, time_t opened, time_t f
 			if (x[i] >= t)
 				best = x[i];
 	}
-	tz_leave(old);
+	campaign_tz_leave(old);
 	if (best < 0)
 		best = t;
 	return best > floor ? best : floor;
@@ -154,8 +129,8 @@ deadline_parse_time(const struct campaign *c, const char *s, time_t now)
 		end = strptime(end + 1, "%H:%M", &tm);
 	if (end == NULL || *end != '\0')
 		return -1;
-	old = tz_enter(c);
+	old = campaign_tz_enter(c);
 	instants(timegm(&tm), x);
-	tz_leave(old);
+	campaign_tz_leave(old);
 	return x[0];
 }

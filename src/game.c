@@ -131,3 +131,17 @@ opt_resolve(const struct game_option *defs, struct optset *o,
 	}
 	return 0;
 }
+
+int
+game_name_valid(const char *s, size_t max)
+{
+	size_t n = strlen(s);
+
+	if (n == 0 || n >= max)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+		    (s[i] >= '0' && s[i] <= '9') || (i > 0 && strchr("_.-", s[i]) != NULL)))
+			return 0;
+	return 1;
+}

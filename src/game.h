@@ -138,6 +138,9 @@ struct game_rules {
 };
 
 const struct game_rules *game_find(const char *name);
+/* A seat or game name players can write: letters, digits, then also _ . -;
+ * shorter than max. */
+int game_name_valid(const char *, size_t max);
 /* Reads every game's data files under datadir/data/<game>/ (once per
  * process), before any setup. */
 int games_load(const char *datadir, struct diag *);

@@ -312,21 +312,12 @@ people_parse_time(const struct campaign *camp, const char *s)
 	tm.tm_min = (int)mi;
 	tm.tm_sec = (int)sec;
 	tm.tm_isdst = -1;
-	/* mktime reads the zone from TZ; put the caller's back afterwards. */
-	old = getenv("TZ") != NULL ? strdup(getenv("TZ")) : NULL;
-	setenv("TZ", camp->timezone, 1);
-	tzset();
+	old = campaign_tz_enter(camp);
 	t = mktime(&tm);
 	/* mktime normalises 31 November into December: that is no date. */
 	if (tm.tm_mday != (int)da || tm.tm_mon != (int)mo - 1)
 		t = -1;
-	if (old != NULL) {
-		setenv("TZ", old, 1);
-		free(old);
-	} else {
-		unsetenv("TZ");
-	}
-	tzset();
+	campaign_tz_leave(old);
 	return t;
 }
 

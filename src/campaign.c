@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "campaign.h"
+#include "clock.h"
 #include "xmalloc.h"
 
 void
@@ -311,6 +312,17 @@ campaign_format_time(const struct campaign *c, time_t t, char *out, size_t n)
 	localtime_r(&t, &tm);
 	strftime(out, n, "%a %d %b %Y %H:%M %Z", &tm);
 	campaign_tz_leave(old);
+}
+
+void
+campaign_format_iso(const struct campaign *c, const char *iso, char *out, size_t n)
+{
+	time_t t = iso[0] != '\0' ? clock_parse_iso(iso) : -1;
+
+	if (t == -1)
+		snprintf(out, n, "%s", iso);
+	else
+		campaign_format_time(c, t, out, n);
 }
 
 static void

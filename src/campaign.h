@@ -53,6 +53,8 @@ char *campaign_tz_enter(const struct campaign *);
 void campaign_tz_leave(char *old);
 /* "Tue 24 Nov 2026 20:00 CET", in the campaign's time zone. */
 void campaign_format_time(const struct campaign *, time_t, char *, size_t);
+/* The same for an ISO UTC time from the ledger; "" (or unreadable) stays as is. */
+void campaign_format_iso(const struct campaign *, const char *iso, char *, size_t);
 /* Every setting as "key: value" lines in a fixed order (for show and STATUS). */
 void campaign_describe(const struct campaign *, struct buf *);
 

@@ -63,17 +63,6 @@ mailcmd_name(enum mailcmd cmd)
 	return "";
 }
 
-static void
-local_time(const struct campaign *c, const char *iso, char *out, size_t n)
-{
-	time_t t = iso[0] != '\0' ? clock_parse_iso(iso) : -1;
-
-	if (t == -1)
-		snprintf(out, n, "%s", iso);
-	else
-		campaign_format_time(c, t, out, n);
-}
-
 /* One line per setting, for the template to indent. */
 static void
 settings_list(const struct campaign *c, struct tval *root)
@@ -113,9 +102,9 @@ status_tree(struct ledger *l, struct play *p, int seat)
 		tval_set_bool(m, "bot", strcmp(sr->kind, "bot") == 0 && !sr->disorder);
 		tval_set_bool(m, "disorder", sr->disorder != 0);
 		tval_set_bool(m, "away", sr->away_to[0] != '\0');
-		local_time(&c, sr->away_from, t, sizeof t);
+		campaign_format_iso(&c, sr->away_from, t, sizeof t);
 		tval_set_str(m, "away_from", t);
-		local_time(&c, sr->away_to, t, sizeof t);
+		campaign_format_iso(&c, sr->away_to, t, sizeof t);
 		tval_set_str(m, "away_to", t);
 	}
 	tval_set_int(root, "missed", me->missed);
@@ -148,7 +137,7 @@ history_one(void *arg, const struct event_row *e)
 	int undone = ledger_event_undone(h->l, h->p->g.id, e->seq);
 	char t[64];
 
-	local_time(h->c, e->at, t, sizeof t);
+	campaign_format_iso(h->c, e->at, t, sizeof t);
 	tval_set_int(m, "seq", e->seq);
 	tval_set_str(m, "at", t);
 	if (strcmp(e->kind, "setup") == 0)

@@ -82,18 +82,6 @@ news_one(void *arg, const struct event_row *e)
 	return 0;
 }
 
-/* An ISO UTC time from the ledger in the campaign's zone; "" stays "". */
-static void
-campaign_time(const struct campaign *c, const char *iso, char *out, size_t n)
-{
-	time_t t = iso[0] != '\0' ? clock_parse_iso(iso) : -1;
-
-	if (t == -1)
-		snprintf(out, n, "%s", iso);
-	else
-		campaign_format_time(c, t, out, n);
-}
-
 /* The open deadline of each seat, in campaign time ("" when none). */
 static void
 open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
@@ -110,7 +98,7 @@ open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
 
 		if (s < 0 || s >= p->g.nseats)
 			continue;
-		campaign_time(c, col_text(st, 2), due[s], sizeof due[s]);
+		campaign_format_iso(c, col_text(st, 2), due[s], sizeof due[s]);
 		snprintf(kind[s], sizeof kind[s], "%s", col_text(st, 1));
 	}
 	sqlite3_finalize(st);
@@ -130,9 +118,9 @@ campaign_keys(struct ledger *l, const struct play *p, int viewer, uint32_t waite
 		campaign_defaults(&c);
 	tval_set_str(root, "timezone", c.timezone);
 	tval_set_bool(root, "paused", p->g.paused_at[0] != '\0');
-	campaign_time(&c, p->g.paused_at, t, sizeof t);
+	campaign_format_iso(&c, p->g.paused_at, t, sizeof t);
 	tval_set_str(root, "paused_since", t);
-	campaign_time(&c, p->g.paused_until, t, sizeof t);
+	campaign_format_iso(&c, p->g.paused_until, t, sizeof t);
 	tval_set_str(root, "paused_until", t);
 	tval_set_bool(root, "has_paused_until", t[0] != '\0');
 	tval_set_str(root, "paused_reason", p->g.paused_reason);

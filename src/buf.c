@@ -109,3 +109,20 @@ buf_steal(struct buf *b)
 	b->len = b->cap = 0;
 	return p;
 }
+
+void
+str_copy(char *dst, size_t size, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (size == 0)
+		return;
+	if (n >= size) {
+		n = size - 1;
+		/* Back off over continuation bytes to the start of the cut character. */
+		while (n > 0 && ((unsigned char)src[n] & 0xc0) == 0x80)
+			n--;
+	}
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}

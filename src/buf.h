@@ -21,6 +21,9 @@ void buf_printf(struct buf *, const char *fmt, ...) __attribute__((format(printf
 /* Canonical integers for state serialisation: little-endian, fixed width. */
 void buf_add_u32(struct buf *, uint32_t);
 void buf_add_u64(struct buf *, uint64_t);
+/* Copies src into dst of size bytes, cut short if need be before a whole
+ * UTF-8 character, never inside one (names from a game master's file). */
+void str_copy(char *dst, size_t size, const char *src);
 /* Hands the bytes to the caller (the buffer is left empty). */
 char *buf_steal(struct buf *);
 

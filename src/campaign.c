@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "campaign.h"
 #include "clock.h"
@@ -116,7 +115,9 @@ parse_days(const char *v)
 static int
 valid_timezone(const char *tz)
 {
-	char path[300];
+	char path[300], magic[4];
+	FILE *f;
+	int ok;
 
 	if (strcmp(tz, "UTC") == 0)
 		return 1;
@@ -124,7 +125,14 @@ valid_timezone(const char *tz)
 	    strlen(tz) >= 64)
 		return 0;
 	snprintf(path, sizeof path, "/usr/share/zoneinfo/%s", tz);
-	return access(path, R_OK) == 0;
+	/* A zone is a TZif file: not a directory (Europe), not zone.tab; else
+	 * localtime would fall back to UTC without a word. */
+	if ((f = fopen(path, "rb")) == NULL)
+		return 0;
+	ok = fread(magic, 1, sizeof magic, f) == sizeof magic &&
+	    memcmp(magic, "TZif", sizeof magic) == 0;
+	fclose(f);
+	return ok;
 }
 
 static int

@@ -64,6 +64,9 @@ test_keys(void **state)
 	assert_int_equal(campaign_apply(&c, "timezone", "Mars/Olympus", &d), -1);
 	assert_non_null(strstr(d.msg, "Mars/Olympus"));
 	assert_int_equal(campaign_apply(&c, "timezone", "../../etc/passwd", &d), -1);
+	/* Files and directories of the zone database that are not zones. */
+	assert_int_equal(campaign_apply(&c, "timezone", "Europe", &d), -1);
+	assert_int_equal(campaign_apply(&c, "timezone", "zone.tab", &d), -1);
 	assert_int_equal(campaign_apply(&c, "deadline", "0", &d), -1);
 	assert_int_equal(campaign_apply(&c, "late_note", "maybe", &d), -1);
 	assert_int_equal(campaign_apply(&c, "disorder_after", "-1", &d), -1);

@@ -1060,6 +1060,24 @@ test_deck_file_with_printed_cards_by_id(void **state)
 	assert_string_equal(G.deck_name, "deck.yaml");
 }
 
+/* Names from a game master's file are cut to fit the state, but never in the
+ * middle of a UTF-8 character (that would put broken text into mail). */
+static void
+test_names_cut_at_characters(void **state)
+{
+	char out[10];
+
+	(void)state;
+	str_copy(out, sizeof out, "Fatal \xc3\x84\xc3\x84\xc3\x84");
+	assert_string_equal(out, "Fatal \xc3\x84");
+	str_copy(out, sizeof out, "Fata \xc3\x84\xc3\x84\xc3\x84");
+	assert_string_equal(out, "Fata \xc3\x84\xc3\x84");
+	str_copy(out, sizeof out, "short");
+	assert_string_equal(out, "short");
+	str_copy(out, sizeof out, "123456789012");
+	assert_string_equal(out, "123456789");
+}
+
 static void
 test_origin_of_the_cards(void **state)
 {
@@ -1271,6 +1289,7 @@ main(void)
 		cmocka_unit_test(test_deck_file_errors_name_the_line),
 		cmocka_unit_test(test_deck_file_with_printed_cards_by_id),
 		cmocka_unit_test(test_origin_of_the_cards),
+		cmocka_unit_test(test_names_cut_at_characters),
 		cmocka_unit_test(test_example_deck_loads_and_says_so),
 		cmocka_unit_test(test_expansion_border_cards),
 		cmocka_unit_test(test_raid_names_its_good),

@@ -310,9 +310,9 @@ yborder(struct yfile *f, yaml_node_t *c, int *np, struct tg_border *b,
 	if ((n % 4 == 0) != (k == BK_RAID))
 		return yerr(f, c, d, "the corners 4, 8, 12 and 16 must be the raids, and only they");
 	s = yscalar(ymap_get(f, c, "name"));
-	snprintf(b->name, sizeof b->name, "%.23s", s != NULL ? s : "?");
+	str_copy(b->name, sizeof b->name, s != NULL ? s : "?");
 	s = yscalar(ymap_get(f, c, "short"));
-	snprintf(b->shortname, sizeof b->shortname, "%.11s", s != NULL ? s : b->name);
+	str_copy(b->shortname, sizeof b->shortname, s != NULL ? s : b->name);
 	if (k == BK_GOODS) {
 		s = yscalar(ymap_get(f, c, "gives"));
 		if (s == NULL || parse_res(s, res) < 0 ||

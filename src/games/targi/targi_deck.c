@@ -294,7 +294,7 @@ tg_deck_build(struct tg_state *st, const struct optset *o, struct diag *d)
 		if (rc < 0)
 			return -1;
 		st->origin = df.example ? ORIGIN_EXAMPLE : ORIGIN_FILE;
-		snprintf(st->deck_name, sizeof st->deck_name, "%.63s", name);
+		str_copy(st->deck_name, sizeof st->deck_name, name);
 	}
 	if (st->x.deck == DECK_FILE) {
 		if (!has || df.ntribe == 0)

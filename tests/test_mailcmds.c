@@ -20,23 +20,13 @@
 static const char *const addr[] = { "n@example.org", "s@example.org", "e@example.org" };
 static const char *const seatname[] = { "north", "south", "east" };
 
-struct env {
-	struct fixture f;
-	struct play p;
-	char game[32];
-	int mid;
-};
-
 static int
 open_env(void **state, const char *rules, int nseats, unsigned bots)
 {
-	struct env *e = xcalloc(1, sizeof *e);
+	char name[32];
 
-	fx_open(&e->f);
-	snprintf(e->game, sizeof e->game, "%s-1", rules);
-	fx_game(&e->f, rules, e->game, nseats, bots, NULL, 0, &e->p);
-	*state = e;
-	return 0;
+	snprintf(name, sizeof name, "%s-1", rules);
+	return fx_env_setup(state, rules, name, nseats, bots);
 }
 
 static int
@@ -58,20 +48,9 @@ setup_targui(void **state)
 	return open_env(state, "targui", 3, 4);
 }
 
-static int
-teardown(void **state)
-{
-	struct env *e = *state;
-
-	play_free(&e->p);
-	fx_close(&e->f);
-	free(e);
-	return 0;
-}
-
 /* A mail from seat with its own token (or `token` when given). */
 static void
-send_as(struct env *e, int seat, const char *token, const char *body)
+send_as(struct fx_env *e, int seat, const char *token, const char *body)
 {
 	char mid[32], *m;
 
@@ -83,7 +62,7 @@ send_as(struct env *e, int seat, const char *token, const char *body)
 }
 
 static char *
-must_mail(struct env *e, const char *kind, const char *to)
+must_mail(struct fx_env *e, const char *kind, const char *to)
 {
 	char *b = fx_last_mail(&e->f, kind, to);
 
@@ -107,13 +86,13 @@ expect_not_in(const char *body, const char *words)
 }
 
 static long long
-count(struct env *e, const char *sql)
+count(struct fx_env *e, const char *sql)
 {
 	return fx_count(&e->f, sql);
 }
 
 static void
-sql(struct env *e, const char *q)
+sql(struct fx_env *e, const char *q)
 {
 	char *err = NULL;
 
@@ -122,7 +101,7 @@ sql(struct env *e, const char *q)
 }
 
 static void
-set(struct env *e, const char *key, const char *value)
+set(struct fx_env *e, const char *key, const char *value)
 {
 	struct diag d;
 
@@ -132,7 +111,7 @@ set(struct env *e, const char *key, const char *value)
 
 /* A legal order of seat now, from the ledger's game. */
 static void
-legal(struct env *e, int seat, char *out, size_t n)
+legal(struct fx_env *e, int seat, char *out, size_t n)
 {
 	struct play p;
 	struct order_list ol;
@@ -170,7 +149,7 @@ squeeze(const char *s)
 /* Every narrative line viewer (-1: an observer) may not see; fails the test
  * when body shows one of them. Returns how many such lines the game has. */
 static int
-no_hidden_lines(struct env *e, int viewer, const char *text)
+no_hidden_lines(struct fx_env *e, int viewer, const char *text)
 {
 	sqlite3_stmt *st = ledger_prep(&e->f.l, "SELECT narrative FROM events");
 	char *body = squeeze(text);
@@ -232,7 +211,7 @@ test_command_words(void **state)
 static void
 test_status_report_history_need_the_token(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	long long out = count(e, "SELECT COUNT(*) FROM outbox");
 	char *b;
 
@@ -267,7 +246,7 @@ test_status_report_history_need_the_token(void **state)
 static void
 test_status_says_where_the_game_stands(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char *b;
 
 	sql(e, "INSERT INTO deadlines (game_id, seat_idx, seq, kind, due_at) VALUES "
@@ -293,7 +272,7 @@ test_status_says_where_the_game_stands(void **state)
 static void
 test_report_again(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char order[ORDER_TEXT + 2], *first, *again;
 
 	legal(e, 0, order, sizeof order);
@@ -334,7 +313,7 @@ test_report_again(void **state)
 static void
 test_history_hides_what_a_seat_may_not_see(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char *mine, *theirs;
 
 	send_as(e, 0, NULL, "PREFER 5 13 2 9\n");
@@ -365,7 +344,7 @@ test_history_hides_what_a_seat_may_not_see(void **state)
 static void
 test_history_marks_undone_steps(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char order[ORDER_TEXT + 2], *b;
 
 	legal(e, 0, order, sizeof order);
@@ -383,7 +362,7 @@ test_history_marks_undone_steps(void **state)
 static void
 test_help_still_answered(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char *b;
 
 	send_as(e, 0, NULL, "HELP\n");
@@ -398,7 +377,7 @@ test_help_still_answered(void **state)
 static void
 test_paused_and_ended_games_take_no_orders(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char order[ORDER_TEXT + 2], *b;
 
 	sql(e, "UPDATE games SET paused_at = '2026-11-21T10:00:00Z', paused_until = "
@@ -444,7 +423,7 @@ test_paused_and_ended_games_take_no_orders(void **state)
 static void
 test_reports_show_deadlines(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char order[ORDER_TEXT + 2], *b;
 
 	sql(e, "INSERT INTO deadlines (game_id, seat_idx, seq, kind, due_at) VALUES "
@@ -466,7 +445,7 @@ test_reports_show_deadlines(void **state)
 
 /* Press: to a list, to all (observers too), refused when it cannot go. */
 static void
-press_as(struct env *e, int seat, const char *body)
+press_as(struct fx_env *e, int seat, const char *body)
 {
 	send_as(e, seat, NULL, body);
 }
@@ -474,7 +453,7 @@ press_as(struct env *e, int seat, const char *body)
 static void
 test_press_to_seats_and_all(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	long long events;
 	char *b;
 
@@ -526,7 +505,7 @@ test_press_to_seats_and_all(void **state)
 static void
 test_press_refused(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char *b;
 
 	press_as(e, 0, "PRESS TO west\nhi\n");
@@ -564,7 +543,7 @@ test_press_refused(void **state)
 static void
 test_press_anonymous_and_gm_copy(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char *b;
 	sqlite3_stmt *st;
 
@@ -594,7 +573,7 @@ test_press_anonymous_and_gm_copy(void **state)
 static void
 test_press_never_carries_the_token(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char body[400], upper[40], bare[40], *b;
 	size_t k = 0;
 
@@ -625,7 +604,7 @@ test_press_never_carries_the_token(void **state)
 static void
 test_observers_see_the_public_report(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char order[ORDER_TEXT + 2], *b;
 
 	sql(e, "INSERT INTO watchers (game_id, address, added_at) VALUES "
@@ -651,7 +630,7 @@ test_observers_see_the_public_report(void **state)
 static void
 test_observer_targi_no_hand(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	struct play p;
 	struct diag d;
 	struct rng r;
@@ -704,29 +683,29 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_command_words),
 		cmocka_unit_test_setup_teardown(test_status_report_history_need_the_token,
-		    setup_bq, teardown),
+		    setup_bq, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_status_says_where_the_game_stands,
-		    setup_bq, teardown),
-		cmocka_unit_test_setup_teardown(test_report_again, setup_bq, teardown),
+		    setup_bq, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_report_again, setup_bq, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_history_hides_what_a_seat_may_not_see,
-		    setup_targi, teardown),
+		    setup_targi, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_history_marks_undone_steps, setup_bq,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_help_still_answered, setup_bq, teardown),
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_help_still_answered, setup_bq, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_paused_and_ended_games_take_no_orders,
-		    setup_bq, teardown),
-		cmocka_unit_test_setup_teardown(test_reports_show_deadlines, setup_bq, teardown),
+		    setup_bq, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_reports_show_deadlines, setup_bq, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_press_to_seats_and_all, setup_targui,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_press_refused, setup_targui, teardown),
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_press_refused, setup_targui, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_press_anonymous_and_gm_copy, setup_targui,
-		    teardown),
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_press_never_carries_the_token,
-		    setup_targui, teardown),
+		    setup_targui, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_observers_see_the_public_report, setup_bq,
-		    teardown),
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_observer_targi_no_hand, setup_targi,
-		    teardown),
+		    fx_env_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -186,35 +186,14 @@ has_mail(struct fixture *f, const char *kind, const char *to)
 	return body != NULL;
 }
 
-struct env {
-	struct fixture f;
-	struct play p;
-};
-
 static int
 setup(void **state)
 {
-	struct env *e = xcalloc(1, sizeof *e);
-
-	fx_open(&e->f);
-	fx_game(&e->f, "buqruru", "bq-1", 0, 0, NULL, 0, &e->p);
-	*state = e;
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	struct env *e = *state;
-
-	play_free(&e->p);
-	fx_close(&e->f);
-	free(e);
-	return 0;
+	return fx_env_setup(state, "buqruru", "bq-1", 0, 0);
 }
 
 static void
-reload(struct env *e)
+reload(struct fx_env *e)
 {
 	struct diag d;
 
@@ -226,7 +205,7 @@ reload(struct env *e)
 #define TX(e, call) tx_end((e), ledger_begin(&(e)->f.l, &d) == 0 ? (call) : -9, &d)
 
 static int
-tx_end(struct env *e, int rc, struct diag *d)
+tx_end(struct fx_env *e, int rc, struct diag *d)
 {
 	if (rc == 0)
 		assert_int_equal(ledger_commit(&e->f.l, d), 0);
@@ -237,7 +216,7 @@ tx_end(struct env *e, int rc, struct diag *d)
 }
 
 static char *
-legal(struct env *e, int seat)
+legal(struct fx_env *e, int seat)
 {
 	struct order_list ol;
 	char *s;
@@ -253,7 +232,7 @@ legal(struct env *e, int seat)
 static void
 test_replace(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char token[TOKEN_LEN], *m, *o, *body;
 	uint64_t fixed = 99;
 	struct diag d;
@@ -296,7 +275,7 @@ test_replace(void **state)
 static void
 test_bot_and_human(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	struct diag d;
 
 	assert_int_equal(TX(e, people_set_bot(&e->f.l, &e->f.cfg, &e->p, 1, 0, NOW, &d)),
@@ -346,7 +325,7 @@ test_parse_time(void **state)
 }
 
 static long long
-away_used(struct env *e)
+away_used(struct fx_env *e)
 {
 	return fx_count(&e->f, "SELECT away_used FROM seats WHERE idx = 0");
 }
@@ -354,7 +333,7 @@ away_used(struct env *e)
 static void
 test_away_cap(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	struct diag d;
 	time_t t = clock_parse_iso("2026-11-25T00:00:00Z");
 
@@ -398,7 +377,7 @@ test_away_cap(void **state)
 static void
 test_pause_resume_end(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	struct diag d;
 
 	assert_int_equal(TX(e, people_resume(&e->f.l, &e->f.cfg, &e->p, 0, NOW, &d)),
@@ -447,7 +426,7 @@ test_pause_resume_end(void **state)
 static void
 test_watch_set_rollback_mails(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	struct diag d;
 	int64_t first, last;
 	char *body, *o, *m;
@@ -611,12 +590,12 @@ main(void)
 		cmocka_unit_test(test_rollback_buqruru),
 		cmocka_unit_test(test_rollback_targi),
 		cmocka_unit_test(test_rollback_too_far),
-		cmocka_unit_test_setup_teardown(test_replace, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_bot_and_human, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_replace, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_bot_and_human, setup, fx_env_teardown),
 		cmocka_unit_test(test_parse_time),
-		cmocka_unit_test_setup_teardown(test_away_cap, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_pause_resume_end, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_watch_set_rollback_mails, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_away_cap, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_pause_resume_end, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_watch_set_rollback_mails, setup, fx_env_teardown),
 		cmocka_unit_test(test_campaign_file_good),
 		cmocka_unit_test(test_campaign_file_errors),
 	};

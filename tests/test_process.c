@@ -18,36 +18,15 @@
 #include "testutil.h"
 #include "xmalloc.h"
 
-struct env {
-	struct fixture f;
-	struct play p;
-};
-
 static int
 setup(void **state)
 {
-	struct env *e = xcalloc(1, sizeof *e);
-
-	fx_open(&e->f);
-	fx_game(&e->f, "buqruru", "bq-1", 0, 0, NULL, 0, &e->p);
-	*state = e;
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	struct env *e = *state;
-
-	play_free(&e->p);
-	fx_close(&e->f);
-	free(e);
-	return 0;
+	return fx_env_setup(state, "buqruru", "bq-1", 0, 0);
 }
 
 /* A legal order text for seat now, reloading the game from the ledger. */
 static int
-legal_text(struct env *e, int seat, char *out, size_t n)
+legal_text(struct fx_env *e, int seat, char *out, size_t n)
 {
 	struct play p;
 	struct order_list ol;
@@ -67,7 +46,7 @@ legal_text(struct env *e, int seat, char *out, size_t n)
 }
 
 static int
-waited(struct env *e, int seat)
+waited(struct fx_env *e, int seat)
 {
 	struct play p;
 	struct pending pd;
@@ -81,7 +60,7 @@ waited(struct env *e, int seat)
 }
 
 static void
-send_order(struct env *e, int seat, const char *mid, const char *orders)
+send_order(struct fx_env *e, int seat, const char *mid, const char *orders)
 {
 	static const char *const from[] = { "n@example.org", "s@example.org" };
 	static const char *const name[] = { "north", "south" };
@@ -95,7 +74,7 @@ send_order(struct env *e, int seat, const char *mid, const char *orders)
 static void
 test_accepted_order(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char order[ORDER_TEXT], line[ORDER_TEXT + 2];
 	char *ack, *report;
 
@@ -122,7 +101,7 @@ test_accepted_order(void **state)
 static void
 test_private_lines_stay_private(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char order[ORDER_TEXT], line[ORDER_TEXT + 2];
 	sqlite3_stmt *st;
 	char *report;
@@ -154,7 +133,7 @@ test_private_lines_stay_private(void **state)
 }
 
 static void
-expect_problem(struct env *e, const char *raw, const char *words)
+expect_problem(struct fx_env *e, const char *raw, const char *words)
 {
 	char *body;
 	long long events = fx_count(&e->f, "SELECT COUNT(*) FROM events");
@@ -170,7 +149,7 @@ expect_problem(struct env *e, const char *raw, const char *words)
 static void
 test_unknown_game_seat_token(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char *m;
 
 	m = fx_order_mail("n@example.org", "a@x", "bq-9", "north", e->f.tokens[0], "SOW\n");
@@ -199,7 +178,7 @@ test_unknown_game_seat_token(void **state)
 static void
 test_bad_orders_named_by_line(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char order[ORDER_TEXT], orders[3 * ORDER_TEXT];
 	char *err;
 
@@ -224,7 +203,7 @@ test_bad_orders_named_by_line(void **state)
 static void
 test_not_your_turn(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char order[ORDER_TEXT], line[ORDER_TEXT + 2];
 	long long events;
 	char *err;
@@ -257,7 +236,7 @@ test_not_your_turn(void **state)
 static void
 test_nothing_twice(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char order[ORDER_TEXT], line[ORDER_TEXT + 2], *m;
 	struct diag d;
 
@@ -280,7 +259,7 @@ test_nothing_twice(void **state)
 static void
 test_empty_huge_garbage(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char *big, *body;
 	size_t n = 10 * 1024 * 1024;
 	const char head[] = "From: n@example.org\nMessage-ID: <big@x>\nSubject: orders\n\n";
@@ -323,7 +302,7 @@ test_empty_huge_garbage(void **state)
 static void
 test_never_answer_machines(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	long long out = fx_count(&e->f, "SELECT COUNT(*) FROM outbox");
 
 	fx_mail(&e->f, "From: n@example.org\nMessage-ID: <v@x>\nAuto-Submitted: auto-replied\n"
@@ -342,7 +321,7 @@ test_never_answer_machines(void **state)
 static void
 test_help_is_rate_limited(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 
 	for (int i = 0; i < 6; i++) {
 		char m[200];
@@ -371,7 +350,7 @@ test_help_is_rate_limited(void **state)
 static void
 test_bounce_counts_against_seat(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 
 	fx_mail(&e->f, "From: MAILER-DAEMON@example.org\nMessage-ID: <bb@x>\n"
 	    "Subject: Undelivered Mail Returned to Sender\nContent-Type: multipart/report; "
@@ -394,7 +373,7 @@ test_bounce_counts_against_seat(void **state)
 static void
 test_html_alternative_and_failed_delivery(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char order[ORDER_TEXT], line[ORDER_TEXT + 2], path[400];
 	struct diag d;
 	int sent, failed;
@@ -450,7 +429,7 @@ test_html_alternative_and_failed_delivery(void **state)
 static void
 test_questions_after_a_rejected_order(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char *err;
 
 	send_order(e, 0, "q1@x", "DANCE A JIG\nSOW\nSTATUS\nHELP\n");
@@ -469,7 +448,7 @@ test_questions_after_a_rejected_order(void **state)
 static void
 test_press_in_an_attached_turn_file(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	char *m, *press;
 
 	xasprintf(&m, "From: n@example.org\nTo: referee@example.org\nSubject: turn\n"
@@ -491,22 +470,22 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_accepted_order, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_private_lines_stay_private, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_unknown_game_seat_token, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_bad_orders_named_by_line, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_not_your_turn, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_nothing_twice, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_empty_huge_garbage, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_never_answer_machines, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_help_is_rate_limited, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_bounce_counts_against_seat, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_accepted_order, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_private_lines_stay_private, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_unknown_game_seat_token, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_bad_orders_named_by_line, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_not_your_turn, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_nothing_twice, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_empty_huge_garbage, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_never_answer_machines, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_help_is_rate_limited, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_bounce_counts_against_seat, setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_html_alternative_and_failed_delivery, setup,
-		    teardown),
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_questions_after_a_rejected_order, setup,
-		    teardown),
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_press_in_an_attached_turn_file, setup,
-		    teardown),
+		    fx_env_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,22 +19,10 @@
 #include "testutil.h"
 #include "xmalloc.h"
 
-struct env {
-	struct fixture f;
-	struct play p;
-	const char *game;
-};
-
 static int
 setup_with(void **state, const char *rules, const char *name)
 {
-	struct env *e = xcalloc(1, sizeof *e);
-
-	fx_open(&e->f);
-	fx_game(&e->f, rules, name, 0, 0, NULL, 0, &e->p);
-	e->game = name;
-	*state = e;
-	return 0;
+	return fx_env_setup(state, rules, name, 0, 0);
 }
 
 static int
@@ -49,17 +37,6 @@ setup_targi(void **state)
 	return setup_with(state, "targi", "tg-1");
 }
 
-static int
-teardown(void **state)
-{
-	struct env *e = *state;
-
-	play_free(&e->p);
-	fx_close(&e->f);
-	free(e);
-	return 0;
-}
-
 static void
 iso(time_t t, char out[32])
 {
@@ -67,7 +44,7 @@ iso(time_t t, char out[32])
 }
 
 static struct schedule_stats
-run_at(struct env *e, time_t t)
+run_at(struct fx_env *e, time_t t)
 {
 	struct schedule_stats s;
 	struct diag d;
@@ -82,10 +59,10 @@ run_at(struct env *e, time_t t)
 }
 
 static void
-exec(struct env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+exec(struct fx_env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static void
-exec(struct env *e, const char *fmt, ...)
+exec(struct fx_env *e, const char *fmt, ...)
 {
 	char sql[1000];
 	va_list ap;
@@ -98,7 +75,7 @@ exec(struct env *e, const char *fmt, ...)
 }
 
 static void
-set(struct env *e, const char *key, const char *value)
+set(struct fx_env *e, const char *key, const char *value)
 {
 	struct diag d;
 
@@ -108,11 +85,11 @@ set(struct env *e, const char *key, const char *value)
 }
 
 static time_t
-time_of(struct env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+time_of(struct fx_env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The ISO time an SQL query returns, -1 when none. */
 static time_t
-time_of(struct env *e, const char *fmt, ...)
+time_of(struct fx_env *e, const char *fmt, ...)
 {
 	char sql[1000];
 	va_list ap;
@@ -130,10 +107,10 @@ time_of(struct env *e, const char *fmt, ...)
 }
 
 static long long
-count(struct env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+count(struct fx_env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static long long
-count(struct env *e, const char *fmt, ...)
+count(struct fx_env *e, const char *fmt, ...)
 {
 	char sql[1000];
 	va_list ap;
@@ -145,20 +122,20 @@ count(struct env *e, const char *fmt, ...)
 }
 
 static time_t
-setup_at(struct env *e)
+setup_at(struct fx_env *e)
 {
 	return time_of(e, "SELECT at FROM events WHERE seq = 0");
 }
 
 static time_t
-open_due(struct env *e, int seat)
+open_due(struct fx_env *e, int seat)
 {
 	return time_of(e, "SELECT due_at FROM deadlines WHERE seat_idx = %d AND "
 	    "status = 'open'", seat);
 }
 
 static uint32_t
-waited(struct env *e)
+waited(struct fx_env *e)
 {
 	struct play p;
 	struct pending pd;
@@ -173,7 +150,7 @@ waited(struct env *e)
 
 /* The seat answers with its first legal order at time t. */
 static void
-answer(struct env *e, int seat, time_t t)
+answer(struct fx_env *e, int seat, time_t t)
 {
 	struct play p;
 	struct order_list ol;
@@ -194,7 +171,7 @@ answer(struct env *e, int seat, time_t t)
 }
 
 static int
-contains(struct env *e, const char *kind, const char *to, const char *text)
+contains(struct fx_env *e, const char *kind, const char *to, const char *text)
 {
 	char *body = fx_last_mail(&e->f, kind, to);
 	int found = body != NULL && strstr(body, text) != NULL;
@@ -208,7 +185,7 @@ contains(struct env *e, const char *kind, const char *to, const char *text)
 static void
 test_opens_from_ledger_time(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	time_t t0 = setup_at(e);
 	struct schedule_stats s = run_at(e, t0 + 7200);
 
@@ -225,7 +202,7 @@ test_opens_from_ledger_time(void **state)
 static void
 test_reminder_once(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	time_t t0 = setup_at(e), due;
 	struct schedule_stats s;
 
@@ -248,7 +225,7 @@ test_reminder_once(void **state)
 static void
 test_default_applied(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	time_t t0 = setup_at(e), due;
 	struct schedule_stats s;
 
@@ -278,7 +255,7 @@ test_default_applied(void **state)
 static void
 test_late_note_off(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	time_t t0 = setup_at(e);
 
 	set(e, "late_note", "no");
@@ -292,7 +269,7 @@ test_late_note_off(void **state)
 static void
 test_missed_reset(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	time_t t0 = setup_at(e), due;
 	int seat;
 
@@ -314,7 +291,7 @@ test_missed_reset(void **state)
 static void
 test_civil_disorder(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	time_t t = setup_at(e);
 	int i;
 
@@ -358,7 +335,7 @@ test_civil_disorder(void **state)
 static void
 test_handover_restarts_the_deadline(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	time_t t = setup_at(e), due0, later;
 	int seat = (waited(e) & 1) ? 0 : 1;
 	const char *addr = seat == 0 ? "n@example.org" : "s@example.org";
@@ -399,7 +376,7 @@ test_handover_restarts_the_deadline(void **state)
 static void
 test_vacation(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	time_t t0 = setup_at(e), due, back, moved;
 	char from[32], to[32];
 	struct campaign c;
@@ -442,7 +419,7 @@ test_vacation(void **state)
 static void
 test_pause_auto_resume(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	time_t t0 = setup_at(e), due, until;
 	char at[32], end[32];
 	struct schedule_stats s;
@@ -480,7 +457,7 @@ test_pause_auto_resume(void **state)
 static void
 test_early_processing(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	time_t t0 = setup_at(e), last;
 	struct order_list ol;
 	struct play p;
@@ -518,7 +495,7 @@ test_early_processing(void **state)
 static void
 test_never_backwards(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	time_t t0 = setup_at(e), hole;
 
 	set(e, "deadline.hole", "5d");
@@ -535,7 +512,7 @@ test_never_backwards(void **state)
 }
 
 static char *
-dump(struct env *e)
+dump(struct fx_env *e)
 {
 	sqlite3_stmt *tables = ledger_prep(&e->f.l, "SELECT name FROM sqlite_master WHERE "
 	    "type = 'table' ORDER BY name");
@@ -562,7 +539,7 @@ dump(struct env *e)
 static void
 test_preview_changes_nothing(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	time_t t0 = setup_at(e), due;
 	struct schedule_stats s;
 	struct buf out = BUF_INIT;
@@ -592,7 +569,7 @@ test_preview_changes_nothing(void **state)
 static void
 test_shift_and_set(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	time_t t0 = setup_at(e), due;
 	struct diag d;
 
@@ -618,7 +595,7 @@ test_shift_and_set(void **state)
 static void
 test_targi_defaults(void **state)
 {
-	struct env *e = *state;
+	struct fx_env *e = *state;
 	time_t t = setup_at(e);
 	struct play p;
 	struct diag d;
@@ -657,21 +634,21 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_opens_from_ledger_time, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_reminder_once, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_default_applied, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_late_note_off, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_missed_reset, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_civil_disorder, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_opens_from_ledger_time, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_reminder_once, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_default_applied, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_late_note_off, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_missed_reset, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_civil_disorder, setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_handover_restarts_the_deadline, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_vacation, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_pause_auto_resume, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_early_processing, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_never_backwards, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_preview_changes_nothing, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_shift_and_set, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_targi_defaults, setup_targi, teardown),
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_vacation, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_pause_auto_resume, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_early_processing, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_never_backwards, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_preview_changes_nothing, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_shift_and_set, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_targi_defaults, setup_targi, fx_env_teardown),
 	};
 
 	/* A frozen clock: the games start on Saturday 21 Nov 2026, 12:00 UTC. */

@@ -141,3 +141,26 @@ fx_last_mail(struct fixture *f, const char *kind, const char *to)
 	sqlite3_finalize(st);
 	return body;
 }
+
+int
+fx_env_setup(void **state, const char *rules, const char *name, int nseats, unsigned bots)
+{
+	struct fx_env *e = xcalloc(1, sizeof *e);
+
+	fx_open(&e->f);
+	snprintf(e->game, sizeof e->game, "%s", name);
+	fx_game(&e->f, rules, e->game, nseats, bots, NULL, 0, &e->p);
+	*state = e;
+	return 0;
+}
+
+int
+fx_env_teardown(void **state)
+{
+	struct fx_env *e = *state;
+
+	play_free(&e->p);
+	fx_close(&e->f);
+	free(e);
+	return 0;
+}

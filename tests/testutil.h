@@ -26,6 +26,17 @@ int fx_mail(struct fixture *, const char *raw);
 /* An order mail for seat of game with token and body lines. */
 char *fx_order_mail(const char *from, const char *mid, const char *game, const char *seat,
     const char *token, const char *orders);
+/* A fixture with one game in it, for cmocka's setup and teardown: game is
+ * its name, mid numbers the test's mails. */
+struct fx_env {
+	struct fixture f;
+	struct play p;
+	char game[32];
+	int mid;
+};
+int fx_env_setup(void **state, const char *rules, const char *name, int nseats,
+    unsigned bots);
+int fx_env_teardown(void **state);
 /* Count of rows for an SQL query returning one integer. */
 long long fx_count(struct fixture *, const char *sql);
 /* The body of the newest outbox mail of kind to addr, or NULL (free it). */

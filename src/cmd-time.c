@@ -11,6 +11,7 @@
 #include "clock.h"
 #include "deadline.h"
 #include "log.h"
+#include "notice.h"
 #include "schedule.h"
 
 static void
@@ -211,7 +212,9 @@ tell_moved(struct cli *c, struct play *p, const struct campaign *camp, uint32_t 
 		sqlite3_finalize(st);
 		x = tval_map();
 		tval_set_str(x, "deadline", when);
-		rc = schedule_notify(&c->l, &c->cfg, &r, p, s, "deadline", "deadline", x, now, d);
+		rc = notice_one(&c->l, &c->cfg, &r, p, s, p->g.seats[s].address, "deadline",
+		    "deadline", x, 0, now, d);
+		tval_free(x);
 		if (rc == 0)
 			printf("%s: deadline %s\n", p->g.seats[s].name, when);
 	}

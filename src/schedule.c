@@ -7,6 +7,7 @@
 #include "clock.h"
 #include "deadline.h"
 #include "log.h"
+#include "notice.h"
 #include "outbox.h"
 #include "people.h"
 #include "play.h"
@@ -193,66 +194,18 @@ set_missed(struct run *u, int seat, int missed, int disorder, struct diag *d)
 	return ledger_done(u->l, st, d);
 }
 
-/* The seat's report tree (without news) with extra's keys; extra is consumed. */
-static int
-render_notice(struct ledger *l, const struct config *cfg, struct render *r,
-    const struct play *p, int seat, const char *tmpl, struct tval *extra, char **subject,
-    char **body, struct diag *d)
-{
-	struct tval *root = report_tree(l, p, seat, p->seq);
-	int rc;
-
-	for (size_t i = 0; extra != NULL && i < extra->n; i++) {
-		tval_set(root, extra->keys[i], extra->items[i]);
-		extra->items[i] = NULL;
-	}
-	tval_free(extra);
-	tval_set_str(root, "referee", cfg->referee_address);
-	rc = render_mail(r, tmpl, root, subject, body, d);
-	tval_free(root);
-	return rc;
-}
-
-int
-schedule_notify(struct ledger *l, const struct config *cfg, struct render *r,
-    struct play *p, int seat, const char *tmpl, const char *kind, struct tval *extra,
-    const char *now, struct diag *d)
-{
-	char *subject = NULL, *body = NULL;
-	struct outbox_item it;
-	int rc;
-
-	if (render_notice(l, cfg, r, p, seat, tmpl, extra, &subject, &body, d) < 0)
-		return -1;
-	memset(&it, 0, sizeof it);
-	it.game_id = p->g.id;
-	it.seat = seat;
-	it.kind = kind;
-	it.to = p->g.seats[seat].address;
-	it.subject = subject;
-	it.body = body;
-	it.in_reply_to = "";
-	it.refs = "";
-	rc = outbox_queue(l, cfg, &it, now, d);
-	free(subject);
-	free(body);
-	return rc;
-}
-
-/* A preview renders the mail (a broken template shows) but queues nothing. */
+/* Mail to a seat about its deadlines; extra is consumed. A preview queues
+ * and logs nothing. */
 static int
 notify(struct run *u, int seat, const char *tmpl, const char *kind, struct tval *extra,
     struct diag *d)
 {
-	char *subject = NULL, *body = NULL;
-	int rc;
+	int rc = 0;
 
 	if (!u->dry)
-		return schedule_notify(u->l, u->cfg, &u->r, u->p, seat, tmpl, kind, extra,
-		    u->now, d);
-	rc = render_notice(u->l, u->cfg, &u->r, u->p, seat, tmpl, extra, &subject, &body, d);
-	free(subject);
-	free(body);
+		rc = notice_one(u->l, u->cfg, &u->r, u->p, seat, u->p->g.seats[seat].address,
+		    tmpl, kind, extra, 0, u->now, d);
+	tval_free(extra);
 	return rc;
 }
 

@@ -11,7 +11,7 @@
 #include "config.h"
 #include "ledger.h"
 #include "play.h"
-#include "render.h"
+#include "play.h"
 
 struct schedule_stats {
 	int opened, reminded, late_notes, defaults, disorders, resumed, steps;
@@ -39,11 +39,5 @@ int schedule_shift(struct ledger *, int64_t game_id, int seat, long secs, struct
  * Either way a reminder already sent is sent again when the new deadline
  * leaves time for one. */
 int schedule_set(struct ledger *, int64_t game_id, int seat, time_t due, struct diag *);
-/* Queues a notice about the game to seat: template tmpl (reminder, late...)
- * over the seat's report tree with extra's keys added (extra is consumed).
- * Records no report as seen. */
-int schedule_notify(struct ledger *, const struct config *, struct render *,
-    struct play *, int seat, const char *tmpl, const char *kind, struct tval *extra,
-    const char *now, struct diag *);
 
 #endif

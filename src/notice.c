@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "notice.h"
-#include "outbox.h"
 #include "report.h"
 #include "xmalloc.h"
 
@@ -65,8 +64,6 @@ notice_one(struct ledger *l, const struct config *c, struct render *r, struct pl
 {
 	int64_t since = p->seq;
 	struct tval *root;
-	char *subject = NULL, *body = NULL, *html = NULL;
-	struct outbox_item it;
 	int rc;
 
 	if (report)
@@ -74,27 +71,7 @@ notice_one(struct ledger *l, const struct config *c, struct render *r, struct pl
 	root = report_tree(l, p, seat, since);
 	for (size_t i = 0; extra != NULL && i < extra->n; i++)
 		tval_set(root, extra->keys[i], copy(extra->items[i]));
-	tval_set_str(root, "referee", c->referee_address);
-	rc = render_mail(r, tmpl, root, &subject, &body, d);
-	if (rc == 0)
-		rc = render_html(r, tmpl, root, &html, d);
-	tval_free(root);
-	if (rc == 0) {
-		memset(&it, 0, sizeof it);
-		it.game_id = p->g.id;
-		it.seat = seat;
-		it.kind = kind;
-		it.to = to;
-		it.subject = subject;
-		it.body = body;
-		it.html = html;
-		it.in_reply_to = "";
-		it.refs = "";
-		rc = outbox_queue(l, c, &it, now, d);
-	}
-	free(subject);
-	free(body);
-	free(html);
+	rc = report_queue_tree(l, c, r, p, seat, root, tmpl, kind, to, "", "", now, d);
 	if (rc == 0 && report)
 		rc = mark_reported(l, p, seat, to, d);
 	return rc;

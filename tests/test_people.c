@@ -594,8 +594,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_bot_and_human, setup, fx_env_teardown),
 		cmocka_unit_test(test_parse_time),
 		cmocka_unit_test_setup_teardown(test_away_cap, setup, fx_env_teardown),
-		cmocka_unit_test_setup_teardown(test_pause_resume_end, setup, fx_env_teardown),
-		cmocka_unit_test_setup_teardown(test_watch_set_rollback_mails, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_pause_resume_end, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_watch_set_rollback_mails, setup,
+		    fx_env_teardown),
 		cmocka_unit_test(test_campaign_file_good),
 		cmocka_unit_test(test_campaign_file_errors),
 	};

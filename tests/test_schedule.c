@@ -634,21 +634,29 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_opens_from_ledger_time, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_opens_from_ledger_time, setup,
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_reminder_once, setup, fx_env_teardown),
-		cmocka_unit_test_setup_teardown(test_default_applied, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_default_applied, setup,
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_late_note_off, setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_missed_reset, setup, fx_env_teardown),
-		cmocka_unit_test_setup_teardown(test_civil_disorder, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_civil_disorder, setup,
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_handover_restarts_the_deadline, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_vacation, setup, fx_env_teardown),
-		cmocka_unit_test_setup_teardown(test_pause_auto_resume, setup, fx_env_teardown),
-		cmocka_unit_test_setup_teardown(test_early_processing, setup, fx_env_teardown),
-		cmocka_unit_test_setup_teardown(test_never_backwards, setup, fx_env_teardown),
-		cmocka_unit_test_setup_teardown(test_preview_changes_nothing, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_pause_auto_resume, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_early_processing, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_never_backwards, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_preview_changes_nothing, setup,
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_shift_and_set, setup, fx_env_teardown),
-		cmocka_unit_test_setup_teardown(test_targi_defaults, setup_targi, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_targi_defaults, setup_targi,
+		    fx_env_teardown),
 	};
 
 	/* A frozen clock: the games start on Saturday 21 Nov 2026, 12:00 UTC. */

@@ -24,6 +24,8 @@ static const struct command {
 	{ "run", cmd_run, 1, "fetch, resolve, report and deliver (the cron job)" },
 	{ "outbox", cmd_outbox, 1, "the mails waiting to go: outbox [list|flush] [--all]" },
 	{ "replay", cmd_replay, 1, "replay a game: replay GAME [--step N] [--as SEAT]" },
+	{ "verify", cmd_verify, 1, "check games against their seed and hash chain: "
+	    "verify [GAME [--head HASH]]" },
 	{ "process", cmd_process, 1, "apply what is due now in a game: process GAME" },
 	{ "preview", cmd_preview, 1, "what processing would do, changing nothing: "
 	    "preview GAME [--at TIME]" },

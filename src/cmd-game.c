@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <sysexits.h>
 
+#include "audit.h"
 #include "campaign.h"
 #include "campaign-file.h"
 #include "cli.h"
@@ -207,6 +208,13 @@ start_game(struct cli *c, struct new_game *ng)
 	if (play_create(&c->l, g, &o, now, &p, &d) < 0) {
 		ledger_rollback(&c->l);
 		rc = cli_fail(EX_DATAERR, "%s", d.msg);
+		goto out;
+	}
+	/* Before any mail: the welcome mails carry the seed's commitment. */
+	if (audit_commit(&c->l, &p.g, fixedp, &d) < 0) {
+		ledger_rollback(&c->l);
+		play_free(&p);
+		rc = cli_fail(EX_TEMPFAIL, "%s", d.msg);
 		goto out;
 	}
 	render_init(&rd, c->cfg.datadir, r->name, c->cfg.language);

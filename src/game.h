@@ -97,6 +97,12 @@ const char *opt_get(const struct optset *, const char *name);
 int opt_resolve(const struct game_option *, struct optset *,
     const char *const *kv, int nkv, struct diag *);
 
+/* The viewer of a game that is over, when nothing is secret any more: view
+ * shows every hand and face-down card where it shows the viewer's own, and
+ * adds a list "open" of {title, items: [{text}]} for what has no place in a
+ * report otherwise (the decks in order, top first; sealed or queued orders). */
+#define VIEW_ALL (-2)
+
 struct game_rules {
 	const char *name;       /* "buqruru" */
 	const char *title;      /* "Buqruru" */
@@ -129,7 +135,8 @@ struct game_rules {
 	int (*legal)(const void *st, int seat, struct order_list *);
 	/* What the referee applies when seat's deadline passes. */
 	int (*default_order)(const void *st, int seat, struct order *);
-	/* What viewer may see (viewer -1: an observer, public only). */
+	/* What viewer may see (viewer -1: an observer, public only; VIEW_ALL:
+	 * everything, once the game is over). */
 	void (*view)(const void *st, int viewer, struct tval *root);
 	/* Canonical bytes of the whole state, for the per-step hash. */
 	void (*serialize)(const void *st, struct buf *);

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit.h"
 #include "campaign.h"
 #include "clock.h"
 #include "outbox.h"
@@ -159,7 +160,8 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 	/* Nobody moves in a paused or ended game: no "your move" that would be refused. */
 	int halted = p->g.paused_at[0] != '\0' || strcmp(p->g.status, "ended") == 0;
 
-	p->rules->view(p->st, viewer, root);
+	/* Once a game is over nothing is secret: every reader sees it all. */
+	p->rules->view(p->st, audit_open(&p->g) ? VIEW_ALL : viewer, root);
 	tval_set_str(root, "game_id", p->g.name);
 	tval_set_str(root, "title", p->rules->title);
 	/* An observer has no seat: null, which a template's {{#seat}} skips. */
@@ -168,8 +170,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 	else
 		tval_set(root, "seat", tval_new(TV_NULL));
 	tval_set_int(root, "step", p->seq);
-	if (viewer < 0)
-		tval_set_bool(root, "observer", 1);
+	tval_set_bool(root, "observer", viewer < 0);
 	memset(&pd, 0, sizeof pd);
 	p->rules->waiting_for(p->st, &pd);
 	if (strcmp(p->g.status, "ended") == 0)
@@ -211,6 +212,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 	}
 	tval_set_bool(root, "over", pd.over);
 	tval_set_str(root, "result", pd.result);
+	audit_report_keys(l, p, root);
 	return root;
 }
 

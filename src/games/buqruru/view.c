@@ -19,7 +19,7 @@ sowing_visible(const struct bq_state *st, int seat, int viewer)
 		return 0;
 	if (st->phase != BQ_PH_HOLE || st->hole_choice == BQ_OPEN)
 		return 1;
-	return viewer == seat || bq_live(st, seat) == 1;
+	return viewer == seat || viewer == VIEW_ALL || bq_live(st, seat) == 1;
 }
 
 static void
@@ -250,7 +250,7 @@ bq_view(const void *vst, int viewer, struct tval *root)
 {
 	const struct bq_state *st = vst;
 
-	if (viewer < -1 || viewer >= BQ_SEATS)
+	if ((viewer < -1 && viewer != VIEW_ALL) || viewer >= BQ_SEATS)
 		viewer = -1;
 	tval_set_int(root, "round", st->round);
 	tval_set_str(root, "phase", st->phase == BQ_PH_HOLE ? "hole" :

@@ -332,6 +332,58 @@ expansion(const struct tg_state *st, int viewer, struct tval *root)
 		    st->deck_name);
 }
 
+static struct tval *
+open_list(struct tval *open, const char *title)
+{
+	struct tval *m = tval_push_map(open);
+
+	tval_set_str(m, "title", title);
+	return tval_set_list(m, "items");
+}
+
+/* After the end: what no report showed, the decks top first. */
+static void
+open_all(const struct tg_state *st, struct tval *root)
+{
+	struct tval *open = tval_set_list(root, "open"), *l;
+	char a[96];
+
+	if (st->phase == PH_ACTIONS && st->sub == SUB_DRAWN) {
+		l = open_list(open, "The tribe card just drawn");
+		tribe_map(st, tval_push_map(l), st->sub_card);
+	}
+	l = open_list(open, "Face-down central cards");
+	for (int i = 0; i < TG_NCENTRAL; i++) {
+		char name[3];
+
+		if (st->cen_type[i] == CEN_EMPTY || !st->cen_down[i])
+			continue;
+		tg_pos_name(i, name);
+		if (st->cen_type[i] == CEN_GOODS) {
+			goods_short(&st->goods[st->cen_card[i]], a, sizeof a);
+			tval_set_strf(tval_push_map(l), "text", "%s: goods card %s", name, a);
+		} else {
+			tval_set_strf(tval_push_map(l), "text", "%s: tribe card %d",
+			    name, st->tribe[st->cen_card[i]].id);
+		}
+	}
+	l = open_list(open, "Tribe deck, top first");
+	for (int i = st->ntdeck - 1; i >= 0; i--)
+		tribe_map(st, tval_push_map(l), st->tdeck[i]);
+	l = open_list(open, "Goods deck, top first");
+	for (int i = st->ngdeck - 1; i >= 0; i--) {
+		goods_short(&st->goods[st->gdeck[i]], a, sizeof a);
+		tval_set_strf(tval_push_map(l), "text", "goods card %s", a);
+	}
+	if (st->x.dunes) {
+		l = open_list(open, "Sand dune pile, top first");
+		for (int i = st->nddeck - 1; i >= 0; i--) {
+			tg_dune_text(&st->dune[st->ddeck[i]], a, sizeof a);
+			tval_set_str(tval_push_map(l), "text", a);
+		}
+	}
+}
+
 void
 tg_view(const void *vst, int viewer, struct tval *root)
 {
@@ -420,7 +472,7 @@ tg_view(const void *vst, int viewer, struct tval *root)
 			buf_free(&tb);
 		}
 		tval_set_bool(m, "has_hand", p->hand >= 0);
-		if (p->hand >= 0 && (s == viewer || st->open_hands))
+		if (p->hand >= 0 && (s == viewer || st->open_hands || viewer == VIEW_ALL))
 			tribe_map(st, tval_set_map(m, "hand"), p->hand);
 		display(st, p, m);
 		if (st->phase == PH_OVER)
@@ -439,4 +491,6 @@ tg_view(const void *vst, int viewer, struct tval *root)
 	tval_set_int(t, "goods_discards", st->ngdisc);
 	if (st->phase == PH_OVER)
 		tval_set_str(root, "final", st->result);
+	if (viewer == VIEW_ALL)
+		open_all(st, root);
 }

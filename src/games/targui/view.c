@@ -259,6 +259,51 @@ view_private(const struct tu_state *s, int viewer, struct tval *root)
 	tval_set_bool(root, "has_rejected", s->reject[viewer][0] != '\0');
 }
 
+static void
+order_item(struct tval *items, const struct tu_qorder *q)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	o.kind = q->kind;
+	o.nargs = q->nargs;
+	memcpy(o.arg, q->arg, sizeof q->arg);
+	tu_order_text(&o);
+	tval_set_str(tval_push_map(items), "text", o.text);
+}
+
+/* After the end: the order of what was still to come, and every tribe's
+ * queued orders. */
+static void
+view_open(const struct tu_state *s, struct tval *root)
+{
+	struct tval *open = tval_set_list(root, "open"), *m, *l;
+
+	m = tval_push_map(open);
+	tval_set_str(m, "title", "Fortune cards still in the deck, top first");
+	l = tval_set_list(m, "items");
+	for (int k = s->deck_pos; k < s->deck_n; k++)
+		tval_set_strf(tval_push_map(l), "text", "%d %s", s->deck[k],
+		    s->card[s->deck[k]].name);
+	m = tval_push_map(open);
+	tval_set_str(m, "title", "Turns still to come this round, in order");
+	l = tval_set_list(m, "items");
+	for (int k = s->stack_pos; s->phase == PH_TURN && k < s->stack_n; k++)
+		tval_set_str(tval_push_map(l), "text", s->stack[k] == TU_FORTUNE_CARD ?
+		    "fortune card" : tu_tribe_name[s->tribe_of[s->stack[k]]]);
+	for (int i = 0; i < s->nseats; i++) {
+		char title[96];
+
+		m = tval_push_map(open);
+		snprintf(title, sizeof title, "Orders queued by the %s",
+		    tu_tribe_name[s->tribe_of[i]]);
+		tval_set_str(m, "title", title);
+		l = tval_set_list(m, "items");
+		for (int k = 0; k < s->nqueue[i]; k++)
+			order_item(l, &s->queue[i][k]);
+	}
+}
+
 void
 tu_view(const void *st, int viewer, struct tval *root)
 {
@@ -282,4 +327,6 @@ tu_view(const void *st, int viewer, struct tval *root)
 	view_fortune(s, root);
 	view_rolls(s, root);
 	view_private(s, viewer, root);
+	if (viewer == VIEW_ALL)
+		view_open(s, root);
 }

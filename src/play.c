@@ -155,12 +155,16 @@ replay_one(void *arg, const struct event_row *e)
 			return -1;
 	} else if (e->seat >= 0) {
 		struct order o;
+		char why[DIAG_MSG];
 
 		memset(&o, 0, sizeof o);
 		if (c->r->parse(c->st, e->seat, e->payload, &o, c->d) < 0 ||
-		    c->r->apply(c->st, e->seat, &o, NULL, c->d) < 0)
+		    c->r->apply(c->st, e->seat, &o, NULL, c->d) < 0) {
+			/* The engine's reason, copied: diag_set writes where it reads. */
+			snprintf(why, sizeof why, "%s", c->d->msg);
 			return diag_set(c->d, 0, "game %s step %lld (\"%s\") does not replay: %s",
-			    c->g->name, (long long)e->seq, e->payload, c->d->msg);
+			    c->g->name, (long long)e->seq, e->payload, why);
+		}
 	}
 	play_state_hash(c->r, c->st, h);
 	if (strcmp(h, e->state_hash) != 0)

@@ -1,0 +1,155 @@
+#!/bin/sh
+# Players can audit a game: the welcome mails commit to the seed and do not
+# tell it, the end reveals it, azalai verify replays the game from it and
+# finds a changed seed, an edited event and a made-up chain head.
+set -u
+az=${AZALAI:?the test harness sets AZALAI}
+src=${top_srcdir:-.}
+dir=$(mktemp -d /tmp/azalai-verify-XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir"
+printf 'datadir: %s\nlog:\n  to: none\n' "$src" > azalai.yaml
+fails=0
+passes=0
+
+ok() { passes=$((passes + 1)); }
+bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect CODE PATTERN -- COMMAND...: the exit code, and PATTERN in the output.
+expect() {
+	code=$1 pat=$2
+	shift 3
+	"$@" > out.txt 2> err.txt
+	got=$?
+	if [ "$got" != "$code" ] || { [ -n "$pat" ] && ! grep -q -- "$pat" out.txt err.txt; }; then
+		echo "FAIL: $* -> exit $got (want $code), wanted \"$pat\" in:"
+		cat out.txt err.txt
+		fails=$((fails + 1))
+	else
+		passes=$((passes + 1))
+	fi
+}
+
+# Every mail body the ledger queued, in order, one file each.
+bodies() {
+	rm -rf "$1" && mkdir "$1"
+	for id in $(sqlite3 azalai.db "SELECT id FROM outbox ORDER BY id"); do
+		sqlite3 azalai.db "SELECT body FROM outbox WHERE id = $id" > "$1/$id"
+	done
+}
+
+"$az" init > /dev/null || bad "init"
+expect 0 "usage: azalai verify" -- "$az" verify --help
+expect 0 "targi-1" -- "$az" new targi --seat a=a@x --seat b=b@x
+expect 0 "" -- "$az" watch targi-1 w@x
+# A second game that stays running: nothing of it may open.
+expect 0 "targi-2" -- "$az" new targi --seat c=c@x --seat d=bot
+
+commit=$(sqlite3 azalai.db "SELECT seed_commit FROM games WHERE name = 'targi-1'")
+[ ${#commit} = 64 ] && ok || bad "targi-1 has no commitment: \"$commit\""
+n=0
+for m in $(sqlite3 azalai.db "SELECT id FROM outbox WHERE kind = 'welcome' AND game_id = 1"); do
+	n=$((n + 1))
+	sqlite3 azalai.db "SELECT body FROM outbox WHERE id = $m" | grep -q "^  $commit\$" ||
+		bad "welcome mail $m does not carry the commitment $commit"
+done
+[ "$n" = 2 ] && ok || bad "$n welcome mails for targi-1, not 2"
+
+# A running game is verified too, and shows no seed and no deck order.
+expect 0 "targi-1 verified" -- "$az" verify targi-1
+expect 1 "" -- grep -q "Tribe deck, top first" out.txt
+"$az" replay targi-1 --as a > running.txt 2>&1
+expect 1 "" -- grep -q "Tribe deck, top first\|^  seed " running.txt
+head1=$(sed -n 's/^Chain head at step 0: \([0-9a-f]*\)$/\1/p' running.txt | head -n 1)
+[ ${#head1} = 16 ] && ok || bad "no short chain head in the report at step 0: \"$head1\""
+bodies before
+
+# The referee plays both seats to the end.
+expect 0 "" -- "$az" seat targi-1 a bot
+expect 0 "" -- "$az" seat targi-1 b bot
+expect 0 "targi-1 .*over: " -- "$az" list
+bodies after
+last=$(ls after | sort -n | tail -n 1)
+seed=$(sed -n 's/^  seed  *\([0-9]*\)$/\1/p' "after/$last")
+salt=$(sed -n 's/^  salt  *\([0-9a-f]*\)$/\1/p' "after/$last")
+full=$(sed -n 's/^Chain head at step [0-9]*: \([0-9a-f]*\)$/\1/p' "after/$last")
+[ -n "$seed" ] && [ ${#salt} = 32 ] && [ ${#full} = 64 ] && ok ||
+	bad "the last mail does not reveal seed, salt and the full head: \"$seed\" \"$salt\" \"$full\""
+stored=$(sqlite3 azalai.db "SELECT seed FROM games WHERE name = 'targi-1'")
+# The ledger's INTEGER is signed; the seed is the same 64 bits unsigned.
+case $stored in
+-*) [ "$seed" != "${stored#-}" ] && ok || bad "revealed seed $seed vs ledger $stored" ;;
+*) [ "$seed" = "$stored" ] && ok || bad "revealed seed $seed, the ledger's is $stored" ;;
+esac
+# What a player does with sha256sum (doc/verify.md).
+mine=$(printf 'azalai-seed-v1 %s %s %s' targi-1 "$seed" "$salt" | sha256sum | cut -d' ' -f1)
+[ "$mine" = "$commit" ] && ok || bad "sha256sum gives $mine, the welcome mail said $commit"
+# Neither seed nor salt in any mail before the end, of either game.
+if [ -z "$seed" ] || [ -z "$salt" ]; then
+	bad "nothing revealed to look for in the mails before the end"
+elif grep -l -F -e "$seed" -e "$salt" before/* > leaked.txt; then
+	bad "the seed or salt was in a mail before the end: $(cat leaked.txt)"
+else ok; fi
+for f in after/*; do
+	[ -e "before/$(basename "$f")" ] && continue
+	grep -q -F "$seed" "$f" && break
+done
+grep -q -F "$seed" "$f" && ok || bad "no mail after the end reveals the seed"
+grep -q "Tribe deck, top first" "after/$last" && ok || bad "the final report shows no decks"
+
+expect 0 "seed: matches its commitment $commit" -- "$az" verify targi-1
+expect 0 "every step from the seed" -- "$az" verify targi-1
+expect 0 "is step 0 of this game's history" -- "$az" verify targi-1 --head "$head1"
+expect 0 "is step 0 of this game's history" -- "$az" verify targi-1 --head \
+	"$(echo "$head1" | tr a-f A-F)"
+expect 0 "is step [1-9][0-9]* of this game's history" -- "$az" verify targi-1 --head "$full"
+expect 65 "0123456789abcdef is not in this game's history" -- "$az" verify targi-1 --head \
+	0123456789abcdef
+expect 65 "" -- "$az" verify targi-2 --head "$full"
+expect 64 "wants 16 to 64 hex digits" -- "$az" verify targi-1 --head 12345
+expect 64 "wants 16 to 64 hex digits" -- "$az" verify targi-1 --head xyzxyzxyzxyzxyzxyz
+expect 64 "belongs to one game" -- "$az" verify --head "$full"
+expect 64 "one game" -- "$az" verify targi-1 targi-2
+expect 65 'there is no game "nope"' -- "$az" verify nope
+expect 0 "2 games verified" -- "$az" verify
+# Not a terminal: no progress line.
+[ -s err.txt ] && bad "verify wrote to a stderr that is not a terminal: $(cat err.txt)" || ok
+
+# After the end, replay shows everything at any step, as any seat.
+expect 0 "Tribe deck, top first" -- "$az" replay targi-1 --step 1 --as a
+expect 0 "Goods deck, top first" -- "$az" replay targi-1 --step 1
+expect 0 "^  seed  *$seed\$" -- "$az" replay targi-1 --step 1 --as b
+# ... and still nothing of the running game.
+expect 0 "" -- "$az" replay targi-2 --as c
+expect 1 "" -- grep -q "Tribe deck, top first\|^  seed " out.txt
+
+# An attacker with the ledger file: a changed seed.
+cp azalai.db seed.db
+sqlite3 seed.db "UPDATE games SET seed = seed + 1 WHERE name = 'targi-1'"
+expect 65 "seed: the seed and salt give" -- "$az" --ledger seed.db verify targi-1
+cp out.txt seed-verify.txt
+expect 0 "step 0: replay gives state" -- grep "replay" seed-verify.txt
+expect 65 "1 of 2 games do not verify" -- "$az" --ledger seed.db verify
+
+# An edited event (the trigger refuses UPDATE: the attacker drops it).
+cp azalai.db event.db
+sqlite3 event.db "DROP TRIGGER events_no_update;
+	UPDATE events SET payload = CASE payload WHEN 'PLACE 2' THEN 'PLACE 3'
+	ELSE 'PLACE 2' END WHERE seq = 5 AND game_id = 1"
+expect 65 "chain: step 5 was changed" -- "$az" --ledger event.db verify targi-1
+cp out.txt event-verify.txt
+expect 1 "" -- grep -q "step [0-4][^0-9]" event-verify.txt
+# A dropped step breaks the chain where it was.
+cp azalai.db gap.db
+sqlite3 gap.db "DROP TRIGGER events_no_delete;
+	DELETE FROM events WHERE seq = 7 AND game_id = 1"
+expect 65 "chain: step 7 is missing" -- "$az" --ledger gap.db verify targi-1
+# A welcome mail rewritten to carry another commitment.
+cp azalai.db mail.db
+sqlite3 mail.db "UPDATE outbox SET body = replace(body, '$commit', '$full')
+	WHERE kind = 'welcome' AND game_id = 1 AND to_addr = 'a@x'"
+expect 65 "1 welcome mail in the outbox carries another commitment" -- \
+	"$az" --ledger mail.db verify targi-1
+
+echo "$passes passed, $fails failed"
+[ "$fails" = 0 ]

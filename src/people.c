@@ -642,6 +642,11 @@ people_rollback(struct ledger *l, const struct config *c, struct play *p, int st
 
 	if (strcmp(p->g.status, "ended") == 0)
 		return refuse(d, "game %s was ended: %s", p->g.name, p->g.end_reason);
+	/* The final report opened the seed and the decks: played on, the game
+	 * would have no secret left. */
+	if (strcmp(p->g.status, "over") == 0)
+		return refuse(d, "game %s is over and its final report revealed the seed "
+		    "and every hidden card: it cannot go on", p->g.name);
 	rc = play_rollback(l, p, steps, reason, now, first, last, d);
 	if (rc == PLAY_ERULES)
 		return PEOPLE_REFUSED;

@@ -123,6 +123,10 @@ expect 0 "^  seed  *$seed\$" -- "$az" replay targi-1 --step 1 --as b
 expect 0 "" -- "$az" replay targi-2 --as c
 expect 1 "" -- grep -q "Tribe deck, top first\|^  seed " out.txt
 
+# The seed is out: a game that is over cannot be rolled back into play.
+expect 65 "revealed the seed and every hidden card" -- "$az" rollback targi-1 1
+expect 0 "targi-1 .*over: " -- "$az" list
+
 # An attacker with the ledger file: a changed seed.
 cp azalai.db seed.db
 sqlite3 seed.db "UPDATE games SET seed = seed + 1 WHERE name = 'targi-1'"

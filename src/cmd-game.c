@@ -229,7 +229,9 @@ start_game(struct cli *c, struct new_game *ng)
 	if (rc == EX_OK) {
 		int steps = 0;
 
-		if (process_bots(&c->l, &p, now, &steps, &d) < 0)
+		/* Bots alone may play a game to its end before anyone is welcomed. */
+		if (process_bots(&c->l, &p, now, &steps, &d) < 0 ||
+		    play_update_status(&c->l, &p, &d) < 0)
 			rc = EX_SOFTWARE;
 	}
 	for (int i = 0; rc == EX_OK && i < g->nseats; i++) {

@@ -155,5 +155,19 @@ sqlite3 mail.db "UPDATE outbox SET body = replace(body, '$commit', '$full')
 expect 65 "1 welcome mail in the outbox carries another commitment" -- \
 	"$az" --ledger mail.db verify targi-1
 
+# Buqruru's sealed choice: hidden from the other seat while the game runs,
+# open at every step once it is over.
+expect 0 "buqruru-1" -- "$az" new buqruru --seat a=bot --seat b=b@x
+expect 0 "" -- "$az" replay buqruru-1 --step 1 --as b
+expect 1 "" -- grep -q '\[ *[0-9][0-9]*\]' out.txt
+expect 0 "" -- "$az" seat buqruru-1 b bot
+expect 0 "buqruru-1 .*over: " -- "$az" list
+expect 0 '\[ *[0-9][0-9]*\]' -- "$az" replay buqruru-1 --step 1 --as b
+# Targui's fortune deck in order, once it is over.
+expect 0 "targui-1" -- "$az" new targui --seat a=bot --seat b=bot
+expect 0 "targui-1 .*over: " -- "$az" list
+expect 0 "Fortune cards still in the deck, top first" -- "$az" replay targui-1 --step 10
+expect 0 "4 games verified" -- "$az" verify
+
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

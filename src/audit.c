@@ -18,7 +18,8 @@ audit_commitment(const char *game, uint64_t seed, const char *salt, char out[HAS
 }
 
 int
-audit_commit(struct ledger *l, const struct game_row *g, uint64_t *fixed, struct diag *d)
+audit_commit(struct ledger *l, const struct game_row *g, uint64_t *fixed,
+    struct diag *d)
 {
 	char salt[AUDIT_SALT], commit[HASH_HEX];
 	uint64_t a, b;
@@ -38,8 +39,8 @@ audit_commit(struct ledger *l, const struct game_row *g, uint64_t *fixed, struct
 }
 
 int
-audit_seed_load(struct ledger *l, int64_t game, char salt[AUDIT_SALT], char commit[HASH_HEX],
-    struct diag *d)
+audit_seed_load(struct ledger *l, int64_t game, char salt[AUDIT_SALT],
+    char commit[HASH_HEX], struct diag *d)
 {
 	sqlite3_stmt *st = ledger_prep(l, "SELECT seed_salt, seed_commit FROM games "
 	    "WHERE id = ?");

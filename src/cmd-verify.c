@@ -90,10 +90,11 @@ struct verdict {
 	int failed;
 };
 
-/* Prints what does not hold (prefix before each line); 0 or -1 (failed). */
+/* Adds to out a line for each check that fails (with verbose, for each one
+ * that holds too); 0, or -1 when the game does not verify. */
 static int
 verify_game(struct ledger *l, const struct game_row *g, const char *head, int verbose,
-    struct verdict *v)
+    struct verdict *v, struct buf *out)
 {
 	const struct game_rules *r = game_find(g->rules);
 	struct chain_walk w;
@@ -108,62 +109,63 @@ verify_game(struct ledger *l, const struct game_row *g, const char *head, int ve
 	w.head = head;
 	diag_clear(&d);
 	if (ledger_events_each_all(l, g->id, 0, -1, chain_step, &w, &d) < 0) {
-		printf("%s: %s\n", g->name, d.msg);
+		buf_printf(out, "%s: %s\n", g->name, d.msg);
 		return -1;
 	}
 	v->steps = w.next;
 	v->head_at = w.head_at;
 	memcpy(v->head, w.last, HASH_HEX);
 	if (w.next == 0) {
-		printf("%s: the ledger holds no step of it\n", g->name);
+		buf_printf(out, "%s: the ledger holds no step of it\n", g->name);
 		v->failed = 1;
 	} else if (w.bad >= 0) {
-		printf("%s: chain: %s\n", g->name, w.why);
+		buf_printf(out, "%s: chain: %s\n", g->name, w.why);
 		v->failed = 1;
 	} else if (verbose) {
-		printf("%s: chain: steps 0 to %lld, every link holds; head %s\n",
+		buf_printf(out, "%s: chain: steps 0 to %lld, every link holds; head %s\n",
 		    g->name, (long long)w.next - 1, w.last);
 	}
 
 	if (audit_seed_load(l, g->id, salt, commit, &d) < 0) {
-		printf("%s: %s\n", g->name, d.msg);
+		buf_printf(out, "%s: %s\n", g->name, d.msg);
 		return -1;
 	}
 	if (commit[0] == '\0') {
 		if (verbose)
-			printf("%s: seed: no commitment (the game began before azalai kept "
-			    "one)\n", g->name);
+			buf_printf(out, "%s: seed: no commitment (the game began "
+			    "before azalai kept one)\n", g->name);
 	} else {
 		int missing;
 
 		audit_commitment(g->name, g->seed, salt, h);
 		if (strcmp(h, commit) != 0) {
-			printf("%s: seed: the seed and salt give %s, not the commitment %s "
-			    "the welcome mails carried\n", g->name, h, commit);
+			buf_printf(out, "%s: seed: the seed and salt give %s, not the "
+			    "commitment %s the welcome mails carried\n", g->name, h, commit);
 			v->failed = 1;
 		} else if ((missing = welcomes_missing(l, g->id, commit)) > 0) {
-			printf("%s: seed: %d welcome mail%s in the outbox carr%s another "
-			    "commitment\n", g->name, missing, missing == 1 ? "" : "s",
-			    missing == 1 ? "ies" : "y");
+			buf_printf(out, "%s: seed: %d welcome mail%s in the outbox "
+			    "carr%s another commitment\n", g->name, missing,
+			    missing == 1 ? "" : "s", missing == 1 ? "ies" : "y");
 			v->failed = 1;
 		} else if (verbose) {
-			printf("%s: seed: matches its commitment %s\n", g->name, commit);
+			buf_printf(out, "%s: seed: matches its commitment %s\n", g->name,
+			    commit);
 		}
 	}
 
 	if (r == NULL) {
-		printf("%s: replay: this azalai does not know the rules \"%s\"\n", g->name,
-		    g->rules);
+		buf_printf(out, "%s: replay: this azalai does not know the rules "
+		    "\"%s\"\n", g->name, g->rules);
 		v->failed = 1;
 		return -1;
 	}
 	st = xcalloc(1, r->state_size);
 	if (play_replay(l, g, -1, st, NULL, NULL, &d) < 0) {
-		printf("%s: replay: %s\n", g->name, d.msg);
+		buf_printf(out, "%s: replay: %s\n", g->name, d.msg);
 		v->failed = 1;
 	} else if (verbose) {
-		printf("%s: replay: every step from the seed gives the state the ledger "
-		    "recorded\n", g->name);
+		buf_printf(out, "%s: replay: every step from the seed gives the "
+		    "state the ledger recorded\n", g->name);
 	}
 	free(st);
 	return v->failed ? -1 : 0;
@@ -180,14 +182,20 @@ verify_each(void *arg, const struct game_row *g)
 {
 	struct all_ctx *a = arg;
 	struct verdict v;
+	struct buf out = BUF_INIT;
 
 	if (a->progress)
 		fprintf(stderr, "\rverifying %ld of %ld games", a->done + 1, a->total);
-	if (verify_game(a->l, g, NULL, 0, &v) < 0) {
+	if (verify_game(a->l, g, NULL, 0, &v, &out) < 0)
+		a->failed++;
+	if (out.len > 0) {
+		/* A failure goes on its own line, not after the progress line. */
 		if (a->progress)
 			fputc('\n', stderr);
-		a->failed++;
+		fputs(out.p, stdout);
+		fflush(stdout);
 	}
+	buf_free(&out);
 	a->done++;
 	return 0;
 }
@@ -269,8 +277,14 @@ cmd_verify(struct cli *c, int argc, char **argv)
 		    : cli_fail(EX_DATAERR, "there is no game \"%s\"", argv[optind]);
 		goto out;
 	}
-	rc = verify_game(&c->l, g, head[0] != '\0' ? head : NULL, 1, &v) < 0
-	    ? EX_DATAERR : EX_OK;
+	{
+		struct buf out = BUF_INIT;
+
+		rc = verify_game(&c->l, g, head[0] != '\0' ? head : NULL, 1, &v, &out) < 0
+		    ? EX_DATAERR : EX_OK;
+		fputs(out.p != NULL ? out.p : "", stdout);
+		buf_free(&out);
+	}
 	if (head[0] != '\0') {
 		if (v.head_at >= 0) {
 			printf("%s: head %s is step %lld of this game's history\n", g->name,

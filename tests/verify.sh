@@ -155,6 +155,14 @@ sqlite3 mail.db "UPDATE outbox SET body = replace(body, '$commit', '$full')
 expect 65 "1 welcome mail in the outbox carries another commitment" -- \
 	"$az" --ledger mail.db verify targi-1
 
+# A game from before the commitment (migration 007) verifies without one,
+# and its end still reveals the seed.
+cp azalai.db old.db
+sqlite3 old.db "UPDATE games SET seed_salt = '', seed_commit = '' WHERE name = 'targi-1'"
+expect 0 "seed: no commitment" -- "$az" --ledger old.db verify targi-1
+expect 0 "^  seed  *$seed\$" -- "$az" --ledger old.db show targi-1
+expect 1 "" -- grep -q "commitment" out.txt
+
 # Buqruru's sealed choice: hidden from the other seat while the game runs,
 # open at every step once it is over.
 expect 0 "buqruru-1" -- "$az" new buqruru --seat a=bot --seat b=b@x

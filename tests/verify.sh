@@ -175,7 +175,14 @@ expect 0 '\[ *[0-9][0-9]*\]' -- "$az" replay buqruru-1 --step 1 --as b
 expect 0 "targui-1" -- "$az" new targui --seat a=bot --seat b=bot
 expect 0 "targui-1 .*over: " -- "$az" list
 expect 0 "Fortune cards still in the deck, top first" -- "$az" replay targui-1 --step 10
-expect 0 "4 games verified" -- "$az" verify
+# Steps a rollback undid stay in the chain and out of the replay.
+expect 0 "buqruru-2" -- "$az" new buqruru --seat a=bot --seat b=b@x
+expect 0 "undid step 1" -- "$az" rollback buqruru-2 1 testing
+expect 0 "buqruru-2 verified" -- "$az" verify buqruru-2
+expect 0 "is step 1 of this game's history" -- "$az" verify buqruru-2 --head \
+	"$(sqlite3 azalai.db "SELECT hash FROM events e JOIN games g ON g.id = e.game_id
+	WHERE g.name = 'buqruru-2' AND e.seq = 1")"
+expect 0 "5 games verified" -- "$az" verify
 
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

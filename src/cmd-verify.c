@@ -103,6 +103,7 @@ verify_game(struct ledger *l, const struct game_row *g, const char *head, int ve
 	void *st;
 
 	memset(v, 0, sizeof *v);
+	v->head_at = -1;
 	memset(&w, 0, sizeof w);
 	memset(w.prev, '0', HASH_HEX - 1);
 	w.bad = w.head_at = -1;

@@ -284,10 +284,10 @@ people_set_bot(struct ledger *l, const struct config *c, struct play *p, int sea
 time_t
 people_parse_time(const struct campaign *camp, const char *s)
 {
-	unsigned y, mo, da, h = 0, mi = 0, sec = 0;
+	unsigned y, mo, da, h = 0, mi = 0;
 	int n = 0, len = (int)strlen(s);
-	char *old;
-	struct tm tm;
+	GTimeZone *tz;
+	GDateTime *dt;
 	time_t t;
 
 	if (len >= 20 && s[len - 1] == 'Z')
@@ -304,20 +304,14 @@ people_parse_time(const struct campaign *camp, const char *s)
 	}
 	if (y < 1970 || mo < 1 || mo > 12 || da < 1 || da > 31 || h > 23 || mi > 59)
 		return -1;
-	memset(&tm, 0, sizeof tm);
-	tm.tm_year = (int)y - 1900;
-	tm.tm_mon = (int)mo - 1;
-	tm.tm_mday = (int)da;
-	tm.tm_hour = (int)h;
-	tm.tm_min = (int)mi;
-	tm.tm_sec = (int)sec;
-	tm.tm_isdst = -1;
-	old = campaign_tz_enter(camp);
-	t = mktime(&tm);
-	/* mktime normalises 31 November into December: that is no date. */
-	if (tm.tm_mday != (int)da || tm.tm_mon != (int)mo - 1)
-		t = -1;
-	campaign_tz_leave(old);
+	/* GLib refuses 31 November (no date), and moves a time the clocks skip
+	 * to the first instant after the gap. */
+	tz = campaign_zone(camp);
+	dt = g_date_time_new(tz, (int)y, (int)mo, (int)da, (int)h, (int)mi, 0);
+	t = dt != NULL ? (time_t)g_date_time_to_unix(dt) : -1;
+	if (dt != NULL)
+		g_date_time_unref(dt);
+	g_time_zone_unref(tz);
 	return t;
 }
 

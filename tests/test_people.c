@@ -319,6 +319,10 @@ test_parse_time(void **state)
 	    "2026-07-01T16:30:00Z"));
 	assert_int_equal(people_parse_time(&c, "2026-07-01T18:30:00Z"), clock_parse_iso(
 	    "2026-07-01T18:30:00Z"));
+	/* A time the clocks skip is the first instant after the gap, as for
+	 * deadlines. */
+	assert_int_equal(people_parse_time(&c, "2027-03-28T02:30"), clock_parse_iso(
+	    "2027-03-28T01:00:00Z"));
 	assert_int_equal(people_parse_time(&c, "2026-11-31"), -1);
 	assert_int_equal(people_parse_time(&c, "tomorrow"), -1);
 	assert_int_equal(people_parse_time(&c, "2026-12-01T25:00"), -1);

@@ -656,9 +656,13 @@ cmd_replay(struct cli *c, int argc, char **argv)
 int
 cmd_config(struct cli *c, int argc, char **argv)
 {
+	struct diag d;
+
 	if (cli_wants_help(argc, argv, "usage: azalai config\n\nPrints every configuration "
 	    "key with the value in force.\n"))
 		return EX_OK;
-	config_print(&c->cfg);
+	diag_clear(&d);
+	if (config_print(&c->cfg, stdout, &d) < 0)
+		return cli_fail(EX_IOERR, "%s", d.msg);
 	return EX_OK;
 }

@@ -61,6 +61,27 @@ expect 0 "welcome" -- "$az" outbox list
 expect 0 "2 sent, 0 not sent" -- "$az" outbox flush
 expect 0 "nothing waits" -- "$az" outbox list
 expect 0 'ledger: "azalai.db"' -- "$az" config
+# What `config` prints is YAML azalai reads back to the same values, whatever
+# they hold (quotes, ": ", '#', a leading '-' or space, line breaks, unicode).
+cat > awkward.yaml <<'EOF'
+ledger: 'x: y'
+language: ''
+referee:
+  name: "\"Quoted\" name: with # hash"
+  address: "it's"
+log.file: "Zo\u00eb's log\nsecond line"
+mailbox.path: "- leading dash"
+mailbox.move_to: "tab\there"
+deliver.sendmail: "  leading spaces "
+deliver.url: "[not, a, list]"
+datadir: "{not: a map}"
+EOF
+expect 0 "" -- "$az" --config awkward.yaml config
+cp out.txt printed.yaml
+expect 0 "" -- "$az" --config printed.yaml config
+if cmp -s printed.yaml out.txt; then passes=$((passes + 1)); else
+	echo "FAIL: azalai config does not read back as the same values"
+	diff printed.yaml out.txt; fails=$((fails + 1)); fi
 
 # The same Maildir taken in twice: the second time changes nothing.
 "$az" new buqruru --name twice --seat a=a@x --seat b=b@x > seats.txt 2>/dev/null

@@ -117,7 +117,7 @@ deadline_parse_time(const struct campaign *c, const char *s, time_t now)
 	end = strptime(s, "%Y-%m-%d", &tm);
 	if (end != NULL && (*end == ' ' || *end == 'T'))
 		end = strptime(end + 1, "%H:%M", &tm);
-	if (end == NULL || *end != '\0')
+	if (end == NULL || *end != '\0' || !clock_valid_date(&tm))
 		return -1;
 	/* timegm reads no zone: it gives the wall time as a calendar count. */
 	tz = campaign_zone(c);

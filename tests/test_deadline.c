@@ -236,6 +236,13 @@ test_parse_time(void **state)
 	assert_due(deadline_parse_time(&c, "2026-11-24", now), "2026-11-23T23:00:00Z");
 	assert_due(deadline_parse_time(&c, "+1d12h", now), "2026-11-23T00:00:00Z");
 	assert_due(deadline_parse_time(&c, "2027-03-28 02:30", now), "2027-03-28T01:00:00Z");
+	/* Days the calendar does not have are refused, not moved into March. */
+	assert_true(deadline_parse_time(&c, "2026-02-30 20:00", now) < 0);
+	assert_true(deadline_parse_time(&c, "2026-11-31", now) < 0);
+	assert_true(deadline_parse_time(&c, "2026-02-29T19:00:00Z", now) < 0);
+	assert_true(clock_parse_iso("2026-04-31T00:00:00Z") < 0);
+	assert_due(deadline_parse_time(&c, "2028-02-29 20:00", now), "2028-02-29T19:00:00Z");
+	assert_due(deadline_parse_time(&c, "2026-12-31T23:59:59Z", now), "2026-12-31T23:59:59Z");
 	assert_true(deadline_parse_time(&c, "tomorrow", now) < 0);
 	assert_true(deadline_parse_time(&c, "+soon", now) < 0);
 	assert_true(deadline_parse_time(&c, "2026-11-24 20:00 extra", now) < 0);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "address.h"
 #include "campaign.h"
 #include "clock.h"
 
@@ -241,7 +242,7 @@ campaign_apply(struct campaign *c, const char *key, const char *v, struct diag *
 		else
 			c->pause_days = n;
 	} else if (strcmp(key, "gm") == 0) {
-		if (v[0] != '\0' && strchr(v, '@') == NULL)
+		if (v[0] != '\0' && !address_valid(v))
 			return diag_set(d, 0, "gm \"%s\": not a mail address", v);
 		snprintf(c->gm, sizeof c->gm, "%s", v);
 	} else {

@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <sysexits.h>
 
+#include "address.h"
 #include "campaign.h"
 #include "campaign-file.h"
 #include "cli.h"
@@ -100,7 +101,7 @@ add_seat(struct game_row *g, const char *name, size_t namelen, const char *addre
 		    "_ . - (at most %d)", s->name, SEAT_NAME - 1);
 	snprintf(s->kind, sizeof s->kind, "%s",
 	    strcmp(s->address, "bot") == 0 ? "bot" : "human");
-	if (strcmp(s->kind, "human") == 0 && strchr(s->address, '@') == NULL)
+	if (strcmp(s->kind, "human") == 0 && !address_valid(s->address))
 		return cli_fail(EX_USAGE, "seat %s: \"%s\" is not a mail address "
 		    "(or \"bot\")", s->name, s->address);
 	return 0;

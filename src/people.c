@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "address.h"
 #include "clock.h"
 #include "log.h"
 #include "notice.h"
@@ -53,15 +54,6 @@ running(const struct play *p, struct diag *d)
 	else
 		refuse(d, "game %s is over: %s", p->g.name, p->g.result);
 	return 0;
-}
-
-static int
-is_address(const char *s)
-{
-	const char *at = strchr(s, '@');
-
-	return at != NULL && at > s && at[1] != '\0' && strchr(at + 1, '@') == NULL &&
-	    strpbrk(s, " \t\r\n<>,;\"") == NULL;
 }
 
 /* Every one of these mails is about one game; the renderer knows its templates. */
@@ -183,7 +175,7 @@ people_replace(struct ledger *l, const struct config *c, struct play *p, int sea
 
 	if (!running(p, d))
 		return PEOPLE_REFUSED;
-	if (!is_address(address))
+	if (!address_valid(address))
 		return refuse(d, "\"%s\" is not a mail address", address);
 	if (token_new(token, s->salt, fixed) < 0)
 		return refuse(d, "no randomness from the kernel");
@@ -214,7 +206,7 @@ people_replace(struct ledger *l, const struct config *c, struct play *p, int sea
 		tval_set_str(extra, "who", s->name);
 		tval_set_bool(extra, "replaced", 1);
 		tval_set_bool(extra, "was_disorder", was_disorder);
-		if (is_address(old))
+		if (address_valid(old))
 			rc = tell(&m, -1, old, "handed-over", "handover", extra, 0);
 		if (rc == 0)
 			rc = tell_all(&m, seat, "seat-news", "seat", extra, 0);
@@ -241,7 +233,7 @@ people_set_bot(struct ledger *l, const struct config *c, struct play *p, int sea
 	if (!bot && strcmp(s->kind, "human") == 0 && !s->disorder)
 		return refuse(d, "seat %s of game %s is already played by its player", s->name,
 		    p->g.name);
-	if (!bot && !is_address(s->address))
+	if (!bot && !address_valid(s->address))
 		return refuse(d, "seat %s of game %s has no player's address; give it one "
 		    "with \"azalai seat %s %s replace ADDRESS\"", s->name, p->g.name, p->g.name,
 		    s->name);
@@ -262,7 +254,7 @@ people_set_bot(struct ledger *l, const struct config *c, struct play *p, int sea
 	tval_set_bool(extra, "was_disorder", was_disorder);
 	if (bot) {
 		/* Its player hears it first, before the referee's moves are reported. */
-		rc = is_address(s->address) ? tell(&m, -1, s->address, "seat-bot", "seat",
+		rc = address_valid(s->address) ? tell(&m, -1, s->address, "seat-bot", "seat",
 		    extra, 0) : 0;
 		if (rc == 0)
 			rc = bots_move(&m);
@@ -553,7 +545,7 @@ people_watch(struct ledger *l, const struct config *c, struct play *p, const cha
 
 	if (!running(p, d))
 		return PEOPLE_REFUSED;
-	if (!is_address(address))
+	if (!address_valid(address))
 		return refuse(d, "\"%s\" is not a mail address", address);
 	st = ledger_prep(l, "SELECT 1 FROM watchers WHERE game_id = ? AND address = ? "
 	    "COLLATE NOCASE");

@@ -40,6 +40,8 @@ expect 64 "there is no game \"chess\"" -- "$az" new chess --seat a=a@x --seat b=
 expect 64 "buqruru needs 2 seats, not 1" -- "$az" new buqruru --seat a=a@x
 expect 64 "write NAME=ADDRESS" -- "$az" new buqruru --seat a --seat b=b@x
 expect 64 "is not a mail address" -- "$az" new buqruru --seat a=nowhere --seat b=b@x
+expect 64 "is not a mail address" -- "$az" new buqruru --seat "a=Ann <a@x>" --seat b=b@x
+expect 64 "is not a mail address" -- "$az" new buqruru --seat "a=a@x b@y" --seat b=b@x
 expect 64 "two seats are called A" -- "$az" new buqruru --seat a=a@x --seat A=b@x
 expect 64 "unknown option \"speed\"" -- "$az" new buqruru --seat a=a@x --seat b=b@x --option speed=9
 expect 64 "is not one of" -- "$az" new buqruru --seat a=a@x --seat b=b@x --option chain=sideways

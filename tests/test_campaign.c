@@ -84,6 +84,8 @@ test_keys(void **state)
 	assert_int_equal(campaign_apply(&c, "late_note", "maybe", &d), -1);
 	assert_int_equal(campaign_apply(&c, "disorder_after", "-1", &d), -1);
 	assert_int_equal(campaign_apply(&c, "gm", "nobody", &d), -1);
+	/* GMime would mail "gm@x.org" for this one. */
+	assert_int_equal(campaign_apply(&c, "gm", "gm(the boss)@x.org", &d), -1);
 	assert_int_equal(campaign_apply(&c, "colour", "red", &d), -1);
 	assert_non_null(strstr(d.msg, "colour"));
 	/* Refusals left everything as it was. */

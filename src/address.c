@@ -2,7 +2,6 @@
 #include <string.h>
 
 #include "address.h"
-#include "mailmsg.h"
 
 int
 address_valid(const char *s)
@@ -12,7 +11,8 @@ address_valid(const char *s)
 
 	if (s[0] == '\0' || strpbrk(s, " \t\r\n\"") != NULL)
 		return 0;
-	mailmsg_global_init();
+	/* Counted by GMime: harmless when mailmsg_global_init has run or will. */
+	g_mime_init();
 	if ((l = internet_address_list_parse(NULL, s)) == NULL)
 		return 0;
 	if (internet_address_list_length(l) == 1) {

@@ -36,6 +36,10 @@ expect 78 "cannot read config /dev/null/x" -- "$az" --config /dev/null/x list
 printf 'colour: blue\n' > bad.yaml
 expect 78 'bad.yaml line 1: unknown key "colour"' -- "$az" --config bad.yaml list
 expect 0 "ledger azalai.db ready" -- "$az" init
+# A file where the outbox directory should be is an error, not "ready".
+printf 'x' > notadir
+printf 'datadir: %s\nlog:\n  to: none\ndeliver:\n  outdir: notadir\n' "$src" > file-outdir.yaml
+expect 73 "cannot create notadir: Not a directory" -- "$az" --config file-outdir.yaml init
 expect 64 "there is no game \"chess\"" -- "$az" new chess --seat a=a@x --seat b=b@x
 expect 64 "buqruru needs 2 seats, not 1" -- "$az" new buqruru --seat a=a@x
 expect 64 "write NAME=ADDRESS" -- "$az" new buqruru --seat a --seat b=b@x

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <yaml.h>
 
+#include "address.h"
 #include "campaign.h"
 #include "campaign-file.h"
 
@@ -63,15 +64,6 @@ copy(struct cf *f, yaml_node_t *n, const char *what, char *out, size_t size)
 }
 
 static int
-valid_address(const char *s)
-{
-	const char *at = strchr(s, '@');
-
-	return at != NULL && at > s && at[1] != '\0' && strchr(at + 1, '@') == NULL &&
-	    strpbrk(s, " \t\r\n<>,;\"") == NULL;
-}
-
-static int
 seats(struct cf *f, yaml_node_t *list, struct campaign_file *cf)
 {
 	if (list->type != YAML_SEQUENCE_NODE)
@@ -104,7 +96,7 @@ seats(struct cf *f, yaml_node_t *list, struct campaign_file *cf)
 				if (copy(f, v, "address", cf->seat_address[i], 256) < 0)
 					return -1;
 				if (strcmp(cf->seat_address[i], "bot") != 0 &&
-				    !valid_address(cf->seat_address[i]))
+				    !address_valid(cf->seat_address[i]))
 					return err(f, v, "\"%s\" is not a mail address (or \"bot\")",
 					    cf->seat_address[i]);
 				have_addr = 1;
@@ -228,7 +220,7 @@ watcher(struct cf *f, yaml_node_t *n, struct campaign_file *cf)
 	w = cf->watcher[cf->nwatchers];
 	if (copy(f, n, "a watcher", w, sizeof cf->watcher[0]) < 0)
 		return -1;
-	if (!valid_address(w))
+	if (!address_valid(w))
 		return err(f, n, "watcher \"%s\" is not a mail address", w);
 	for (int i = 0; i < cf->nwatchers; i++)
 		if (strcasecmp(cf->watcher[i], w) == 0)

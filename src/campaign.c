@@ -4,9 +4,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "address.h"
 #include "campaign.h"
 #include "clock.h"
-#include "xmalloc.h"
 
 void
 campaign_defaults(struct campaign *c)
@@ -112,27 +112,38 @@ parse_days(const char *v)
 	return mask != 0 ? mask : -1;
 }
 
+/* An IANA name the zone database holds. GLib would also take a POSIX rule
+ * ("UTC+3" is three hours behind UTC), an offset or a path, so the name must
+ * be Area/Location words, each starting with a capital letter as the
+ * database's zones do (its other files, zone.tab or posixrules, do not), and
+ * be a file there; "Europe" is a directory, which GLib refuses. */
 static int
 valid_timezone(const char *tz)
 {
-	char path[300], magic[4];
-	FILE *f;
+	const char *dir = g_getenv("TZDIR");
+	GTimeZone *z;
+	char *path;
 	int ok;
 
-	if (strcmp(tz, "UTC") == 0)
-		return 1;
-	if (tz[0] == '\0' || tz[0] == '/' || strstr(tz, "..") != NULL ||
-	    strlen(tz) >= 64)
+	if (strlen(tz) >= sizeof ((struct campaign *)0)->timezone)
 		return 0;
-	snprintf(path, sizeof path, "/usr/share/zoneinfo/%s", tz);
-	/* A zone is a TZif file: not a directory (Europe), not zone.tab; else
-	 * localtime would fall back to UTC without a word. */
-	if ((f = fopen(path, "rb")) == NULL)
+	for (const char *p = tz; *p != '\0'; p++) {
+		if (p == tz || p[-1] == '/') {
+			if (*p < 'A' || *p > 'Z')
+				return 0;
+		} else if (!isalnum((unsigned char)*p) && strchr("/_+-", *p) == NULL) {
+			return 0;
+		}
+	}
+	if (tz[0] == '\0' || tz[strlen(tz) - 1] == '/')
 		return 0;
-	ok = fread(magic, 1, sizeof magic, f) == sizeof magic &&
-	    memcmp(magic, "TZif", sizeof magic) == 0;
-	fclose(f);
-	return ok;
+	path = g_build_filename(dir != NULL ? dir : "/usr/share/zoneinfo", tz, NULL);
+	ok = g_file_test(path, G_FILE_TEST_IS_REGULAR);
+	g_free(path);
+	if (!ok || (z = g_time_zone_new_identifier(tz)) == NULL)
+		return 0;
+	g_time_zone_unref(z);
+	return 1;
 }
 
 static int
@@ -231,7 +242,7 @@ campaign_apply(struct campaign *c, const char *key, const char *v, struct diag *
 		else
 			c->pause_days = n;
 	} else if (strcmp(key, "gm") == 0) {
-		if (v[0] != '\0' && strchr(v, '@') == NULL)
+		if (v[0] != '\0' && !address_valid(v))
 			return diag_set(d, 0, "gm \"%s\": not a mail address", v);
 		snprintf(c->gm, sizeof c->gm, "%s", v);
 	} else {
@@ -287,39 +298,30 @@ campaign_deadline_for(const struct campaign *c, const char *kind)
 	return c->deadline;
 }
 
-/* localtime_r, mktime and friends read the zone from TZ: the campaign's is
- * set for the length of one computation, then the caller's is put back. */
-char *
-campaign_tz_enter(const struct campaign *c)
+GTimeZone *
+campaign_zone(const struct campaign *c)
 {
-	char *old = getenv("TZ") != NULL ? xstrdup(getenv("TZ")) : NULL;
+	GTimeZone *tz = g_time_zone_new_identifier(c->timezone);
 
-	setenv("TZ", c->timezone, 1);
-	tzset();
-	return old;
-}
-
-void
-campaign_tz_leave(char *old)
-{
-	if (old != NULL) {
-		setenv("TZ", old, 1);
-		free(old);
-	} else {
-		unsetenv("TZ");
-	}
-	tzset();
+	/* Checked when set; a zone removed from the machine since reads as UTC. */
+	return tz != NULL ? tz : g_time_zone_new_utc();
 }
 
 void
 campaign_format_time(const struct campaign *c, time_t t, char *out, size_t n)
 {
-	char *old = campaign_tz_enter(c);
-	struct tm tm;
+	GTimeZone *tz = campaign_zone(c);
+	GDateTime *utc = g_date_time_new_from_unix_utc((gint64)t);
+	GDateTime *local = utc != NULL ? g_date_time_to_timezone(utc, tz) : NULL;
+	char *s = local != NULL ? g_date_time_format(local, "%a %d %b %Y %H:%M %Z") : NULL;
 
-	localtime_r(&t, &tm);
-	strftime(out, n, "%a %d %b %Y %H:%M %Z", &tm);
-	campaign_tz_leave(old);
+	snprintf(out, n, "%s", s != NULL ? s : "");
+	g_free(s);
+	if (local != NULL)
+		g_date_time_unref(local);
+	if (utc != NULL)
+		g_date_time_unref(utc);
+	g_time_zone_unref(tz);
 }
 
 void

@@ -4,6 +4,7 @@
 #ifndef AZ_CAMPAIGN_H
 #define AZ_CAMPAIGN_H
 
+#include <glib.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -47,10 +48,9 @@ int campaign_apply(struct campaign *, const char *key, const char *value, struct
 long campaign_deadline_for(const struct campaign *, const char *kind);
 /* "30m", "12h", "3d", "1d12h", "90" (seconds); -1 when unreadable. */
 long campaign_parse_duration(const char *);
-/* Sets TZ to the campaign's zone; campaign_tz_leave puts back what
- * campaign_tz_enter returned (the caller's TZ, or NULL). */
-char *campaign_tz_enter(const struct campaign *);
-void campaign_tz_leave(char *old);
+/* The campaign's zone, for GLib's GDateTime (the process's TZ is never
+ * read or changed); g_time_zone_unref when done. */
+GTimeZone *campaign_zone(const struct campaign *);
 /* "Tue 24 Nov 2026 20:00 CET", in the campaign's time zone. */
 void campaign_format_time(const struct campaign *, time_t, char *, size_t);
 /* The same for an ISO UTC time from the ledger; "" (or unreadable) stays as is. */

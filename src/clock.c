@@ -1,3 +1,4 @@
+#include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,16 @@
 static int frozen = -1;
 static time_t frozen_at;
 
+int
+clock_valid_date(const struct tm *tm)
+{
+	/* strptime takes any day up to 31, and timegm would make 30 February
+	 * into 2 March; GLib knows the calendar. */
+	return tm->tm_year >= 1 - 1900 && tm->tm_year <= 9999 - 1900 && tm->tm_mon >= 0 &&
+	    tm->tm_mon < 12 && tm->tm_mday >= 1 && g_date_valid_dmy((GDateDay)tm->tm_mday,
+	    (GDateMonth)(tm->tm_mon + 1), (GDateYear)(tm->tm_year + 1900));
+}
+
 time_t
 clock_parse_iso(const char *s)
 {
@@ -16,7 +27,7 @@ clock_parse_iso(const char *s)
 
 	memset(&tm, 0, sizeof tm);
 	end = strptime(s, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	if (end == NULL || *end != '\0')
+	if (end == NULL || *end != '\0' || !clock_valid_date(&tm))
 		return -1;
 	return timegm(&tm);
 }

@@ -10,7 +10,10 @@
 time_t clock_now(void);
 /* "2026-11-21T12:00:00Z" */
 void clock_iso(time_t, char *, size_t);
-/* Parses clock_iso's format; -1 when it does not match. */
+/* Parses clock_iso's format; -1 when it does not match or names no day of
+ * the calendar (30 February). */
 time_t clock_parse_iso(const char *);
+/* 1 when tm's year, month and day (as strptime fills them) are a real date. */
+int clock_valid_date(const struct tm *);
 
 #endif

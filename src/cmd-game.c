@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <sysexits.h>
 
+#include "address.h"
 #include "audit.h"
 #include "campaign.h"
 #include "campaign-file.h"
@@ -101,7 +102,7 @@ add_seat(struct game_row *g, const char *name, size_t namelen, const char *addre
 		    "_ . - (at most %d)", s->name, SEAT_NAME - 1);
 	snprintf(s->kind, sizeof s->kind, "%s",
 	    strcmp(s->address, "bot") == 0 ? "bot" : "human");
-	if (strcmp(s->kind, "human") == 0 && strchr(s->address, '@') == NULL)
+	if (strcmp(s->kind, "human") == 0 && !address_valid(s->address))
 		return cli_fail(EX_USAGE, "seat %s: \"%s\" is not a mail address "
 		    "(or \"bot\")", s->name, s->address);
 	return 0;
@@ -666,9 +667,13 @@ cmd_replay(struct cli *c, int argc, char **argv)
 int
 cmd_config(struct cli *c, int argc, char **argv)
 {
+	struct diag d;
+
 	if (cli_wants_help(argc, argv, "usage: azalai config\n\nPrints every configuration "
 	    "key with the value in force.\n"))
 		return EX_OK;
-	config_print(&c->cfg);
+	diag_clear(&d);
+	if (config_print(&c->cfg, stdout, &d) < 0)
+		return cli_fail(EX_IOERR, "%s", d.msg);
 	return EX_OK;
 }

@@ -223,21 +223,88 @@ config_load(struct config *c, const char *path, int required, struct diag *d)
 	return rc;
 }
 
-void
-config_print(const struct config *c)
+/* Emits one plain key and its value; strings are double-quoted, the style in
+ * which libyaml escapes anything (quotes, '#', ": ", line breaks, control
+ * characters) so every value reads back as the same string. */
+static int
+emit_pair(yaml_emitter_t *e, const char *key, const char *value, int quoted)
 {
+	yaml_event_t ev;
+
+	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)key, -1, 1, 1,
+	    YAML_PLAIN_SCALAR_STYLE);
+	if (!yaml_emitter_emit(e, &ev))
+		return -1;
+	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)value, -1, !quoted, 1,
+	    quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE);
+	return yaml_emitter_emit(e, &ev) ? 0 : -1;
+}
+
+static int
+emit_all(yaml_emitter_t *e, const struct config *c)
+{
+	yaml_event_t ev;
+	char num[32];
+
+	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	if (!yaml_emitter_emit(e, &ev))
+		return -1;
+	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1);
+	if (!yaml_emitter_emit(e, &ev))
+		return -1;
+	yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE);
+	if (!yaml_emitter_emit(e, &ev))
+		return -1;
 	for (int i = 0; keys[i].name != NULL; i++) {
 		const char *p = (const char *)c + keys[i].off;
+		int rc;
 
 		/* A password is not for the screen. */
 		if (keys[i].kind == K_STR && strstr(keys[i].name, "password") != NULL &&
-		    strstr(keys[i].name, "_file") == NULL && *p != '\0')
-			printf("%s: \"(set)\"\n", keys[i].name);
-		else if (keys[i].kind == K_STR)
-			printf("%s: \"%s\"\n", keys[i].name, p);
-		else if (keys[i].kind == K_INT)
-			printf("%s: %d\n", keys[i].name, *(const int *)(const void *)p);
-		else
-			printf("%s: %ld\n", keys[i].name, *(const long *)(const void *)p);
+		    strstr(keys[i].name, "_file") == NULL && *p != '\0') {
+			rc = emit_pair(e, keys[i].name, "(set)", 1);
+		} else if (keys[i].kind == K_STR) {
+			rc = emit_pair(e, keys[i].name, p, 1);
+		} else {
+			if (keys[i].kind == K_INT)
+				snprintf(num, sizeof num, "%d", *(const int *)(const void *)p);
+			else
+				snprintf(num, sizeof num, "%ld", *(const long *)(const void *)p);
+			rc = emit_pair(e, keys[i].name, num, 0);
+		}
+		if (rc < 0)
+			return -1;
 	}
+	yaml_mapping_end_event_initialize(&ev);
+	if (!yaml_emitter_emit(e, &ev))
+		return -1;
+	yaml_document_end_event_initialize(&ev, 1);
+	if (!yaml_emitter_emit(e, &ev))
+		return -1;
+	yaml_stream_end_event_initialize(&ev);
+	if (!yaml_emitter_emit(e, &ev))
+		return -1;
+	return yaml_emitter_flush(e) ? 0 : -1;
+}
+
+int
+config_print(const struct config *c, FILE *out, struct diag *d)
+{
+	yaml_emitter_t e;
+	int rc;
+
+	if (!yaml_emitter_initialize(&e))
+		return diag_set(d, 0, "print the config: out of memory");
+	yaml_emitter_set_output_file(&e, out);
+	yaml_emitter_set_unicode(&e, 1);
+	/* One line per key, however long the value. */
+	yaml_emitter_set_width(&e, -1);
+	rc = emit_all(&e, c);
+	if (rc < 0)
+		diag_set(d, 0, "print the config: %s", e.problem != NULL ? e.problem :
+		    "cannot write");
+	yaml_emitter_delete(&e);
+	if (rc == 0 && fflush(out) != 0)
+		rc = diag_set(d, 0, "print the config: %s", strerror(errno));
+	return rc;
 }

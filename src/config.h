@@ -2,6 +2,8 @@
 #ifndef AZ_CONFIG_H
 #define AZ_CONFIG_H
 
+#include <stdio.h>
+
 #include "diag.h"
 
 #define CFG_PATH 1024
@@ -44,7 +46,8 @@ void config_defaults(struct config *);
 /* Reads path over the defaults. A missing file is an error only when
  * required (the user named it). */
 int config_load(struct config *, const char *path, int required, struct diag *);
-/* Prints every key with its value, as YAML (for `azalai config`). */
-void config_print(const struct config *);
+/* Writes every key with its value as YAML that config_load reads back to
+ * the same values (for `azalai config`). */
+int config_print(const struct config *, FILE *, struct diag *);
 
 #endif

@@ -6,39 +6,32 @@
 #include "clock.h"
 #include "deadline.h"
 
-/* The wall clock at t, as seconds of a calendar without zones: comparable
- * with a wanted wall time, and t's UTC offset is wall(t) - t. */
-static time_t
-wall(time_t t)
-{
-	struct tm tm;
+#define DAY 86400
 
-	localtime_r(&t, &tm);
-	return timegm(&tm);
+/* The wall clock at t, as seconds of a calendar without zones: comparable
+ * with a wanted wall time. */
+static gint64
+wall(GTimeZone *tz, gint64 t)
+{
+	return t + g_time_zone_get_offset(tz,
+	    g_time_zone_find_interval(tz, G_TIME_TYPE_UNIVERSAL, t));
 }
 
 /* The instants whose wall clock reads w (two in an overlap, sorted); in a
- * gap none reads w, and the first instant after it is given. Returns how
- * many. The offsets a day either side cover any change of offset near w. */
+ * gap none reads w and GLib moves w to the first instant after it. Returns
+ * how many. */
 static int
-instants(time_t w, time_t out[2])
+instants(GTimeZone *tz, gint64 w, time_t out[2])
 {
-	time_t off[3] = { wall(w - 86400) - (w - 86400), wall(w) - w,
-	    wall(w + 86400) - (w + 86400) };
-	time_t lo = w - off[0], hi = w - off[0];
+	static const GTimeType types[2] = { G_TIME_TYPE_DAYLIGHT, G_TIME_TYPE_STANDARD };
 	int n = 0;
 
-	for (int i = 0; i < 3; i++) {
-		time_t x = w - off[i];
-		int seen = 0;
+	for (int i = 0; i < 2; i++) {
+		gint64 local = w;
+		int iv = g_time_zone_adjust_time(tz, types[i], &local);
+		time_t x = (time_t)(local - g_time_zone_get_offset(tz, iv));
 
-		if (x < lo)
-			lo = x;
-		if (x > hi)
-			hi = x;
-		for (int k = 0; k < n; k++)
-			seen |= out[k] == x;
-		if (!seen && n < 2 && wall(x) == w)
+		if (n == 0 || out[0] != x)
 			out[n++] = x;
 	}
 	if (n == 2 && out[0] > out[1]) {
@@ -47,19 +40,21 @@ instants(time_t w, time_t out[2])
 		out[0] = out[1];
 		out[1] = t;
 	}
-	if (n > 0)
-		return n;
-	/* A gap: the wall clock jumps over w somewhere in [lo, hi]. */
-	while (lo < hi) {
-		time_t mid = lo + (hi - lo) / 2;
+	return n;
+}
 
-		if (wall(mid) >= w)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	out[0] = lo;
-	return 1;
+/* Days since 1 Jan 1970 (a Thursday) of a wall time, and their weekday,
+ * 0 Sunday. */
+static gint64
+day_of(gint64 w)
+{
+	return w >= 0 ? w / DAY : -((-w + DAY - 1) / DAY);
+}
+
+static int
+weekday(gint64 day)
+{
+	return (int)(((day + 4) % 7 + 7) % 7);
 }
 
 time_t
@@ -67,16 +62,16 @@ deadline_due(const struct campaign *c, const char *kind, time_t opened, time_t f
 {
 	time_t t = opened + campaign_deadline_for(c, kind), best = -1;
 	int days = (c->weekdays & 0x7f) != 0 ? c->weekdays & 0x7f : 0x7f;
+	GTimeZone *tz;
+	gint64 today;
 	long tod;
-	struct tm tm;
-	char *old;
 
 	if (c->snap < 0 && days == 0x7f)
 		return t > floor ? t : floor;
-	old = campaign_tz_enter(c);
-	localtime_r(&t, &tm);
-	if (c->snap < 0 && (days & (1 << tm.tm_wday))) {
-		campaign_tz_leave(old);
+	tz = campaign_zone(c);
+	today = day_of(wall(tz, t));
+	if (c->snap < 0 && (days & (1 << weekday(today)))) {
+		g_time_zone_unref(tz);
 		return t > floor ? t : floor;
 	}
 	/* Without a snap time a deadline on a day not allowed moves to the start
@@ -86,22 +81,17 @@ deadline_due(const struct campaign *c, const char *kind, time_t opened, time_t f
 	/* From the day before (a change of offset at midnight can put the
 	 * previous day's snap time after t) through more than a week. */
 	for (int k = -1; k <= 8 && best < 0; k++) {
-		struct tm day = tm;
-		time_t w, x[2];
+		time_t x[2];
 		int n;
 
-		day.tm_mday += k;
-		day.tm_hour = day.tm_min = day.tm_sec = 0;
-		w = timegm(&day);	/* normalises the date; w is midnight's wall time */
-		gmtime_r(&w, &day);
-		if (!(days & (1 << day.tm_wday)))
+		if (!(days & (1 << weekday(today + k))))
 			continue;
-		n = instants(w + tod, x);
+		n = instants(tz, (today + k) * DAY + tod, x);
 		for (int i = 0; i < n && best < 0; i++)
 			if (x[i] >= t)
 				best = x[i];
 	}
-	campaign_tz_leave(old);
+	g_time_zone_unref(tz);
 	if (best < 0)
 		best = t;
 	return best > floor ? best : floor;
@@ -112,8 +102,8 @@ deadline_parse_time(const struct campaign *c, const char *s, time_t now)
 {
 	struct tm tm;
 	const char *end;
+	GTimeZone *tz;
 	time_t x[2];
-	char *old;
 	long secs;
 
 	if (s[0] == '+') {
@@ -127,10 +117,11 @@ deadline_parse_time(const struct campaign *c, const char *s, time_t now)
 	end = strptime(s, "%Y-%m-%d", &tm);
 	if (end != NULL && (*end == ' ' || *end == 'T'))
 		end = strptime(end + 1, "%H:%M", &tm);
-	if (end == NULL || *end != '\0')
+	if (end == NULL || *end != '\0' || !clock_valid_date(&tm))
 		return -1;
-	old = campaign_tz_enter(c);
-	instants(timegm(&tm), x);
-	campaign_tz_leave(old);
+	/* timegm reads no zone: it gives the wall time as a calendar count. */
+	tz = campaign_zone(c);
+	instants(tz, timegm(&tm), x);
+	g_time_zone_unref(tz);
 	return x[0];
 }

@@ -1,5 +1,6 @@
 #include <errno.h>
 #include <fcntl.h>
+#include <glib.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,24 +69,9 @@ fail:
 int
 fs_mkdirs(const char *path)
 {
-	char *copy = xstrdup(path);
-
-	for (char *p = copy + 1; *p != '\0'; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(copy, 0755) < 0 && errno != EEXIST) {
-			free(copy);
-			return -1;
-		}
-		*p = '/';
-	}
-	if (mkdir(copy, 0755) < 0 && errno != EEXIST) {
-		free(copy);
-		return -1;
-	}
-	free(copy);
-	return 0;
+	/* GLib also refuses a file where a directory should be (ENOTDIR), which
+	 * mkdir's EEXIST would let pass. */
+	return g_mkdir_with_parents(path, 0755);
 }
 
 int

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "address.h"
 #include "clock.h"
 #include "log.h"
 #include "notice.h"
@@ -53,15 +54,6 @@ running(const struct play *p, struct diag *d)
 	else
 		refuse(d, "game %s is over: %s", p->g.name, p->g.result);
 	return 0;
-}
-
-static int
-is_address(const char *s)
-{
-	const char *at = strchr(s, '@');
-
-	return at != NULL && at > s && at[1] != '\0' && strchr(at + 1, '@') == NULL &&
-	    strpbrk(s, " \t\r\n<>,;\"") == NULL;
 }
 
 /* Every one of these mails is about one game; the renderer knows its templates. */
@@ -183,7 +175,7 @@ people_replace(struct ledger *l, const struct config *c, struct play *p, int sea
 
 	if (!running(p, d))
 		return PEOPLE_REFUSED;
-	if (!is_address(address))
+	if (!address_valid(address))
 		return refuse(d, "\"%s\" is not a mail address", address);
 	if (token_new(token, s->salt, fixed) < 0)
 		return refuse(d, "no randomness from the kernel");
@@ -214,7 +206,7 @@ people_replace(struct ledger *l, const struct config *c, struct play *p, int sea
 		tval_set_str(extra, "who", s->name);
 		tval_set_bool(extra, "replaced", 1);
 		tval_set_bool(extra, "was_disorder", was_disorder);
-		if (is_address(old))
+		if (address_valid(old))
 			rc = tell(&m, -1, old, "handed-over", "handover", extra, 0);
 		if (rc == 0)
 			rc = tell_all(&m, seat, "seat-news", "seat", extra, 0);
@@ -241,7 +233,7 @@ people_set_bot(struct ledger *l, const struct config *c, struct play *p, int sea
 	if (!bot && strcmp(s->kind, "human") == 0 && !s->disorder)
 		return refuse(d, "seat %s of game %s is already played by its player", s->name,
 		    p->g.name);
-	if (!bot && !is_address(s->address))
+	if (!bot && !address_valid(s->address))
 		return refuse(d, "seat %s of game %s has no player's address; give it one "
 		    "with \"azalai seat %s %s replace ADDRESS\"", s->name, p->g.name, p->g.name,
 		    s->name);
@@ -262,7 +254,7 @@ people_set_bot(struct ledger *l, const struct config *c, struct play *p, int sea
 	tval_set_bool(extra, "was_disorder", was_disorder);
 	if (bot) {
 		/* Its player hears it first, before the referee's moves are reported. */
-		rc = is_address(s->address) ? tell(&m, -1, s->address, "seat-bot", "seat",
+		rc = address_valid(s->address) ? tell(&m, -1, s->address, "seat-bot", "seat",
 		    extra, 0) : 0;
 		if (rc == 0)
 			rc = bots_move(&m);
@@ -284,10 +276,10 @@ people_set_bot(struct ledger *l, const struct config *c, struct play *p, int sea
 time_t
 people_parse_time(const struct campaign *camp, const char *s)
 {
-	unsigned y, mo, da, h = 0, mi = 0, sec = 0;
+	unsigned y, mo, da, h = 0, mi = 0;
 	int n = 0, len = (int)strlen(s);
-	char *old;
-	struct tm tm;
+	GTimeZone *tz;
+	GDateTime *dt;
 	time_t t;
 
 	if (len >= 20 && s[len - 1] == 'Z')
@@ -304,20 +296,14 @@ people_parse_time(const struct campaign *camp, const char *s)
 	}
 	if (y < 1970 || mo < 1 || mo > 12 || da < 1 || da > 31 || h > 23 || mi > 59)
 		return -1;
-	memset(&tm, 0, sizeof tm);
-	tm.tm_year = (int)y - 1900;
-	tm.tm_mon = (int)mo - 1;
-	tm.tm_mday = (int)da;
-	tm.tm_hour = (int)h;
-	tm.tm_min = (int)mi;
-	tm.tm_sec = (int)sec;
-	tm.tm_isdst = -1;
-	old = campaign_tz_enter(camp);
-	t = mktime(&tm);
-	/* mktime normalises 31 November into December: that is no date. */
-	if (tm.tm_mday != (int)da || tm.tm_mon != (int)mo - 1)
-		t = -1;
-	campaign_tz_leave(old);
+	/* GLib refuses 31 November (no date), and moves a time the clocks skip
+	 * to the first instant after the gap. */
+	tz = campaign_zone(camp);
+	dt = g_date_time_new(tz, (int)y, (int)mo, (int)da, (int)h, (int)mi, 0);
+	t = dt != NULL ? (time_t)g_date_time_to_unix(dt) : -1;
+	if (dt != NULL)
+		g_date_time_unref(dt);
+	g_time_zone_unref(tz);
 	return t;
 }
 
@@ -559,7 +545,7 @@ people_watch(struct ledger *l, const struct config *c, struct play *p, const cha
 
 	if (!running(p, d))
 		return PEOPLE_REFUSED;
-	if (!is_address(address))
+	if (!address_valid(address))
 		return refuse(d, "\"%s\" is not a mail address", address);
 	st = ledger_prep(l, "SELECT 1 FROM watchers WHERE game_id = ? AND address = ? "
 	    "COLLATE NOCASE");

@@ -36,10 +36,16 @@ expect 78 "cannot read config /dev/null/x" -- "$az" --config /dev/null/x list
 printf 'colour: blue\n' > bad.yaml
 expect 78 'bad.yaml line 1: unknown key "colour"' -- "$az" --config bad.yaml list
 expect 0 "ledger azalai.db ready" -- "$az" init
+# A file where the outbox directory should be is an error, not "ready".
+printf 'x' > notadir
+printf 'datadir: %s\nlog:\n  to: none\ndeliver:\n  outdir: notadir\n' "$src" > file-outdir.yaml
+expect 73 "cannot create notadir: Not a directory" -- "$az" --config file-outdir.yaml init
 expect 64 "there is no game \"chess\"" -- "$az" new chess --seat a=a@x --seat b=b@x
 expect 64 "buqruru needs 2 seats, not 1" -- "$az" new buqruru --seat a=a@x
 expect 64 "write NAME=ADDRESS" -- "$az" new buqruru --seat a --seat b=b@x
 expect 64 "is not a mail address" -- "$az" new buqruru --seat a=nowhere --seat b=b@x
+expect 64 "is not a mail address" -- "$az" new buqruru --seat "a=Ann <a@x>" --seat b=b@x
+expect 64 "is not a mail address" -- "$az" new buqruru --seat "a=a@x b@y" --seat b=b@x
 expect 64 "two seats are called A" -- "$az" new buqruru --seat a=a@x --seat A=b@x
 expect 64 "unknown option \"speed\"" -- "$az" new buqruru --seat a=a@x --seat b=b@x --option speed=9
 expect 64 "is not one of" -- "$az" new buqruru --seat a=a@x --seat b=b@x --option chain=sideways
@@ -61,6 +67,27 @@ expect 0 "welcome" -- "$az" outbox list
 expect 0 "2 sent, 0 not sent" -- "$az" outbox flush
 expect 0 "nothing waits" -- "$az" outbox list
 expect 0 'ledger: "azalai.db"' -- "$az" config
+# What `config` prints is YAML azalai reads back to the same values, whatever
+# they hold (quotes, ": ", '#', a leading '-' or space, line breaks, unicode).
+cat > awkward.yaml <<'EOF'
+ledger: 'x: y'
+language: ''
+referee:
+  name: "\"Quoted\" name: with # hash"
+  address: "it's"
+log.file: "Zo\u00eb's log\nsecond line"
+mailbox.path: "- leading dash"
+mailbox.move_to: "tab\there"
+deliver.sendmail: "  leading spaces "
+deliver.url: "[not, a, list]"
+datadir: "{not: a map}"
+EOF
+expect 0 "" -- "$az" --config awkward.yaml config
+cp out.txt printed.yaml
+expect 0 "" -- "$az" --config printed.yaml config
+if cmp -s printed.yaml out.txt; then passes=$((passes + 1)); else
+	echo "FAIL: azalai config does not read back as the same values"
+	diff printed.yaml out.txt; fails=$((fails + 1)); fi
 
 # The same Maildir taken in twice: the second time changes nothing.
 "$az" new buqruru --name twice --seat a=a@x --seat b=b@x > seats.txt 2>/dev/null

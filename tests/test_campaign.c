@@ -67,10 +67,25 @@ test_keys(void **state)
 	/* Files and directories of the zone database that are not zones. */
 	assert_int_equal(campaign_apply(&c, "timezone", "Europe", &d), -1);
 	assert_int_equal(campaign_apply(&c, "timezone", "zone.tab", &d), -1);
+	assert_int_equal(campaign_apply(&c, "timezone", "Europe/", &d), -1);
+	/* What GLib would read as a POSIX rule or an offset ("UTC+3" is three
+	 * hours behind), or as a path, is not a zone name. */
+	assert_int_equal(campaign_apply(&c, "timezone", "UTC+3", &d), -1);
+	assert_int_equal(campaign_apply(&c, "timezone", "+03:00", &d), -1);
+	assert_int_equal(campaign_apply(&c, "timezone", "CET-1CEST,M3.5.0,M10.5.0/3", &d), -1);
+	assert_int_equal(campaign_apply(&c, "timezone", "/usr/share/zoneinfo/Asia/Tokyo", &d),
+	    -1);
+	assert_int_equal(campaign_apply(&c, "timezone", ":Asia/Tokyo", &d), -1);
+	/* Legacy names with digits are zones of the database. */
+	assert_int_equal(campaign_apply(&c, "timezone", "Etc/GMT+5", &d), 0);
+	assert_int_equal(campaign_apply(&c, "timezone", "EST5EDT", &d), 0);
+	assert_int_equal(campaign_apply(&c, "timezone", "Europe/Berlin", &d), 0);
 	assert_int_equal(campaign_apply(&c, "deadline", "0", &d), -1);
 	assert_int_equal(campaign_apply(&c, "late_note", "maybe", &d), -1);
 	assert_int_equal(campaign_apply(&c, "disorder_after", "-1", &d), -1);
 	assert_int_equal(campaign_apply(&c, "gm", "nobody", &d), -1);
+	/* GMime would mail "gm@x.org" for this one. */
+	assert_int_equal(campaign_apply(&c, "gm", "gm(the boss)@x.org", &d), -1);
 	assert_int_equal(campaign_apply(&c, "colour", "red", &d), -1);
 	assert_non_null(strstr(d.msg, "colour"));
 	/* Refusals left everything as it was. */

@@ -102,6 +102,45 @@ test_errors(void **state)
 	expect_error("ledger: x\n  lock_timeout: 3\n", 2, "mapping values");
 }
 
+/* config_print writes YAML that config_load reads back to the same values,
+ * whatever a value holds. */
+static void
+test_print_reads_back(void **state)
+{
+	static const char *const awkward[] = { "\"quoted\": and # not a comment",
+	    "- leading dash", "  leading and trailing spaces  ", "line\nbreak\r\n",
+	    "Zo\xc3\xab \xe2\x80\x94 \xf0\x9f\x90\xaa", "", "'single'", "tab\there",
+	    "[not, a, list]", "{not: a map}", "*alias", "&anchor !tag", "null", "~",
+	    "yes", "0x1F", "%directive", "@at `tick`", "---", "...", "a\\b", "\x7f\x01" };
+	struct config c, back;
+	struct diag d;
+	FILE *f;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof awkward / sizeof awkward[0]; i++) {
+		config_defaults(&c);
+		snprintf(c.ledger, sizeof c.ledger, "%s", awkward[i]);
+		snprintf(c.referee_name, sizeof c.referee_name, "%s", awkward[i]);
+		snprintf(c.deliver_sendmail, sizeof c.deliver_sendmail, "x%s", awkward[i]);
+		c.max_message_bytes = 12345;
+		snprintf(file, sizeof file, "/tmp/azalai-config-XXXXXX");
+		assert_true((f = fdopen(mkstemp(file), "w")) != NULL);
+		diag_clear(&d);
+		assert_int_equal(config_print(&c, f, &d), 0);
+		fclose(f);
+		/* Back over other values, so that nothing passes by staying put. */
+		config_defaults(&back);
+		snprintf(back.ledger, sizeof back.ledger, "other");
+		if (config_load(&back, file, 1, &d) < 0)
+			fail_msg("value %zu: %s", i, d.msg);
+		unlink(file);
+		assert_string_equal(back.ledger, c.ledger);
+		assert_string_equal(back.referee_name, c.referee_name);
+		assert_string_equal(back.deliver_sendmail, c.deliver_sendmail);
+		assert_int_equal(back.max_message_bytes, 12345);
+	}
+}
+
 int
 main(void)
 {
@@ -110,6 +149,7 @@ main(void)
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_nested_and_dotted),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_print_reads_back),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

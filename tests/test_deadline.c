@@ -236,25 +236,50 @@ test_parse_time(void **state)
 	assert_due(deadline_parse_time(&c, "2026-11-24", now), "2026-11-23T23:00:00Z");
 	assert_due(deadline_parse_time(&c, "+1d12h", now), "2026-11-23T00:00:00Z");
 	assert_due(deadline_parse_time(&c, "2027-03-28 02:30", now), "2027-03-28T01:00:00Z");
+	/* Days the calendar does not have are refused, not moved into March. */
+	assert_true(deadline_parse_time(&c, "2026-02-30 20:00", now) < 0);
+	assert_true(deadline_parse_time(&c, "2026-11-31", now) < 0);
+	assert_true(deadline_parse_time(&c, "2026-02-29T19:00:00Z", now) < 0);
+	assert_true(clock_parse_iso("2026-04-31T00:00:00Z") < 0);
+	assert_due(deadline_parse_time(&c, "2028-02-29 20:00", now), "2028-02-29T19:00:00Z");
+	assert_due(deadline_parse_time(&c, "2026-12-31T23:59:59Z", now), "2026-12-31T23:59:59Z");
 	assert_true(deadline_parse_time(&c, "tomorrow", now) < 0);
 	assert_true(deadline_parse_time(&c, "+soon", now) < 0);
 	assert_true(deadline_parse_time(&c, "2026-11-24 20:00 extra", now) < 0);
 }
 
-/* The caller's zone is left as it was. */
+/* Conversions neither change the environment (setenv would replace the very
+ * string the caller put there, and races with other threads reading it) nor
+ * depend on the caller's TZ. */
 static void
-test_tz_restored(void **state)
+test_environment_untouched(void **state)
 {
+	static char tokyo[] = "TZ=Asia/Tokyo", bogus[] = "TZ=Nowhere/Atlantis-5";
+	static char *const tzs[] = { tokyo, bogus, NULL };
 	struct campaign c;
+	char out[64];
 
 	(void)state;
-	camp(&c, "timezone", "Europe/Berlin", "deadline.snap", "20:00", NULL);
-	setenv("TZ", "Asia/Tokyo", 1);
-	deadline_due(&c, "x", at("2026-11-21T12:00:00Z"), 0);
-	assert_string_equal(getenv("TZ"), "Asia/Tokyo");
-	unsetenv("TZ");
-	deadline_due(&c, "x", at("2026-11-21T12:00:00Z"), 0);
-	assert_null(getenv("TZ"));
+	camp(&c, "timezone", "Europe/Berlin", "deadline.snap", "02:30", "deadline", "1h",
+	    NULL);
+	for (size_t i = 0; i < sizeof tzs / sizeof tzs[0]; i++) {
+		if (tzs[i] != NULL)
+			assert_int_equal(putenv(tzs[i]), 0);
+		else
+			unsetenv("TZ");
+		assert_due(deadline_due(&c, "x", at("2027-03-27T22:00:00Z"), 0),
+		    "2027-03-28T01:00:00Z");
+		assert_due(deadline_due(&c, "x", at("2026-10-24T23:45:00Z"), 0),
+		    "2026-10-25T01:30:00Z");
+		assert_due(deadline_parse_time(&c, "2026-11-24 20:00", 0),
+		    "2026-11-24T19:00:00Z");
+		campaign_format_time(&c, at("2026-10-24T18:00:00Z"), out, sizeof out);
+		assert_string_equal(out, "Sat 24 Oct 2026 20:00 CEST");
+		if (tzs[i] != NULL)
+			assert_ptr_equal(getenv("TZ"), tzs[i] + 3);
+		else
+			assert_null(getenv("TZ"));
+	}
 }
 
 int
@@ -270,7 +295,7 @@ main(void)
 		cmocka_unit_test(test_new_york),
 		cmocka_unit_test(test_never_backwards),
 		cmocka_unit_test(test_parse_time),
-		cmocka_unit_test(test_tz_restored),
+		cmocka_unit_test(test_environment_untouched),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

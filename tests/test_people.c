@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "address.h"
 #include "campaign-file.h"
 #include "clock.h"
 #include "people.h"
@@ -319,6 +320,10 @@ test_parse_time(void **state)
 	    "2026-07-01T16:30:00Z"));
 	assert_int_equal(people_parse_time(&c, "2026-07-01T18:30:00Z"), clock_parse_iso(
 	    "2026-07-01T18:30:00Z"));
+	/* A time the clocks skip is the first instant after the gap, as for
+	 * deadlines. */
+	assert_int_equal(people_parse_time(&c, "2027-03-28T02:30"), clock_parse_iso(
+	    "2027-03-28T01:00:00Z"));
 	assert_int_equal(people_parse_time(&c, "2026-11-31"), -1);
 	assert_int_equal(people_parse_time(&c, "tomorrow"), -1);
 	assert_int_equal(people_parse_time(&c, "2026-12-01T25:00"), -1);
@@ -548,6 +553,8 @@ test_campaign_file_errors(void **state)
 		{ "  - name: anna", "  - nam: anna", "line 5: a seat has no \"nam\"" },
 		{ "    address: anna@example.org", "    address: anna", "line 6: \"anna\" is "
 		    "not a mail address" },
+		{ "    address: anna@example.org", "    address: anna..x@example.org",
+		    "line 6: \"anna..x@example.org\" is not a mail address" },
 		{ "  - name: bob", "  - name: anna", "line 7: two seats are called anna" },
 		{ "{ start: random }", "{ start: often }", "line 9: option start: \"often\"" },
 		{ "{ start: random }", "{ starts: random }", "line 9: " },
@@ -583,6 +590,25 @@ test_campaign_file_errors(void **state)
 	fx_close(&f);
 }
 
+/* One bare address, the one GMime would mail to, or none. */
+static void
+test_address_valid(void **state)
+{
+	static const char *const fine[] = { "a@x", "anna@example.org",
+	    "first.last+tag@mail.example.org", "zo\xc3\xab@ex\xc3\xa4mple.org", "a@[192.0.2.1]" };
+	static const char *const bad[] = { "", "a", "a@", "@x", "a@b@c", "a(b)@x", "a@x>",
+	    "<a@x>", "Ann <a@x>", "a@x, b@y", "a@x b@y", "\"a b\"@x", "a..b@x", ".a@x",
+	    "a@x.", "a;b@x", "a@x\n", "bot" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++)
+		if (!address_valid(fine[i]))
+			fail_msg("\"%s\" refused", fine[i]);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		if (address_valid(bad[i]))
+			fail_msg("\"%s\" taken", bad[i]);
+}
+
 int
 main(void)
 {
@@ -600,6 +626,7 @@ main(void)
 		    fx_env_teardown),
 		cmocka_unit_test(test_campaign_file_good),
 		cmocka_unit_test(test_campaign_file_errors),
+		cmocka_unit_test(test_address_valid),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,32 @@
+#include <gmime/gmime.h>
+#include <string.h>
+
+#include "address.h"
+
+int
+address_valid(const char *s)
+{
+	InternetAddressList *l;
+	int ok = 0;
+
+	if (s[0] == '\0' || strpbrk(s, " \t\r\n\"") != NULL)
+		return 0;
+	/* Counted by GMime: harmless when mailmsg_global_init has run or will. */
+	g_mime_init();
+	if ((l = internet_address_list_parse(NULL, s)) == NULL)
+		return 0;
+	if (internet_address_list_length(l) == 1) {
+		InternetAddress *a = internet_address_list_get_address(l, 0);
+
+		if (INTERNET_ADDRESS_IS_MAILBOX(a)) {
+			const char *addr = internet_address_mailbox_get_addr(
+			    INTERNET_ADDRESS_MAILBOX(a));
+			const char *at = strrchr(addr, '@');
+
+			/* What GMime would mail to must be what was written. */
+			ok = strcmp(addr, s) == 0 && at != NULL && at > addr && at[1] != '\0';
+		}
+	}
+	g_object_unref(l);
+	return ok;
+}

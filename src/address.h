@@ -1,0 +1,11 @@
+/* address: whether a string a game master or player wrote is one bare mail
+ * address (a seat's, a watcher's, the game master's). */
+#ifndef AZ_ADDRESS_H
+#define AZ_ADDRESS_H
+
+/* 1 when GMime reads s as exactly one mailbox and writes it back as s:
+ * "a(b)@x" (a comment), "a@b@c", "Bob <a@x>", "a..b@x" are not. Quoted local
+ * parts and spaces are refused too: addresses are typed on command lines. */
+int address_valid(const char *s);
+
+#endif

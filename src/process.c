@@ -564,6 +564,20 @@ fail:
 	return -1;
 }
 
+/* A turn file has no headers: every header reads as absent (""), as for a
+ * mail that lacks them, so nothing below meets a NULL. */
+static void
+turnfile_msg(struct mailmsg *m, const char *raw, size_t len)
+{
+	char **empty[] = { &m->from_addr, &m->from_name, &m->reply_to, &m->return_path,
+		&m->message_id, &m->in_reply_to, &m->references, &m->subject, &m->date,
+		&m->auto_submitted, &m->precedence, &m->x_loop, &m->attachment_text };
+
+	for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++)
+		*empty[i] = xstrdup("");
+	m->text = xstrndup(raw, len);
+}
+
 static int
 one(struct job *j, const char *raw, size_t len, struct diag *d)
 {
@@ -576,8 +590,7 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 	mailmsg_init(&j->m);
 	if (strcmp(j->source, "file") == 0) {
 		/* A turn file is plain order text, not a mail: nobody to answer but the seat. */
-		free(j->m.text);
-		j->m.text = xstrndup(raw, len);
+		turnfile_msg(&j->m, raw, len);
 	} else if (mailmsg_parse(raw, len, (size_t)j->c->max_message_bytes, &j->m, &pd) < 0) {
 		if (len > (size_t)j->c->max_message_bytes) {
 			/* Too big to read, but the sender deserves to know. */

@@ -627,7 +627,8 @@ people_set(struct ledger *l, const struct config *c, struct play *p, const char 
 		return PEOPLE_REFUSED;
 	campaign_defaults(&camp);
 	/* A wrong key or value is the game master's to fix, not a ledger error. */
-	if (campaign_apply(&camp, key, value, d) < 0)
+	if (campaign_apply(&camp, key, value, d) < 0 ||
+	    campaign_check_kind(p->rules, key, d) < 0)
 		return PEOPLE_REFUSED;
 	if (campaign_set(l, p->g.id, key, value, d) < 0)
 		return PEOPLE_ELEDGER;

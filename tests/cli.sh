@@ -76,6 +76,13 @@ sqlite3 azalai.db .dump > after.sql
 if cmp -s before.sql after.sql; then passes=$((passes + 1)); else
 	echo "FAIL: taking the same Maildir in again changed the ledger"; fails=$((fails + 1)); fi
 
+# deadline.KIND takes only the kinds of decision the game has; days are days.
+expect 65 'Buqruru has no decision "sow"; its kinds are hole, sowing, refill' -- \
+    "$az" set buqruru-1 deadline.sow 1d
+expect 0 "deadline.sowing = 1d" -- "$az" set buqruru-1 deadline.sowing 1d
+expect 65 'deadline.days "mon-frie"' -- "$az" set buqruru-1 deadline.days mon-frie
+expect 0 "deadline.days = mon-friday" -- "$az" set buqruru-1 deadline.days mon-friday
+
 # A turn file is order text with no mail around it: its answer goes to the
 # seat it names, and the referee goes on to the next mail.
 "$az" new buqruru --name turn --seat a=ta@x --seat b=tb@x > seats.txt 2>/dev/null

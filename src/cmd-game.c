@@ -221,7 +221,10 @@ start_game(struct cli *c, struct new_game *ng)
 	if (rc == EX_OK) {
 		int steps = 0;
 
-		if (process_bots(&c->l, &p, now, &steps, &d) < 0)
+		/* Bots alone may finish the game here: it is over at once, not at
+		 * the next run (which would find nothing waiting and not look). */
+		if (process_bots(&c->l, &p, now, &steps, &d) < 0 ||
+		    play_update_status(&c->l, &p, &d) < 0)
 			rc = EX_SOFTWARE;
 	}
 	for (int i = 0; rc == EX_OK && i < g->nseats; i++) {

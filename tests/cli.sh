@@ -76,6 +76,11 @@ sqlite3 azalai.db .dump > after.sql
 if cmp -s before.sql after.sql; then passes=$((passes + 1)); else
 	echo "FAIL: taking the same Maildir in again changed the ledger"; fails=$((fails + 1)); fi
 
+# A game its bots finish while it is made is over at once.
+expect 0 "(played by the referee)" -- "$az" new buqruru --name bots --seat a=bot --seat b=bot
+expect 0 "^bots  *buqruru  *a, b  *over: " -- "$az" list
+expect 0 "^over$" -- sqlite3 azalai.db "SELECT status FROM games WHERE name = 'bots'"
+
 # deadline.KIND takes only the kinds of decision the game has; days are days.
 expect 65 'Buqruru has no decision "sow"; its kinds are hole, sowing, refill' -- \
     "$az" set buqruru-1 deadline.sow 1d

@@ -690,20 +690,26 @@ test_crash(int64_t id)
 		abort();
 }
 
-/* Sets aside every queued message that has had its attempts; logs each once. */
+/* Sets aside every queued message that has had its attempts; logs each once.
+ * The clock is read only when there is one (a frozen test clock ticks on
+ * each reading). */
 static int
-hold_spent(struct ledger *l, const struct config *c, const char *now, struct diag *d)
+hold_spent(struct ledger *l, const struct config *c, struct diag *d)
 {
-	int max = c->message_attempts > 0 ? c->message_attempts : 1;
+	int max = c->message_attempts > 0 ? c->message_attempts : 1, n = 0;
 	sqlite3_stmt *st = ledger_prep(l, "SELECT id, attempts, last_error FROM messages "
 	    "WHERE status = 'new' AND aside = '' AND attempts >= ?");
+	char now[32];
 
 	sqlite3_bind_int(st, 1, max);
-	while (sqlite3_step(st) == SQLITE_ROW)
+	for (; sqlite3_step(st) == SQLITE_ROW; n++)
 		log_error("message %lld held after %d attempts%s%s; see \"azalai inbox\"",
 		    (long long)sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
 		    col_text(st, 2)[0] ? ": " : "", col_text(st, 2));
 	sqlite3_finalize(st);
+	if (n == 0)
+		return 0;
+	clock_iso(clock_now(), now, sizeof now);
 	st = ledger_prep(l, "UPDATE messages SET aside = 'held', aside_at = ? "
 	    "WHERE status = 'new' AND aside = '' AND attempts >= ?");
 	sqlite3_bind_text(st, 1, now, -1, SQLITE_STATIC);
@@ -717,15 +723,13 @@ attempt_failed(struct ledger *l, const struct config *c, int64_t id, const char 
     struct diag *d)
 {
 	sqlite3_stmt *st;
-	char now[32];
 
-	clock_iso(clock_now(), now, sizeof now);
 	if (ledger_begin(l, d) < 0)
 		return -1;
 	st = ledger_prep(l, "UPDATE messages SET last_error = ? WHERE id = ?");
 	sqlite3_bind_text(st, 1, why, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, id);
-	if (ledger_done(l, st, d) < 0 || hold_spent(l, c, now, d) < 0) {
+	if (ledger_done(l, st, d) < 0 || hold_spent(l, c, d) < 0) {
 		ledger_rollback(l);
 		return -1;
 	}
@@ -909,7 +913,6 @@ process_pending(struct ledger *l, const struct config *c, struct process_stats *
 	int64_t *ids = NULL;
 	int *tried = NULL;
 	size_t n = 0, cap = 0;
-	char now[32];
 	int rc = 0;
 
 	/* Nothing queued, nothing written: an idle cron run costs no commit. */
@@ -919,10 +922,9 @@ process_pending(struct ledger *l, const struct config *c, struct process_stats *
 	sqlite3_finalize(st);
 	if (!rc)
 		return 0;
-	clock_iso(clock_now(), now, sizeof now);
 	if (ledger_begin(l, d) < 0)
 		return -1;
-	if (hold_spent(l, c, now, d) < 0) {
+	if (hold_spent(l, c, d) < 0) {
 		ledger_rollback(l);
 		return -1;
 	}

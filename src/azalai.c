@@ -22,6 +22,8 @@ static const struct command {
 	{ "ingest", cmd_ingest, 1, "take in orders: ingest --maildir DIR | --mbox FILE | "
 	    "--stdin | --file TURNFILE" },
 	{ "run", cmd_run, 1, "fetch, resolve, report and deliver (the cron job)" },
+	{ "inbox", cmd_inbox, 1, "mails the runs could not get through: inbox "
+	    "[list | show ID | release ID | drop ID]" },
 	{ "outbox", cmd_outbox, 1, "the mails waiting to go: outbox [list|flush] [--all]" },
 	{ "replay", cmd_replay, 1, "replay a game: replay GAME [--step N] [--as SEAT]" },
 	{ "verify", cmd_verify, 1, "check games against their seed and hash chain: "

@@ -69,13 +69,16 @@ parse_bool(const char *v)
 	return -1;
 }
 
-static const char *const daynames[] = { "sun", "mon", "tue", "wed", "thu", "fri", "sat" };
+static const char *const daynames[] = { "sunday", "monday", "tuesday", "wednesday",
+	"thursday", "friday", "saturday" };
 
+/* A day is its name or the start of it, three letters at least ("mon",
+ * "thurs", "friday"); "frie" is no day. */
 static int
 day_index(const char *s, size_t n)
 {
 	for (int i = 0; i < 7; i++)
-		if (n >= 3 && strncasecmp(s, daynames[i], 3) == 0)
+		if (n >= 3 && n <= strlen(daynames[i]) && strncasecmp(s, daynames[i], n) == 0)
 			return i;
 	return -1;
 }
@@ -271,6 +274,41 @@ campaign_load(struct ledger *l, int64_t game_id, struct campaign *c, struct diag
 	return 0;
 }
 
+/* A typo in deadline.KIND would otherwise be kept and never used. */
+int
+campaign_check_kind(const struct game_rules *r, const char *key, struct diag *d)
+{
+	const char *kind = key + 9;
+	struct buf names = BUF_INIT;
+	int rc;
+
+	if (r == NULL || r->decision_kinds == NULL || strncmp(key, "deadline.", 9) != 0 ||
+	    strcmp(kind, "snap") == 0 || strcmp(kind, "days") == 0)
+		return 0;
+	for (int i = 0; r->decision_kinds[i] != NULL; i++) {
+		if (strcmp(r->decision_kinds[i], kind) == 0)
+			return 0;
+		buf_printf(&names, "%s%s", i ? ", " : "", r->decision_kinds[i]);
+	}
+	rc = diag_set(d, 0, "%s: %s has no decision \"%s\"; its kinds are %s", key,
+	    r->title, kind, names.p);
+	buf_free(&names);
+	return rc;
+}
+
+static int
+deadline_kind_known(struct ledger *l, int64_t game_id, const char *key, struct diag *d)
+{
+	const struct game_rules *r = NULL;
+	sqlite3_stmt *st = ledger_prep(l, "SELECT rules FROM games WHERE id = ?");
+
+	sqlite3_bind_int64(st, 1, game_id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		r = game_find(col_text(st, 0));
+	sqlite3_finalize(st);
+	return campaign_check_kind(r, key, d);
+}
+
 int
 campaign_set(struct ledger *l, int64_t game_id, const char *key, const char *value,
     struct diag *d)
@@ -279,7 +317,7 @@ campaign_set(struct ledger *l, int64_t game_id, const char *key, const char *val
 	sqlite3_stmt *st;
 
 	campaign_defaults(&c);
-	if (campaign_apply(&c, key, value, d) < 0)
+	if (campaign_apply(&c, key, value, d) < 0 || deadline_kind_known(l, game_id, key, d) < 0)
 		return -1;
 	st = ledger_prep(l, "INSERT INTO settings (game_id, key, value) VALUES (?,?,?) "
 	    "ON CONFLICT(game_id, key) DO UPDATE SET value = excluded.value");
@@ -378,7 +416,7 @@ campaign_describe(const struct campaign *c, struct buf *b)
 			int i = k % 7;
 
 			if (c->weekdays & (1 << i)) {
-				buf_printf(b, "%s%s", first ? "" : ",", daynames[i]);
+				buf_printf(b, "%s%.3s", first ? "" : ",", daynames[i]);
 				first = 0;
 			}
 		}

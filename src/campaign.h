@@ -44,6 +44,8 @@ int campaign_set(struct ledger *, int64_t game_id, const char *key, const char *
 /* Applies key=value to c without the ledger (campaign files check before
  * anything is written). */
 int campaign_apply(struct campaign *, const char *key, const char *value, struct diag *);
+/* deadline.KIND: -1 (in d) when the game of rules has no decision KIND. */
+int campaign_check_kind(const struct game_rules *, const char *key, struct diag *);
 /* Seconds for the decision kind. */
 long campaign_deadline_for(const struct campaign *, const char *kind);
 /* "30m", "12h", "3d", "1d12h", "90" (seconds); -1 when unreadable. */

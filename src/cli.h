@@ -42,6 +42,9 @@ int cmd_process(struct cli *, int, char **);
 int cmd_preview(struct cli *, int, char **);
 int cmd_deadline(struct cli *, int, char **);
 int cmd_verify(struct cli *, int, char **);
+int cmd_inbox(struct cli *, int, char **);
+/* How many mails are held (see "azalai inbox"). */
+int inbox_held(struct ledger *);
 
 /* A game master's command on one game (cmd-admin.c): takes the run lock,
  * opens the ledger, begins the transaction and loads the game; 0, or the

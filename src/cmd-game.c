@@ -230,7 +230,8 @@ start_game(struct cli *c, struct new_game *ng)
 	if (rc == EX_OK) {
 		int steps = 0;
 
-		/* Bots alone may play a game to its end before anyone is welcomed. */
+		/* Bots alone may finish the game here: it is over at once, not at
+		 * the next run (which would find nothing waiting and not look). */
 		if (process_bots(&c->l, &p, now, &steps, &d) < 0 ||
 		    play_update_status(&c->l, &p, &d) < 0)
 			rc = EX_SOFTWARE;
@@ -397,14 +398,17 @@ list_one(void *arg, const struct game_row *g)
 int
 cmd_list(struct cli *c, int argc, char **argv)
 {
-	int rc;
+	int rc, held;
 
 	if (cli_wants_help(argc, argv, "usage: azalai list\n\nLists every game with its "
-	    "seats and who it waits for.\n"))
+	    "seats and who it waits for,\nand how many mails are held (see azalai inbox).\n"))
 		return EX_OK;
 	if ((rc = cli_open(c, 0)) != 0)
 		return rc;
 	ledger_games_each(&c->l, list_one, c);
+	if ((held = inbox_held(&c->l)) > 0)
+		printf("%d mail%s held: runs kept failing on %s; see \"azalai inbox\"\n",
+		    held, held == 1 ? "" : "s", held == 1 ? "it" : "them");
 	return EX_OK;
 }
 

@@ -65,6 +65,7 @@ static const struct key keys[] = {
 	L("limits.message_bytes", max_message_bytes, "2097152"),
 	I("limits.help_replies_per_day", help_replies_per_day, "3"),
 	I("limits.problem_replies_per_day", problem_replies_per_day, "20"),
+	I("limits.message_attempts", message_attempts, "3"),
 	{ NULL, K_STR, 0, 0, NULL, NULL }
 };
 

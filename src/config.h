@@ -38,6 +38,7 @@ struct config {
 	int deliver_timeout;
 	char tls_verify[8];         /* yes, no (self-signed test servers) */
 	long max_message_bytes;
+	int message_attempts;       /* runs that may die or fail on one mail before it is held */
 	int help_replies_per_day;   /* per sender, for mail that names no game */
 	int problem_replies_per_day;/* per sender, for mail the referee cannot take */
 };

@@ -111,6 +111,9 @@ struct game_rules {
 	/* What a game master's file at setup is to this game ("deck"), or NULL
 	 * when the game takes none. */
 	const char *file_what;
+	/* Every pending.kind waiting_for can give, NULL-terminated: the names a
+	 * game master writes in deadline.KIND. */
+	const char *const *decision_kinds;
 	size_t state_size;
 
 	/* Optional (NULL when the game has no data files): reads the game's

@@ -196,11 +196,14 @@ ledger_seat_bounce(struct ledger *l, int64_t game, int idx, const char *address,
 	sqlite3_stmt *st;
 
 	if (game > 0) {
+		/* A mail to an address the seat no longer has is not the seat's trouble. */
 		st = ledger_prep(l, "UPDATE seats SET bounces = bounces + 1, last_bounce = ? "
-		    "WHERE game_id = ? AND idx = ?");
+		    "WHERE game_id = ? AND idx = ? AND (?4 IS NULL OR address = ?4 COLLATE NOCASE)");
 		sqlite3_bind_text(st, 1, why, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(st, 2, game);
 		sqlite3_bind_int(st, 3, idx);
+		if (address != NULL)
+			sqlite3_bind_text(st, 4, address, -1, SQLITE_STATIC);
 	} else {
 		st = ledger_prep(l, "UPDATE seats SET bounces = bounces + 1, last_bounce = ? "
 		    "WHERE address = ? COLLATE NOCASE AND game_id IN "

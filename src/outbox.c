@@ -190,7 +190,7 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 			snprintf(why, sizeof why, "%s: mail %lld not delivered: %.400s", now, id,
 			    cause);
 			if (game > 0 && seat >= 0)
-				ledger_seat_bounce(l, game, seat, NULL, why, d);
+				ledger_seat_bounce(l, game, seat, to, why, d);
 			(*failed)++;
 		} else {
 			char next[32];

@@ -194,6 +194,18 @@ people_replace(struct ledger *l, const struct config *c, struct play *p, int sea
 	}
 	if (seat_update(l, p, seat, d) < 0)
 		return PEOPLE_ELEDGER;
+	if (!same) {
+		/* Bounces tell about an address, not a seat: the new player starts clean. */
+		sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET bounces = 0, "
+		    "last_bounce = '' WHERE game_id = ? AND idx = ?");
+
+		sqlite3_bind_int64(st, 1, p->g.id);
+		sqlite3_bind_int(st, 2, seat);
+		if (ledger_done(l, st, d) < 0)
+			return PEOPLE_ELEDGER;
+		s->bounces = 0;
+		s->last_bounce[0] = '\0';
+	}
 	log_info("%s: seat %s %s", p->g.name, s->name, same ? "has a new token" :
 	    "was handed over to a new player");
 
@@ -601,7 +613,8 @@ people_set(struct ledger *l, const struct config *c, struct play *p, const char 
 		return PEOPLE_REFUSED;
 	campaign_defaults(&camp);
 	/* A wrong key or value is the game master's to fix, not a ledger error. */
-	if (campaign_apply(&camp, key, value, d) < 0)
+	if (campaign_apply(&camp, key, value, d) < 0 ||
+	    campaign_check_kind(p->rules, key, d) < 0)
 		return PEOPLE_REFUSED;
 	if (campaign_set(l, p->g.id, key, value, d) < 0)
 		return PEOPLE_ELEDGER;

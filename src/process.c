@@ -1,8 +1,11 @@
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "campaign.h"
 #include "clock.h"
@@ -564,6 +567,20 @@ fail:
 	return -1;
 }
 
+/* A turn file has no headers: every header reads as absent (""), as for a
+ * mail that lacks them, so nothing below meets a NULL. */
+static void
+turnfile_msg(struct mailmsg *m, const char *raw, size_t len)
+{
+	char **empty[] = { &m->from_addr, &m->from_name, &m->reply_to, &m->return_path,
+		&m->message_id, &m->in_reply_to, &m->references, &m->subject, &m->date,
+		&m->auto_submitted, &m->precedence, &m->x_loop, &m->attachment_text };
+
+	for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++)
+		*empty[i] = xstrdup("");
+	m->text = xstrndup(raw, len);
+}
+
 static int
 one(struct job *j, const char *raw, size_t len, struct diag *d)
 {
@@ -576,8 +593,7 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 	mailmsg_init(&j->m);
 	if (strcmp(j->source, "file") == 0) {
 		/* A turn file is plain order text, not a mail: nobody to answer but the seat. */
-		free(j->m.text);
-		j->m.text = xstrndup(raw, len);
+		turnfile_msg(&j->m, raw, len);
 	} else if (mailmsg_parse(raw, len, (size_t)j->c->max_message_bytes, &j->m, &pd) < 0) {
 		if (len > (size_t)j->c->max_message_bytes) {
 			/* Too big to read, but the sender deserves to know. */
@@ -640,60 +656,302 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 	return rc;
 }
 
+/*
+ * The queue survives whatever a message does to a run (issue 11):
+ *
+ * - Before a run touches a message, an attempt on it is committed
+ *   (messages.attempts). A message that is finished (done, rejected, ignored)
+ *   leaves the queue, so attempts on a message still new are runs that died
+ *   or failed on it: a crash needs no handler to be counted.
+ * - The happy path pays one commit per run for this, not one per mail: every
+ *   message not attempted before is marked in one transaction, then each is
+ *   processed in its own transaction as always. A run that dies leaves the
+ *   rest of its batch marked, the innocent with the guilty.
+ * - So a message a run already started is processed alone, in a child
+ *   process with its own connection to the ledger, its attempt committed
+ *   first: a crash kills only the child, and the run records it and goes on,
+ *   in the same order, to the other messages, the deadlines and delivery.
+ *   The innocent go through; only the message that crashes gathers attempts.
+ * - A ledger error (not a crash) rolls the message back and counts the same:
+ *   the attempt stays, the error is kept in last_error.
+ * - A message with limits.message_attempts attempts is set aside as held,
+ *   logged once, and shown by "azalai list" and "azalai inbox" until the game
+ *   master releases or drops it.
+ */
+
+/* The test hook of process.h. */
+static void
+test_crash(int64_t id)
+{
+	const char *v = getenv("AZALAI_TEST_CRASH_MESSAGE");
+
+	if (v != NULL && strtoll(v, NULL, 10) == id)
+		abort();
+}
+
+/* Sets aside every queued message that has had its attempts; logs each once.
+ * The clock is read only when there is one (a frozen test clock ticks on
+ * each reading). */
+static int
+hold_spent(struct ledger *l, const struct config *c, struct diag *d)
+{
+	int max = c->message_attempts > 0 ? c->message_attempts : 1, n = 0;
+	sqlite3_stmt *st = ledger_prep(l, "SELECT id, attempts, last_error FROM messages "
+	    "WHERE status = 'new' AND aside = '' AND attempts >= ?");
+	char now[32];
+
+	sqlite3_bind_int(st, 1, max);
+	for (; sqlite3_step(st) == SQLITE_ROW; n++)
+		log_error("message %lld held after %d attempts%s%s; see \"azalai inbox\"",
+		    (long long)sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
+		    col_text(st, 2)[0] ? ": " : "", col_text(st, 2));
+	sqlite3_finalize(st);
+	if (n == 0)
+		return 0;
+	clock_iso(clock_now(), now, sizeof now);
+	st = ledger_prep(l, "UPDATE messages SET aside = 'held', aside_at = ? "
+	    "WHERE status = 'new' AND aside = '' AND attempts >= ?");
+	sqlite3_bind_text(st, 1, now, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 2, max);
+	return ledger_done(l, st, d);
+}
+
+/* After an attempt that failed or died: why, and held when it was the last. */
+static int
+attempt_failed(struct ledger *l, const struct config *c, int64_t id, const char *why,
+    struct diag *d)
+{
+	sqlite3_stmt *st;
+
+	if (ledger_begin(l, d) < 0)
+		return -1;
+	st = ledger_prep(l, "UPDATE messages SET last_error = ? WHERE id = ?");
+	sqlite3_bind_text(st, 1, why, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	if (ledger_done(l, st, d) < 0 || hold_spent(l, c, d) < 0) {
+		ledger_rollback(l);
+		return -1;
+	}
+	return ledger_commit(l, d);
+}
+
+/* One message in its own transaction; 0 also when the message failed (it
+ * stays queued, its failure recorded), -1 when the ledger cannot be written. */
+static int
+process_one(struct ledger *l, const struct config *c, struct process_stats *s, int64_t id,
+    struct diag *d)
+{
+	sqlite3_stmt *st;
+	struct job j;
+	char *raw, *source;
+	size_t len;
+	int rc;
+
+	st = ledger_prep(l, "SELECT source, raw FROM messages WHERE id = ? AND "
+	    "status = 'new' AND aside = ''");
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return 0;
+	}
+	memset(&j, 0, sizeof j);
+	j.l = l;
+	j.c = c;
+	j.stats = s;
+	j.id = id;
+	source = xstrdup(col_text(st, 0));
+	len = (size_t)sqlite3_column_bytes(st, 1);
+	raw = xmalloc(len + 1);
+	if (len > 0)
+		memcpy(raw, sqlite3_column_blob(st, 1), len);
+	raw[len] = '\0';
+	sqlite3_finalize(st);
+	j.source = source;
+	j.reply_to = "";
+	j.seat = -1;
+	clock_iso(clock_now(), j.now, sizeof j.now);
+	s->messages++;
+
+	if (ledger_begin(l, d) < 0) {
+		free(raw);
+		free(source);
+		return -1;
+	}
+	test_crash(id);
+	rc = one(&j, raw, len, d);
+	if (rc == 0)
+		rc = finish(&j, d);
+	if (rc == 0)
+		rc = ledger_commit(l, d);
+	else
+		ledger_rollback(l);
+	mailmsg_free(&j.m);
+	free(raw);
+	free(source);
+	if (rc == 0)
+		return 0;
+	log_error("message %lld left for the next run: %s", (long long)id, d->msg);
+	{
+		char why[sizeof d->msg];
+		struct diag fd;
+
+		snprintf(why, sizeof why, "%s", d->msg);
+		diag_clear(&fd);
+		if (attempt_failed(l, c, id, why, &fd) < 0)
+			log_error("message %lld: cannot record the failure: %s", (long long)id,
+			    fd.msg);
+	}
+	return 0;
+}
+
+static int
+count_attempt(struct ledger *l, int64_t id, struct diag *d)
+{
+	sqlite3_stmt *st;
+
+	if (ledger_begin(l, d) < 0)
+		return -1;
+	st = ledger_prep(l, "UPDATE messages SET attempts = attempts + 1 WHERE id = ?");
+	sqlite3_bind_int64(st, 1, id);
+	if (ledger_done(l, st, d) < 0) {
+		ledger_rollback(l);
+		return -1;
+	}
+	return ledger_commit(l, d);
+}
+
+/* A message a run already started on: processed in a child, so that if it
+ * crashes again only the child dies. No connection crosses the fork (SQLite
+ * forbids it): the parent closes the ledger first and opens it again after. */
+static int
+process_alone(struct ledger *l, const struct config *c, struct process_stats *s,
+    int64_t id, struct diag *d)
+{
+	const char *name = sqlite3_db_filename(l->db, "main");
+	struct process_stats cs;
+	char *path, why[128];
+	int fds[2], status = 0;
+	ssize_t got = 0, n;
+	pid_t pid;
+
+	if (name == NULL || name[0] == '\0') {
+		/* A ledger in memory cannot be reopened: no shelter, only the count. */
+		if (count_attempt(l, id, d) < 0)
+			return -1;
+		return process_one(l, c, s, id, d);
+	}
+	path = xstrdup(name);
+	if (pipe(fds) < 0) {
+		free(path);
+		return diag_set(d, 0, "cannot make a pipe: %s", strerror(errno));
+	}
+	fflush(NULL);
+	ledger_close(l);
+	if ((pid = fork()) == 0) {
+		struct ledger cl;
+		struct diag cd;
+		int ok;
+
+		close(fds[0]);
+		memset(&cs, 0, sizeof cs);
+		diag_clear(&cd);
+		ok = ledger_open(&cl, path, &cd) == 0 && count_attempt(&cl, id, &cd) == 0 &&
+		    process_one(&cl, c, &cs, id, &cd) == 0;
+		if (!ok)
+			log_error("message %lld: %s", (long long)id, cd.msg);
+		if (write(fds[1], &cs, sizeof cs) != (ssize_t)sizeof cs)
+			ok = 0;
+		ledger_close(&cl);
+		fflush(NULL);
+		_exit(ok ? 0 : 1);
+	}
+	close(fds[1]);
+	memset(&cs, 0, sizeof cs);
+	while (pid > 0 && got < (ssize_t)sizeof cs &&
+	    ((n = read(fds[0], (char *)&cs + got, sizeof cs - (size_t)got)) > 0 ||
+	    (n < 0 && errno == EINTR)))
+		got += n > 0 ? n : 0;
+	close(fds[0]);
+	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (ledger_open(l, path, d) < 0) {
+		free(path);
+		return -1;
+	}
+	free(path);
+	if (pid < 0) {
+		/* No child: the message waits for a run that can make one. */
+		log_error("message %lld left for the next run: cannot fork: %s", (long long)id,
+		    strerror(errno));
+		return 0;
+	}
+	if (got == (ssize_t)sizeof cs) {
+		s->messages += cs.messages;
+		s->accepted += cs.accepted;
+		s->rejected += cs.rejected;
+		s->ignored += cs.ignored;
+		s->steps += cs.steps;
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	if (WIFSIGNALED(status))
+		snprintf(why, sizeof why, "the run died on it (signal %d, %s)",
+		    WTERMSIG(status), strsignal(WTERMSIG(status)));
+	else
+		snprintf(why, sizeof why, "the run could not process it (exit %d)",
+		    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	log_error("message %lld: %s", (long long)id, why);
+	return attempt_failed(l, c, id, why, d);
+}
+
 int
 process_pending(struct ledger *l, const struct config *c, struct process_stats *s,
     struct diag *d)
 {
 	sqlite3_stmt *st;
-	int64_t last = 0;
+	int64_t *ids = NULL;
+	int *tried = NULL;
+	size_t n = 0, cap = 0;
+	int rc = 0;
 
-	for (;;) {
-		struct job j;
-		char *raw, *source;
-		size_t len;
-		int rc;
-
-		st = ledger_prep(l, "SELECT id, source, raw FROM messages WHERE status = 'new' "
-		    "AND id > ? ORDER BY id LIMIT 1");
-		sqlite3_bind_int64(st, 1, last);
-		if (sqlite3_step(st) != SQLITE_ROW) {
-			sqlite3_finalize(st);
-			return 0;
-		}
-		memset(&j, 0, sizeof j);
-		j.l = l;
-		j.c = c;
-		j.stats = s;
-		j.id = last = sqlite3_column_int64(st, 0);
-		source = xstrdup(col_text(st, 1));
-		len = (size_t)sqlite3_column_bytes(st, 2);
-		raw = xmalloc(len + 1);
-		if (len > 0)
-			memcpy(raw, sqlite3_column_blob(st, 2), len);
-		raw[len] = '\0';
-		sqlite3_finalize(st);
-		j.source = source;
-		j.reply_to = "";
-		j.seat = -1;
-		clock_iso(clock_now(), j.now, sizeof j.now);
-		s->messages++;
-
-		if (ledger_begin(l, d) < 0) {
-			free(raw);
-			free(source);
-			return -1;
-		}
-		rc = one(&j, raw, len, d);
-		if (rc == 0)
-			rc = finish(&j, d);
-		if (rc == 0)
-			rc = ledger_commit(l, d);
-		else
-			ledger_rollback(l);
-		if (rc < 0)
-			log_error("message %lld left for the next run: %s", (long long)j.id, d->msg);
-		mailmsg_free(&j.m);
-		free(raw);
-		free(source);
+	/* Nothing queued, nothing written: an idle cron run costs no commit. */
+	st = ledger_prep(l, "SELECT 1 FROM messages WHERE status = 'new' AND aside = '' "
+	    "LIMIT 1");
+	rc = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	if (!rc)
+		return 0;
+	if (ledger_begin(l, d) < 0)
+		return -1;
+	if (hold_spent(l, c, d) < 0) {
+		ledger_rollback(l);
+		return -1;
 	}
+	st = ledger_prep(l, "SELECT id, attempts FROM messages WHERE status = 'new' AND "
+	    "aside = '' ORDER BY id");
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 16;
+			ids = xreallocarray(ids, cap, sizeof *ids);
+			tried = xreallocarray(tried, cap, sizeof *tried);
+		}
+		ids[n] = sqlite3_column_int64(st, 0);
+		tried[n++] = sqlite3_column_int(st, 1) > 0;
+	}
+	sqlite3_finalize(st);
+	st = ledger_prep(l, "UPDATE messages SET attempts = 1 WHERE status = 'new' AND "
+	    "aside = '' AND attempts = 0");
+	if (ledger_done(l, st, d) < 0 || ledger_commit(l, d) < 0) {
+		ledger_rollback(l);
+		free(ids);
+		free(tried);
+		return -1;
+	}
+	rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++)
+		rc = tried[i] ? process_alone(l, c, s, ids[i], d) :
+		    process_one(l, c, s, ids[i], d);
+	free(ids);
+	free(tried);
+	return rc;
 }

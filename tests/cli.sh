@@ -103,5 +103,31 @@ sqlite3 azalai.db .dump > after.sql
 if cmp -s before.sql after.sql; then passes=$((passes + 1)); else
 	echo "FAIL: taking the same Maildir in again changed the ledger"; fails=$((fails + 1)); fi
 
+# A game its bots finish while it is made is over at once.
+expect 0 "(played by the referee)" -- "$az" new buqruru --name bots --seat a=bot --seat b=bot
+expect 0 "^bots  *buqruru  *a, b  *over: " -- "$az" list
+expect 0 "^over$" -- sqlite3 azalai.db "SELECT status FROM games WHERE name = 'bots'"
+
+# deadline.KIND takes only the kinds of decision the game has; days are days.
+expect 65 'Buqruru has no decision "sow"; its kinds are hole, sowing, refill' -- \
+    "$az" set buqruru-1 deadline.sow 1d
+expect 0 "deadline.sowing = 1d" -- "$az" set buqruru-1 deadline.sowing 1d
+expect 65 'deadline.days "mon-frie"' -- "$az" set buqruru-1 deadline.days mon-frie
+expect 0 "deadline.days = mon-friday" -- "$az" set buqruru-1 deadline.days mon-friday
+
+# A turn file is order text with no mail around it: its answer goes to the
+# seat it names, and the referee goes on to the next mail.
+"$az" new buqruru --name turn --seat a=ta@x --seat b=tb@x > seats.txt 2>/dev/null
+tok=$(awk '$1 == "seat" && $2 == "a" { print $4 }' seats.txt)
+printf 'GAME turn\nSEAT a\nTOKEN %s\nHOLE b\n' "$tok" > turn.txt
+expect 0 "" -- "$az" ingest --file turn.txt
+expect 0 "done|1 accepted, 0 rejected" -- sqlite3 azalai.db \
+    "SELECT status, reason FROM messages WHERE source = 'file'"
+expect 0 "ta@x" -- sqlite3 azalai.db \
+    "SELECT to_addr FROM outbox WHERE kind = 'ack'"
+printf 'From: tb@x\nMessage-ID: <after-turn@x>\n\nHELP\n' > after.eml
+expect 0 "" -- "$az" ingest --stdin < after.eml
+expect 0 "^0$" -- sqlite3 azalai.db "SELECT count(*) FROM messages WHERE status = 'new'"
+
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

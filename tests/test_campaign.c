@@ -61,6 +61,13 @@ test_keys(void **state)
 	assert_int_equal(campaign_apply(&c, "deadline.snap", "25:00", &d), -1);
 	assert_non_null(strstr(d.msg, "HH:MM"));
 	assert_int_equal(campaign_apply(&c, "deadline.days", "mon-someday", &d), -1);
+	assert_int_equal(campaign_apply(&c, "deadline.days", "mon-frie", &d), -1);
+	assert_non_null(strstr(d.msg, "mon-frie"));
+	assert_int_equal(campaign_apply(&c, "deadline.days", "mo-fri", &d), -1);
+	assert_int_equal(campaign_apply(&c, "deadline.days", "thurs,friday", &d), 0);
+	assert_int_equal(c.weekdays, 0x30);
+	assert_int_equal(campaign_apply(&c, "deadline.days", "Tue-Wed", &d), 0);
+	assert_int_equal(c.weekdays, 0x0c);
 	assert_int_equal(campaign_apply(&c, "timezone", "Mars/Olympus", &d), -1);
 	assert_non_null(strstr(d.msg, "Mars/Olympus"));
 	assert_int_equal(campaign_apply(&c, "timezone", "../../etc/passwd", &d), -1);
@@ -110,6 +117,11 @@ test_ledger_round_trip(void **state)
 	assert_int_equal(campaign_set(&f.l, p.g.id, "deadline.days", "mon,wed,fri", &d), 0);
 	assert_int_equal(campaign_set(&f.l, p.g.id, "deadline", "1d", &d), 0);
 	assert_int_equal(campaign_set(&f.l, p.g.id, "deadline", "soon", &d), -1);
+	/* A kind the game does not have would be kept and never used. */
+	assert_int_equal(campaign_set(&f.l, p.g.id, "deadline.sow", "6h", &d), -1);
+	assert_non_null(strstr(d.msg, "Buqruru has no decision \"sow\""));
+	assert_non_null(strstr(d.msg, "hole, sowing, refill"));
+	assert_int_equal(campaign_set(&f.l, p.g.id, "deadline.placement", "6h", &d), -1);
 	assert_int_equal(fx_count(&f, "SELECT count(*) FROM settings"), 3);
 	assert_int_equal(campaign_load(&f.l, p.g.id, &c, &d), 0);
 	assert_int_equal(c.deadline, 86400);

@@ -239,9 +239,24 @@ test_replace(void **state)
 	struct diag d;
 	long long events;
 
+	/* The old address bounced; a new token for it keeps the count. */
+	assert_int_equal(ledger_seat_bounce(&e->f.l, 0, -1, "n@example.org", "gone", &d), 1);
+	assert_int_equal(TX(e, people_replace(&e->f.l, &e->f.cfg, &e->p, 0, "n@example.org",
+	    &fixed, NOW, token, &d)), 0);
+	assert_int_equal(e->p.g.seats[0].bounces, 1);
 	assert_int_equal(TX(e, people_replace(&e->f.l, &e->f.cfg, &e->p, 0, "nova@example.org",
 	    &fixed, NOW, token, &d)), 0);
 	assert_string_equal(e->p.g.seats[0].address, "nova@example.org");
+	/* The bounces were the old address's: the new player starts clean, and a
+	 * mail to the old address failing late is not counted against them. */
+	assert_int_equal(e->p.g.seats[0].bounces, 0);
+	assert_string_equal(e->p.g.seats[0].last_bounce, "");
+	assert_int_equal(ledger_seat_bounce(&e->f.l, e->p.g.id, 0, "n@example.org", "late", &d),
+	    0);
+	assert_int_equal(ledger_seat_bounce(&e->f.l, e->p.g.id, 0, "nova@example.org", "new",
+	    &d), 1);
+	reload(e);
+	assert_int_equal(e->p.g.seats[0].bounces, 1);
 	body = fx_last_mail(&e->f, "welcome", "nova@example.org");
 	assert_non_null(strstr(body, token));
 	free(body);

@@ -1,5 +1,6 @@
 /* Whole games by bots through the ledger: every step legal and conserving,
- * and replay from the events gives every stored state hash again. */
+ * every decision of a kind the game lists, and replay from the events gives
+ * every stored state hash again. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,10 +20,25 @@ check_step(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	const struct game_rules *r = arg;
 	struct diag d;
 
+	struct pending pd;
+
 	(void)e;
 	diag_clear(&d);
 	if (r->check(st, &d) < 0)
 		fail_msg("step %lld: %s", (long long)seq, d.msg);
+	/* Every decision waited for is one a game master can set deadline.KIND of. */
+	r->waiting_for(st, &pd);
+	for (int s = 0; s < MAX_SEATS; s++) {
+		int known = 0;
+
+		if (!(pd.seats & VIS_SEAT(s)))
+			continue;
+		for (int k = 0; r->decision_kinds != NULL && r->decision_kinds[k] != NULL; k++)
+			known |= strcmp(r->decision_kinds[k], pd.kind[s]) == 0;
+		if (!known)
+			fail_msg("step %lld: %s waits for \"%s\", not in its decision_kinds",
+			    (long long)seq, r->name, pd.kind[s]);
+	}
 	return 0;
 }
 

@@ -314,12 +314,15 @@ bq_waiting_for(const void *vst, struct pending *p)
 	}
 }
 
+static const char *const bq_kinds[] = { "hole", "sowing", "refill", NULL };
+
 const struct game_rules buqruru_rules = {
 	.name = "buqruru",
 	.title = "Buqruru",
 	.min_seats = BQ_SEATS,
 	.max_seats = BQ_SEATS,
 	.options = bq_options,
+	.decision_kinds = bq_kinds,
 	.state_size = sizeof(struct bq_state),
 	.load = NULL,
 	.setup = bq_setup,

@@ -470,6 +470,8 @@ tg_check(const void *vst, struct diag *d)
 	return 0;
 }
 
+static const char *const tg_kinds[] = { "raid", "placement", "actions", "limit", NULL };
+
 const struct game_rules targi_rules = {
 	.name = "targi",
 	.title = "Targi",
@@ -477,6 +479,7 @@ const struct game_rules targi_rules = {
 	.max_seats = 2,
 	.options = tg_options,
 	.file_what = "deck",
+	.decision_kinds = tg_kinds,
 	.state_size = sizeof(struct tg_state),
 	.load = tg_load,
 	.setup = tg_setup,

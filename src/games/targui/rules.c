@@ -1,12 +1,15 @@
 /* The Targui table for the referee. */
 #include "targui.h"
 
+static const char *const tu_kinds[] = { "sector", "settlement", "turn", NULL };
+
 const struct game_rules targui_rules = {
 	.name = "targui",
 	.title = "Targui",
 	.min_seats = 2,
 	.max_seats = 4,
 	.options = tu_options,
+	.decision_kinds = tu_kinds,
 	.state_size = sizeof(struct tu_state),
 	.load = tu_load,
 	.setup = tu_setup,

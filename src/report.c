@@ -244,6 +244,9 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
 	it.html = html;
 	it.in_reply_to = in_reply_to;
 	it.refs = refs;
+	/* A reply to a seat's mail answers the step it showed. */
+	it.has_step = seat >= 0;
+	it.step = p->seq;
 	rc = outbox_queue(l, c, &it, now, d);
 	free(subject);
 	free(body);

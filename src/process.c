@@ -588,7 +588,12 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	foreign = !j->confirmed && j->m.from_addr != NULL && j->m.from_addr[0] != '\0' &&
 	    !sender_same(j->m.from_addr, p.g.seats[seat].address);
 	sender = j->reply_to;
-	j->reply_to = p.g.seats[seat].address;
+	/* A bot's seat has no mailbox: whoever holds its token is its player. */
+	if (strchr(p.g.seats[seat].address, '@') == NULL)
+		foreign = 0;
+	if (strchr(p.g.seats[seat].address, '@') != NULL || j->reply_to == NULL ||
+	    j->reply_to[0] == '\0')
+		j->reply_to = p.g.seats[seat].address;
 	before = p.seq;
 	render_init(&r, j->c->datadir, p.rules->name, j->c->language);
 	if (campaign_load(j->l, p.g.id, &camp, d) < 0)
@@ -674,7 +679,8 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			snprintf(od.msg, sizeof od.msg, "not applied: an earlier line was rejected");
 		} else if (refused) {
 			status = "rejected";
-			od = refusal;
+			snprintf(od.msg, sizeof od.msg, "not applied: %.*s (see above)",
+			    (int)strcspn(refusal.msg, ":"), refusal.msg);
 		} else if (halted(&p, &camp, &od) < 0) {
 			status = "rejected";
 		} else if (p.rules->parse(p.st, seat, ln->text, &o, &od) < 0) {
@@ -722,6 +728,12 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	tval_set_int(extra, "rejected_count", lr.rejected);
 	tval_set_bool(extra, "no_orders", ob->nlines == 0);
 	tval_set_bool(extra, "moved", p.seq > before);
+	if (refused) {
+		char *folded = report_fold(refusal.msg, 70, "");
+
+		tval_set_str(extra, "refused", folded);
+		free(folded);
+	}
 	tval_set_bool(extra, "foreign", foreign);
 	if (foreign) {
 		campaign_format_iso(&camp, j->now, at, sizeof at);
@@ -738,8 +750,11 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			goto fail;
 	if (report_queue_all(j->l, j->c, &r, &p, seat, j->now, d) < 0)
 		goto fail;
-	set_status(j, lr.rejected ? "rejected" : "done", "%d accepted, %d rejected",
-	    lr.accepted, lr.rejected);
+	if (refused)
+		set_status(j, "rejected", "%s", refusal.msg);
+	else
+		set_status(j, lr.rejected ? "rejected" : "done", "%d accepted, %d rejected",
+		    lr.accepted, lr.rejected);
 	render_free(&r);
 	play_free(&p);
 	return 0;

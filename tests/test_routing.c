@@ -230,7 +230,7 @@ test_foreign_sender_apply(void **state)
 	mail(e, "mallory@evil.example", w, "", body);
 	assert_true(events(e) > before);
 	ack = fx_last_mail(&e->f, "ack", addr[w]);
-	must_contain(ack, "came from mallory@evil.example");
+	must_contain(ack, "signed with your token but came from\nmallory@evil.example at");
 	free(ack);
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE to_addr = "
 	    "'mallory@evil.example' AND kind != 'receipt'"), 0);

@@ -464,19 +464,17 @@ order_texts(const struct orderblock *ob, const char **out)
 /* A mail signed with the seat's token from another address: the seat is told
  * (held: with the code that releases it), the sender gets a bare receipt. */
 static int
-foreign_mail(struct job *j, struct play *p, struct render *r, int seat, int held,
-    const struct orderblock *ob, const char *sender, struct diag *d)
+foreign_mail(struct job *j, struct play *p, struct render *r, int seat,
+    const struct campaign *camp, const struct orderblock *ob, const char *sender,
+    struct diag *d)
 {
 	struct tval *root, *list, *data;
 	char code[SENDER_CODE], at[64];
-	struct campaign camp;
 	const char *me = j->reply_to;
 	int rc = 0;
 
-	if (campaign_load(j->l, p->g.id, &camp, d) < 0)
-		return -1;
-	campaign_format_iso(&camp, j->now, at, sizeof at);
-	if (held) {
+	campaign_format_iso(camp, j->now, at, sizeof at);
+	if (!camp->foreign_apply) {
 		if (sender_hold(j->l, j->id, p->g.id, seat, j->m.from_addr, p->seq, j->now, code,
 		    d) < 0)
 			return -1;
@@ -484,8 +482,8 @@ foreign_mail(struct job *j, struct play *p, struct render *r, int seat, int held
 		tval_set_str(root, "foreign_from", j->m.from_addr);
 		tval_set_str(root, "foreign_at", at);
 		tval_set_str(root, "code", code);
-		tval_set_str(root, "gm", camp.gm);
-		tval_set_bool(root, "has_gm", camp.gm[0] != '\0');
+		tval_set_str(root, "gm", camp->gm);
+		tval_set_bool(root, "has_gm", camp->gm[0] != '\0');
 		list = tval_set_list(root, "foreign_lines");
 		for (size_t i = 0; i < ob->nlines; i++)
 			tval_set_str(tval_push_map(list), "text", ob->lines[i].text);
@@ -599,7 +597,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	if (campaign_load(j->l, p.g.id, &camp, d) < 0)
 		goto fail;
 	if (foreign) {
-		if (foreign_mail(j, &p, &r, seat, !camp.foreign_apply, ob, sender, d) < 0)
+		if (foreign_mail(j, &p, &r, seat, &camp, ob, sender, d) < 0)
 			goto fail;
 		log_warn("%s %s: message %lld signed with the seat's token came from %s, not "
 		    "%s: %s", p.g.name, p.g.seats[seat].name, (long long)j->id, j->m.from_addr,

@@ -337,6 +337,23 @@ test_failed_authentication_tells_nothing(void **state)
 	    "'mallory@evil.example' AND kind != 'problem'"), 0);
 }
 
+/* The forger's receipts are rate-limited like every problem reply. */
+static void
+test_receipts_are_rate_limited(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300];
+	int w = first_waited(e, order, sizeof order);
+
+	e->f.cfg.problem_replies_per_day = 2;
+	for (int k = 0; k < 4; k++) {
+		snprintf(body, sizeof body, "%s # try %d\n", order, k);
+		mail(e, "mallory@evil.example", w, "", body);
+	}
+	assert_int_equal(mails_to(e, "mallory@evil.example"), 2);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM held_mails"), 4);
+}
+
 /* ---- stale and replayed orders ---- */
 
 static void
@@ -468,6 +485,35 @@ test_stale_after_default(void **state)
 	free(mid);
 }
 
+/* A rollback after the step the form shows makes it stale. */
+static void
+test_stale_after_rollback(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300];
+	int w = first_waited(e, order, sizeof order);
+	long long asked = seq(e), before;
+	int64_t first, last;
+	struct play p;
+	struct diag d;
+
+	snprintf(body, sizeof body, "%s\n", order);
+	mail(e, addr[w], w, "", body);
+	diag_clear(&d);
+	assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
+	assert_int_equal(ledger_begin(&e->f.l, &d), 0);
+	assert_int_equal(play_rollback(&e->f.l, &p, 1, "test", "2026-11-21T12:00:00Z",
+	    &first, &last, &d), 0);
+	assert_int_equal(ledger_commit(&e->f.l, &d), 0);
+	play_free(&p);
+	assert_true(waited_order(e, w, order, sizeof order));
+	before = events(e);
+	snprintf(body, sizeof body, "STEP %lld\n%s\n", asked, order);
+	mail(e, addr[w], w, "", body);
+	assert_int_equal(events(e), before);
+	must_mail(e, "error", addr[w], "changed the game, step");
+}
+
 /* The current step, or one the game has not reached, are not stale. */
 static void
 test_current_step_and_future_step(void **state)
@@ -559,6 +605,10 @@ main(void)
 		    setup_bq, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_failed_authentication_tells_nothing,
 		    setup_bq, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_receipts_are_rate_limited, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_stale_after_rollback, setup_bq,
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_form_carries_the_step, setup_bq,
 		    fx_env_teardown),
 		cmocka_unit_test(test_step_line_is_read),

@@ -244,6 +244,14 @@ campaign_apply(struct campaign *c, const char *key, const char *v, struct diag *
 			c->vacation_days = n;
 		else
 			c->pause_days = n;
+	} else if (strcmp(key, "foreign_sender") == 0) {
+		if (strcasecmp(v, "hold") == 0)
+			c->foreign_apply = 0;
+		else if (strcasecmp(v, "apply") == 0)
+			c->foreign_apply = 1;
+		else
+			return diag_set(d, 0, "foreign_sender \"%s\": write hold (the seat "
+			    "confirms such a mail first) or apply", v);
 	} else if (strcmp(key, "gm") == 0) {
 		if (v[0] != '\0' && !address_valid(v))
 			return diag_set(d, 0, "gm \"%s\": not a mail address", v);
@@ -425,7 +433,8 @@ campaign_describe(const struct campaign *c, struct buf *b)
 	describe_duration(b, c->remind);
 	buf_printf(b, "\nlate_note: %s\ndisorder_after: %d\nvacation_max_days: %d\n"
 	    "pause_max_days: %d\npress: %s\npress_anonymous: %s\npress_copy_gm: %s\n"
-	    "gm: %s\n", c->late_note ? "yes" : "no", c->disorder_after, c->vacation_days,
-	    c->pause_days, c->press ? "yes" : "no", c->press_anonymous ? "yes" : "no",
-	    c->press_copy_gm ? "yes" : "no", c->gm[0] ? c->gm : "none");
+	    "gm: %s\nforeign_sender: %s\n", c->late_note ? "yes" : "no", c->disorder_after,
+	    c->vacation_days, c->pause_days, c->press ? "yes" : "no",
+	    c->press_anonymous ? "yes" : "no", c->press_copy_gm ? "yes" : "no",
+	    c->gm[0] ? c->gm : "none", c->foreign_apply ? "apply" : "hold");
 }

@@ -33,6 +33,9 @@ struct campaign {
 	int press_anonymous;        /* "press_anonymous": unsigned press allowed */
 	int press_copy_gm;          /* "press_copy_gm": the game master gets a copy */
 	char gm[256];               /* "gm": the game master's address, "" none */
+	int foreign_apply;          /* "foreign_sender": apply (1) or hold (0) the
+	                             * orders of a mail signed with a seat's token
+	                             * from another address than the seat's */
 };
 
 void campaign_defaults(struct campaign *);

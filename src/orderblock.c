@@ -264,7 +264,40 @@ help_word(const struct word *w)
 	return n == 4 && strncasecmp(w->p, "help", 4) == 0;
 }
 
-/* One SEAT or TOKEN line of the header block. */
+static int
+is_header_kw(const char *s)
+{
+	return starts_with_kw(s, "seat") || starts_with_kw(s, "token") ||
+	    starts_with_kw(s, "step");
+}
+
+/* STEP n: the step of the report whose form the mail was written on. */
+static int
+step_line(struct orderblock *ob, const struct cline *c, struct diag *d)
+{
+	struct word w[2];
+	char q[QUOTE_MAX + 8];
+	long long n = 0;
+
+	if (ob->step_line != 0)
+		return diag_set(d, c->lineno, "this is a second STEP line (the first "
+		    "is line %d); give the step once", ob->step_line);
+	if (words(c->text, w, 2) != 2)
+		return diag_set(d, c->lineno, "a STEP line is the word STEP and the "
+		    "step number of the report you answer, as in \"STEP 14\"");
+	for (size_t i = 0; i < w[1].len; i++) {
+		if (w[1].p[i] < '0' || w[1].p[i] > '9' || i >= 12)
+			return diag_set(d, c->lineno, "\"%s\" is not a step: a step is "
+			    "the number on the STEP line of your report",
+			    quoted(&w[1], q, sizeof q));
+		n = n * 10 + (w[1].p[i] - '0');
+	}
+	ob->step = n;
+	ob->step_line = c->lineno;
+	return 0;
+}
+
+/* One SEAT, TOKEN or STEP line of the header block. */
 static int
 header_line(struct orderblock *ob, const struct cline *c, struct diag *d)
 {
@@ -275,6 +308,8 @@ header_line(struct orderblock *ob, const struct cline *c, struct diag *d)
 	seat = starts_with_kw(c->text, "seat");
 	if (too_long(c, d) < 0)
 		return -1;
+	if (starts_with_kw(c->text, "step"))
+		return step_line(ob, c, d);
 	if (words(c->text, w, 2) != 2)
 		return diag_set(d, c->lineno, seat ?
 		    "a SEAT line is the word SEAT and one seat name, as in "
@@ -307,9 +342,9 @@ header_line(struct orderblock *ob, const struct cline *c, struct diag *d)
 	return 0;
 }
 
-/* The header block starts at the first GAME line that a SEAT or TOKEN line
- * follows: a report quoted back without '>' may hold other GAME lines, but
- * only the filled-in form has SEAT or TOKEN under it. */
+/* The header block starts at the first GAME line that a SEAT, TOKEN or STEP
+ * line follows: a report quoted back without '>' may hold other GAME lines,
+ * but only the filled-in form has those under it. */
 static long
 find_game(const struct clines *cl)
 {
@@ -322,7 +357,8 @@ find_game(const struct clines *cl)
 		if (first < 0)
 			first = (long)i;
 		if (i + 1 < cl->n && (is_pair(cl->v[i + 1].text, "seat") ||
-		    is_pair(cl->v[i + 1].text, "token")))
+		    is_pair(cl->v[i + 1].text, "token") ||
+		    is_pair(cl->v[i + 1].text, "step")))
 			return (long)i;
 	}
 	return first;
@@ -357,8 +393,7 @@ parse_block(const struct clines *cl, struct orderblock *ob, struct diag *d)
 
 	for (i = (size_t)g + 1; i < cl->n; i++) {
 		c = &cl->v[i];
-		if (!starts_with_kw(c->text, "seat") &&
-		    !starts_with_kw(c->text, "token"))
+		if (!is_header_kw(c->text))
 			break;
 		if (header_line(ob, c, d) < 0)
 			return -1;

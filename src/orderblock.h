@@ -1,5 +1,5 @@
 /* orderblock: the body text of an order mail -> its header block (GAME,
- * SEAT, TOKEN) and its order lines. The rules, for players, are in
+ * SEAT, TOKEN, STEP) and its order lines. The rules, for players, are in
  * doc/orders.md. */
 #ifndef AZ_ORDERBLOCK_H
 #define AZ_ORDERBLOCK_H
@@ -21,6 +21,8 @@ struct orderblock {
 	int help;                /* the mail asks for HELP */
 	char *game, *seat, *token;  /* from the header block, NULL when missing */
 	int game_line, seat_line, token_line;   /* 0 when missing */
+	long long step;          /* STEP: the step the form was written at */
+	int step_line;           /* 0 when there is no STEP line */
 	struct oline *lines;     /* the order lines after the header block */
 	size_t nlines;
 };
@@ -32,7 +34,7 @@ void orderblock_free(struct orderblock *);
  * overwrites (free an old block first). Returns 0, also
  * when there is no GAME line (found == 0). Returns -1 with a diag whose line
  * is the body line at fault (the message does not repeat it) for a bad game
- * id, seat name or token, a repeated SEAT or TOKEN, a line longer than
+ * id, seat name, token or step, a repeated SEAT, TOKEN or STEP, a line longer than
  * ORDERBLOCK_MAX_LINE or more than ORDERBLOCK_MAX_ORDERS order lines; the
  * block then keeps what was read before the fault. Call orderblock_free
  * either way. */

@@ -39,8 +39,8 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	snprintf(mid, sizeof mid, "azalai.%s.%lld@%s", stamp, id, domain_of(c->referee_address));
 
 	st = ledger_prep(l, "INSERT INTO outbox (id, game_id, seat_idx, kind, to_addr, "
-	    "message_id, in_reply_to, refs, subject, body, created_at, next_try_at, html) "
-	    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
+	    "message_id, in_reply_to, refs, subject, body, created_at, next_try_at, html, "
+	    "step) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
 	sqlite3_bind_int64(st, 1, id);
 	if (it->game_id > 0)
 		sqlite3_bind_int64(st, 2, it->game_id);
@@ -60,6 +60,10 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	sqlite3_bind_text(st, 11, now, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 12, now, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 13, it->html != NULL ? it->html : "", -1, SQLITE_STATIC);
+	if (it->has_step)
+		sqlite3_bind_int64(st, 14, it->step);
+	else
+		sqlite3_bind_null(st, 14);
 	if (ledger_done(l, st, d) < 0)
 		return -1;
 	log_info("queued %s mail %lld to %s: %s", it->kind, id, it->to, it->subject);

@@ -21,6 +21,8 @@ struct outbox_item {
 	const char *html;         /* an HTML alternative, NULL or "" when none */
 	const char *in_reply_to;  /* "" when none */
 	const char *refs;
+	int has_step;             /* the mail shows the seat's game at step */
+	int64_t step;
 };
 
 int outbox_queue(struct ledger *, const struct config *, const struct outbox_item *,

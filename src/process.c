@@ -20,6 +20,8 @@
 #include "render.h"
 #include "report.h"
 #include "schedule.h"
+#include "sender.h"
+#include "stale.h"
 #include "token.h"
 #include "xmalloc.h"
 
@@ -38,6 +40,8 @@ struct job {
 	char reason[512];
 	int64_t game_id;
 	int seat;
+	int confirmed;            /* a held mail its seat confirmed: not foreign */
+	int64_t release;          /* the held mail this one confirms, 0 none */
 };
 
 static int
@@ -412,6 +416,121 @@ press_line(struct job *j, struct play *p, struct render *r, int seat,
 	return 0;
 }
 
+/* Moves *i past a press that is not relayed, as press_line would. */
+static void
+press_skip(const struct orderblock *ob, size_t *i)
+{
+	size_t end = *i + 1;
+
+	while (end < ob->nlines && !press_ends(ob->lines[end].text) &&
+	    !press_starts(ob->lines[end].text))
+		end++;
+	*i = end < ob->nlines && press_ends(ob->lines[end].text) ? end : end - 1;
+}
+
+/* "CONFIRM code": 1 with the code in out, 0 when the line is something else. */
+static int
+confirm_of(const char *line, char *out, size_t n)
+{
+	char kw[8], code[32], extra;
+
+	if (sscanf(line, "%7s %31s %c", kw, code, &extra) != 2 ||
+	    strcasecmp(kw, "confirm") != 0)
+		return 0;
+	snprintf(out, n, "%s", code);
+	return 1;
+}
+
+/* The game orders of the mail (not commands, press or CONFIRM), for the
+ * replay hash; returns how many. */
+static size_t
+order_texts(const struct orderblock *ob, const char **out)
+{
+	size_t n = 0;
+	char code[32];
+	enum mailcmd cmd;
+	int count;
+	struct diag od;
+
+	for (size_t i = 0; i < ob->nlines; i++) {
+		const char *t = ob->lines[i].text;
+
+		if (press_starts(t))
+			press_skip(ob, &i);
+		else if (!press_ends(t) && !confirm_of(t, code, sizeof code) &&
+		    mailcmd_of(t, &cmd, &count, &od) == 0)
+			out[n++] = t;
+	}
+	return n;
+}
+
+/* A mail signed with the seat's token from another address: the seat is told
+ * (held: with the code that releases it), the sender gets a bare receipt. */
+static int
+foreign_mail(struct job *j, struct play *p, struct render *r, int seat,
+    const struct campaign *camp, const struct orderblock *ob, const char *sender,
+    struct diag *d)
+{
+	struct tval *root, *list, *data;
+	char code[SENDER_CODE], at[64];
+	const char *me = j->reply_to;
+	int rc = 0;
+
+	campaign_format_iso(camp, j->now, at, sizeof at);
+	if (!camp->foreign_apply) {
+		if (sender_hold(j->l, j->id, p->g.id, seat, j->m.from_addr, p->seq, j->now, code,
+		    d) < 0)
+			return -1;
+		root = report_tree(j->l, p, seat, p->seq);
+		tval_set_str(root, "foreign_from", j->m.from_addr);
+		tval_set_str(root, "foreign_at", at);
+		tval_set_str(root, "code", code);
+		tval_set_str(root, "gm", camp->gm);
+		tval_set_bool(root, "has_gm", camp->gm[0] != '\0');
+		list = tval_set_list(root, "foreign_lines");
+		for (size_t i = 0; i < ob->nlines; i++)
+			tval_set_str(tval_push_map(list), "text", ob->lines[i].text);
+		if (report_queue_tree(j->l, j->c, r, p, seat, root, "held", "held", me, "", "",
+		    j->now, d) < 0)
+			return -1;
+	}
+	/* The sender learns that the mail arrived, and nothing of the game. */
+	data = tval_map();
+	tval_set_str(data, "subject", j->m.subject != NULL ? j->m.subject : "");
+	j->reply_to = sender;
+	rc = reply_common(j, "receipt", "receipt", data, d);
+	j->reply_to = me;
+	return rc;
+}
+
+/* A CONFIRM line: releases the seat's held mail after this one is answered. */
+static int
+confirm_line(struct job *j, const struct play *p, int seat, int foreign, const char *code,
+    struct diag *od)
+{
+	int64_t msg = 0;
+	char from[256];
+	int rc;
+
+	if (foreign || j->confirmed)
+		return diag_set(od, 0, "CONFIRM is taken only in a mail from the seat's "
+		    "address on record");
+	if (j->release > 0)
+		return diag_set(od, 0, "one CONFIRM per mail: send the next one in another "
+		    "mail");
+	rc = sender_find(j->l, p->g.id, seat, code, &msg, from, sizeof from);
+	if (rc == 0)
+		return diag_set(od, 0, "no mail of seat %s is held with the code %s",
+		    p->g.seats[seat].name, code);
+	if (rc == 2)
+		return diag_set(od, 0, "the mail from %s held with this code was confirmed "
+		    "already", from);
+	j->release = msg;
+	diag_set(od, 0, "the mail from %s held with this code is taken now; its answer "
+	    "comes in a separate mail", from);
+	return 0;
+}
+
 static int
 orders(struct job *j, struct orderblock *ob, struct diag *d)
 {
@@ -420,10 +539,13 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	struct line_result lr = { tval_list(), 0, 0 };
 	struct asks asks = { .n = 0 };
 	struct campaign camp;
-	struct diag od0;
-	int seat = -1, rc, stopped = 0;
-	int64_t before;
+	struct diag od0, refusal;
+	int seat = -1, rc, stopped = 0, foreign, refused = 0, moved = 0;
+	int64_t before, step = -1;
 	struct tval *extra;
+	const char *sender, **texts;
+	char hash[HASH_HEX], at[64];
+	size_t norders;
 
 	rc = play_load(j->l, ob->game, &p, d);
 	if (rc < 0)
@@ -443,13 +565,9 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		if (strcasecmp(p.g.seats[s].name, ob->seat) == 0)
 			seat = s;
 	if (seat < 0) {
-		struct buf names = BUF_INIT;
-
-		for (int s = 0; s < p.g.nseats; s++)
-			buf_printf(&names, "%s%s", s ? ", " : "", p.g.seats[s].name);
-		problem(j, ob->seat_line, "game %s has no seat \"%s\"; its seats are %s",
-		    p.g.name, ob->seat, names.p);
-		buf_free(&names);
+		/* Who plays is the seats' business: an unproven sender learns no names. */
+		problem(j, ob->seat_line, "game %s has no seat \"%s\"; the seat names are "
+		    "in the welcome mail", p.g.name, ob->seat);
 		tval_free(lr.lines);
 		play_free(&p);
 		return 0;
@@ -465,13 +583,64 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		    "it is in the welcome mail the referee sent that seat", ob->seat, ob->game);
 	}
 	j->seat = seat;
-	/* A turn file has no sender: its answers go to the seat it proved to be. */
-	if (j->reply_to[0] == '\0')
+	/* Every answer about the seat goes to its address on record, never to one
+	 * the mail names: a token seen once must not open the seat's reports. A
+	 * turn file has no sender and is answered there too. */
+	foreign = !j->confirmed && j->m.from_addr != NULL && j->m.from_addr[0] != '\0' &&
+	    !sender_same(j->m.from_addr, p.g.seats[seat].address);
+	sender = j->reply_to;
+	/* A bot's seat has no mailbox: whoever holds its token is its player. */
+	if (strchr(p.g.seats[seat].address, '@') == NULL)
+		foreign = 0;
+	if (strchr(p.g.seats[seat].address, '@') != NULL || j->reply_to == NULL ||
+	    j->reply_to[0] == '\0')
 		j->reply_to = p.g.seats[seat].address;
 	before = p.seq;
 	render_init(&r, j->c->datadir, p.rules->name, j->c->language);
 	if (campaign_load(j->l, p.g.id, &camp, d) < 0)
 		goto fail;
+	if (foreign) {
+		if (foreign_mail(j, &p, &r, seat, &camp, ob, sender, d) < 0)
+			goto fail;
+		log_warn("%s %s: message %lld signed with the seat's token came from %s, not "
+		    "%s: %s", p.g.name, p.g.seats[seat].name, (long long)j->id, j->m.from_addr,
+		    p.g.seats[seat].address, camp.foreign_apply ? "applied" : "held");
+		if (!camp.foreign_apply) {
+			set_status(j, "done", "held: signed with the token of seat %s but from %s; "
+			    "waits for the seat's CONFIRM", p.g.seats[seat].name, j->m.from_addr);
+			tval_free(lr.lines);
+			render_free(&r);
+			play_free(&p);
+			return 0;
+		}
+	}
+
+	/* Which step the orders answer: the form's STEP line, else the referee
+	 * mail they reply to, else (a held mail) the step when it came. */
+	if (ob->step_line > 0)
+		step = ob->step;
+	else if (strcmp(j->source, "file") != 0)
+		step = stale_reply_step(j->l, p.g.id, seat, j->m.in_reply_to, j->m.references);
+	if (step < 0 && j->confirmed)
+		step = sender_held_step(j->l, j->id);
+	texts = xreallocarray(NULL, ob->nlines + 1, sizeof *texts);
+	norders = order_texts(ob, texts);
+	stale_orders_hash(texts, norders, hash);
+	free(texts);
+	diag_clear(&refusal);
+	diag_clear(&od0);
+	if (step >= 0 && norders > 0 && halted(&p, &camp, &od0) == 0) {
+		if ((rc = stale_check(j->l, &p, seat, step, &refusal, d)) < 0)
+			goto fail;
+		if (rc == 0 && stale_replayed(j->l, p.g.id, seat, step, hash, j->id))
+			diag_set(&refusal, 0, "replay: these orders for step %lld were applied "
+			    "already, from an earlier mail; nothing in this mail was applied",
+			    (long long)step);
+		refused = refusal.msg[0] != '\0';
+		if (refused)
+			log_info("%s %s: message %lld refused: %s", p.g.name,
+			    p.g.seats[seat].name, (long long)j->id, refusal.msg);
+	}
 
 	/* Commands and press are answered wherever they stand and whatever the
 	 * game's state; orders stop at the first rejected line. */
@@ -482,13 +651,21 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		const char *status = "accepted";
 		enum mailcmd cmd;
 		int stepped = 0, count, isc;
+		char code[32];
 
 		diag_clear(&od);
 		memset(&o, 0, sizeof o);
-		if ((isc = mailcmd_of(ln->text, &cmd, &count, &od)) > 0) {
+		if (confirm_of(ln->text, code, sizeof code)) {
+			if (confirm_line(j, &p, seat, foreign, code, &od) < 0)
+				status = "rejected";
+		} else if ((isc = mailcmd_of(ln->text, &cmd, &count, &od)) > 0) {
 			ask(&asks, cmd, count, &od);
 		} else if (isc < 0) {
 			status = "rejected";
+		} else if (refused && press_starts(ln->text)) {
+			press_skip(ob, &i);
+			status = "skipped";
+			snprintf(od.msg, sizeof od.msg, "not relayed: the mail was refused");
 		} else if (press_starts(ln->text)) {
 			if ((rc = press_line(j, &p, &r, seat, &camp, ob, &i, &od, d)) == -2)
 				goto fail;
@@ -501,6 +678,10 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		} else if (stopped) {
 			status = "skipped";
 			snprintf(od.msg, sizeof od.msg, "not applied: an earlier line was rejected");
+		} else if (refused) {
+			status = "rejected";
+			snprintf(od.msg, sizeof od.msg, "not applied: %.*s (see above)",
+			    (int)strcspn(refusal.msg, ":"), refusal.msg);
 		} else if (halted(&p, &camp, &od) < 0) {
 			status = "rejected";
 		} else if (p.rules->parse(p.st, seat, ln->text, &o, &od) < 0) {
@@ -512,7 +693,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		} else if (rc < 0) {
 			status = "rejected";
 		} else {
-			stepped = 1;
+			stepped = moved = 1;
 			j->stats->steps++;
 		}
 		if (strcmp(status, "rejected") == 0) {
@@ -530,6 +711,9 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		log_info("%s %s line %d \"%s\": %s%s%s", p.g.name, p.g.seats[seat].name,
 		    ln->lineno, ln->text, status, od.msg[0] ? ": " : "", od.msg);
 	}
+	if (step >= 0 && norders > 0 && stale_record(j->l, j->id, p.g.id, seat, step, hash,
+	    moved, d) < 0)
+		goto fail;
 	diag_clear(&od0);
 	if (halted(&p, &camp, &od0) == 0 && (process_bots(j->l, &p, j->now,
 	    &j->stats->steps, d) < 0 || play_update_status(j->l, &p, d) < 0))
@@ -545,6 +729,18 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	tval_set_int(extra, "rejected_count", lr.rejected);
 	tval_set_bool(extra, "no_orders", ob->nlines == 0);
 	tval_set_bool(extra, "moved", p.seq > before);
+	if (refused) {
+		char *folded = report_fold(refusal.msg, 70, "");
+
+		tval_set_str(extra, "refused", folded);
+		free(folded);
+	}
+	tval_set_bool(extra, "foreign", foreign);
+	if (foreign) {
+		campaign_format_iso(&camp, j->now, at, sizeof at);
+		tval_set_str(extra, "foreign_from", j->m.from_addr);
+		tval_set_str(extra, "foreign_at", at);
+	}
 	if (report_queue_one(j->l, j->c, &r, &p, seat, lr.rejected ? "error" : "ack",
 	    lr.rejected ? "error" : "ack", j->reply_to, extra, j->m.message_id,
 	    j->m.references, j->now, d) < 0)
@@ -555,8 +751,11 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			goto fail;
 	if (report_queue_all(j->l, j->c, &r, &p, seat, j->now, d) < 0)
 		goto fail;
-	set_status(j, lr.rejected ? "rejected" : "done", "%d accepted, %d rejected",
-	    lr.accepted, lr.rejected);
+	if (refused)
+		set_status(j, "rejected", "%s", refusal.msg);
+	else
+		set_status(j, lr.rejected ? "rejected" : "done", "%d accepted, %d rejected",
+		    lr.accepted, lr.rejected);
 	render_free(&r);
 	play_free(&p);
 	return 0;
@@ -580,6 +779,8 @@ turnfile_msg(struct mailmsg *m, const char *raw, size_t len)
 		*empty[i] = xstrdup("");
 	m->text = xstrndup(raw, len);
 }
+
+static int release_held(struct job *, struct diag *);
 
 static int
 one(struct job *j, const char *raw, size_t len, struct diag *d)
@@ -653,6 +854,53 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 	}
 	rc = orders(j, &ob, d);
 	orderblock_free(&ob);
+	if (rc == 0 && j->release > 0)
+		rc = release_held(j, d);
+	return rc;
+}
+
+/* The held mail j confirmed is read again, as if it came from the seat, in
+ * j's transaction; its own ledger row says what became of it. */
+static int
+release_held(struct job *j, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(j->l, "SELECT source, raw FROM messages WHERE id = ?");
+	struct job h;
+	char *raw = NULL, *source = NULL;
+	size_t len = 0;
+	int rc;
+
+	sqlite3_bind_int64(st, 1, j->release);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		source = xstrdup(col_text(st, 0));
+		len = (size_t)sqlite3_column_bytes(st, 1);
+		raw = xmalloc(len + 1);
+		if (len > 0)
+			memcpy(raw, sqlite3_column_blob(st, 1), len);
+		raw[len] = '\0';
+	}
+	sqlite3_finalize(st);
+	if (raw == NULL)
+		return diag_set(d, 0, "message %lld: the held mail is not in the ledger",
+		    (long long)j->release);
+	memset(&h, 0, sizeof h);
+	h.l = j->l;
+	h.c = j->c;
+	h.stats = j->stats;
+	h.id = j->release;
+	h.source = source;
+	h.reply_to = "";
+	h.seat = -1;
+	h.confirmed = 1;
+	memcpy(h.now, j->now, sizeof h.now);
+	rc = one(&h, raw, len, d);
+	if (rc == 0)
+		rc = sender_confirmed(j->l, h.id, j->now, d);
+	if (rc == 0)
+		rc = finish(&h, d);
+	mailmsg_free(&h.m);
+	free(raw);
+	free(source);
 	return rc;
 }
 

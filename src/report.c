@@ -11,8 +11,8 @@
 
 /* Engines write a sentence per line; mail reads best under 72 columns, so
  * long ones are folded at spaces, continued under a hanging indent. */
-static char *
-fold(const char *text, size_t width, const char *indent)
+char *
+report_fold(const char *text, size_t width, const char *indent)
 {
 	struct buf b = BUF_INIT;
 	size_t col = 0;
@@ -59,7 +59,7 @@ report_narrative(const char *narrative, int viewer, struct tval *list)
 		if (tab != NULL && tab < p + len && sscanf(p, "%x", &vis) == 1 &&
 		    (vis & mask) != 0) {
 			char *text = xstrndup(tab + 1, len - (size_t)(tab + 1 - p));
-			char *folded = fold(text, 66, "    ");
+			char *folded = report_fold(text, 66, "    ");
 
 			tval_set_str(tval_push_map(list), "text", folded);
 			free(folded);
@@ -188,7 +188,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 
 		if (!(pd.seats & VIS_SEAT(s)))
 			continue;
-		what = fold(pd.what[s], 56, "  ");
+		what = report_fold(pd.what[s], 56, "  ");
 
 		w = tval_push_map(list);
 		tval_set_str(w, "seat", p->g.seats[s].name);
@@ -246,6 +246,9 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
 	it.html = html;
 	it.in_reply_to = in_reply_to;
 	it.refs = refs;
+	/* A reply to a seat's mail answers the step it showed. */
+	it.has_step = seat >= 0;
+	it.step = p->seq;
 	rc = outbox_queue(l, c, &it, now, d);
 	free(subject);
 	free(body);

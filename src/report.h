@@ -16,6 +16,10 @@
  * are in the campaign's zone. Nobody's turn while paused or ended. */
 struct tval *report_tree(struct ledger *, const struct play *, int viewer, int64_t since);
 
+/* text folded at spaces to lines of at most width columns (a longer word
+ * stands alone), each after the first under indent; the caller frees it. */
+char *report_fold(const char *text, size_t width, const char *indent);
+
 /* Appends to list a map {text} for each line of an event's narrative that
  * viewer (-1: an observer) may see, folded for mail. */
 void report_narrative(const char *narrative, int viewer, struct tval *list);

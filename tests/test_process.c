@@ -156,8 +156,8 @@ test_unknown_game_seat_token(void **state)
 	expect_problem(e, m, "line 1: there is no game \"bq-9\"");
 	free(m);
 	m = fx_order_mail("n@example.org", "b@x", "bq-1", "west", e->f.tokens[0], "SOW\n");
-	expect_problem(e, m, "line 2: game bq-1 has no seat \"west\"; its seats are north, "
-	    "south");
+	expect_problem(e, m, "line 2: game bq-1 has no seat \"west\"; the seat names are "
+	    "in the welcome mail");
 	free(m);
 	m = fx_order_mail("n@example.org", "c@x", "bq-1", "north", "wxyz-wxyz-wxyz-wxyz",
 	    "SOW\n");

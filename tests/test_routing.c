@@ -1,0 +1,626 @@
+/* Who gets the answers and which orders count: private answers only ever go
+ * to the seat's address on record; a mail signed with a seat's token from
+ * elsewhere is told to the seat and held (or applied, as the campaign says)
+ * until confirmed; orders for a decision that has passed, and the same
+ * orders again, are refused; orders in advance and hand-written mails work. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign.h"
+#include "clock.h"
+#include "orderblock.h"
+#include "schedule.h"
+#include "testutil.h"
+#include "xmalloc.h"
+
+static const char *const addr[] = { "n@example.org", "s@example.org", "e@example.org" };
+static const char *const seatname[] = { "north", "south", "east" };
+
+static int
+setup_bq(void **state)
+{
+	return fx_env_setup(state, "buqruru", "bq-1", 0, 0);
+}
+
+static int
+setup_targui(void **state)
+{
+	return fx_env_setup(state, "targui", "tu-1", 3, 0);
+}
+
+static int
+setup_targi(void **state)
+{
+	return fx_env_setup(state, "targi", "tg-1", 0, 0);
+}
+
+static long long
+events(struct fx_env *e)
+{
+	return fx_count(&e->f, "SELECT COUNT(*) FROM events");
+}
+
+static long long
+seq(struct fx_env *e)
+{
+	return fx_count(&e->f, "SELECT MAX(seq) FROM events");
+}
+
+/* Mails queued to an address, of any kind. */
+static long long
+mails_to(struct fx_env *e, const char *to)
+{
+	sqlite3_stmt *st = ledger_prep(&e->f.l, "SELECT COUNT(*) FROM outbox WHERE to_addr = ?");
+	long long n = -1;
+
+	sqlite3_bind_text(st, 1, to, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+static void
+set(struct fx_env *e, const char *key, const char *value)
+{
+	struct diag d;
+
+	diag_clear(&d);
+	if (campaign_set(&e->f.l, e->p.g.id, key, value, &d) < 0)
+		fail_msg("%s: %s", key, d.msg);
+}
+
+/* The seat's state now, from the ledger: waited for, and a legal order. */
+static int
+waited_order(struct fx_env *e, int seat, char *out, size_t n)
+{
+	struct play p;
+	struct pending pd;
+	struct order_list ol;
+	struct diag d;
+	int w;
+
+	assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
+	memset(&pd, 0, sizeof pd);
+	p.rules->waiting_for(p.st, &pd);
+	w = !pd.over && (pd.seats & VIS_SEAT(seat)) != 0;
+	order_list_init(&ol);
+	if (out != NULL && w && p.rules->legal(p.st, seat, &ol) == 0 && ol.n > 0)
+		snprintf(out, n, "%s", ol.v[0].text);
+	else if (out != NULL)
+		out[0] = '\0';
+	order_list_free(&ol);
+	play_free(&p);
+	return w;
+}
+
+/* A mail from `from` for seat with headers (may be "") and the body after
+ * the GAME, SEAT and TOKEN lines. */
+static void
+mail(struct fx_env *e, const char *from, int seat, const char *headers, const char *body)
+{
+	char *m;
+
+	xasprintf(&m, "From: Player <%s>\nTo: referee@example.org\nSubject: orders\n"
+	    "Message-ID: <r%d@x>\n%s\nGAME %s\nSEAT %s\nTOKEN %s\n%s", from, ++e->mid,
+	    headers, e->game, seatname[seat], e->f.tokens[seat], body);
+	fx_mail(&e->f, m);
+	free(m);
+}
+
+static void
+must_contain(const char *body, const char *what)
+{
+	if (body == NULL || strstr(body, what) == NULL)
+		fail_msg("no \"%s\" in: %s", what, body != NULL ? body : "(no mail)");
+}
+
+static void
+must_not_contain(const char *body, const char *what)
+{
+	if (body != NULL && strstr(body, what) != NULL)
+		fail_msg("\"%s\" leaks in: %s", what, body);
+}
+
+static void
+must_mail(struct fx_env *e, const char *kind, const char *to, const char *what)
+{
+	char *body = fx_last_mail(&e->f, kind, to);
+
+	must_contain(body, what);
+	free(body);
+}
+
+/* The first waited seat, and the step it was asked at. */
+static int
+first_waited(struct fx_env *e, char *order, size_t n)
+{
+	for (int s = 0; s < e->p.g.nseats; s++)
+		if (waited_order(e, s, order, n) && order[0] != '\0')
+			return s;
+	fail_msg("nobody is waited for");
+	return -1;
+}
+
+/* ---- answers go to the address on record ---- */
+
+static void
+test_forged_from_is_held_and_told(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300];
+	char *held, *receipt;
+	int w = first_waited(e, order, sizeof order);
+	long long before = events(e);
+
+	snprintf(body, sizeof body, "%s\nSTATUS\n", order);
+	mail(e, "mallory@evil.example", w, "", body);
+	/* Held by default: nothing applied, no private answer to the forger. */
+	assert_int_equal(events(e), before);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE to_addr = "
+	    "'mallory@evil.example' AND kind != 'receipt'"), 0);
+	receipt = fx_last_mail(&e->f, "receipt", "mallory@evil.example");
+	assert_non_null(receipt);
+	must_not_contain(receipt, e->game);
+	must_not_contain(receipt, seatname[w]);
+	must_not_contain(receipt, "STEP");
+	must_not_contain(receipt, e->f.tokens[w]);
+	/* The seat on record hears of it, with what was sent and how to confirm. */
+	held = fx_last_mail(&e->f, "held", addr[w]);
+	must_contain(held, "mallory@evil.example");
+	must_contain(held, order);
+	must_contain(held, "CONFIRM ");
+	free(held);
+	free(receipt);
+}
+
+static void
+test_reply_to_is_not_followed(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300];
+	int w = first_waited(e, order, sizeof order);
+	char *ack;
+
+	snprintf(body, sizeof body, "%s\nREPORT\n", order);
+	mail(e, addr[w], w, "Reply-To: mallory@evil.example\n", body);
+	assert_int_equal(mails_to(e, "mallory@evil.example"), 0);
+	ack = fx_last_mail(&e->f, "ack", addr[w]);
+	must_contain(ack, "accepted");
+	must_not_contain(ack, "signed with your token");
+	free(ack);
+	must_mail(e, "report", addr[w], "GAME bq-1");
+}
+
+/* The From of a seat differs only in case: the same mailbox, not foreign. */
+static void
+test_address_case_is_the_same_sender(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300];
+	int w = first_waited(e, order, sizeof order);
+	long long before = events(e);
+	char up[64];
+
+	snprintf(up, sizeof up, "%s", addr[w]);
+	up[0] = (char)(up[0] - 'a' + 'A');
+	snprintf(body, sizeof body, "%s\n", order);
+	mail(e, up, w, "", body);
+	assert_true(events(e) > before);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM held_mails"), 0);
+}
+
+static void
+test_foreign_sender_apply(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300];
+	int w = first_waited(e, order, sizeof order);
+	long long before = events(e);
+	char *ack;
+
+	set(e, "foreign_sender", "apply");
+	snprintf(body, sizeof body, "%s\n", order);
+	mail(e, "mallory@evil.example", w, "", body);
+	assert_true(events(e) > before);
+	ack = fx_last_mail(&e->f, "ack", addr[w]);
+	must_contain(ack, "signed with your token but came from\nmallory@evil.example at");
+	free(ack);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE to_addr = "
+	    "'mallory@evil.example' AND kind != 'receipt'"), 0);
+}
+
+/* The code from the seat's notice. */
+static void
+held_code(struct fx_env *e, int seat, char out[32])
+{
+	char *held = fx_last_mail(&e->f, "held", addr[seat]);
+	const char *p;
+
+	must_contain(held, "CONFIRM ");
+	p = strstr(held, "CONFIRM ") + 8;
+	snprintf(out, 32, "%.*s", (int)strcspn(p, "\n"), p);
+	free(held);
+}
+
+static void
+test_confirm_releases_the_held_mail(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300], code[32];
+	int w = first_waited(e, order, sizeof order);
+	long long before = events(e);
+	char *ack;
+
+	snprintf(body, sizeof body, "%s\n", order);
+	mail(e, "mallory@evil.example", w, "", body);
+	assert_int_equal(events(e), before);
+	held_code(e, w, code);
+	/* A wrong code, or the right one from elsewhere, releases nothing. */
+	mail(e, addr[w], w, "", "CONFIRM 00000-00000\n");
+	must_mail(e, "error", addr[w], "no mail of seat");
+	snprintf(body, sizeof body, "CONFIRM %s\n", code);
+	set(e, "foreign_sender", "apply");
+	mail(e, "mallory@evil.example", w, "", body);
+	must_mail(e, "error", addr[w], "only in a mail from the seat's");
+	assert_int_equal(events(e), before);
+	/* From the address on record it is taken, once. */
+	mail(e, addr[w], w, "", body);
+	assert_true(events(e) > before);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM held_mails WHERE "
+	    "status = 'confirmed'"), 1);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM orders o JOIN held_mails h "
+	    "ON h.message = o.message WHERE o.status = 'accepted'"), 1);
+	ack = fx_last_mail(&e->f, "ack", addr[w]);
+	must_contain(ack, order);
+	free(ack);
+	before = events(e);
+	mail(e, addr[w], w, "", body);
+	must_mail(e, "error", addr[w], "confirmed already");
+	assert_int_equal(events(e), before);
+}
+
+/* A held mail answers the step it came at: confirmed after the seat moved
+ * by itself, it is refused as stale, not applied to the next decision. */
+static void
+test_confirm_after_the_decision_passed(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300], code[32];
+	int w = first_waited(e, order, sizeof order);
+	long long before;
+	char *err;
+
+	snprintf(body, sizeof body, "%s\n", order);
+	mail(e, "mallory@evil.example", w, "", body);
+	held_code(e, w, code);
+	mail(e, addr[w], w, "", body);          /* the seat answers itself */
+	before = events(e);
+	snprintf(body, sizeof body, "CONFIRM %s\n", code);
+	mail(e, addr[w], w, "", body);
+	assert_int_equal(events(e), before);
+	err = fx_last_mail(&e->f, "error", addr[w]);
+	must_contain(err, "stale");
+	free(err);
+}
+
+static void
+test_failed_authentication_tells_nothing(void **state)
+{
+	struct fx_env *e = *state;
+	char *m, *body;
+
+	m = fx_order_mail("mallory@evil.example", "a1@x", "bq-1", "west", "wxyz-wxyz",
+	    "STATUS\n");
+	fx_mail(&e->f, m);
+	free(m);
+	body = fx_last_mail(&e->f, "problem", "mallory@evil.example");
+	must_contain(body, "no seat \"west\"");
+	must_not_contain(body, "south");
+	free(body);
+	m = fx_order_mail("mallory@evil.example", "a2@x", "bq-1", "south", "wxyz-wxyz",
+	    "STATUS\n");
+	fx_mail(&e->f, m);
+	free(m);
+	body = fx_last_mail(&e->f, "problem", "mallory@evil.example");
+	must_contain(body, "not the token");
+	must_not_contain(body, "STEP");
+	must_not_contain(body, "Step");
+	free(body);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE to_addr = "
+	    "'mallory@evil.example' AND kind != 'problem'"), 0);
+}
+
+/* The forger's receipts are rate-limited like every problem reply. */
+static void
+test_receipts_are_rate_limited(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300];
+	int w = first_waited(e, order, sizeof order);
+
+	e->f.cfg.problem_replies_per_day = 2;
+	for (int k = 0; k < 4; k++) {
+		snprintf(body, sizeof body, "%s # try %d\n", order, k);
+		mail(e, "mallory@evil.example", w, "", body);
+	}
+	assert_int_equal(mails_to(e, "mallory@evil.example"), 2);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM held_mails"), 4);
+}
+
+/* ---- stale and replayed orders ---- */
+
+static void
+test_form_carries_the_step(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300], want[40];
+	int w = first_waited(e, order, sizeof order);
+	char *ack;
+
+	snprintf(body, sizeof body, "%s\n", order);
+	mail(e, addr[w], w, "", body);
+	ack = fx_last_mail(&e->f, "ack", addr[w]);
+	snprintf(want, sizeof want, "\nSTEP %lld\nTOKEN\n", seq(e));
+	must_contain(ack, want);
+	free(ack);
+}
+
+static void
+test_step_line_is_read(void **state)
+{
+	struct orderblock ob;
+	struct diag d;
+
+	(void)state;
+	diag_clear(&d);
+	assert_int_equal(orderblock_parse("GAME g\nSEAT s\nSTEP 14\nTOKEN t\nSOW\n", &ob,
+	    &d), 0);
+	assert_int_equal(ob.step, 14);
+	assert_int_equal(ob.step_line, 3);
+	assert_int_equal(ob.nlines, 1);
+	orderblock_free(&ob);
+	assert_int_equal(orderblock_parse("GAME g\nSTEP 2\nSEAT s\nTOKEN t\n", &ob, &d), 0);
+	assert_int_equal(ob.step, 2);
+	assert_string_equal(ob.seat, "s");
+	orderblock_free(&ob);
+	assert_int_equal(orderblock_parse("GAME g\nSEAT s\nSTEP x4\nTOKEN t\n", &ob, &d), -1);
+	assert_int_equal(d.line, 3);
+	orderblock_free(&ob);
+	assert_int_equal(orderblock_parse("GAME g\nSEAT s\nSTEP 1\nSTEP 2\n", &ob, &d), -1);
+	assert_non_null(strstr(d.msg, "second STEP"));
+	orderblock_free(&ob);
+	assert_int_equal(orderblock_parse("GAME g\nSEAT s\nTOKEN t\nSOW\n", &ob, &d), 0);
+	assert_int_equal(ob.step_line, 0);
+	orderblock_free(&ob);
+}
+
+/* The message id of the newest mail to addr of kind. */
+static char *
+last_mid(struct fx_env *e, const char *kind, const char *to)
+{
+	sqlite3_stmt *st = ledger_prep(&e->f.l, "SELECT message_id FROM outbox WHERE kind = ? "
+	    "AND to_addr = ? ORDER BY id DESC LIMIT 1");
+	char *mid = NULL;
+
+	sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, to, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		mid = xstrdup(col_text(st, 0));
+	sqlite3_finalize(st);
+	return mid;
+}
+
+/* Seat w was asked at step `asked`; its deadline passes (the default is
+ * played) and the game comes back to it. */
+static void
+default_played_and_back(struct fx_env *e, int w)
+{
+	char now[32], order[ORDER_TEXT];
+	struct schedule_stats s;
+	struct diag d;
+
+	clock_iso(clock_now() + 10 * 86400, now, sizeof now);
+	memset(&s, 0, sizeof s);
+	diag_clear(&d);
+	if (schedule_run(&e->f.l, &e->f.cfg, NULL, now, 0, NULL, &s, &d) < 0)
+		fail_msg("schedule_run: %s", d.msg);
+	assert_true(s.defaults > 0);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events WHERE kind = "
+	    "'default'") > 0, 1);
+	/* The others play (hand-written mails) until w is asked again. */
+	for (int guard = 0; guard < 20 && !waited_order(e, w, order, sizeof order); guard++) {
+		for (int o = 0; o < e->p.g.nseats; o++) {
+			char body[300];
+
+			if (o == w || !waited_order(e, o, order, sizeof order) || !order[0])
+				continue;
+			snprintf(body, sizeof body, "%s\n", order);
+			mail(e, addr[o], o, "", body);
+		}
+	}
+	assert_true(waited_order(e, w, order, sizeof order));
+}
+
+static void
+test_stale_after_default(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[400], cur[40], hdr[300];
+	int w = first_waited(e, order, sizeof order);
+	long long asked = seq(e), before;
+	char *err, *mid;
+
+	mail(e, addr[w], w, "", "REPORT\n");
+	mid = last_mid(e, "report", addr[w]);
+	assert_non_null(mid);
+	default_played_and_back(e, w);
+	assert_true(waited_order(e, w, order, sizeof order));
+	before = events(e);
+	/* On the form of step `asked`: refused, the current step named. */
+	snprintf(body, sizeof body, "STEP %lld\n%s\n", asked, order);
+	mail(e, addr[w], w, "", body);
+	assert_int_equal(events(e), before);
+	err = fx_last_mail(&e->f, "error", addr[w]);
+	must_contain(err, "stale");
+	snprintf(cur, sizeof cur, "at step %lld", seq(e));
+	must_contain(err, cur);
+	must_contain(err, "default");
+	free(err);
+	/* A reply to the report of that step, no STEP line: the same. */
+	snprintf(hdr, sizeof hdr, "In-Reply-To: <%s>\nReferences: <%s>\n", mid, mid);
+	snprintf(body, sizeof body, "%s\n", order);
+	mail(e, addr[w], w, hdr, body);
+	assert_int_equal(events(e), before);
+	must_mail(e, "error", addr[w], "stale");
+	/* A hand-written mail (no STEP, no reply) keeps today's way. */
+	mail(e, addr[w], w, "", body);
+	assert_true(events(e) > before);
+	free(mid);
+}
+
+/* A rollback after the step the form shows makes it stale. */
+static void
+test_stale_after_rollback(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300];
+	int w = first_waited(e, order, sizeof order);
+	long long asked = seq(e), before;
+	int64_t first, last;
+	struct play p;
+	struct diag d;
+
+	snprintf(body, sizeof body, "%s\n", order);
+	mail(e, addr[w], w, "", body);
+	diag_clear(&d);
+	assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
+	assert_int_equal(ledger_begin(&e->f.l, &d), 0);
+	assert_int_equal(play_rollback(&e->f.l, &p, 1, "test", "2026-11-21T12:00:00Z",
+	    &first, &last, &d), 0);
+	assert_int_equal(ledger_commit(&e->f.l, &d), 0);
+	play_free(&p);
+	assert_true(waited_order(e, w, order, sizeof order));
+	before = events(e);
+	snprintf(body, sizeof body, "STEP %lld\n%s\n", asked, order);
+	mail(e, addr[w], w, "", body);
+	assert_int_equal(events(e), before);
+	must_mail(e, "error", addr[w], "changed the game, step");
+}
+
+/* The current step, or one the game has not reached, are not stale. */
+static void
+test_current_step_and_future_step(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300];
+	int w = first_waited(e, order, sizeof order);
+	long long before = events(e);
+
+	snprintf(body, sizeof body, "STEP %lld\n%s\n", seq(e) + 5, order);
+	mail(e, addr[w], w, "", body);
+	assert_int_equal(events(e), before);
+	must_mail(e, "error", addr[w], "copy the STEP line");
+	snprintf(body, sizeof body, "STEP %lld\n%s\n", seq(e), order);
+	mail(e, addr[w], w, "", body);
+	assert_true(events(e) > before);
+}
+
+/* Targui: a tribe not on turn queues orders for its next turn, on the form
+ * of an older step while the others move; the same mail again is a replay. */
+static void
+test_queued_orders_and_replay(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300];
+	long long asked = seq(e), before;
+	int idle = -1, w = first_waited(e, order, sizeof order);
+	char *ack;
+
+	for (int s = 0; s < e->p.g.nseats && idle < 0; s++)
+		if (!waited_order(e, s, NULL, 0))
+			idle = s;
+	assert_true(idle >= 0);
+	/* Someone else moves first: the idle tribe's form is now an older step. */
+	snprintf(body, sizeof body, "%s\n", order);
+	mail(e, addr[w], w, "", body);
+	assert_true(seq(e) > asked);
+	before = events(e);
+	snprintf(body, sizeof body, "STEP %lld\nPASS\n", asked);
+	mail(e, addr[idle], idle, "", body);
+	assert_int_equal(events(e), before + 1);
+	ack = fx_last_mail(&e->f, "ack", addr[idle]);
+	must_contain(ack, "accepted");
+	free(ack);
+	/* The same body under a new Message-ID queues nothing more. */
+	before = events(e);
+	mail(e, addr[idle], idle, "", body);
+	assert_int_equal(events(e), before);
+	must_mail(e, "error", addr[idle], "replay");
+	/* Other orders on the same form still queue. */
+	snprintf(body, sizeof body, "STEP %lld\nCANCEL\n", asked);
+	mail(e, addr[idle], idle, "", body);
+	assert_int_equal(events(e), before + 1);
+}
+
+/* Targi: a standing order, written before the other player moved. */
+static void
+test_standing_order_on_an_older_form(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300];
+	long long asked = seq(e), before;
+	int w = first_waited(e, order, sizeof order), other = 1 - w;
+
+	snprintf(body, sizeof body, "%s\n", order);
+	mail(e, addr[w], w, "", body);
+	assert_true(seq(e) > asked);
+	before = events(e);
+	snprintf(body, sizeof body, "STEP %lld\nSTANDING RAID GOODS\n", asked);
+	mail(e, addr[other], other, "", body);
+	assert_int_equal(events(e), before + 1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_forged_from_is_held_and_told, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_reply_to_is_not_followed, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_address_case_is_the_same_sender, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_foreign_sender_apply, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_confirm_releases_the_held_mail, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_confirm_after_the_decision_passed,
+		    setup_bq, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_failed_authentication_tells_nothing,
+		    setup_bq, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_receipts_are_rate_limited, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_stale_after_rollback, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_form_carries_the_step, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test(test_step_line_is_read),
+		cmocka_unit_test_setup_teardown(test_stale_after_default, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_current_step_and_future_step, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_queued_orders_and_replay, setup_targui,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_standing_order_on_an_older_form,
+		    setup_targi, fx_env_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

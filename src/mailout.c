@@ -89,3 +89,32 @@ mailout_build(const struct outmail *o, size_t *len)
 	*len = strlen(s);
 	return s;
 }
+
+char *
+mailout_crlf(const char *raw, size_t len, size_t *outlen)
+{
+	/* At most every byte a line break that doubles, plus a final CRLF. */
+	char *out = g_malloc(2 * len + 3), *o = out;
+
+	/* libcurl dot-stuffs only lines that begin after CRLF, and a server
+	 * may end DATA at a lone "." after a bare LF or CR: so no bare one
+	 * may reach it, whatever a player put in the text. GMime's
+	 * unix2dos filter leaves a lone CR alone, hence this loop. */
+	for (size_t i = 0; i < len; i++) {
+		if (raw[i] == '\r' || raw[i] == '\n') {
+			if (raw[i] == '\r' && i + 1 < len && raw[i + 1] == '\n')
+				i++;
+			*o++ = '\r';
+			*o++ = '\n';
+		} else {
+			*o++ = raw[i];
+		}
+	}
+	if (o == out || o[-1] != '\n') {
+		*o++ = '\r';
+		*o++ = '\n';
+	}
+	*o = '\0';
+	*outlen = (size_t)(o - out);
+	return out;
+}

@@ -29,10 +29,14 @@ int curlx_password(const char *password, const char *file, char *out, size_t out
 int curlx_check_url(const char *url, const char *plain, const char *secure, const char *tls,
     struct diag *);
 /* A handle with the URL, credentials, TLS and timeouts set, writing into
- * body. NULL with d filled when the settings do not agree. */
+ * body; no wait for a server, answers and closing included, outlasts the
+ * timeout. NULL with d filled when the settings do not agree. */
 CURL *curlx_open(const struct curlx_opts *, const char *plain, const char *secure,
     struct buf *body, struct diag *);
 void curlx_close(CURL *);
+/* curl_easy_perform bounded by the timeout, including the waits for an
+ * answer that libcurl keeps outside CURLOPT_TIMEOUT. */
+CURLcode curlx_run(CURL *);
 /* One transfer. 0 or -1 with a sentence naming what and where. */
 int curlx_perform(CURL *, const char *what, const char *where, struct diag *);
 

@@ -64,7 +64,10 @@ smtp_send(const struct config *c, long long id, const char *kind, const char *to
 	curl_easy_setopt(h, CURLOPT_READFUNCTION, feed);
 	curl_easy_setopt(h, CURLOPT_READDATA, &u);
 	curl_easy_setopt(h, CURLOPT_INFILESIZE_LARGE, (curl_off_t)wirelen);
-	rc = curl_easy_perform(h);
+	/* One mail per connection: a connection kept for reuse is closed later
+	 * with a QUIT that a silent server would make wait once more. */
+	curl_easy_setopt(h, CURLOPT_FORBID_REUSE, 1L);
+	rc = curlx_run(h);
 	curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
 	curl_slist_free_all(rcpt);
 	curlx_close(h);

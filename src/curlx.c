@@ -9,6 +9,32 @@
 #include "curlx.h"
 #include "fsutil.h"
 
+static int misconfigured;
+
+int
+curlx_misconfigured(void)
+{
+	return misconfigured;
+}
+
+void
+curlx_note(CURLcode rc)
+{
+	switch (rc) {
+	case CURLE_PEER_FAILED_VERIFICATION:
+	case CURLE_SSL_CACERT_BADFILE:
+	case CURLE_SSL_CERTPROBLEM:
+	case CURLE_SSL_ISSUER_ERROR:
+	case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+	case CURLE_UNSUPPORTED_PROTOCOL:
+	case CURLE_URL_MALFORMAT:
+		misconfigured = 1;
+		break;
+	default:
+		break;
+	}
+}
+
 int
 curlx_password(const char *password, const char *file, char *out, size_t outlen,
     struct diag *d)
@@ -136,8 +162,10 @@ curlx_open(const struct curlx_opts *o, const char *plain, const char *secure,
 	struct watch *w;
 	long timeout = o->timeout > 0 ? o->timeout : 60;
 
-	if (curlx_check_url(o->url, plain, secure, o->tls, d) < 0)
+	if (curlx_check_url(o->url, plain, secure, o->tls, d) < 0) {
+		misconfigured = 1;
 		return NULL;
+	}
 	if (curlx_password(o->password, o->password_file, pw, sizeof pw, d) < 0)
 		return NULL;
 	if (!inited) {
@@ -207,6 +235,7 @@ curlx_run(CURL *h)
 	w->fired = 0;
 	w->deadline = now_s() + (double)w->timeout;
 	rc = curl_easy_perform(h);
+	curlx_note(rc);
 	return rc == CURLE_ABORTED_BY_CALLBACK && w->fired ? CURLE_OPERATION_TIMEDOUT : rc;
 }
 

@@ -20,6 +20,13 @@ struct curlx_opts {
 	int verify;               /* check the server's certificate */
 };
 
+/* 1 once a transport met a setting that can never work (a URL whose scheme
+ * and tls disagree, a certificate tls_verify rejects): the run's failure is
+ * then a configuration error (exit 78), not a temporary one. */
+int curlx_misconfigured(void);
+/* Notes rc when it says the configuration, not the server, is wrong. */
+void curlx_note(CURLcode rc);
+
 /* The password: the inline one, else the first line of the file (a file
  * others can read is refused). out is "" when neither is set. */
 int curlx_password(const char *password, const char *file, char *out, size_t outlen,

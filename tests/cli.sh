@@ -36,7 +36,7 @@ expect 78 "cannot read config /dev/null/x" -- "$az" --config /dev/null/x list
 printf 'colour: blue\n' > bad.yaml
 expect 78 'bad.yaml line 1: unknown key "colour"' -- "$az" --config bad.yaml list
 expect 0 "ledger azalai.db ready" -- "$az" init
-expect 64 "there is no game \"chess\"" -- "$az" new chess --seat a=a@x --seat b=b@x
+expect 65 "there is no game \"chess\"" -- "$az" new chess --seat a=a@x --seat b=b@x
 expect 64 "buqruru needs 2 seats, not 1" -- "$az" new buqruru --seat a=a@x
 expect 64 "write NAME=ADDRESS" -- "$az" new buqruru --seat a --seat b=b@x
 expect 64 "is not a mail address" -- "$az" new buqruru --seat a=nowhere --seat b=b@x

@@ -7,11 +7,20 @@
 #include "mailmsg.h"
 #include "mailout.h"
 
+/* RFC 3834: a mail sent because a mail came in answers it (it threads under
+ * it), or is one of the answers that exist only for one. */
 static int
-is_reply(const char *kind)
+is_reply(const struct outmail *o)
 {
-	return strcmp(kind, "ack") == 0 || strcmp(kind, "error") == 0 ||
-	    strcmp(kind, "help") == 0;
+	static const char *const kinds[] = { "ack", "error", "help", "problem", "status",
+	    "history", NULL };
+
+	if (o->in_reply_to != NULL && o->in_reply_to[0] != '\0')
+		return 1;
+	for (int i = 0; kinds[i] != NULL; i++)
+		if (strcmp(o->kind, kinds[i]) == 0)
+			return 1;
+	return 0;
 }
 
 static GMimeTextPart *
@@ -58,7 +67,7 @@ mailout_build(const struct outmail *o, size_t *len)
 	}
 	/* RFC 3834: say we are a machine, so vacation programs do not answer. */
 	g_mime_object_set_header(obj, "Auto-Submitted",
-	    is_reply(o->kind) ? "auto-replied" : "auto-generated", NULL);
+	    is_reply(o) ? "auto-replied" : "auto-generated", NULL);
 	g_mime_object_set_header(obj, "X-Loop", o->from_addr, NULL);
 	g_mime_object_set_header(obj, "X-Azalai-Kind", o->kind, NULL);
 

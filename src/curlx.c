@@ -166,8 +166,10 @@ curlx_open(const struct curlx_opts *o, const char *plain, const char *secure,
 		misconfigured = 1;
 		return NULL;
 	}
-	if (curlx_password(o->password, o->password_file, pw, sizeof pw, d) < 0)
+	if (curlx_password(o->password, o->password_file, pw, sizeof pw, d) < 0) {
+		misconfigured = 1;
 		return NULL;
+	}
 	if (!inited) {
 		curl_global_init(CURL_GLOBAL_DEFAULT);
 		inited = 1;

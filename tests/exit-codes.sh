@@ -88,6 +88,21 @@ mailbox:
 EOF2
 check "a mailbox imaps:// URL with tls: starttls makes run exit 78" 'exits 78 run'
 
+base
+printf 'secret\n' > open.pw
+chmod 644 open.pw
+cat >> azalai.yaml <<EOF2
+deliver:
+  method: smtp
+  url: smtp://127.0.0.1:9
+  tls: none
+  user: referee
+  password_file: $dir/open.pw
+  timeout: 5
+EOF2
+check "a password file others can read exits 78" 'due; exits 78 outbox flush'
+check "and says so" 'grep -q "can be read by others" err.txt'
+
 # A TLS server whose self-signed certificate tls_verify rejects.
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=localhost \
     -keyout key.pem -out cert.pem > /dev/null 2>&1

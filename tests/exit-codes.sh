@@ -34,9 +34,12 @@ EOF2
 # --- no ledger but by init ------------------------------------------------
 base
 for cmd in list run "outbox flush" "ingest --stdin" "show g" "new buqruru --seat a=a@azalai.test --seat b=b@azalai.test"; do
+	# An MTA pipe keeps the mail (75) until the setting is fixed.
+	want=66
+	[ "$cmd" = "ingest --stdin" ] && want=75
 	# shellcheck disable=SC2086
-	check "--ledger typo.db $cmd is an error (66) naming the file" \
-		'exits 66 --ledger typo.db $cmd && grep -q "typo.db" err.txt'
+	check "--ledger typo.db $cmd is an error ($want) naming the file" \
+		'exits $want --ledger typo.db $cmd && grep -q "typo.db" err.txt'
 	check "--ledger typo.db $cmd creates nothing" '[ ! -e typo.db ] && [ ! -e typo.db.lock ]'
 done
 check "init creates the ledger" 'exits 0 init && [ -f azalai.db ]'

@@ -4,9 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sysexits.h>
 
 #include "cli.h"
+#include "curlx.h"
+#include "ledger.h"
 #include "log.h"
 
 static const struct command {
@@ -98,6 +101,9 @@ main(int argc, char **argv)
 		return EX_USAGE;
 	}
 
+	/* The ledger (raw mail, token hashes, the seeds of every hidden card),
+	 * its WAL and lock, the log and the outbox are the owner's alone. */
+	umask(umask(077) | 077);
 	memset(&c, 0, sizeof c);
 	c.lockfd = -1;
 	config_defaults(&c.cfg);
@@ -120,6 +126,13 @@ main(int argc, char **argv)
 		if (strcmp(commands[i].name, argv[0]) != 0)
 			continue;
 		rc = commands[i].fn(&c, argc, argv);
+		/* What a service manager or an MTA does next depends on why: a
+		 * full or failing disk passes (retry), a transport setting that
+		 * cannot work does not (a person must fix it). */
+		if (rc != EX_OK && ledger_io_failed())
+			rc = EX_TEMPFAIL;
+		else if (rc == EX_TEMPFAIL && curlx_misconfigured())
+			rc = EX_CONFIG;
 		cli_close(&c);
 		log_close();
 		return rc;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sysexits.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "fsutil.h"
@@ -44,6 +45,11 @@ cli_open(struct cli *c, int lock)
 	diag_clear(&d);
 	cli_lock_busy = 0;
 	mailmsg_global_init();
+	/* A typo in --ledger must not leave an empty ledger (and its lock)
+	 * behind: only init makes one. */
+	if (!c->create && access(c->cfg.ledger, F_OK) < 0)
+		return cli_fail(errno == ENOENT ? EX_NOINPUT : EX_TEMPFAIL, "no ledger %s: %s "
+		    "(\"azalai init\" creates it)", c->cfg.ledger, strerror(errno));
 	if (lock) {
 		char path[CFG_PATH + 8];
 
@@ -53,7 +59,9 @@ cli_open(struct cli *c, int lock)
 				cli_lock_busy = 1;
 				return EX_TEMPFAIL;
 			}
-			return cli_fail(EX_CANTCREAT, "cannot lock %s: %s", path, strerror(errno));
+			return cli_fail(errno == ENOSPC || errno == EDQUOT || errno == EIO ?
+			    EX_TEMPFAIL : EX_CANTCREAT, "cannot lock %s: %s", path,
+			    strerror(errno));
 		}
 	}
 	if (games_load(c->cfg.datadir, &d) < 0)

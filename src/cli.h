@@ -9,6 +9,7 @@ struct cli {
 	struct config cfg;
 	struct ledger l;
 	int lockfd;
+	int create;    /* init: the ledger may be created; elsewhere it must exist */
 };
 
 /* Opens the ledger; with lock, first takes the run lock, waiting up to

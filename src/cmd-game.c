@@ -33,6 +33,7 @@ cmd_init(struct cli *c, int argc, char **argv)
 		return EX_OK;
 	if (argc > 1)
 		return cli_fail(EX_USAGE, "init takes no arguments");
+	c->create = 1;
 	if ((rc = cli_open(c, 0)) != 0)
 		return rc;
 	if (strcmp(c->cfg.mailbox_type, "maildir") == 0) {
@@ -126,7 +127,7 @@ start_game(struct cli *c, struct new_game *ng)
 	int rc;
 
 	if ((r = game_find(ng->rules)) == NULL)
-		return cli_fail(EX_USAGE, "there is no game \"%s\"", ng->rules);
+		return cli_fail(EX_DATAERR, "there is no game \"%s\"", ng->rules);
 	if (g->nseats < r->min_seats || g->nseats > r->max_seats)
 		return r->min_seats == r->max_seats
 		    ? cli_fail(EX_USAGE, "%s needs %d seats, not %d", r->name, r->min_seats,

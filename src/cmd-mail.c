@@ -65,7 +65,9 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 			log_info("ingest: another azalai run holds the ledger; try again later");
 			return EX_TEMPFAIL;
 		}
-		return rc;
+		/* An MTA bounces a mail on any other code: the order would be lost
+		 * to a setting the game master can still fix. */
+		return kind == 's' ? EX_TEMPFAIL : rc;
 	}
 	diag_clear(&d);
 	switch (kind) {

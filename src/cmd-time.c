@@ -45,7 +45,7 @@ load_game(struct cli *c, const char *name, struct play *p)
 	if ((rc = play_load(&c->l, name, p, &d)) < 0)
 		return cli_fail(EX_SOFTWARE, "%s", d.msg);
 	if (rc == 0)
-		return cli_fail(EX_NOINPUT, "there is no game \"%s\"", name);
+		return cli_fail(EX_DATAERR, "there is no game \"%s\"", name);
 	return EX_OK;
 }
 

@@ -4,9 +4,36 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "curlx.h"
 #include "fsutil.h"
+
+static int misconfigured;
+
+int
+curlx_misconfigured(void)
+{
+	return misconfigured;
+}
+
+void
+curlx_note(CURLcode rc)
+{
+	switch (rc) {
+	case CURLE_PEER_FAILED_VERIFICATION:
+	case CURLE_SSL_CACERT_BADFILE:
+	case CURLE_SSL_CERTPROBLEM:
+	case CURLE_SSL_ISSUER_ERROR:
+	case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+	case CURLE_UNSUPPORTED_PROTOCOL:
+	case CURLE_URL_MALFORMAT:
+		misconfigured = 1;
+		break;
+	default:
+		break;
+	}
+}
 
 int
 curlx_password(const char *password, const char *file, char *out, size_t outlen,
@@ -74,6 +101,50 @@ curlx_check_url(const char *url, const char *plain, const char *secure, const ch
 	return diag_set(d, 0, "%s is not a %s:// or %s:// url", url, plain, secure);
 }
 
+/* The wall-clock bound of one handle. libcurl waits for a command's answer
+ * (the one after SMTP DATA, the QUIT or LOGOUT on closing) outside
+ * CURLOPT_TIMEOUT; the progress callback runs about once a second in those
+ * waits too, so it ends any of them once the deadline has passed. */
+struct watch {
+	long timeout;
+	double deadline;
+	int fired;
+};
+
+static double
+now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int
+watchdog(void *arg, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
+    curl_off_t ulnow)
+{
+	struct watch *w = arg;
+
+	(void)dltotal;
+	(void)dlnow;
+	(void)ultotal;
+	(void)ulnow;
+	if (now_s() <= w->deadline)
+		return 0;
+	w->fired = 1;
+	return 1;
+}
+
+static struct watch *
+watch_of(CURL *h)
+{
+	char *p = NULL;
+
+	curl_easy_getinfo(h, CURLINFO_PRIVATE, &p);
+	return (struct watch *)(void *)p;
+}
+
 static size_t
 collect(char *p, size_t size, size_t n, void *arg)
 {
@@ -88,20 +159,32 @@ curlx_open(const struct curlx_opts *o, const char *plain, const char *secure,
 	static int inited;
 	char pw[256];
 	CURL *h;
+	struct watch *w;
 	long timeout = o->timeout > 0 ? o->timeout : 60;
 
-	if (curlx_check_url(o->url, plain, secure, o->tls, d) < 0)
+	if (curlx_check_url(o->url, plain, secure, o->tls, d) < 0) {
+		misconfigured = 1;
 		return NULL;
-	if (curlx_password(o->password, o->password_file, pw, sizeof pw, d) < 0)
+	}
+	if (curlx_password(o->password, o->password_file, pw, sizeof pw, d) < 0) {
+		misconfigured = 1;
 		return NULL;
+	}
 	if (!inited) {
 		curl_global_init(CURL_GLOBAL_DEFAULT);
 		inited = 1;
 	}
-	if ((h = curl_easy_init()) == NULL) {
+	if ((h = curl_easy_init()) == NULL || (w = calloc(1, sizeof *w)) == NULL) {
+		curl_easy_cleanup(h);
 		diag_set(d, 0, "cannot start libcurl");
 		return NULL;
 	}
+	w->timeout = timeout;
+	w->deadline = now_s() + (double)timeout;
+	curl_easy_setopt(h, CURLOPT_PRIVATE, (void *)w);
+	curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+	curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, watchdog);
+	curl_easy_setopt(h, CURLOPT_XFERINFODATA, w);
 	curl_easy_setopt(h, CURLOPT_URL, o->url);
 	if (o->user != NULL && o->user[0] != '\0')
 		curl_easy_setopt(h, CURLOPT_USERNAME, o->user);
@@ -115,6 +198,9 @@ curlx_open(const struct curlx_opts *o, const char *plain, const char *secure,
 	curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, o->verify ? 2L : 0L);
 	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, timeout);
 	curl_easy_setopt(h, CURLOPT_TIMEOUT, timeout);
+	/* The answer after SMTP DATA (and any IMAP/POP3 reply) is awaited
+	 * outside the transfer timeout, 120 s by default: bound it too. */
+	curl_easy_setopt(h, CURLOPT_SERVER_RESPONSE_TIMEOUT, timeout);
 	/* A server that stops sending is dropped after timeout seconds of silence. */
 	curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
 	curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, timeout);
@@ -129,14 +215,36 @@ curlx_open(const struct curlx_opts *o, const char *plain, const char *secure,
 void
 curlx_close(CURL *h)
 {
-	if (h != NULL)
-		curl_easy_cleanup(h);
+	struct watch *w;
+
+	if (h == NULL)
+		return;
+	w = watch_of(h);
+	/* The closing QUIT commits POP3 deletions: it gets a timeout of its
+	 * own, unless the server already failed to answer in time. */
+	if (!w->fired)
+		w->deadline = now_s() + (double)w->timeout;
+	curl_easy_cleanup(h);
+	free(w);
+}
+
+CURLcode
+curlx_run(CURL *h)
+{
+	struct watch *w = watch_of(h);
+	CURLcode rc;
+
+	w->fired = 0;
+	w->deadline = now_s() + (double)w->timeout;
+	rc = curl_easy_perform(h);
+	curlx_note(rc);
+	return rc == CURLE_ABORTED_BY_CALLBACK && w->fired ? CURLE_OPERATION_TIMEDOUT : rc;
 }
 
 int
 curlx_perform(CURL *h, const char *what, const char *where, struct diag *d)
 {
-	CURLcode rc = curl_easy_perform(h);
+	CURLcode rc = curlx_run(h);
 	long code = 0;
 
 	if (rc == CURLE_OK)

@@ -9,11 +9,13 @@
 
 #include "deliver.h"
 #include "fsutil.h"
+#include "log.h"
 
 static int
 outdir_send(const struct config *c, long long id, const char *kind, const char *to,
     const char *raw, size_t len, char *cause, size_t causelen)
 {
+	static int cleaned;
 	char path[CFG_PATH + 300], safe[256];
 	size_t i;
 
@@ -25,6 +27,15 @@ outdir_send(const struct config *c, long long id, const char *kind, const char *
 		snprintf(cause, causelen, "cannot create %s: %s", c->deliver_outdir,
 		    strerror(errno));
 		return DELIVER_TEMPFAIL;
+	}
+	/* Once a run: half-written mails of a delivery that was killed. */
+	if (!cleaned) {
+		int n = fs_clean_tmp(c->deliver_outdir);
+
+		if (n > 0)
+			log_info("removed %d half-written mail%s from %s", n, n == 1 ? "" : "s",
+			    c->deliver_outdir);
+		cleaned = 1;
 	}
 	snprintf(path, sizeof path, "%s/%06lld-%s-%s.eml", c->deliver_outdir, id, kind, safe);
 	if (fs_write_atomic(path, raw, len) < 0) {

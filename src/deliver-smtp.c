@@ -3,11 +3,13 @@
  * answer is permanent; a 4xx, a server that is down or a timeout is
  * retried on a later run. A refused login is a config problem, not the
  * recipient's, so it is retried too. */
+#include <glib.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "curlx.h"
 #include "deliver.h"
+#include "mailout.h"
 
 struct upload {
 	const char *p;
@@ -33,11 +35,12 @@ smtp_send(const struct config *c, long long id, const char *kind, const char *to
 	struct curlx_opts o = { c->deliver_url, c->deliver_user, c->deliver_password,
 	    c->deliver_password_file, c->deliver_tls, c->deliver_timeout,
 	    strcmp(c->tls_verify, "yes") == 0 };
-	struct upload u = { raw, len };
+	struct upload u;
 	struct curl_slist *rcpt = NULL;
 	struct buf body = BUF_INIT;
 	struct diag d;
-	char from[300];
+	char from[300], *wire;
+	size_t wirelen;
 	CURLcode rc;
 	long code = 0;
 	CURL *h;
@@ -48,6 +51,11 @@ smtp_send(const struct config *c, long long id, const char *kind, const char *to
 		snprintf(cause, causelen, "%s", d.msg);
 		return DELIVER_TEMPFAIL;
 	}
+	/* The ledger and the other transports keep LF; the wire is CRLF only,
+	 * which libcurl then dot-stuffs. */
+	wire = mailout_crlf(raw, len, &wirelen);
+	u.p = wire;
+	u.left = wirelen;
 	snprintf(from, sizeof from, "<%s>", c->referee_address);
 	rcpt = curl_slist_append(rcpt, to);
 	curl_easy_setopt(h, CURLOPT_MAIL_FROM, from);
@@ -55,11 +63,15 @@ smtp_send(const struct config *c, long long id, const char *kind, const char *to
 	curl_easy_setopt(h, CURLOPT_UPLOAD, 1L);
 	curl_easy_setopt(h, CURLOPT_READFUNCTION, feed);
 	curl_easy_setopt(h, CURLOPT_READDATA, &u);
-	curl_easy_setopt(h, CURLOPT_INFILESIZE_LARGE, (curl_off_t)len);
-	rc = curl_easy_perform(h);
+	curl_easy_setopt(h, CURLOPT_INFILESIZE_LARGE, (curl_off_t)wirelen);
+	/* One mail per connection: a connection kept for reuse is closed later
+	 * with a QUIT that a silent server would make wait once more. */
+	curl_easy_setopt(h, CURLOPT_FORBID_REUSE, 1L);
+	rc = curlx_run(h);
 	curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
 	curl_slist_free_all(rcpt);
 	curlx_close(h);
+	g_free(wire);
 	buf_free(&body);
 	if (rc == CURLE_OK)
 		return DELIVER_OK;

@@ -1,7 +1,9 @@
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <glib.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +38,7 @@ fs_write_atomic(const char *path, const void *p, size_t n)
 	const char *c = p;
 
 	xasprintf(&tmp, "%s.tmp.%ld", path, (long)getpid());
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0)
 		goto fail;
 	while (n > 0) {
 		ssize_t w = write(fd, c, n);
@@ -67,11 +69,43 @@ fail:
 }
 
 int
+fs_clean_tmp(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	if (dp == NULL)
+		return 0;
+	while ((e = readdir(dp)) != NULL) {
+		const char *t = strstr(e->d_name, ".tmp.");
+		char *end, *path;
+		long pid;
+
+		if (t == NULL)
+			continue;
+		errno = 0;
+		pid = strtol(t + 5, &end, 10);
+		if (errno != 0 || end == t + 5 || *end != '\0' || pid <= 0)
+			continue;
+		/* A writer still running (another ledger's run) keeps its file. */
+		if (pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		xasprintf(&path, "%s/%s", dir, e->d_name);
+		if (unlink(path) == 0)
+			n++;
+		free(path);
+	}
+	closedir(dp);
+	return n;
+}
+
+int
 fs_mkdirs(const char *path)
 {
 	/* GLib also refuses a file where a directory should be (ENOTDIR), which
 	 * mkdir's EEXIST would let pass. */
-	return g_mkdir_with_parents(path, 0755);
+	return g_mkdir_with_parents(path, 0700);
 }
 
 int
@@ -104,7 +138,7 @@ fs_read(const char *path, char **out, size_t *len)
 int
 fs_lock(const char *path, int timeout)
 {
-	int fd = open(path, O_RDWR | O_CREAT, 0644);
+	int fd = open(path, O_RDWR | O_CREAT, 0600);
 	struct timespec step = { 0, 100 * 1000 * 1000 };
 
 	if (fd < 0)

@@ -99,9 +99,35 @@ migrate(struct ledger *l, struct diag *d)
 	return 0;
 }
 
+static int io_failed;
+
+/* SQLite reports every error here, also those deep in a statement whose
+ * caller only sees "cannot write": the one place to tell a full disk. */
+static void
+sqlite_log(void *arg, int code, const char *msg)
+{
+	(void)arg;
+	(void)msg;
+	if ((code & 0xff) == SQLITE_FULL || (code & 0xff) == SQLITE_IOERR)
+		io_failed = 1;
+}
+
+int
+ledger_io_failed(void)
+{
+	return io_failed;
+}
+
 int
 ledger_open(struct ledger *l, const char *path, struct diag *d)
 {
+	static int logging;
+
+	if (!logging) {
+		/* Only before SQLite starts; later calls fail harmlessly. */
+		sqlite3_config(SQLITE_CONFIG_LOG, sqlite_log, NULL);
+		logging = 1;
+	}
 	memset(l, 0, sizeof *l);
 	if (sqlite3_open_v2(path, &l->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
 	    NULL) != SQLITE_OK) {

@@ -17,6 +17,9 @@ struct ledger {
 };
 
 int ledger_open(struct ledger *, const char *path, struct diag *);
+/* 1 once SQLite has met a full disk or an I/O error in this process: the
+ * command's failure is then temporary (exit 75), whatever it was. */
+int ledger_io_failed(void);
 void ledger_close(struct ledger *);
 int ledger_user_version(struct ledger *);
 

@@ -7,11 +7,20 @@
 #include "mailmsg.h"
 #include "mailout.h"
 
+/* RFC 3834: a mail sent because a mail came in answers it (it threads under
+ * it), or is one of the answers that exist only for one. */
 static int
-is_reply(const char *kind)
+is_reply(const struct outmail *o)
 {
-	return strcmp(kind, "ack") == 0 || strcmp(kind, "error") == 0 ||
-	    strcmp(kind, "help") == 0;
+	static const char *const kinds[] = { "ack", "error", "help", "problem", "status",
+	    "history", "receipt", NULL };
+
+	if (o->in_reply_to != NULL && o->in_reply_to[0] != '\0')
+		return 1;
+	for (int i = 0; kinds[i] != NULL; i++)
+		if (strcmp(o->kind, kinds[i]) == 0)
+			return 1;
+	return 0;
 }
 
 static GMimeTextPart *
@@ -58,7 +67,7 @@ mailout_build(const struct outmail *o, size_t *len)
 	}
 	/* RFC 3834: say we are a machine, so vacation programs do not answer. */
 	g_mime_object_set_header(obj, "Auto-Submitted",
-	    is_reply(o->kind) ? "auto-replied" : "auto-generated", NULL);
+	    is_reply(o) ? "auto-replied" : "auto-generated", NULL);
 	g_mime_object_set_header(obj, "X-Loop", o->from_addr, NULL);
 	g_mime_object_set_header(obj, "X-Azalai-Kind", o->kind, NULL);
 
@@ -88,4 +97,33 @@ mailout_build(const struct outmail *o, size_t *len)
 	g_object_unref(m);
 	*len = strlen(s);
 	return s;
+}
+
+char *
+mailout_crlf(const char *raw, size_t len, size_t *outlen)
+{
+	/* At most every byte a line break that doubles, plus a final CRLF. */
+	char *out = g_malloc(2 * len + 3), *o = out;
+
+	/* libcurl dot-stuffs only lines that begin after CRLF, and a server
+	 * may end DATA at a lone "." after a bare LF or CR: so no bare one
+	 * may reach it, whatever a player put in the text. GMime's
+	 * unix2dos filter leaves a lone CR alone, hence this loop. */
+	for (size_t i = 0; i < len; i++) {
+		if (raw[i] == '\r' || raw[i] == '\n') {
+			if (raw[i] == '\r' && i + 1 < len && raw[i + 1] == '\n')
+				i++;
+			*o++ = '\r';
+			*o++ = '\n';
+		} else {
+			*o++ = raw[i];
+		}
+	}
+	if (o == out || o[-1] != '\n') {
+		*o++ = '\r';
+		*o++ = '\n';
+	}
+	*o = '\0';
+	*outlen = (size_t)(o - out);
+	return out;
 }

@@ -20,5 +20,8 @@ struct outmail {
 
 /* The whole RFC 5322 message, g_free()d by the caller. */
 char *mailout_build(const struct outmail *, size_t *len);
+/* The same bytes as SMTP wants them: every CR, LF and CRLF becomes CRLF
+ * and the last line ends in CRLF, g_free()d by the caller. */
+char *mailout_crlf(const char *raw, size_t len, size_t *outlen);
 
 #endif

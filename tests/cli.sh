@@ -40,7 +40,7 @@ expect 0 "ledger azalai.db ready" -- "$az" init
 printf 'x' > notadir
 printf 'datadir: %s\nlog:\n  to: none\ndeliver:\n  outdir: notadir\n' "$src" > file-outdir.yaml
 expect 73 "cannot create notadir: Not a directory" -- "$az" --config file-outdir.yaml init
-expect 64 "there is no game \"chess\"" -- "$az" new chess --seat a=a@x --seat b=b@x
+expect 65 "there is no game \"chess\"" -- "$az" new chess --seat a=a@x --seat b=b@x
 expect 64 "buqruru needs 2 seats, not 1" -- "$az" new buqruru --seat a=a@x
 expect 64 "write NAME=ADDRESS" -- "$az" new buqruru --seat a --seat b=b@x
 expect 64 "is not a mail address" -- "$az" new buqruru --seat a=nowhere --seat b=b@x

@@ -215,7 +215,7 @@ write_config pop3 "$pop3s" tls "$smtp" starttls yes
 : > azalai.log
 "$az" run > /dev/null 2>> err.txt
 rc=$?
-check "SMTP with tls_verify yes: the run fails" '[ "$rc" = 75 ]'
+check "SMTP with tls_verify yes: the run fails as misconfigured (78)" '[ "$rc" = 78 ]'
 check "SMTP with tls_verify yes: the new mails stay queued, with the cause" \
 	'[ "$(q "select count(*) from outbox where id > $mails and status = '\''queued'\'' and last_error like '\''%certificate%'\''")" = 2 ]'
 check "SMTP with tls_verify yes: nothing reached the player" \

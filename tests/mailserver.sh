@@ -22,6 +22,10 @@
 # referee@, so a referee that skips AUTH is refused. Logins are logged with
 # their port (lport=) and TLS state in $MS_DIR/dovecot/log, SMTP sessions in
 # $MS_DIR/postfix/maillog.
+# Postfix runs as strict sites do since the 2023 SMTP smuggling disclosures:
+# a bare LF in a session is refused (smtpd_forbid_bare_newline = reject, with
+# no exclusions, not even loopback), so every mail test proves that the
+# referee speaks CRLF only.
 # Every directory above DIR must be searchable by the postfix and mail users.
 # Users: referee, amastan, tinhinan (password $MS_PASS), mail owned by "mail".
 # Exits 77 (automake SKIP) only when the servers are absent and we are not root.
@@ -119,6 +123,8 @@ message_size_limit = 52428800
 smtp_dns_support_level = disabled
 biff = no
 in_flow_delay = 0
+smtpd_forbid_bare_newline = reject
+smtpd_forbid_bare_newline_exclusions =
 EOF
 	if [ "${MAILSERVER_TLS:-}" = 1 ]; then
 		cat >> "$pf/etc/main.cf" <<EOF

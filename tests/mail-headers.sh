@@ -1,0 +1,65 @@
+#!/bin/sh
+# Headers of the referee's mails: an answer to a mail is "Auto-Submitted:
+# auto-replied" (RFC 3834) and a mail nobody asked for "auto-generated"; a
+# subject answering "Re: Re: x" does not grow another "Re:"; and a
+# Message-ID does not count the mails the referee sent (its unique part is
+# random, so a player cannot learn how many mails went to the others).
+set -u
+az=${AZALAI:?the test harness sets AZALAI}
+src=${top_srcdir:-.}
+dir=$(mktemp -d /tmp/azalai-headers-XXXXXX)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+cd "$dir"
+fails=0
+passes=0
+check() {
+	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
+}
+cat > azalai.yaml <<EOF2
+datadir: $src
+referee:
+  address: referee@azalai.test
+log:
+  to: none
+EOF2
+"$az" init > /dev/null
+"$az" new buqruru --seat a=a@azalai.test --seat b=b@azalai.test > seats.txt
+game=$(head -n 1 seats.txt)
+token=$(awk '$1 == "seat" && $2 == "a" { print $4 }' seats.txt)
+n=0
+mail() {
+	n=$((n + 1))
+	printf 'From: %s\nTo: referee@azalai.test\nSubject: %s\nMessage-ID: <%d.h@azalai.test>\n\n%b\n' \
+	    "$1" "$2" "$n" "$3" > "Maildir/new/$n.eml"
+}
+mail x@azalai.test "Re: Re: my orders" "GAME nosuch\nSEAT a\nTOKEN x\nSOW 1"
+mail a@azalai.test "Re: Re: Buqruru" "GAME $game\nSEAT a\nTOKEN $token\nSTATUS"
+"$az" run > /dev/null 2>&1
+"$az" run > /dev/null 2>&1
+hdr() { sed '/^$/q' "$1"; }
+kind_file() { grep -l "^X-Azalai-Kind: $1\$" outbox/*.eml | head -n 1; }
+for k in problem ack status; do
+	check "the $k mail answers a mail: auto-replied" \
+		'f=$(kind_file $k) && [ -n "$f" ] && hdr "$f" | grep -q "^Auto-Submitted: auto-replied\$"'
+done
+check "the welcome mail nobody asked for: auto-generated" \
+	'f=$(kind_file welcome) && hdr "$f" | grep -q "^Auto-Submitted: auto-generated\$"'
+check "an answer to \"Re: Re: my orders\" has one Re:" \
+	'f=$(kind_file problem) && hdr "$f" | grep -q "^Subject: Re: my orders (not taken)\$"'
+check "no subject has Re: twice" '! cat outbox/*.eml | grep -i "^Subject: *re: *re:"'
+
+# Message-IDs: azalai.TIME.UNIQUE@domain, UNIQUE 16 hex digits, never the
+# outbox row number, all different.
+sqlite3 azalai.db "select id, message_id from outbox order by id" > mids.txt
+check "there are mails to look at" '[ "$(wc -l < mids.txt)" -ge 4 ]'
+check "each Message-ID has a 16-hex-digit unique part" \
+	'! grep -v "^[0-9]*|azalai\.[0-9]*\.[0-9a-f]\{16\}@azalai\.test\$" mids.txt'
+check "no Message-ID carries its outbox row number" \
+	'! awk -F"|" "{ split(\$2, p, \"[.@]\"); if (p[3] + 0 == \$1 + 0) bad = 1 } END { exit !bad }" mids.txt'
+check "every Message-ID is different" \
+	'[ "$(cut -d"|" -f2 mids.txt | sort -u | wc -l)" = "$(wc -l < mids.txt)" ]'
+check "the Message-ID header is the one queued" \
+	'f=$(kind_file welcome) && grep -q "^Message-Id: <$(sed -n "1s/^[0-9]*|//p" mids.txt)>" outbox/*.eml'
+
+echo "mail-headers: $passes passed, $fails failed"
+[ "$fails" = 0 ]

@@ -82,6 +82,21 @@ news_one(void *arg, const struct event_row *e)
 	return 0;
 }
 
+/* Whether viewer may see a line of the steps after since: a step it may not
+ * see (another seat's queued or standing order) must not even be hinted at
+ * by a mail with a higher step number. */
+static int
+has_news(struct ledger *l, const struct play *p, int viewer, int64_t since)
+{
+	struct news_ctx n = { tval_list(), viewer };
+	int any;
+
+	ledger_events_each(l, p->g.id, since + 1, p->seq, news_one, &n, NULL);
+	any = n.list->n > 0;
+	tval_free(n.list);
+	return any;
+}
+
 /* The open deadline of each seat, in campaign time ("" when none). */
 static void
 open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
@@ -198,7 +213,10 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 	}
 	tval_set_bool(root, "your_turn", !halted && viewer >= 0 &&
 	    (pd.seats & VIS_SEAT(viewer)));
-	tval_set_str(root, "you_what", viewer >= 0 ? pd.what[viewer] : "");
+	if (viewer >= 0 && pd.own[viewer][0] != '\0')
+		tval_set_strf(root, "you_what", "%s %s", pd.own[viewer], pd.what[viewer]);
+	else
+		tval_set_str(root, "you_what", viewer >= 0 ? pd.what[viewer] : "");
 	list = tval_set_list(root, "legal");
 	if (!halted && viewer >= 0 && (pd.seats & VIS_SEAT(viewer))) {
 		struct order_list ol;
@@ -300,7 +318,7 @@ report_queue_watchers(struct ledger *l, const struct config *c, struct render *r
 		}
 		snprintf(w[n].address, sizeof w[n].address, "%s", col_text(st, 0));
 		w[n].reported_seq = sqlite3_column_int64(st, 1);
-		n++;
+		n += has_news(l, p, -1, w[n].reported_seq);
 	}
 	sqlite3_finalize(st);
 	for (size_t i = 0; i < n && rc == 0; i++) {
@@ -328,7 +346,8 @@ report_queue_all(struct ledger *l, const struct config *c, struct render *r,
 {
 	for (int s = 0; s < p->g.nseats; s++) {
 		if (s == skip || strcmp(p->g.seats[s].kind, "human") != 0 ||
-		    p->g.seats[s].reported_seq >= p->seq)
+		    p->g.seats[s].reported_seq >= p->seq ||
+		    !has_news(l, p, s, p->g.seats[s].reported_seq))
 			continue;
 		if (report_queue_one(l, c, r, p, s, "report", "report", p->g.seats[s].address,
 		    NULL, "", "", now, d) < 0)

@@ -145,8 +145,9 @@ tg_waiting_for(const void *vst, struct pending *p)
 	case PH_ACTIONS:
 		switch (st->sub) {
 		case SUB_DRAWN:
-			say(p, s, "actions", "Decide on the tribe card %d you drew: BUY ROW n, KEEP or DISCARD.",
-			    st->tribe[st->sub_card].id);
+			/* Every reader sees this line: the card is named only
+			 * in the drawer's own report (YOU DREW). */
+			say(p, s, "actions", "Decide on the tribe card you drew: BUY ROW n, KEEP or DISCARD.");
 			break;
 		case SUB_CARAVAN:
 			say(p, s, "actions", "Choose the good the Caravan card gives (CHOOSE D, S or P).");
@@ -486,6 +487,7 @@ const struct game_rules targi_rules = {
 	.legal = tg_legal,
 	.default_order = tg_default_order,
 	.view = tg_view,
+	.secrets = tg_secrets,
 	.serialize = tg_serialize,
 	.check = tg_check,
 };

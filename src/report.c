@@ -174,7 +174,11 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 	/* Nobody moves in a paused or ended game: no "your move" that would be refused. */
 	int halted = p->g.paused_at[0] != '\0' || strcmp(p->g.status, "ended") == 0;
 
-	p->rules->view(p->st, viewer, root);
+	/* Test hook (tests/test_secrets.c): a leak planted on purpose, to see
+	 * the leak test catch it. Every reader sees the first seat's view. */
+	int eyes = getenv("AZALAI_TEST_PLANT_LEAK") != NULL ? 0 : viewer;
+
+	p->rules->view(p->st, eyes, root);
 	tval_set_str(root, "game_id", p->g.name);
 	tval_set_str(root, "title", p->rules->title);
 	/* An observer has no seat: null, which a template's {{#seat}} skips. */
@@ -192,7 +196,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 	campaign_keys(l, p, viewer, pd.seats, root, due);
 
 	n.list = tval_set_list(root, "news");
-	n.viewer = viewer;
+	n.viewer = eyes;
 	ledger_events_each(l, p->g.id, since + 1, p->seq, news_one, &n, NULL);
 
 	list = tval_set_list(root, "waiting");

@@ -355,9 +355,17 @@ compose(struct run *r, const struct play *p, int seat, uint32_t waited, struct b
 	if (waited & VIS_SEAT(seat)) {
 		p->rules->legal(p->st, seat, &ol);
 	} else {
-		/* Out of turn: Targui queues it, the others refuse it. */
+		/* Out of turn: Targui queues it, Targi notes a standing order,
+		 * the others refuse it. */
+		static const char *const standing[] = { "STANDING RAID GOODS\n",
+		    "STANDING RAID VP\n", "STANDING LIMIT MOST\n", "PREFER 5 13 2\n" };
+
 		if (strcmp(p->rules->name, "targui") == 0 && chance(r, 60)) {
 			buf_adds(b, chance(r, 15) ? "CANCEL\n" : "PASS\n");
+			return;
+		}
+		if (strcmp(p->rules->name, "targi") == 0 && chance(r, 30)) {
+			buf_adds(b, standing[rng_below(&r->pick, 4)]);
 			return;
 		}
 		for (int s = 0; s < r->nseats && ol.n == 0; s++)
@@ -369,7 +377,8 @@ compose(struct run *r, const struct play *p, int seat, uint32_t waited, struct b
 	order_list_free(&ol);
 }
 
-/* A Targui order queued out of turn is the sender's business alone. */
+/* A Targui order queued out of turn, a Targi standing order: the sender's
+ * business alone. */
 static void
 check_quiet(struct run *r, int seat, int64_t before)
 {
@@ -379,8 +388,8 @@ check_quiet(struct run *r, int seat, int64_t before)
 	sqlite3_bind_int64(st, 1, before);
 	sqlite3_bind_text(st, 2, addrs[seat], -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW)
-		fail_msg("%s: %s queued an order and %s got a %s mail", r->game, names[seat],
-		    col_text(st, 0), col_text(st, 1));
+		fail_msg("%s: %s queued or noted an order and %s got a %s mail", r->game,
+		    names[seat], col_text(st, 0), col_text(st, 1));
 	sqlite3_finalize(st);
 }
 
@@ -411,8 +420,9 @@ play_game(struct run *r)
 			while (!(waited & VIS_SEAT(seat)))
 				seat = (int)rng_below(&r->pick, (uint32_t)r->nseats);
 		compose(r, &p, seat, waited, &b);
-		quiet = strcmp(p.rules->name, "targui") == 0 && !(waited & VIS_SEAT(seat)) &&
-		    (strcmp(b.p, "PASS\n") == 0 || strcmp(b.p, "CANCEL\n") == 0);
+		quiet = !(waited & VIS_SEAT(seat)) && (strcmp(b.p, "PASS\n") == 0 ||
+		    strcmp(b.p, "CANCEL\n") == 0 || strncmp(b.p, "STANDING ", 9) == 0 ||
+		    strncmp(b.p, "PREFER ", 7) == 0);
 		play_free(&p);
 		snprintf(mid, sizeof mid, "m%d.%s@secrets", r->mid++, r->game);
 		m = fx_order_mail(addrs[seat], mid, r->game, names[seat], r->tokens[seat], b.p);

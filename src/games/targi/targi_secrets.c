@@ -2,8 +2,12 @@
  * reports name a tribe card ("tribe card 20", "20 Camel, 2 VP", "20 Cam
  * 2VP", "hand card 20"). The tribe deck is never reshuffled, so a card in
  * it, face down in the centre or drawn and kept has never been public.
- * Goods cards and sand dunes are left out: a report names them by what they
- * give ("2D"), which many cards share, so no string could tell one apart. */
+ * A goods card is named only by what it gives ("2D"), which many cards
+ * share: a face-down one is listed with its place ("B2: goods card: 2D", as
+ * the central cards are listed), the goods deck's order and the sand dunes
+ * are not: no string could tell one card of them from another. */
+#include <stdio.h>
+
 #include "targi.h"
 
 static void
@@ -27,9 +31,24 @@ tg_secrets(const void *vst, int viewer, struct secrets *out)
 		return;
 	for (int i = 0; i < st->ntdeck; i++)
 		card(st, st->tdeck[i], out);
-	for (int i = 0; i < TG_NCENTRAL; i++)
-		if (st->cen_down[i] && st->cen_type[i] == CEN_TRIBE)
+	for (int i = 0; i < TG_NCENTRAL; i++) {
+		const struct tg_goodscard *g;
+		char pos[3], spec[48];
+
+		if (!st->cen_down[i])
+			continue;
+		if (st->cen_type[i] == CEN_TRIBE) {
 			card(st, st->cen_card[i], out);
+			continue;
+		}
+		g = &st->goods[st->cen_card[i]];
+		tg_pos_name(i, pos);
+		if (g->choice)
+			snprintf(spec, sizeof spec, "D/S/P");
+		else
+			tg_spec_text(g->res, spec, sizeof spec);
+		secret_add(out, "%s: goods card: %s", pos, spec);
+	}
 	if (st->phase == PH_ACTIONS && st->sub == SUB_DRAWN && viewer != st->turn)
 		card(st, st->sub_card, out);
 	for (int s = 0; s < TG_SEATS; s++)

@@ -1,6 +1,7 @@
 /* What a Targui reader may not know: the order of the round's stack of
  * tribal cards and of the fortune deck (which cards are still to come is
- * public, not when), and another tribe's queued orders. The strings are
+ * public, not when), and another tribe's queued orders and whether one of
+ * them failed. The strings are
  * those of the narrative ("Round 2, card 3 of 7: the turn of the Kel Ress",
  * "Fortune card 5", "Queued for the next turn of the Kel Ress: PASS") and of
  * the report's turn order (" 3. Kel Ress"). Dice are
@@ -46,6 +47,10 @@ tu_secrets(const void *st, int viewer, struct secrets *out)
 	for (int i = 0; i < s->nseats; i++) {
 		if (i == viewer)
 			continue;
+		/* That a queued order failed is the seat's own business; others
+		 * would read it after the seat's name ("Waiting for north: ..."). */
+		if (s->reject[i][0] != '\0')
+			secret_add(out, "%s: Your queued order", s->names[i]);
 		for (int q = 0; q < s->nqueue[i]; q++) {
 			struct order o;
 

@@ -80,7 +80,7 @@ struct run {
 	int nseats, mid;
 	int64_t seen;		/* outbox rows read */
 	long games, mails, shows, steps, ended;
-	long leaks, positives;
+	long leaks, positives, own_tokens;
 	char first_leak[600];
 };
 
@@ -186,7 +186,9 @@ check_text(struct run *r, const struct play *p, const struct facts *f,
 {
 	const struct secrets *h = &f->hidden[reader + 1], *k = &f->known[reader + 1];
 	char seed[2][32];
-	int over = strcmp(p->g.status, "ended") == 0;
+	/* An ended or finished game may show its seed (so players can check
+	 * the deal); until then it is the referee's alone. */
+	int over = strcmp(p->g.status, "active") != 0;
 
 	for (size_t i = 0; i < h->n; i++)
 		if (secret_in(text, h->v[i]) != NULL)
@@ -194,6 +196,9 @@ check_text(struct run *r, const struct play *p, const struct facts *f,
 	for (int s = 0; s < r->nseats; s++)
 		if (s != reader && secret_in(text, r->tokens[s]) != NULL)
 			leak(r, where, reader, r->tokens[s], text);
+	/* The tokens are looked for as the welcome mails write them. */
+	if (reader >= 0 && secret_in(text, r->tokens[reader]) != NULL)
+		r->own_tokens++;
 	snprintf(seed[0], sizeof seed[0], "%llu", (unsigned long long)r->seed);
 	snprintf(seed[1], sizeof seed[1], "%llx", (unsigned long long)r->seed);
 	for (int j = 0; j < 2 && !over; j++)
@@ -469,6 +474,7 @@ test_setup(void **state)
 	    su->name, r->games, r->ended, r->steps, r->mails, r->shows, r->positives,
 	    (long)(time(NULL) - t0));
 	assert_int_equal(r->leaks, 0);
+	assert_true(r->own_tokens >= r->games * su->nseats);
 	if (su->positive && r->positives == 0)
 		fail_msg("%s: no seat ever saw one of the facts hidden from the others: "
 		    "the strings are not those the reports use", su->name);

@@ -26,7 +26,9 @@ apply_standing(struct tg_state *st, int seat, const struct order *o,
 			for (int i = 0; i < 3; i++)
 				p->limit_order[i] = o->arg[2 + i];
 	}
-	ev_emit(ev, VIS_SEAT(seat), "Noted: %s", o->text);
+	/* The seat named: the leak test tells one seat's standing order from
+	 * the other's (targi_secrets.c). */
+	ev_emit(ev, VIS_SEAT(seat), "Noted for %s: %s", p->name, o->text);
 	return 0;
 }
 

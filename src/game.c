@@ -1,3 +1,4 @@
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +62,57 @@ ev_emit(struct evsink *s, uint32_t vis, const char *fmt, ...)
 	vsnprintf(s->v[s->n].text, sizeof s->v[s->n].text, fmt, ap);
 	va_end(ap);
 	s->n++;
+}
+
+void
+secrets_init(struct secrets *s)
+{
+	s->v = NULL;
+	s->n = s->cap = 0;
+}
+
+void
+secrets_free(struct secrets *s)
+{
+	free(s->v);
+	secrets_init(s);
+}
+
+void
+secret_add(struct secrets *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 32;
+		s->v = xreallocarray(s->v, s->cap, sizeof *s->v);
+	}
+	va_start(ap, fmt);
+	vsnprintf(s->v[s->n], sizeof s->v[s->n], fmt, ap);
+	va_end(ap);
+	s->n++;
+}
+
+/* "tribe card 2" must not be found in "tribe card 20". */
+const char *
+secret_in(const char *text, const char *s)
+{
+	size_t len = strlen(s);
+	const char *p = text;
+
+	if (len == 0)
+		return NULL;
+	while ((p = strstr(p, s)) != NULL) {
+		int before = p > text && isalnum((unsigned char)p[-1]) &&
+		    isalnum((unsigned char)s[0]);
+		int after = isalnum((unsigned char)p[len]) &&
+		    isalnum((unsigned char)s[len - 1]);
+
+		if (!before && !after)
+			return p;
+		p++;
+	}
+	return NULL;
 }
 
 const char *

@@ -65,10 +65,29 @@ void ev_emit(struct evsink *, uint32_t vis, const char *fmt, ...)
 struct pending {
 	uint32_t seats;
 	char kind[MAX_SEATS][24];
-	char what[MAX_SEATS][256];
+	char what[MAX_SEATS][256];  /* every reader sees it: nothing private */
+	char own[MAX_SEATS][256];   /* told to that seat alone, before what */
 	int over;              /* the game has ended */
 	char result[256];      /* when over: who won, the score */
 };
+
+/* Facts a reader may not know, each as the exact string the reports use
+ * for it (a card's "tribe card 20", a sealed "sealed hole c"). A mail leaks
+ * the fact when it holds the string not as part of a longer word or number
+ * (secret_in). Strings are chosen so that no mail may rightly hold them while
+ * the fact is hidden, also not from an earlier time when it was public. */
+#define SECRET_TEXT 96
+struct secrets {
+	char (*v)[SECRET_TEXT];
+	size_t n, cap;
+};
+
+void secrets_init(struct secrets *);
+void secrets_free(struct secrets *);
+void secret_add(struct secrets *, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Where in text the secret s stands as a whole word or number, or NULL. */
+const char *secret_in(const char *text, const char *s);
 
 /* Game options: every option has a default; values are checked against
  * choices (NULL-terminated) unless choices is NULL (free text checked by setup). */
@@ -141,6 +160,9 @@ struct game_rules {
 	/* What viewer may see (viewer -1: an observer, public only; VIEW_ALL:
 	 * everything, once the game is over). */
 	void (*view)(const void *st, int viewer, struct tval *root);
+	/* What viewer (-1: an observer) may not know now, for the leak test:
+	 * other seats' hidden cards and choices, what lies in the decks. */
+	void (*secrets)(const void *st, int viewer, struct secrets *);
 	/* Canonical bytes of the whole state, for the per-step hash. */
 	void (*serialize)(const void *st, struct buf *);
 	/* Invariants (counters conserved, legal state): 0 or -1 with a diag. */

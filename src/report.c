@@ -83,6 +83,21 @@ news_one(void *arg, const struct event_row *e)
 	return 0;
 }
 
+/* Whether viewer may see a line of the steps after since: a step it may not
+ * see (another seat's queued or standing order) must not even be hinted at
+ * by a mail with a higher step number. */
+static int
+has_news(struct ledger *l, const struct play *p, int viewer, int64_t since)
+{
+	struct news_ctx n = { tval_list(), viewer };
+	int any;
+
+	ledger_events_each(l, p->g.id, since + 1, p->seq, news_one, &n, NULL);
+	any = n.list->n > 0;
+	tval_free(n.list);
+	return any;
+}
+
 /* The open deadline of each seat, in campaign time ("" when none). */
 static void
 open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
@@ -160,8 +175,12 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 	/* Nobody moves in a paused or ended game: no "your move" that would be refused. */
 	int halted = p->g.paused_at[0] != '\0' || strcmp(p->g.status, "ended") == 0;
 
+	/* Test hook (tests/test_secrets.c): a leak planted on purpose, to see
+	 * the leak test catch it. Every reader sees the first seat's view. */
+	int eyes = getenv("AZALAI_TEST_PLANT_LEAK") != NULL ? 0 : viewer;
+
 	/* Once a game is over nothing is secret: every reader sees it all. */
-	p->rules->view(p->st, audit_open(&p->g) ? VIEW_ALL : viewer, root);
+	p->rules->view(p->st, audit_open(&p->g) ? VIEW_ALL : eyes, root);
 	tval_set_str(root, "game_id", p->g.name);
 	tval_set_str(root, "title", p->rules->title);
 	/* An observer has no seat: null, which a template's {{#seat}} skips. */
@@ -178,7 +197,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 	campaign_keys(l, p, viewer, pd.seats, root, due);
 
 	n.list = tval_set_list(root, "news");
-	n.viewer = viewer;
+	n.viewer = eyes;
 	ledger_events_each(l, p->g.id, since + 1, p->seq, news_one, &n, NULL);
 
 	list = tval_set_list(root, "waiting");
@@ -199,7 +218,10 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 	}
 	tval_set_bool(root, "your_turn", !halted && viewer >= 0 &&
 	    (pd.seats & VIS_SEAT(viewer)));
-	tval_set_str(root, "you_what", viewer >= 0 ? pd.what[viewer] : "");
+	if (viewer >= 0 && pd.own[viewer][0] != '\0')
+		tval_set_strf(root, "you_what", "%s %s", pd.own[viewer], pd.what[viewer]);
+	else
+		tval_set_str(root, "you_what", viewer >= 0 ? pd.what[viewer] : "");
 	list = tval_set_list(root, "legal");
 	if (!halted && viewer >= 0 && (pd.seats & VIS_SEAT(viewer))) {
 		struct order_list ol;
@@ -305,7 +327,7 @@ report_queue_watchers(struct ledger *l, const struct config *c, struct render *r
 		}
 		snprintf(w[n].address, sizeof w[n].address, "%s", col_text(st, 0));
 		w[n].reported_seq = sqlite3_column_int64(st, 1);
-		n++;
+		n += has_news(l, p, -1, w[n].reported_seq);
 	}
 	sqlite3_finalize(st);
 	for (size_t i = 0; i < n && rc == 0; i++) {
@@ -333,7 +355,8 @@ report_queue_all(struct ledger *l, const struct config *c, struct render *r,
 {
 	for (int s = 0; s < p->g.nseats; s++) {
 		if (s == skip || strcmp(p->g.seats[s].kind, "human") != 0 ||
-		    p->g.seats[s].reported_seq >= p->seq)
+		    p->g.seats[s].reported_seq >= p->seq ||
+		    !has_news(l, p, s, p->g.seats[s].reported_seq))
 			continue;
 		if (report_queue_one(l, c, r, p, s, "report", "report", p->g.seats[s].address,
 		    NULL, "", "", now, d) < 0)

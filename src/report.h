@@ -13,7 +13,10 @@
  * the campaign's: timezone, paused, paused_since, paused_until, paused_reason,
  * ended, end_reason, deadlines (seat, what, due, yours), your_deadline, and
  * has_X beside each string that may be "" (a template tests a boolean). Times
- * are in the campaign's zone. Nobody's turn while paused or ended. */
+ * are in the campaign's zone. Nobody's turn while paused or ended.
+ * Test hook (tests/test_secrets.c): with AZALAI_TEST_PLANT_LEAK set in the
+ * environment every reader is shown the first seat's view and news, a leak
+ * planted on purpose; never set it in play. */
 struct tval *report_tree(struct ledger *, const struct play *, int viewer, int64_t since);
 
 /* text folded at spaces to lines of at most width columns (a longer word

@@ -1034,7 +1034,7 @@ test_sealed_hole_choice(void **state)
 	    "(sealed)");
 
 	assert_int_equal(play(&st, 0, "HOLE c", &ev), 0);
-	assert_true(ev_has(&ev, VIS_SEAT(0), "You chose hole c"));
+	assert_true(ev_has(&ev, VIS_SEAT(0), "You chose sealed hole c"));
 	/* Neither north nor an observer learns which hole. */
 	assert_false(ev_has(&ev, VIS_SEAT(1), "hole c"));
 	assert_false(ev_has(&ev, 0x80000000u, "hole c"));

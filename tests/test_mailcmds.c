@@ -318,12 +318,12 @@ test_history_hides_what_a_seat_may_not_see(void **state)
 
 	send_as(e, 0, NULL, "PREFER 5 13 2 9\n");
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM events WHERE narrative LIKE "
-	    "'00000001\tNoted: PREFER%'"), 1);
+	    "'00000001\tNoted for north: PREFER%'"), 1);
 	send_as(e, 0, NULL, "HISTORY\n");
 	send_as(e, 1, NULL, "HISTORY\n");
 	mine = must_mail(e, "history", addr[0]);
 	theirs = must_mail(e, "history", addr[1]);
-	expect_in(mine, "Noted: PREFER 5 13 2 9");
+	expect_in(mine, "Noted for north: PREFER 5 13 2 9");
 	expect_in(mine, "step 1, ");
 	expect_in(mine, "you: PREFER 5 13 2 9");
 	expect_in(theirs, "north: order");

@@ -857,8 +857,10 @@ test_queue(void **u)
 
 		tu_waiting_for(s, &p);
 		assert_int_equal(p.seats, VIS_SEAT(w));
-		assert_non_null(strstr(p.what[w], "could not be applied"));
-		/* what everyone sees names neither the order nor its reason */
+		/* The seat alone is told its queued order failed; what everyone
+		 * sees says nothing of it, nor of the order or its reason. */
+		assert_non_null(strstr(p.own[w], "could not be applied"));
+		assert_null(strstr(p.what[w], "could not be applied"));
 		assert_null(strstr(p.what[w], "box 1"));
 		assert_null(strstr(p.what[w], "BUY 1 1"));
 		for (int v = -1; v < 2; v++) {

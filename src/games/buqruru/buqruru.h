@@ -126,6 +126,9 @@ int bq_waited(const struct bq_state *, int seat);
 /* view.c */
 void bq_view(const void *, int viewer, struct tval *root);
 
+/* secrets.c */
+void bq_secrets(const void *, int viewer, struct secrets *);
+
 /* state.c */
 void bq_serialize(const void *, struct buf *);
 int bq_check(const void *, struct diag *);

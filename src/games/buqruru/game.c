@@ -332,6 +332,7 @@ const struct game_rules buqruru_rules = {
 	.legal = bq_legal,
 	.default_order = bq_default_order,
 	.view = bq_view,
+	.secrets = bq_secrets,
 	.serialize = bq_serialize,
 	.check = bq_check,
 };

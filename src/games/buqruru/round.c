@@ -84,8 +84,8 @@ bq_choose_hole(struct bq_state *st, int seat, int hole, struct evsink *ev)
 {
 	st->sowing[seat] = hole;
 	if (st->hole_choice == BQ_SEALED && st->sowing[1 - seat] < 0) {
-		ev_emit(ev, VIS_SEAT(seat), "You chose hole %c as your sowing "
-		    "hole; it stays sealed until %s has chosen.",
+		ev_emit(ev, VIS_SEAT(seat), "You chose sealed hole %c as your "
+		    "sowing hole; it stays sealed until %s has chosen.",
 		    bq_letter(hole), bq_other(st, seat));
 		ev_emit(ev, VIS_ALL & ~VIS_SEAT(seat), "%s has chosen a sowing "
 		    "hole (sealed).", st->seat[seat]);

@@ -132,6 +132,9 @@ struct tg_player {
 	int favour;		/* 1: a Targi stands on the Targia's card */
 	int tokens[TG_SLOTS];	/* action token on the display card there */
 	int dune_at[TG_DUNES];	/* Targi of this seat on dune place i */
+	/* The hand card was drawn and kept: no one else has seen it. Not in
+	 * tg_serialize (the state's hash stays what it was); replay sets it. */
+	int hand_secret;
 };
 
 enum { RM_ASK, RM_VP, RM_GOODS };
@@ -325,6 +328,10 @@ void tg_dune_text(const struct tg_dune *, char *, size_t);
 
 /* targi_view.c */
 void tg_view(const void *, int, struct tval *);
+const char *tg_symbol_abbr(int);
+
+/* targi_secrets.c */
+void tg_secrets(const void *, int, struct secrets *);
 
 /* targi_rules.c */
 int tg_apply(void *, int, const struct order *, struct evsink *,

@@ -423,6 +423,7 @@ drawn_decision(struct tg_state *st, int seat, const struct order *o,
 			return diag_set(d, 0, "You already hold a hand card; display the drawn card (BUY ROW n) or DISCARD it.");
 		p->hand = card;
 		p->hand_round = st->round;
+		p->hand_secret = 1;
 		st->sub = SUB_NONE;
 		ev_emit(ev, VIS_ALL, "%s keeps the drawn tribe card as hand card.", p->name);
 		return 0;
@@ -665,6 +666,7 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 			tg_replace_central(st, pos);
 			p->hand = card;
 			p->hand_round = st->round;
+			p->hand_secret = 0;
 			ev_emit(ev, VIS_ALL, "%s takes tribe card %d from %s into hand.",
 			    p->name, st->tribe[card].id, name);
 		} else {

@@ -26,7 +26,9 @@ apply_standing(struct tg_state *st, int seat, const struct order *o,
 			for (int i = 0; i < 3; i++)
 				p->limit_order[i] = o->arg[2 + i];
 	}
-	ev_emit(ev, VIS_SEAT(seat), "Noted: %s", o->text);
+	/* The seat named: the leak test tells one seat's standing order from
+	 * the other's (targi_secrets.c). */
+	ev_emit(ev, VIS_SEAT(seat), "Noted for %s: %s", p->name, o->text);
 	return 0;
 }
 
@@ -145,8 +147,9 @@ tg_waiting_for(const void *vst, struct pending *p)
 	case PH_ACTIONS:
 		switch (st->sub) {
 		case SUB_DRAWN:
-			say(p, s, "actions", "Decide on the tribe card %d you drew: BUY ROW n, KEEP or DISCARD.",
-			    st->tribe[st->sub_card].id);
+			/* Every reader sees this line: the card is named only
+			 * in the drawer's own report (YOU DREW). */
+			say(p, s, "actions", "Decide on the tribe card you drew: BUY ROW n, KEEP or DISCARD.");
 			break;
 		case SUB_CARAVAN:
 			say(p, s, "actions", "Choose the good the Caravan card gives (CHOOSE D, S or P).");
@@ -489,6 +492,7 @@ const struct game_rules targi_rules = {
 	.legal = tg_legal,
 	.default_order = tg_default_order,
 	.view = tg_view,
+	.secrets = tg_secrets,
 	.serialize = tg_serialize,
 	.check = tg_check,
 };

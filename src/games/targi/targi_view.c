@@ -11,6 +11,12 @@
 static const char *const symabbr[SYM_N] = { "Oas", "Cam", "Wel", "Ten", "Tga" };
 static const char marks[TG_SEATS] = { 'X', 'O' };
 
+const char *
+tg_symbol_abbr(int sym)
+{
+	return symabbr[sym];
+}
+
 static void
 goods_short(const struct tg_goodscard *g, char *out, size_t sz)
 {

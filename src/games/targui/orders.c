@@ -390,7 +390,9 @@ tu_apply(void *st, int seat, const struct order *o, struct evsink *ev,
 	q->nargs = o->nargs;
 	for (int i = 0; i < o->nargs && i < 6; i++)
 		q->arg[i] = o->arg[i];
-	ev_emit(ev, VIS_SEAT(seat), "Queued for your next turn: %s", o->text);
+	/* The tribe named: the leak test tells one tribe's queue from another's. */
+	ev_emit(ev, VIS_SEAT(seat), "Queued for the next turn of the %s: %s",
+	    tu_tribe_name[s->tribe_of[seat]], o->text);
 	return 0;
 }
 
@@ -429,8 +431,8 @@ tu_waiting_for(const void *st, struct pending *p)
 		w = s->cur;
 		if (w == TU_NONE)
 			return;
-		if (s->reject[w][0] != '\0')
-			buf_printf(&b, "%s ", s->reject[w]);
+		/* Every reader sees what; a failed queued order is the seat's own. */
+		snprintf(p->own[w], sizeof p->own[w], "%s", s->reject[w]);
 		buf_printf(&b, "Your %sturn in round %d: %s.", s->parts == 2 ?
 		    (s->part ? "double (second half) " : "double (first half) ")
 		    : "", s->round, s->step == ST_MOVE ? "MOVE or ATTACK, then "

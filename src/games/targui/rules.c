@@ -19,6 +19,7 @@ const struct game_rules targui_rules = {
 	.legal = tu_legal,
 	.default_order = tu_default_order,
 	.view = tu_view,
+	.secrets = tu_secrets,
 	.serialize = tu_serialize,
 	.check = tu_check,
 };

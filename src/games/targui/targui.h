@@ -237,6 +237,9 @@ int tu_default_order(const void *st, int seat, struct order *);
 /* view.c */
 void tu_view(const void *st, int viewer, struct tval *root);
 
+/* secrets.c */
+void tu_secrets(const void *st, int viewer, struct secrets *);
+
 /* state.c */
 void tu_serialize(const void *st, struct buf *);
 int tu_check(const void *st, struct diag *);

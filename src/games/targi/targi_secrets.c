@@ -1,0 +1,101 @@
+/* targi_secrets: the tribe cards a viewer may not know, in every form the
+ * reports name a tribe card ("tribe card 20", "20 Camel, 2 VP", "20 Cam
+ * 2VP", "hand card 20"). The tribe deck is never reshuffled, so a card in
+ * it, face down in the centre or drawn and kept has never been public.
+ * A goods card is named only by what it gives ("2D"), which many cards
+ * share: a face-down one is listed with its place ("B2: goods card: 2D", as
+ * the central cards are listed), the goods deck's order and the sand dunes
+ * are not: no string could tell one card of them from another. Another
+ * seat's standing orders are secret too. */
+#include <stdio.h>
+#include <string.h>
+
+#include "targi.h"
+
+static void
+card(const struct tg_state *st, int c, struct secrets *out)
+{
+	const struct tg_tribe *t = &st->tribe[c];
+
+	secret_add(out, "tribe card %d", t->id);
+	secret_add(out, "hand card %d", t->id);
+	secret_add(out, "%d %s, %d VP", t->id, tg_symbol_name(t->symbol), t->vp);
+	secret_add(out, "%d %s %dVP", t->id, tg_symbol_abbr(t->symbol), t->vp);
+}
+
+/* Another seat's standing orders, as they were noted ("Noted for anna:
+ * STANDING RAID VP"); the defaults (ASK, no preference) were never sent. */
+static void
+standing(const struct tg_state *st, int s, struct secrets *out)
+{
+	const struct tg_player *p = &st->pl[s];
+	struct order o;
+
+	if (p->raid_mode != RM_ASK) {
+		memset(&o, 0, sizeof o);
+		o.kind = K_STANDING;
+		o.nargs = 2;
+		o.arg[1] = p->raid_mode;
+		tg_format(&o);
+		secret_add(out, "Noted for %s: %s", p->name, o.text);
+	}
+	if (p->limit_mode != LM_ASK) {
+		memset(&o, 0, sizeof o);
+		o.kind = K_STANDING;
+		o.nargs = 5;
+		o.arg[0] = 1;
+		o.arg[1] = p->limit_mode;
+		for (int i = 0; i < 3; i++)
+			o.arg[2 + i] = p->limit_order[i];
+		tg_format(&o);
+		secret_add(out, "Noted for %s: %s", p->name, o.text);
+	}
+	if (p->nprefer > 0) {
+		memset(&o, 0, sizeof o);
+		o.kind = K_PREFER;
+		o.nargs = p->nprefer;
+		for (int i = 0; i < p->nprefer; i++)
+			o.arg[i] = p->prefer[i];
+		tg_format(&o);
+		secret_add(out, "Noted for %s: %s", p->name, o.text);
+	}
+}
+
+void
+tg_secrets(const void *vst, int viewer, struct secrets *out)
+{
+	const struct tg_state *st = vst;
+
+	/* Once the game is over nothing is secret any more. */
+	if (st->phase == PH_OVER)
+		return;
+	for (int i = 0; i < st->ntdeck; i++)
+		card(st, st->tdeck[i], out);
+	for (int i = 0; i < TG_NCENTRAL; i++) {
+		const struct tg_goodscard *g;
+		char pos[3], spec[48];
+
+		if (!st->cen_down[i])
+			continue;
+		if (st->cen_type[i] == CEN_TRIBE) {
+			card(st, st->cen_card[i], out);
+			continue;
+		}
+		g = &st->goods[st->cen_card[i]];
+		tg_pos_name(i, pos);
+		if (g->choice)
+			snprintf(spec, sizeof spec, "D/S/P");
+		else
+			tg_spec_text(g->res, spec, sizeof spec);
+		secret_add(out, "%s: goods card: %s", pos, spec);
+	}
+	if (st->phase == PH_ACTIONS && st->sub == SUB_DRAWN && viewer != st->turn)
+		card(st, st->sub_card, out);
+	for (int s = 0; s < TG_SEATS; s++) {
+		if (s == viewer)
+			continue;
+		if (!st->open_hands && st->pl[s].hand >= 0 && st->pl[s].hand_secret)
+			card(st, st->pl[s].hand, out);
+		standing(st, s, out);
+	}
+}

@@ -1,0 +1,530 @@
+/* Every mail the referee sends, read with the eyes of its reader: random
+ * games of every game and setup go through the real referee (order mails
+ * in, process_pending, the outbox out), and no mail may hold a fact its
+ * reader may not know at that step (game_rules.secrets), another seat's
+ * token or the seed. The mails are read right after the mail that made them,
+ * and so is `azalai show --as` (report_tree). A planted leak
+ * (AZALAI_TEST_PLANT_LEAK, see report.h) must be caught.
+ *
+ * AZ_SECRET_GAMES sets the games per setup (contrib/test-all: 200; 2 in a
+ * plain make check, to stay within a minute); AZ_SECRET_ONLY=WORDS runs only
+ * the setups whose name holds WORDS, and the planted leaks. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "clock.h"
+#include "ingest.h"
+#include "people.h"
+#include "process.h"
+#include "render.h"
+#include "report.h"
+#include "rng.h"
+#include "testutil.h"
+#include "token.h"
+#include "xmalloc.h"
+
+#define MAXMAILS 2500		/* per game: a game still running is left there */
+#define WATCHER "watch@example.org"
+
+struct setup {
+	const char *rules, *name;
+	int nseats;
+	const char *kv[4];
+	int nkv;
+	int deck;		/* Targi: 0 none, 1 the test deck, 2 the example deck */
+	int positive;		/* a seat must see facts hidden from others */
+};
+
+static const struct setup setups[] = {
+	{ "targi", "Targi base game", 2, { NULL }, 0, 0, 1 },
+	{ "targi", "Targi targia", 2, { "targia=yes" }, 1, 0, 1 },
+	{ "targi", "Targi water", 2, { "water=yes" }, 1, 0, 1 },
+	{ "targi", "Targi dunes", 2, { "dunes=yes" }, 1, 1, 1 },
+	{ "targi", "Targi costs", 2, { "costs=yes", "deck=file" }, 2, 1, 1 },
+	{ "targi", "Targi expansion setup, last raid", 2,
+	    { "setup=expansion", "last_raid=card" }, 2, 0, 1 },
+	{ "targi", "Targi mixed deck", 2, { "deck=mixed", "costs=yes" }, 2, 1, 1 },
+	{ "targi", "Targi example deck, whole expansion", 2, { "expansion=yes" }, 1, 2, 1 },
+	{ "targi", "Targi open hands", 2, { "open_hands=yes", "start=random" }, 2, 0, 1 },
+	{ "targui", "Targui 2 tribes", 2, { NULL }, 0, 0, 1 },
+	{ "targui", "Targui 3 tribes", 3, { NULL }, 0, 0, 1 },
+	{ "targui", "Targui 4 tribes", 4, { NULL }, 0, 0, 1 },
+	{ "buqruru", "Buqruru sealed", 2, { NULL }, 0, 0, 1 },
+	{ "buqruru", "Buqruru open", 2, { "hole_choice=open" }, 1, 0, 0 },
+	{ "buqruru", "Buqruru shared, divisors, to the sowing hole", 2,
+	    { "direction=shared-cw", "groups=divisors-1-4", "chain=to-sowing-hole",
+	    "owner_capture=off" }, 4, 0, 1 },
+};
+
+static const char *const names[] = { "north", "south", "east", "west" };
+static const char *const addrs[] = { "n@example.org", "s@example.org", "e@example.org",
+    "w@example.org" };
+
+static int games_per_setup = 2;
+static char *decks[3];
+
+struct run {
+	const struct setup *su;
+	struct fixture f;
+	struct rng pick;
+	char game[32];
+	char tokens[MAX_SEATS][TOKEN_LEN];
+	uint64_t seed;
+	int nseats, mid;
+	int64_t seen;		/* outbox rows read */
+	long games, mails, shows, steps, ended;
+	long leaks, positives, own_tokens;
+	char first_leak[600];
+};
+
+static char *
+slurp(const char *rel)
+{
+	const char *src = getenv("srcdir");
+	char path[512];
+	FILE *fp;
+	long n;
+	char *s;
+
+	snprintf(path, sizeof path, "%s/%s", src != NULL ? src : ".", rel);
+	if ((fp = fopen(path, "rb")) == NULL)
+		fail_msg("cannot read %s", path);
+	fseek(fp, 0, SEEK_END);
+	n = ftell(fp);
+	rewind(fp);
+	s = xmalloc((size_t)n + 1);
+	assert_int_equal(fread(s, 1, (size_t)n, fp), (size_t)n);
+	s[n] = '\0';
+	fclose(fp);
+	return s;
+}
+
+static int
+reader_of(const struct run *r, const char *to)
+{
+	for (int i = 0; i < r->nseats; i++)
+		if (strcmp(to, addrs[i]) == 0)
+			return i;
+	if (strcmp(to, WATCHER) != 0)
+		fail_msg("%s: a mail to %s, who is neither a seat nor the watcher", r->game, to);
+	return -1;
+}
+
+/* One secret found where it must not be: remembered (the planted test
+ * counts them), and fatal unless a leak is planted. */
+static void
+leak(struct run *r, const char *where, int reader, const char *secret, const char *text)
+{
+	const char *at = secret_in(text, secret);
+	const char *ln = at;
+
+	while (ln > text && ln[-1] != '\n')
+		ln--;
+	r->leaks++;
+	if (r->first_leak[0] == '\0')
+		snprintf(r->first_leak, sizeof r->first_leak, "%s (%s) step: %s to %s holds "
+		    "\"%s\" in the line \"%.*s\"", r->game, r->su->name, where,
+		    reader >= 0 ? names[reader] : "an observer", secret,
+		    (int)strcspn(ln, "\n"), ln);
+	if (getenv("AZALAI_TEST_PLANT_LEAK") == NULL)
+		fail_msg("leak: %s", r->first_leak);
+}
+
+/* hidden[v + 1]: what viewer v may not know in the game's state now;
+ * known[v + 1]: what v knows and another reader may not (seats only). */
+struct facts {
+	struct secrets hidden[MAX_SEATS + 1], known[MAX_SEATS + 1];
+};
+
+static int
+listed(const struct secrets *s, const char *text)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->v[i], text) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+facts_now(const struct play *p, struct facts *f)
+{
+	for (int v = 0; v <= MAX_SEATS; v++) {
+		secrets_init(&f->hidden[v]);
+		secrets_init(&f->known[v]);
+	}
+	for (int v = -1; v < p->g.nseats; v++)
+		p->rules->secrets(p->st, v, &f->hidden[v + 1]);
+	for (int r = 0; r < p->g.nseats; r++)
+		for (int v = -1; v < p->g.nseats; v++)
+			for (size_t i = 0; v != r && i < f->hidden[v + 1].n; i++) {
+				const char *t = f->hidden[v + 1].v[i];
+
+				if (!listed(&f->hidden[r + 1], t) && !listed(&f->known[r + 1], t))
+					secret_add(&f->known[r + 1], "%s", t);
+			}
+}
+
+static void
+facts_done(struct facts *f)
+{
+	for (int v = 0; v <= MAX_SEATS; v++) {
+		secrets_free(&f->hidden[v]);
+		secrets_free(&f->known[v]);
+	}
+}
+
+static void
+check_text(struct run *r, const struct play *p, const struct facts *f,
+    const char *where, int reader, const char *text)
+{
+	const struct secrets *h = &f->hidden[reader + 1], *k = &f->known[reader + 1];
+	char seed[2][32];
+	/* An ended or finished game may show its seed (so players can check
+	 * the deal); until then it is the referee's alone. */
+	int over = strcmp(p->g.status, "active") != 0;
+
+	for (size_t i = 0; i < h->n; i++)
+		if (secret_in(text, h->v[i]) != NULL)
+			leak(r, where, reader, h->v[i], text);
+	for (int s = 0; s < r->nseats; s++)
+		if (s != reader && secret_in(text, r->tokens[s]) != NULL)
+			leak(r, where, reader, r->tokens[s], text);
+	/* The tokens are looked for as the welcome mails write them. */
+	if (reader >= 0 && secret_in(text, r->tokens[reader]) != NULL)
+		r->own_tokens++;
+	snprintf(seed[0], sizeof seed[0], "%llu", (unsigned long long)r->seed);
+	snprintf(seed[1], sizeof seed[1], "%llx", (unsigned long long)r->seed);
+	for (int j = 0; j < 2 && !over; j++)
+		if (secret_in(text, seed[j]) != NULL)
+			leak(r, where, reader, seed[j], text);
+	/* The positive control: what others may not know, this reader does,
+	 * and its mails say it in the very words the scan looks for. */
+	for (size_t i = 0; i < k->n; i++)
+		if (secret_in(text, k->v[i]) != NULL)
+			r->positives++;
+}
+
+static void
+load(struct run *r, struct play *p)
+{
+	struct diag d;
+
+	if (play_load(&r->f.l, r->game, p, &d) != 1)
+		fail_msg("play_load %s: %s", r->game, d.msg);
+}
+
+/* Every outbox row since the last look, against the state now. */
+static void
+scan_outbox(struct run *r)
+{
+	struct play p;
+	struct facts *f = xmalloc(sizeof *f);
+	sqlite3_stmt *st;
+
+	load(r, &p);
+	facts_now(&p, f);
+	st = ledger_prep(&r->f.l, "SELECT id, kind, to_addr, subject, body FROM outbox "
+	    "WHERE id > ? ORDER BY id");
+	sqlite3_bind_int64(st, 1, r->seen);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int reader = reader_of(r, col_text(st, 2));
+		char where[64];
+
+		r->seen = sqlite3_column_int64(st, 0);
+		snprintf(where, sizeof where, "%lld, %s mail", (long long)p.seq,
+		    col_text(st, 1));
+		check_text(r, &p, f, where, reader, col_text(st, 3));
+		check_text(r, &p, f, where, reader, col_text(st, 4));
+		r->mails++;
+	}
+	sqlite3_finalize(st);
+	facts_done(f);
+	free(f);
+	play_free(&p);
+}
+
+/* What `azalai show GAME --as SEAT` prints of the report, for every reader. */
+static void
+scan_show(struct run *r)
+{
+	struct play p;
+	struct facts *f = xmalloc(sizeof *f);
+	struct render rd;
+
+	load(r, &p);
+	facts_now(&p, f);
+	render_init(&rd, r->f.cfg.datadir, p.rules->name, r->f.cfg.language);
+	for (int v = -1; v < p.g.nseats; v++) {
+		struct tval *root = report_tree(&r->f.l, &p, v, p.seq - 1);
+		char *body = NULL, where[64];
+		struct diag d;
+
+		tval_set_str(root, "referee", r->f.cfg.referee_address);
+		if (render_mail(&rd, "report", root, NULL, &body, &d) < 0)
+			fail_msg("render: %s", d.msg);
+		snprintf(where, sizeof where, "%lld, azalai show", (long long)p.seq);
+		check_text(r, &p, f, where, v, body);
+		free(body);
+		tval_free(root);
+		r->shows++;
+	}
+	render_free(&rd);
+	facts_done(f);
+	free(f);
+	play_free(&p);
+}
+
+static void
+new_game(struct run *r)
+{
+	const struct game_rules *rules = game_find(r->su->rules);
+	struct game_row *g = xcalloc(1, sizeof *g);
+	struct optset o;
+	struct play p;
+	struct render rd;
+	struct diag d;
+	uint64_t fixed = rng_next(&r->pick);
+	char now[32];
+
+	snprintf(r->game, sizeof r->game, "g%ld", r->games);
+	snprintf(g->name, sizeof g->name, "%s", r->game);
+	snprintf(g->rules, sizeof g->rules, "%s", r->su->rules);
+	r->seed = g->seed = rng_next(&r->pick);
+	r->nseats = g->nseats = r->su->nseats;
+	for (int i = 0; i < g->nseats; i++) {
+		snprintf(g->seats[i].name, SEAT_NAME, "%s", names[i]);
+		snprintf(g->seats[i].address, sizeof g->seats[i].address, "%s", addrs[i]);
+		snprintf(g->seats[i].kind, sizeof g->seats[i].kind, "human");
+		assert_int_equal(token_new(r->tokens[i], g->seats[i].salt, &fixed), 0);
+		token_hash(r->tokens[i], g->seats[i].salt, g->seats[i].hash);
+	}
+	if (opt_resolve(rules->options, &o, r->su->kv, r->su->nkv, &d) < 0)
+		fail_msg("%s: options: %s", r->su->name, d.msg);
+	if (r->su->deck) {
+		o.file = decks[r->su->deck];
+		snprintf(o.file_name, sizeof o.file_name, "%s", r->su->deck == 1 ?
+		    "test_targi_deck.yaml" : "example-deck.yaml");
+	}
+	clock_iso(clock_now(), now, sizeof now);
+	assert_int_equal(ledger_begin(&r->f.l, &d), 0);
+	if (play_create(&r->f.l, g, &o, now, &p, &d) < 0)
+		fail_msg("play_create: %s", d.msg);
+	if (people_watch(&r->f.l, &r->f.cfg, &p, WATCHER, now, &d) < 0)
+		fail_msg("watch: %s", d.msg);
+	render_init(&rd, r->f.cfg.datadir, rules->name, r->f.cfg.language);
+	for (int i = 0; i < g->nseats; i++)
+		if (people_welcome(&r->f.l, &r->f.cfg, &rd, &p, i, r->tokens[i], now, &d) < 0)
+			fail_msg("welcome: %s", d.msg);
+	render_free(&rd);
+	assert_int_equal(ledger_commit(&r->f.l, &d), 0);
+	play_free(&p);
+	free(g);
+	r->games++;
+	scan_outbox(r);
+}
+
+static int
+chance(struct run *r, int percent)
+{
+	return (int)rng_below(&r->pick, 100) < percent;
+}
+
+/* The lines of one mail from seat: mostly a legal order, sometimes a wrong
+ * one, an order out of turn, a question or press. */
+static void
+compose(struct run *r, const struct play *p, int seat, uint32_t waited, struct buf *b)
+{
+	struct order_list ol;
+
+	if (chance(r, 4))
+		buf_adds(b, "STATUS\n");
+	if (chance(r, 3))
+		buf_adds(b, "REPORT\n");
+	if (chance(r, 3))
+		buf_adds(b, chance(r, 50) ? "HISTORY\n" : "HISTORY 3\n");
+	if (chance(r, 3))
+		buf_printf(b, "PRESS TO %s\nGreetings from %s.\nENDPRESS\n", chance(r, 50) ?
+		    "ALL" : names[(seat + 1) % r->nseats], names[seat]);
+	if (chance(r, 4)) {
+		buf_adds(b, "DANCE A JIG\n");
+		return;
+	}
+	order_list_init(&ol);
+	if (waited & VIS_SEAT(seat)) {
+		p->rules->legal(p->st, seat, &ol);
+	} else {
+		/* Out of turn: Targui queues it, Targi notes a standing order,
+		 * the others refuse it. */
+		static const char *const standing[] = { "STANDING RAID GOODS\n",
+		    "STANDING RAID VP\n", "STANDING LIMIT MOST\n", "PREFER 5 13 2\n" };
+
+		if (strcmp(p->rules->name, "targui") == 0 && chance(r, 60)) {
+			buf_adds(b, chance(r, 15) ? "CANCEL\n" : "PASS\n");
+			return;
+		}
+		if (strcmp(p->rules->name, "targi") == 0 && chance(r, 30)) {
+			buf_adds(b, standing[rng_below(&r->pick, 4)]);
+			return;
+		}
+		for (int s = 0; s < r->nseats && ol.n == 0; s++)
+			if (waited & VIS_SEAT(s))
+				p->rules->legal(p->st, s, &ol);
+	}
+	if (ol.n > 0)
+		buf_printf(b, "%s\n", ol.v[rng_below(&r->pick, (uint32_t)ol.n)].text);
+	order_list_free(&ol);
+}
+
+/* A Targui order queued out of turn, a Targi standing order: the sender's
+ * business alone. */
+static void
+check_quiet(struct run *r, int seat, int64_t before)
+{
+	sqlite3_stmt *st = ledger_prep(&r->f.l, "SELECT to_addr, kind FROM outbox "
+	    "WHERE id > ? AND to_addr <> ?");
+
+	sqlite3_bind_int64(st, 1, before);
+	sqlite3_bind_text(st, 2, addrs[seat], -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		fail_msg("%s: %s queued or noted an order and %s got a %s mail", r->game,
+		    names[seat], col_text(st, 0), col_text(st, 1));
+	sqlite3_finalize(st);
+}
+
+static void
+play_game(struct run *r)
+{
+	new_game(r);
+	for (int n = 0; n < MAXMAILS; n++) {
+		struct play p;
+		struct pending pd;
+		struct buf b = BUF_INIT;
+		uint32_t waited;
+		int seat, quiet;
+		int64_t before = r->seen;
+		char mid[48], *m;
+
+		load(r, &p);
+		memset(&pd, 0, sizeof pd);
+		p.rules->waiting_for(p.st, &pd);
+		if (pd.over || strcmp(p.g.status, "ended") == 0) {
+			r->ended++;
+			play_free(&p);
+			break;
+		}
+		waited = pd.seats;
+		seat = (int)rng_below(&r->pick, (uint32_t)r->nseats);
+		if (waited != 0 && !chance(r, 15))
+			while (!(waited & VIS_SEAT(seat)))
+				seat = (int)rng_below(&r->pick, (uint32_t)r->nseats);
+		compose(r, &p, seat, waited, &b);
+		quiet = !(waited & VIS_SEAT(seat)) && (strcmp(b.p, "PASS\n") == 0 ||
+		    strcmp(b.p, "CANCEL\n") == 0 || strncmp(b.p, "STANDING ", 9) == 0 ||
+		    strncmp(b.p, "PREFER ", 7) == 0);
+		play_free(&p);
+		snprintf(mid, sizeof mid, "m%d.%s@secrets", r->mid++, r->game);
+		m = fx_order_mail(addrs[seat], mid, r->game, names[seat], r->tokens[seat], b.p);
+		fx_mail(&r->f, m);
+		free(m);
+		buf_free(&b);
+		r->steps++;
+		scan_outbox(r);
+		if (quiet)
+			check_quiet(r, seat, before);
+		if (chance(r, 10))
+			scan_show(r);
+	}
+}
+
+static void
+run_setup(const struct setup *su, int games, struct run *r)
+{
+	memset(r, 0, sizeof *r);
+	r->su = su;
+	fx_open(&r->f);
+	/* The ledger's durability is not under test here; its speed is the
+	 * number of games. */
+	assert_int_equal(sqlite3_exec(r->f.l.db, "PRAGMA synchronous = OFF", NULL, NULL,
+	    NULL), SQLITE_OK);
+	rng_seed(&r->pick, 0x5ec7e75ULL ^ (uint64_t)(su - setups) * 7919 ^
+	    (getenv("AZ_SECRET_SEED") != NULL ? strtoull(getenv("AZ_SECRET_SEED"), NULL, 0) :
+	    0));
+	for (int g = 0; g < games; g++)
+		play_game(r);
+	fx_close(&r->f);
+}
+
+static void
+test_setup(void **state)
+{
+	const struct setup *su = *state;
+	struct run *r = xcalloc(1, sizeof *r);
+	time_t t0 = time(NULL);
+
+	run_setup(su, games_per_setup, r);
+	printf("# %-45s %4ld games (%ld over), %6ld order mails, %7ld mails and %6ld "
+	    "show reports read, %ld times a seat saw what others may not, %lds\n",
+	    su->name, r->games, r->ended, r->steps, r->mails, r->shows, r->positives,
+	    (long)(time(NULL) - t0));
+	assert_int_equal(r->leaks, 0);
+	assert_true(r->own_tokens >= r->games * su->nseats);
+	if (su->positive && r->positives == 0)
+		fail_msg("%s: no seat ever saw one of the facts hidden from the others: "
+		    "the strings are not those the reports use", su->name);
+	free(r);
+}
+
+/* The planted leak: every reader gets the report of the first seat. */
+static void
+test_planted(void **state)
+{
+	const struct setup *su = *state;
+	struct run *r = xcalloc(1, sizeof *r);
+
+	setenv("AZALAI_TEST_PLANT_LEAK", "1", 1);
+	run_setup(su, 3, r);
+	unsetenv("AZALAI_TEST_PLANT_LEAK");
+	printf("# planted leak, %s: %ld leaks caught, the first: %s\n", su->name, r->leaks,
+	    r->first_leak);
+	assert_true(r->leaks > 0);
+	free(r);
+}
+
+int
+main(void)
+{
+	const char *e = getenv("AZ_SECRET_GAMES"), *only = getenv("AZ_SECRET_ONLY");
+	struct CMUnitTest t[2 * sizeof setups / sizeof setups[0]];
+	size_t n = 0;
+
+	if (e != NULL && atoi(e) > 0)
+		games_per_setup = atoi(e);
+	decks[1] = slurp("tests/test_targi_deck.yaml");
+	decks[2] = slurp("data/targi/example-deck.yaml");
+	for (size_t i = 0; i < sizeof setups / sizeof setups[0]; i++) {
+		if (only != NULL && strstr(setups[i].name, only) == NULL)
+			continue;
+		t[n] = (struct CMUnitTest)cmocka_unit_test_prestate(test_setup,
+		    (void *)&setups[i]);
+		t[n++].name = setups[i].name;
+	}
+	/* One plant per game: Targi's drawn or kept card, Buqruru's sealed hole,
+	 * Targui's queued orders. */
+	t[n] = (struct CMUnitTest)cmocka_unit_test_prestate(test_planted, (void *)&setups[7]);
+	t[n++].name = "planted leak is caught: Targi";
+	t[n] = (struct CMUnitTest)cmocka_unit_test_prestate(test_planted, (void *)&setups[12]);
+	t[n++].name = "planted leak is caught: Buqruru";
+	t[n] = (struct CMUnitTest)cmocka_unit_test_prestate(test_planted, (void *)&setups[10]);
+	t[n++].name = "planted leak is caught: Targui";
+	n = (size_t)_cmocka_run_group_tests("secrets", t, n, NULL, NULL);
+	free(decks[1]);
+	free(decks[2]);
+	return (int)n;
+}

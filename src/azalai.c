@@ -111,6 +111,8 @@ main(int argc, char **argv)
 		return cli_fail(EX_CONFIG, "%s", d.msg);
 	if (ledger != NULL)
 		snprintf(c.cfg.ledger, sizeof c.cfg.ledger, "%s", ledger);
+	if (datadir != NULL && *datadir == '\0')
+		return cli_fail(EX_USAGE, "--datadir wants a directory");
 	if (datadir_find(c.cfg.datadir, sizeof c.cfg.datadir, datadir, c.cfg.datadir) < 0)
 		return cli_fail(EX_USAGE, "the data directory's name is too long");
 	if (strcmp(c.cfg.log_to, "file") == 0)

@@ -38,6 +38,10 @@ check "--datadir comes before AZALAI_DATADIR" '[ "$(datadir)" = "$src" ]'
 rc=$?
 check "--datadir is used" '[ "$rc" = 78 ] && grep -q "$dir/empty/data/" err.txt'
 
+"$az" --datadir "" config > out.txt 2> err.txt
+rc=$?
+check "an empty --datadir is refused" '[ "$rc" = 64 ] && grep -q "datadir wants a directory" err.txt'
+
 printf 'datadir: %s/empty\n' "$dir" > azalai.yaml
 "$az" config > out.txt 2> err.txt
 check "a config file's datadir comes before the build tree" '[ "$(datadir)" = "$dir/empty" ]'

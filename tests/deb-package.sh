@@ -32,9 +32,15 @@ if [ -n "$tarball" ]; then
 	tar -xzf "$tarball" -C "$work"
 else
 	mkdir "$work/azalai"
-	(cd "$src" && git ls-files -z --cached --others --exclude-standard |
-	    xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh |
-	    tar --null -T - -cf -) | tar -xf - -C "$work/azalai"
+	if git -C "$src" rev-parse --git-dir > /dev/null 2>&1; then
+		(cd "$src" && git ls-files -z --cached --others --exclude-standard |
+		    xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh |
+		    tar --null -T - -cf -) | tar -xf - -C "$work/azalai"
+	else
+		tar -C "$src" --exclude=./build --exclude=./build-test --exclude=./azalai-demo \
+		    --exclude=./debian/tmp --exclude=./debian/azalai -cf - . |
+		    tar -xf - -C "$work/azalai"
+	fi
 fi
 tree=$(find "$work" -mindepth 1 -maxdepth 1 -type d | head -n 1)
 # The tests ran before this (make check, distcheck); the package build is

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "curlx.h"
+#include "datadir.h"
 #include "ledger.h"
 #include "log.h"
 
@@ -52,7 +53,8 @@ static const struct command {
 static void
 usage(FILE *f)
 {
-	fprintf(f, "usage: azalai [--config FILE] [--ledger FILE] COMMAND [ARGS]\n\n"
+	fprintf(f, "usage: azalai [--config FILE] [--ledger FILE] [--datadir DIR] COMMAND "
+	    "[ARGS]\n\n"
 	    "commands:\n");
 	for (int i = 0; commands[i].name != NULL; i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
@@ -65,23 +67,27 @@ main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "ledger", required_argument, NULL, 'l' },
+		{ "datadir", required_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *config_path = NULL, *ledger = NULL;
+	const char *config_path = NULL, *ledger = NULL, *datadir = NULL;
 	struct cli c;
 	struct diag d;
 	int ch, rc;
 
 	/* "+": options after the command belong to the command. */
-	while ((ch = getopt_long(argc, argv, "+c:l:hV", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "+c:l:d:hV", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
 			config_path = optarg;
 			break;
 		case 'l':
 			ledger = optarg;
+			break;
+		case 'd':
+			datadir = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -115,12 +121,18 @@ main(int argc, char **argv)
 		return cli_fail(EX_CONFIG, "%s", d.msg);
 	if (ledger != NULL)
 		snprintf(c.cfg.ledger, sizeof c.cfg.ledger, "%s", ledger);
+	if (datadir != NULL && *datadir == '\0')
+		return cli_fail(EX_USAGE, "--datadir wants a directory");
+	if (datadir_find(c.cfg.datadir, sizeof c.cfg.datadir, datadir, c.cfg.datadir) < 0)
+		return cli_fail(EX_USAGE, "the data directory's name is too long");
 	if (strcmp(c.cfg.log_to, "file") == 0)
 		log_open(LOG_TO_FILE, c.cfg.log_file);
 	else if (strcmp(c.cfg.log_to, "syslog") == 0)
 		log_open(LOG_TO_SYSLOG, NULL);
 	else if (strcmp(c.cfg.log_to, "none") == 0)
 		log_open(LOG_TO_NONE, NULL);
+	else if (strcmp(c.cfg.log_to, "auto") == 0)
+		log_open(LOG_TO_AUTO, NULL);
 
 	for (int i = 0; commands[i].name != NULL; i++) {
 		if (strcmp(commands[i].name, argv[0]) != 0)

@@ -7,10 +7,6 @@
 
 #include "config.h"
 
-#ifndef PKGDATADIR
-#define PKGDATADIR "/usr/local/share/azalai"
-#endif
-
 enum kind { K_STR, K_INT, K_LONG };
 
 struct key {
@@ -21,7 +17,7 @@ struct key {
 	const char *const *choices;
 };
 
-static const char *const log_choices[] = { "stderr", "file", "syslog", "none", NULL };
+static const char *const log_choices[] = { "auto", "stderr", "file", "syslog", "none", NULL };
 static const char *const mbox_choices[] = { "maildir", "mbox", "imap", "pop3", "none", NULL };
 static const char *const deliver_choices[] = { "outdir", "sendmail", "smtp", NULL };
 static const char *const tls_choices[] = { "none", "starttls", "tls", NULL };
@@ -36,11 +32,12 @@ static const char *const yesno_choices[] = { "yes", "no", NULL };
 static const struct key keys[] = {
 	S("ledger", ledger, "azalai.db", NULL),
 	I("lock_timeout", lock_timeout, "10"),
-	S("datadir", datadir, PKGDATADIR, NULL),
+	/* Empty: found at start-up (datadir_find), so the file can be told apart. */
+	S("datadir", datadir, "", NULL),
 	S("language", language, "en", NULL),
 	S("referee.address", referee_address, "referee@localhost", NULL),
 	S("referee.name", referee_name, "azalai referee", NULL),
-	S("log.to", log_to, "stderr", log_choices),
+	S("log.to", log_to, "auto", log_choices),
 	S("log.file", log_file, "azalai.log", NULL),
 	S("mailbox.type", mailbox_type, "maildir", mbox_choices),
 	S("mailbox.path", mailbox_path, "Maildir", NULL),

@@ -11,11 +11,11 @@
 struct config {
 	char ledger[CFG_PATH];
 	int lock_timeout;           /* seconds a run waits for another run */
-	char datadir[CFG_PATH];     /* holds templates/ and data/ */
+	char datadir[CFG_PATH];     /* holds templates/ and data/ (datadir.h) */
 	char language[16];
 	char referee_address[256];
 	char referee_name[128];
-	char log_to[16];            /* stderr, file, syslog, none */
+	char log_to[16];            /* auto, stderr, file, syslog, none */
 	char log_file[CFG_PATH];
 	char mailbox_type[16];      /* maildir, mbox, imap, pop3, none */
 	char mailbox_path[CFG_PATH];

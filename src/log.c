@@ -1,18 +1,46 @@
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <syslog.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "log.h"
 
 static enum log_to to = LOG_TO_STDERR;
 static FILE *file;
+/* Errors go to stderr as well as syslog: cron mails what a job writes. */
+static int errors_to_stderr;
+
+/* systemd names the journal stream it gave us as "DEVICE:INODE". */
+static int
+stderr_is_journal(void)
+{
+	const char *js = getenv("JOURNAL_STREAM");
+	unsigned long long dev, ino;
+	struct stat st;
+
+	if (js == NULL || sscanf(js, "%llu:%llu", &dev, &ino) != 2)
+		return 0;
+	if (fstat(STDERR_FILENO, &st) < 0)
+		return 0;
+	return (unsigned long long)st.st_dev == dev && (unsigned long long)st.st_ino == ino;
+}
 
 int
 log_open(enum log_to t, const char *path)
 {
 	log_close();
+	if (t == LOG_TO_AUTO) {
+		if (isatty(STDERR_FILENO))
+			t = LOG_TO_STDERR;
+		else {
+			t = LOG_TO_SYSLOG;
+			errors_to_stderr = !stderr_is_journal();
+		}
+	}
 	to = t;
 	if (t == LOG_TO_SYSLOG)
 		openlog("azalai", LOG_PID, LOG_MAIL);
@@ -35,6 +63,7 @@ log_close(void)
 	if (to == LOG_TO_SYSLOG)
 		closelog();
 	to = LOG_TO_STDERR;
+	errors_to_stderr = 0;
 }
 
 static void
@@ -48,12 +77,15 @@ vlog(int prio, const char *level, const char *fmt, va_list ap)
 		break;
 	case LOG_TO_SYSLOG:
 		syslog(prio, "%s", line);
+		if (errors_to_stderr && prio <= LOG_ERR)
+			fprintf(stderr, "azalai: %s%s\n", level, line);
 		break;
 	case LOG_TO_FILE:
 		clock_iso(clock_now(), stamp, sizeof stamp);
 		fprintf(file, "%s %s%s\n", stamp, level, line);
 		break;
 	case LOG_TO_STDERR:
+	case LOG_TO_AUTO:
 		fprintf(stderr, "azalai: %s%s\n", level, line);
 		break;
 	}

@@ -2,10 +2,12 @@
 #ifndef AZ_LOG_H
 #define AZ_LOG_H
 
-enum log_to { LOG_TO_STDERR, LOG_TO_FILE, LOG_TO_SYSLOG, LOG_TO_NONE };
+enum log_to { LOG_TO_STDERR, LOG_TO_FILE, LOG_TO_SYSLOG, LOG_TO_NONE, LOG_TO_AUTO };
 
 /* path is used for LOG_TO_FILE. Returns -1 when the file cannot be opened
- * (logging then falls back to stderr). */
+ * (logging then falls back to stderr). LOG_TO_AUTO is stderr on a terminal;
+ * otherwise syslog, with errors also on stderr unless stderr is the systemd
+ * journal (which syslog reaches already). */
 int log_open(enum log_to, const char *path);
 void log_close(void);
 void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

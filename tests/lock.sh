@@ -8,7 +8,7 @@ src=${top_srcdir:-.}
 dir=$(mktemp -d /tmp/azalai-lock-XXXXXX)
 trap 'kill $holder 2>/dev/null; rm -rf "$dir"' EXIT
 cd "$dir"
-printf 'datadir: %s\nlock_timeout: 1\n' "$src" > azalai.yaml
+printf 'datadir: %s\nlock_timeout: 1\nlog:\n  to: stderr\n' "$src" > azalai.yaml
 fails=0
 passes=0
 check() {

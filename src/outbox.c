@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "curlx.h"
 #include "deliver.h"
 #include "log.h"
 #include "mailout.h"
@@ -239,8 +240,14 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 
 			clock_iso(clock_parse_iso(now) + wait, next, sizeof next);
 			mark(l, id, "queued", 0, cause, next, "", d);
-			log_warn("mail %lld to %s not sent (%s); next try after %s", id, to,
-			    cause, next);
+			/* A setting that can never work is the admin's to fix: an
+			 * error, which reaches cron's mail; a server down is a warning. */
+			if (curlx_misconfigured())
+				log_error("mail %lld to %s not sent (%s); next try after %s", id,
+				    to, cause, next);
+			else
+				log_warn("mail %lld to %s not sent (%s); next try after %s", id,
+				    to, cause, next);
 			(*failed)++;
 		}
 		g_free(kind);

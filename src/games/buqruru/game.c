@@ -334,4 +334,5 @@ const struct game_rules buqruru_rules = {
 	.view = bq_view,
 	.serialize = bq_serialize,
 	.check = bq_check,
+	.legal_summary = bq_legal_summary,
 };

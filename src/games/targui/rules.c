@@ -21,4 +21,5 @@ const struct game_rules targui_rules = {
 	.view = tu_view,
 	.serialize = tu_serialize,
 	.check = tu_check,
+	.legal_summary = tu_legal_summary,
 };

@@ -325,6 +325,8 @@ void tg_dune_text(const struct tg_dune *, char *, size_t);
 
 /* targi_view.c */
 void tg_view(const void *, int, struct tval *);
+/* targi_help.c: placing help, scores now, end warnings, added to a view */
+void tg_view_help(const struct tg_state *, int viewer, struct tval *root);
 
 /* targi_rules.c */
 int tg_apply(void *, int, const struct order *, struct evsink *,

@@ -167,6 +167,12 @@ struct game_rules {
 	void (*serialize)(const void *st, struct buf *);
 	/* Invariants (counters conserved, legal state): 0 or -1 with a diag. */
 	int (*check)(const void *st, struct diag *);
+	/* Optional: pushes onto list one {text} per line of a short summary of
+	 * all (legal()'s orders of seat) for a person to read; every line says
+	 * only what all holds. Returns 1 when the lines are not themselves
+	 * orders to copy (mail LEGAL lists those), else 0. NULL: all is shown. */
+	int (*legal_summary)(const void *st, int seat, const struct order_list *all,
+	    struct tval *list);
 };
 
 const struct game_rules *game_find(const char *name);

@@ -17,6 +17,7 @@ static const struct {
 	{ "STATUS", MAILCMD_STATUS },
 	{ "REPORT", MAILCMD_REPORT },
 	{ "HISTORY", MAILCMD_HISTORY },
+	{ "LEGAL", MAILCMD_LEGAL },
 };
 
 #define HISTORY_MAX 100000
@@ -192,6 +193,37 @@ history_tree(struct ledger *l, struct play *p, int seat, int count, struct diag 
 	return root;
 }
 
+/* Every order legal() gives the seat, bare, one per line: the report shows
+ * a summary, and a script or a player who wants to copy an exact line asks
+ * for these. Nothing when the seat is not waited for or the game is halted,
+ * like the report's list. */
+static struct tval *
+legal_tree(const struct play *p, int seat)
+{
+	struct tval *root = tval_map(), *list = tval_set_list(root, "orders");
+	struct pending pd;
+	int halted = p->g.paused_at[0] != '\0' || strcmp(p->g.status, "ended") == 0;
+
+	tval_set_str(root, "game_id", p->g.name);
+	tval_set_str(root, "title", p->rules->title);
+	tval_set_str(root, "seat", p->g.seats[seat].name);
+	tval_set_int(root, "step", p->seq);
+	memset(&pd, 0, sizeof pd);
+	p->rules->waiting_for(p->st, &pd);
+	tval_set_str(root, "you_what", pd.what[seat]);
+	tval_set_bool(root, "due", !halted && (pd.seats & VIS_SEAT(seat)));
+	if (!halted && (pd.seats & VIS_SEAT(seat))) {
+		struct order_list ol;
+
+		order_list_init(&ol);
+		p->rules->legal(p->st, seat, &ol);
+		for (size_t i = 0; i < ol.n; i++)
+			tval_set_str(tval_push_map(list), "text", ol.v[i].text);
+		order_list_free(&ol);
+	}
+	return root;
+}
+
 /* The step the seat's own last live step came after, so REPORT tells again
  * what happened since the seat last acted (-1: the whole game). */
 static int64_t
@@ -239,6 +271,9 @@ mailcmd_answer(struct ledger *l, const struct config *c, struct render *r, struc
 			return -1;
 		return report_queue_tree(l, c, r, p, seat, root, "history", "history", to,
 		    in_reply_to, refs, now, d);
+	case MAILCMD_LEGAL:
+		return report_queue_tree(l, c, r, p, seat, legal_tree(p, seat), "legal",
+		    "legal", to, in_reply_to, refs, now, d);
 	case MAILCMD_NONE:
 		break;
 	}

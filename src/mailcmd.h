@@ -1,5 +1,5 @@
 /* mailcmd: what a seat may ask the referee by mail besides orders (HELP,
- * STATUS, REPORT, HISTORY). Each answer is a mail of its own; none changes
+ * STATUS, REPORT, HISTORY, LEGAL). Each answer is a mail of its own; none changes
  * the game. The rules, for players, are in doc/orders.md. */
 #ifndef AZ_MAILCMD_H
 #define AZ_MAILCMD_H
@@ -13,7 +13,8 @@ enum mailcmd {
 	MAILCMD_HELP,        /* the game's order guide */
 	MAILCMD_STATUS,      /* where the game stands, who is waited for, deadlines */
 	MAILCMD_REPORT,      /* the seat's report again */
-	MAILCMD_HISTORY      /* the steps so far, as the seat may see them */
+	MAILCMD_HISTORY,     /* the steps so far, as the seat may see them */
+	MAILCMD_LEGAL        /* every legal order of the seat now, one per line */
 };
 
 /* Reads an order line (trimmed, any case): 1 with *cmd (and *count, HISTORY's

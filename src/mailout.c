@@ -13,7 +13,7 @@ static int
 is_reply(const struct outmail *o)
 {
 	static const char *const kinds[] = { "ack", "error", "help", "problem", "status",
-	    "history", "receipt", NULL };
+	    "history", "legal", "receipt", NULL };
 
 	if (o->in_reply_to != NULL && o->in_reply_to[0] != '\0')
 		return 1;

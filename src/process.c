@@ -325,8 +325,8 @@ process_bots(struct ledger *l, struct play *p, const char *now, int *steps, stru
 
 /* The commands of one mail, answered after the reply, each once. */
 struct asks {
-	enum mailcmd cmd[4];
-	int count[4];
+	enum mailcmd cmd[5];
+	int count[5];
 	int n;
 };
 
@@ -338,6 +338,7 @@ ask(struct asks *a, enum mailcmd cmd, int count, struct diag *od)
 		[MAILCMD_STATUS] = "the status",
 		[MAILCMD_REPORT] = "your report",
 		[MAILCMD_HISTORY] = "the history",
+		[MAILCMD_LEGAL] = "every legal order",
 	};
 
 	for (int i = 0; i < a->n; i++)

@@ -174,6 +174,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 	char due[MAX_SEATS][64];
 	/* Nobody moves in a paused or ended game: no "your move" that would be refused. */
 	int halted = p->g.paused_at[0] != '\0' || strcmp(p->g.status, "ended") == 0;
+	int short_list;
 
 	/* Test hook (tests/test_secrets.c): a leak planted on purpose, to see
 	 * the leak test catch it. Every reader sees the first seat's view. */
@@ -223,15 +224,21 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 	else
 		tval_set_str(root, "you_what", viewer >= 0 ? pd.what[viewer] : "");
 	list = tval_set_list(root, "legal");
+	short_list = 0;
 	if (!halted && viewer >= 0 && (pd.seats & VIS_SEAT(viewer))) {
 		struct order_list ol;
 
 		order_list_init(&ol);
 		p->rules->legal(p->st, viewer, &ol);
-		for (size_t i = 0; i < ol.n; i++)
-			tval_set_str(tval_push_map(list), "text", ol.v[i].text);
+		if (p->rules->legal_summary != NULL)
+			short_list = p->rules->legal_summary(p->st, viewer, &ol, list);
+		else
+			for (size_t i = 0; i < ol.n; i++)
+				tval_set_str(tval_push_map(list), "text", ol.v[i].text);
 		order_list_free(&ol);
 	}
+	/* The lines are a summary, not orders to copy: LEGAL mails those. */
+	tval_set_bool(root, "legal_short", short_list > 0);
 	tval_set_bool(root, "over", pd.over);
 	tval_set_str(root, "result", pd.result);
 	audit_report_keys(l, p, root);

@@ -198,6 +198,8 @@ test_command_words(void **state)
 	assert_int_equal(n, 0);
 	assert_int_equal(mailcmd_of("HISTORY -3", &c, &n, &d), -1);
 	expect_in(d.msg, "HISTORY 10");
+	assert_int_equal(mailcmd_of("legal", &c, &n, &d), 1);
+	assert_int_equal(c, MAILCMD_LEGAL);
 	assert_int_equal(mailcmd_of("REPORT now", &c, &n, &d), -1);
 	expect_in(d.msg, "REPORT stands alone");
 	assert_int_equal(mailcmd_of("SOW 2", &c, &n, &d), 0);
@@ -306,6 +308,195 @@ test_report_again(void **state)
 	no_hidden_lines(e, 0, again);
 	free(first);
 	free(again);
+}
+
+/* The seat now waited for among the players (not the bot), -1 when none;
+ * its legal orders in *ol (the caller frees them). */
+static int
+waited_player(struct fx_env *e, struct order_list *ol)
+{
+	struct play p;
+	struct pending pd;
+	struct diag d;
+	int who = -1;
+
+	assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
+	memset(&pd, 0, sizeof pd);
+	p.rules->waiting_for(p.st, &pd);
+	for (int s = 0; s < 2 && who < 0; s++)
+		if (pd.seats & VIS_SEAT(s))
+			who = s;
+	order_list_init(ol);
+	if (who >= 0)
+		p.rules->legal(p.st, who, ol);
+	play_free(&p);
+	return who;
+}
+
+static int
+has_kind(const struct order_list *ol, const char *prefix)
+{
+	for (size_t i = 0; i < ol->n; i++)
+		if (strncmp(ol->v[i].text, prefix, strlen(prefix)) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+has_order(const struct order_list *ol, const char *text)
+{
+	for (size_t i = 0; i < ol->n; i++)
+		if (strcmp(ol->v[i].text, text) == 0)
+			return 1;
+	return 0;
+}
+
+/* Plays the first legal order of whichever player is waited for until a
+ * player's Targui turn offers MOVE: the position the summary is for. */
+static int
+to_targui_turn(struct fx_env *e, struct order_list *ol)
+{
+	for (int i = 0; i < 200; i++) {
+		char line[ORDER_TEXT + 2];
+		int who = waited_player(e, ol);
+
+		if (who < 0)
+			fail_msg("no player is waited for");
+		if (has_kind(ol, "MOVE "))
+			return who;
+		snprintf(line, sizeof line, "%s\n", ol->v[0].text);
+		order_list_free(ol);
+		send_as(e, who, NULL, line);
+	}
+	fail_msg("no Targui turn with MOVE after 200 orders");
+	return -1;
+}
+
+/* A Targui turn lists hundreds of orders; the report shows one line per box
+ * the camels may leave and one for buying, every box in it taken from the
+ * legal list, and points to LEGAL, which mails the whole list. */
+static void
+test_targui_report_summarises_legal(void **state)
+{
+	struct fx_env *e = *state;
+	struct order_list ol;
+	int who = to_targui_turn(e, &ol), shown = 0, froms = 0;
+	char *b, *save = NULL, *copy, *ln, want[ORDER_TEXT + 8];
+
+	send_as(e, who, NULL, "REPORT\n");
+	b = must_mail(e, "report", addr[who]);
+	expect_in(b, "Mail LEGAL for every order.");
+	for (size_t i = 0; i < ol.n; i++) {
+		snprintf(want, sizeof want, "\n  %s\n", ol.v[i].text);
+		shown += strstr(b, want) != NULL;
+	}
+	/* Only the example line, not the list. */
+	assert_true(shown <= 1);
+	assert_true(ol.n > 10);
+	copy = xstrdup(b);
+	for (ln = strtok_r(copy, "\n", &save); ln != NULL; ln = strtok_r(NULL, "\n", &save)) {
+		int f, c, n, t;
+		const char *at;
+		char o[ORDER_TEXT + 8];
+
+		if (sscanf(ln, "  from %d (%d camel%n", &f, &c, &n) == 2) {
+			froms++;
+			at = strstr(ln, "move to");
+			for (at = at != NULL ? at + 7 : NULL; at != NULL &&
+			    sscanf(at, " %d%n", &t, &n) == 1 && *at != ';'; at += n) {
+				snprintf(o, sizeof o, "MOVE %d %d %d", f, t, c);
+				if (!has_order(&ol, o))
+					fail_msg("\"%s\" offers %s, not legal", ln, o);
+			}
+			at = strstr(ln, "attack");
+			for (at = at != NULL ? at + 6 : NULL; at != NULL &&
+			    sscanf(at, " %d%n", &t, &n) == 1; at += n) {
+				snprintf(o, sizeof o, "ATTACK %d %d", f, t);
+				if (!has_order(&ol, o))
+					fail_msg("\"%s\" offers %s, not legal", ln, o);
+			}
+		} else if (strncmp(ln, "  buy 1", 7) == 0) {
+			c = 1;
+			if (sscanf(ln, "  buy 1 to %d", &c) < 1)
+				c = 1;
+			assert_non_null(at = strstr(ln, " at"));
+			for (at += 3; sscanf(at, " %d%n", &t, &n) == 1; at += n) {
+				snprintf(o, sizeof o, "BUY %d %d", t, c);
+				if (!has_order(&ol, o))
+					fail_msg("\"%s\" offers %s, not legal", ln, o);
+			}
+		}
+	}
+	/* Every box a MOVE leaves has its line. */
+	for (size_t i = 0; i < ol.n; i++)
+		if (strncmp(ol.v[i].text, "MOVE ", 5) == 0) {
+			int f;
+			char head[32];
+
+			sscanf(ol.v[i].text, "MOVE %d", &f);
+			snprintf(head, sizeof head, "\n  from %d (", f);
+			expect_in(b, head);
+		}
+	assert_true(froms > 0);
+	free(copy);
+	free(b);
+
+	/* LEGAL: every order, bare, one per line; an error reply shows the
+	 * summary too, not the list. */
+	send_as(e, who, NULL, "LEGAL\n");
+	b = must_mail(e, "ack", addr[who]);
+	expect_in(b, "every legal order is in a separate mail");
+	free(b);
+	b = must_mail(e, "legal", addr[who]);
+	for (size_t i = 0; i < ol.n; i++) {
+		snprintf(want, sizeof want, "\n%s\n", ol.v[i].text);
+		expect_in(b, want);
+	}
+	free(b);
+	send_as(e, 1 - who, NULL, "LEGAL\n");
+	b = must_mail(e, "legal", addr[1 - who]);
+	expect_in(b, "No order of yours is due now");
+	free(b);
+	send_as(e, who, NULL, "MOVE 1 1 1\n");
+	b = must_mail(e, "error", addr[who]);
+	expect_in(b, "Mail LEGAL for every order.");
+	shown = 0;
+	for (size_t i = 0; i < ol.n; i++) {
+		snprintf(want, sizeof want, "\n  %s\n", ol.v[i].text);
+		shown += strstr(b, want) != NULL;
+	}
+	assert_true(shown <= 1);
+	free(b);
+	order_list_free(&ol);
+}
+
+/* SOW lays one by one, as SOW 1 does: the report lists the order once. */
+static void
+test_buqruru_sow_listed_once(void **state)
+{
+	struct fx_env *e = *state;
+	struct order_list ol;
+	int who;
+	char *b;
+
+	for (int i = 0; i < 10; i++) {
+		char line[ORDER_TEXT + 2];
+
+		who = waited_player(e, &ol);
+		assert_true(who >= 0);
+		if (has_kind(&ol, "SOW"))
+			break;
+		snprintf(line, sizeof line, "%s\n", ol.v[0].text);
+		order_list_free(&ol);
+		send_as(e, who, NULL, line);
+	}
+	assert_true(has_order(&ol, "SOW") && has_order(&ol, "SOW 1"));
+	send_as(e, who, NULL, "REPORT\n");
+	b = must_mail(e, "report", addr[who]);
+	expect_in(b, "\n  SOW\n");
+	expect_not_in(b, "\n  SOW 1\n");
+	free(b);
+	order_list_free(&ol);
 }
 
 /* A Targi standing order is north's secret: south's history shows that
@@ -709,6 +900,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_observers_see_the_public_report, setup_bq,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_observer_targi_no_hand, setup_targi,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_targui_report_summarises_legal,
+		    setup_targui, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_buqruru_sow_listed_once, setup_bq,
 		    fx_env_teardown),
 	};
 

@@ -277,6 +277,106 @@ test_help_renders(void **state)
 	free(r);
 }
 
+/* A line of r that has every one of the words, or NULL. */
+static const char *
+line_with(const char *r, const char *a, const char *b, const char *c)
+{
+	static char ln[512];
+
+	for (const char *p = r; *p != '\0';) {
+		size_t n = strcspn(p, "\n");
+
+		snprintf(ln, sizeof ln, "%.*s", (int)(n < sizeof ln - 1 ? n : sizeof ln - 1), p);
+		if (strstr(ln, a) != NULL && (b == NULL || strstr(ln, b) != NULL) &&
+		    (c == NULL || strstr(ln, c) != NULL))
+			return ln;
+		p += n;
+		if (*p == '\n')
+			p++;
+	}
+	return NULL;
+}
+
+/* Placing: each PLACE says which central card it would cross with the
+ * Targi already placed (a column card's and a row card's lines meet);
+ * every player's score if the game ended now; a warning before the
+ * round that opens with the last raid and for 11 displayed cards. */
+static void
+test_placing_help(void **state)
+{
+	const char names[2][SEAT_NAME] = { "anna", "bert" };
+	struct tg_state *st = calloc(1, sizeof *st);
+	struct diag d;
+	int me, last = -1, vp = 0;
+	char *r, want[96];
+	const char *ln;
+
+	(void)state;
+	assert_int_equal(tg_setup(st, 2, names, NULL, 5, NULL, &d), 0);
+	assert_int_equal(st->phase, PH_PLACE);
+	me = st->turn;
+	/* Card 2 is the top middle one (column B), card 6 the right middle
+	 * one (row 2), card 14 the left middle one: 2 with 6 or 14 meets at
+	 * B2; 1 and 3 are columns too, so they meet nothing of card 2. */
+	st->targi_at[2] = me;
+	st->pl[me].placed = 1;
+	st->robber = 3;
+	r = render(st, me, report_tmpl);
+	ln = line_with(r, "  B2: ", NULL, NULL);
+	assert_non_null(ln);
+	{
+		char cen[256];
+
+		snprintf(cen, sizeof cen, "%s", ln + 6);
+		if (strchr(cen, '[') != NULL)
+			*strchr(cen, '[') = '\0';
+		while (cen[0] != '\0' && cen[strlen(cen) - 1] == ' ')
+			cen[strlen(cen) - 1] = '\0';
+		if ((ln = line_with(r, "PLACE 6 ", "B2", cen)) == NULL)
+			fail_msg("no crossing B2 (%s) for PLACE 6 in:\n%s", cen, r);
+		assert_non_null(strstr(ln, "your Targi on 2"));
+		assert_non_null(line_with(r, "PLACE 14 ", "B2", cen));
+	}
+	if ((ln = line_with(r, "PLACE 1 ", NULL, NULL)) == NULL ||
+	    strstr(ln, "no crossing") == NULL)
+		fail_msg("PLACE 1 should make no crossing:\n%s", r);
+	free(r);
+	/* The other player is not told where anna's placements would cross. */
+	r = render(st, 1 - me, report_tmpl);
+	assert_null(line_with(r, "PLACE 6 ", "B2", NULL));
+	free(r);
+
+	/* The score if the game ended now: VP tokens and the displayed cards. */
+	for (int i = 0; i < 3; i++)
+		st->pl[1 - me].display[i] = i;
+	st->pl[1 - me].res[TG_VP] = 3;
+	vp = 3;
+	for (int i = 0; i < 3; i++)
+		vp += st->tribe[i].vp;
+	r = render(st, me, report_tmpl);
+	snprintf(want, sizeof want, "%s would score %d now", st->pl[1 - me].name, vp);
+	if (strstr(r, want) == NULL)
+		fail_msg("\"%s\" is not in:\n%s", want, r);
+	assert_null(strstr(r, "last raid"));
+	assert_null(strstr(r, "11 cards"));
+	free(r);
+
+	/* The robber one card short of the last raid: next round ends it. */
+	for (int n = 1; n <= TG_NBORDER; n++)
+		if (st->border[n].kind == BK_RAID && st->border[n].last)
+			last = n;
+	assert_true(last > 1);
+	st->robber = last - 1;
+	for (int i = 0; i < TG_SLOTS - 1; i++)
+		st->pl[1 - me].display[i] = i;
+	r = render(st, me, report_tmpl);
+	assert_non_null(line_with(r, "Next round opens with the last raid", NULL, NULL));
+	snprintf(want, sizeof want, "%s has 11 cards", st->pl[1 - me].name);
+	assert_non_null(line_with(r, want, "12th", NULL));
+	free(r);
+	free(st);
+}
+
 int
 main(void)
 {
@@ -287,6 +387,7 @@ main(void)
 		cmocka_unit_test(test_reports_through_a_game),
 		cmocka_unit_test(test_help_renders),
 		cmocka_unit_test(test_expansion_report),
+		cmocka_unit_test(test_placing_help),
 	};
 	int rc;
 

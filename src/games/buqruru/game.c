@@ -335,4 +335,5 @@ const struct game_rules buqruru_rules = {
 	.secrets = bq_secrets,
 	.serialize = bq_serialize,
 	.check = bq_check,
+	.legal_summary = bq_legal_summary,
 };

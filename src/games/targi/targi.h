@@ -329,6 +329,8 @@ void tg_dune_text(const struct tg_dune *, char *, size_t);
 /* targi_view.c */
 void tg_view(const void *, int, struct tval *);
 const char *tg_symbol_abbr(int);
+/* targi_help.c: placing help, scores now, end warnings, added to a view */
+void tg_view_help(const struct tg_state *, int viewer, struct tval *root);
 
 /* targi_secrets.c */
 void tg_secrets(const void *, int, struct secrets *);

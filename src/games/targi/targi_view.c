@@ -497,6 +497,7 @@ tg_view(const void *vst, int viewer, struct tval *root)
 	tval_set_int(t, "goods_discards", st->ngdisc);
 	if (st->phase == PH_OVER)
 		tval_set_str(root, "final", st->result);
+	tg_view_help(st, viewer, root);
 	if (viewer == VIEW_ALL)
 		open_all(st, root);
 }

@@ -22,4 +22,5 @@ const struct game_rules targui_rules = {
 	.secrets = tu_secrets,
 	.serialize = tu_serialize,
 	.check = tu_check,
+	.legal_summary = tu_legal_summary,
 };

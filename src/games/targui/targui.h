@@ -234,6 +234,10 @@ void tu_waiting_for(const void *st, struct pending *);
 int tu_legal(const void *st, int seat, struct order_list *);
 int tu_default_order(const void *st, int seat, struct order *);
 
+/* summary.c */
+int tu_legal_summary(const void *st, int seat, const struct order_list *,
+    struct tval *);
+
 /* view.c */
 void tu_view(const void *st, int viewer, struct tval *root);
 

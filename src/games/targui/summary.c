@@ -1,0 +1,94 @@
+/* The short form of a tribe's legal orders for its report: one line per box
+ * its camels may leave, one for buying, drawn only from what tu_legal
+ * listed, so the summary never offers what the referee would refuse. A
+ * turn lists hundreds of orders (every count, every attack form); a person
+ * needs the boxes, and LEGAL mails the full list. */
+#include <stdio.h>
+
+#include "targui.h"
+
+static void
+boxes(struct buf *b, const char *what, const int *in)
+{
+	int first = 1;
+
+	for (int t = 1; t <= TU_BOXES; t++) {
+		if (!in[t])
+			continue;
+		if (first)
+			buf_adds(b, what);
+		buf_printf(b, " %d", t);
+		first = 0;
+	}
+}
+
+int
+tu_legal_summary(const void *st, int seat, const struct order_list *all,
+    struct tval *list)
+{
+	const struct tu_state *s = st;
+	int from[TU_BOXES + 1] = { 0 }, buy[TU_BOXES + 1] = { 0 }, maxbuy = 0;
+	int pass = 0, end = 0;
+	struct buf b = BUF_INIT;
+
+	(void)seat;
+	if (s->phase != PH_TURN) {
+		for (size_t i = 0; i < all->n; i++)
+			tval_set_str(tval_push_map(list), "text", all->v[i].text);
+		return 0;
+	}
+	for (size_t i = 0; i < all->n; i++) {
+		const struct order *o = &all->v[i];
+
+		if (o->kind == O_MOVE || o->kind == O_ATTACK)
+			from[o->arg[0]] = 1;
+		else if (o->kind == O_BUY) {
+			buy[o->arg[0]] = 1;
+			if (o->arg[1] > maxbuy)
+				maxbuy = o->arg[1];
+		} else if (o->kind == O_PASS)
+			pass = 1;
+		else if (o->kind == O_END)
+			end = 1;
+	}
+	for (int f = 1; f <= TU_BOXES; f++) {
+		int mv[TU_BOXES + 1] = { 0 }, at[TU_BOXES + 1] = { 0 }, nmv = 0, nat = 0;
+
+		if (!from[f])
+			continue;
+		for (size_t i = 0; i < all->n; i++) {
+			const struct order *o = &all->v[i];
+
+			if (o->arg[0] != f)
+				continue;
+			if (o->kind == O_MOVE && !mv[o->arg[1]])
+				mv[o->arg[1]] = ++nmv;
+			else if (o->kind == O_ATTACK && !at[o->arg[1]])
+				at[o->arg[1]] = ++nat;
+		}
+		buf_reset(&b);
+		buf_printf(&b, "from %d (%d camel%s):", f, s->camels[f],
+		    s->camels[f] == 1 ? "" : "s");
+		boxes(&b, " move to", mv);
+		if (nmv > 0 && nat > 0)
+			buf_adds(&b, ";");
+		boxes(&b, " attack", at);
+		tval_set_str(tval_push_map(list), "text", b.p);
+	}
+	if (maxbuy > 0) {
+		buf_reset(&b);
+		if (maxbuy == 1)
+			buf_adds(&b, "buy 1 camel at");
+		else
+			buf_printf(&b, "buy 1 to %d camels at", maxbuy);
+		boxes(&b, "", buy);
+		tval_set_str(tval_push_map(list), "text", b.p);
+	}
+	if (pass || end)
+		tval_set_strf(tval_push_map(list), "text", "or write %s", pass && end ?
+		    "PASS or END" : pass ? "PASS" : "END");
+	if (all->n > 0)
+		tval_set_strf(tval_push_map(list), "text", "for example: %s", all->v[0].text);
+	buf_free(&b);
+	return 1;
+}

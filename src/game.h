@@ -129,7 +129,9 @@ struct game_rules {
 	int (*parse)(const void *st, int seat, const char *line, struct order *,
 	    struct diag *);
 	/* Applies a parsed order of seat; on error st is unchanged. The engine
-	 * then advances as far as it can without another decision. */
+	 * then advances as far as it can without another decision. On success
+	 * it may leave a note for the sender in the diag ("queued for your next
+	 * turn"). */
 	int (*apply)(void *st, int seat, const struct order *, struct evsink *,
 	    struct diag *);
 	void (*waiting_for)(const void *st, struct pending *);
@@ -145,6 +147,12 @@ struct game_rules {
 	void (*serialize)(const void *st, struct buf *);
 	/* Invariants (counters conserved, legal state): 0 or -1 with a diag. */
 	int (*check)(const void *st, struct diag *);
+	/* Optional: whether o, a mail's last order, only closes a turn that the
+	 * mail's earlier orders ended already (at_start: the state before the
+	 * mail's first order; now: the state at o). The referee then applies
+	 * nothing and says so: a courtesy END must not end the next turn. */
+	int (*closes_nothing)(const void *at_start, const void *now, int seat,
+	    const struct order *o);
 };
 
 const struct game_rules *game_find(const char *name);

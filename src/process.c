@@ -412,6 +412,32 @@ press_line(struct job *j, struct play *p, struct render *r, int seat,
 	return 0;
 }
 
+/* Whether the order at ob->lines[i] is a courtesy END or PASS closing the
+ * mail after its earlier orders ended the turn (at_start: the state before
+ * them; NULL until one was applied): then it is a no-op, said as such. */
+static int
+closes_nothing(const struct play *p, const void *at_start, const struct orderblock *ob,
+    size_t i, int seat, const struct order *o, struct diag *od)
+{
+	if (at_start == NULL || p->rules->closes_nothing == NULL)
+		return 0;
+	for (size_t k = i + 1; k < ob->nlines; k++) {
+		enum mailcmd cmd;
+		int count;
+		struct diag skip;
+
+		if (press_starts(ob->lines[k].text))
+			break;
+		if (mailcmd_of(ob->lines[k].text, &cmd, &count, &skip) == 0)
+			return 0;
+	}
+	if (!p->rules->closes_nothing(at_start, p->st, seat, o))
+		return 0;
+	diag_set(od, 0, "nothing to do: the lines above ended your turn already; "
+	    "this line does not carry over to your next turn");
+	return 1;
+}
+
 static int
 orders(struct job *j, struct orderblock *ob, struct diag *d)
 {
@@ -424,6 +450,8 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	int seat = -1, rc, stopped = 0;
 	int64_t before;
 	struct tval *extra;
+	void *at_start = NULL;
+	int applied = 0;
 
 	rc = play_load(j->l, ob->game, &p, d);
 	if (rc < 0)
@@ -472,6 +500,8 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	render_init(&r, j->c->datadir, p.rules->name, j->c->language);
 	if (campaign_load(j->l, p.g.id, &camp, d) < 0)
 		goto fail;
+	at_start = xmalloc(p.rules->state_size);
+	memcpy(at_start, p.st, p.rules->state_size);
 
 	/* Commands and press are answered wherever they stand and whatever the
 	 * game's state; orders stop at the first rejected line. */
@@ -505,6 +535,9 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			status = "rejected";
 		} else if (p.rules->parse(p.st, seat, ln->text, &o, &od) < 0) {
 			status = "rejected";
+		} else if (closes_nothing(&p, applied ? at_start : NULL, ob, i, seat, &o,
+		    &od)) {
+			status = "skipped";
 		} else if ((rc = play_step(j->l, &p, "order", seat, &o, j->now, NULL, &od)) ==
 		    PLAY_ELEDGER) {
 			*d = od;
@@ -515,6 +548,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			stepped = 1;
 			j->stats->steps++;
 		}
+		applied |= stepped;
 		if (strcmp(status, "rejected") == 0) {
 			stopped = 1;
 			lr.rejected++;
@@ -545,6 +579,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	tval_set_int(extra, "rejected_count", lr.rejected);
 	tval_set_bool(extra, "no_orders", ob->nlines == 0);
 	tval_set_bool(extra, "moved", p.seq > before);
+	tval_set_bool(extra, "game_over", strcmp(p.g.status, "over") == 0);
 	if (report_queue_one(j->l, j->c, &r, &p, seat, lr.rejected ? "error" : "ack",
 	    lr.rejected ? "error" : "ack", j->reply_to, extra, j->m.message_id,
 	    j->m.references, j->now, d) < 0)
@@ -557,10 +592,12 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		goto fail;
 	set_status(j, lr.rejected ? "rejected" : "done", "%d accepted, %d rejected",
 	    lr.accepted, lr.rejected);
+	free(at_start);
 	render_free(&r);
 	play_free(&p);
 	return 0;
 fail:
+	free(at_start);
 	tval_free(lr.lines);
 	render_free(&r);
 	play_free(&p);

@@ -21,4 +21,5 @@ const struct game_rules targui_rules = {
 	.view = tu_view,
 	.serialize = tu_serialize,
 	.check = tu_check,
+	.closes_nothing = tu_closes_nothing,
 };

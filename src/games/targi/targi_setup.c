@@ -26,21 +26,34 @@ tg_goods_total(const struct tg_player *p)
 	return p->res[TG_D] + p->res[TG_S] + p->res[TG_P];
 }
 
-/* The top goods card; an empty deck is refilled from the shuffled discards
- * at once, as both rule texts say. */
+static void
+goods_reshuffle(struct tg_state *st, struct evsink *ev)
+{
+	if (st->ngdeck > 0 || st->ngdisc == 0)
+		return;
+	memcpy(st->gdeck, st->gdisc, sizeof(int) * (size_t)st->ngdisc);
+	st->ngdeck = st->ngdisc;
+	st->ngdisc = 0;
+	rng_shuffle_int(&st->rng, st->gdeck, st->ngdeck);
+	ev_emit(ev, VIS_ALL, "The goods discards are shuffled into a new goods deck.");
+}
+
+/* The top goods card, or -1. 003: the discards are shuffled
+ * "inmediatamente" when the deck runs out, so the card just drawn (and
+ * anything discarded after it) waits for the next time. A deck that ran
+ * out with no discards is refilled at the next draw from what was
+ * discarded since. */
 int
 tg_draw_goods(struct tg_state *st, struct evsink *ev)
 {
-	if (st->ngdeck == 0 && st->ngdisc > 0) {
-		memcpy(st->gdeck, st->gdisc, sizeof(int) * (size_t)st->ngdisc);
-		st->ngdeck = st->ngdisc;
-		st->ngdisc = 0;
-		rng_shuffle_int(&st->rng, st->gdeck, st->ngdeck);
-		ev_emit(ev, VIS_ALL, "The goods discards are shuffled into a new goods deck.");
-	}
+	int card;
+
+	goods_reshuffle(st, ev);
 	if (st->ngdeck == 0)
 		return -1;
-	return st->gdeck[--st->ngdeck];
+	card = st->gdeck[--st->ngdeck];
+	goods_reshuffle(st, ev);
+	return card;
 }
 
 int

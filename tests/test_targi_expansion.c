@@ -853,6 +853,48 @@ test_expansion_setup(void **state)
 	}
 }
 
+/* The id of the tribe card a view shows face up on the deck, or -1. */
+static int
+shown_top(int viewer)
+{
+	struct tval *v = tval_map();
+	const struct tval *t, *id;
+	int r = -1;
+
+	tg_view(&G, viewer, v);
+	if ((t = tval_get(v, "tribe_top")) != NULL && (id = tval_get(t, "id")) != NULL)
+		r = (int)id->num;
+	tval_free(v);
+	return r;
+}
+
+/* 002, setup: "The remaining Tribe cards are placed next to the #14 Border
+ * card (Tribal Expansion), the top card is revealed." Every reader sees the
+ * top card, and the next one once it is drawn; tribe_top=hidden and the
+ * base setup keep it hidden. */
+static void
+test_expansion_tribe_top_revealed(void **state)
+{
+	const char *kv[] = { "setup=expansion" };
+	const char *hidden[] = { "setup=expansion", "tribe_top=hidden" };
+	int top;
+
+	(void)state;
+	xfresh(kv, 1, NULL);
+	top = G.tribe[G.tdeck[G.ntdeck - 1]].id;
+	for (int v = -1; v < 2; v++)
+		assert_int_equal(shown_top(v), top);
+	actions(0, (const int[]){ 14, 0 }, (const int[]){ -1 });
+	ok(0, "EXPAND");
+	assert_true(last_event_has("face up on the deck"));
+	assert_int_equal(G.tribe[G.sub_card].id, top);
+	assert_int_equal(shown_top(1), G.tribe[G.tdeck[G.ntdeck - 1]].id);
+	xfresh(hidden, 2, NULL);
+	assert_int_equal(shown_top(1), -1);
+	xfresh(NULL, 0, NULL);
+	assert_int_equal(shown_top(1), -1);
+}
+
 static void
 test_twelfth_card_ends_after_the_other_player(void **state)
 {
@@ -1294,6 +1336,7 @@ main(void)
 		cmocka_unit_test(test_expansion_border_cards),
 		cmocka_unit_test(test_raid_names_its_good),
 		cmocka_unit_test(test_new_orders_canonical),
+		cmocka_unit_test(test_expansion_tribe_top_revealed),
 	};
 	int rc;
 

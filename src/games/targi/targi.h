@@ -144,6 +144,7 @@ struct tg_opts {
 	int last_card;		/* 1: last raid takes 1 gold or a row's last card */
 	int targia_skip;	/* 1: the Targia skips the raid corners */
 	int deck;		/* DECK_* */
+	int tribe_top;		/* 1: the tribe deck's top card lies face up */
 };
 enum { DECK_BASE, DECK_MIXED, DECK_FILE };
 enum { ORIGIN_PRINTED, ORIGIN_EXAMPLE, ORIGIN_FILE };

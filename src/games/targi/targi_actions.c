@@ -819,7 +819,11 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 		st->targi_at[n] = -1;
 		st->sub = SUB_DRAWN;
 		st->sub_card = card;
-		ev_emit(ev, VIS_ALL, "%s draws a tribe card at the Tribal expansion.", p->name);
+		if (st->x.tribe_top)
+			ev_emit(ev, VIS_ALL, "%s draws tribe card %d, face up on the deck, at the Tribal expansion.",
+			    p->name, st->tribe[card].id);
+		else
+			ev_emit(ev, VIS_ALL, "%s draws a tribe card at the Tribal expansion.", p->name);
 		ev_emit(ev, VIS_SEAT(seat), "You drew tribe card %d (%s, %d VP).",
 		    st->tribe[card].id, tg_symbol_name(st->tribe[card].symbol),
 		    st->tribe[card].vp);

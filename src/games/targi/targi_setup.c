@@ -70,6 +70,7 @@ static const char *const deck_choices[] = { "auto", "base", "mixed", "file", NUL
 static const char *const setup_choices[] = { "base", "expansion", NULL };
 static const char *const lastraid_choices[] = { "vp", "card", NULL };
 static const char *const corner_choices[] = { "stand", "skip", NULL };
+static const char *const top_choices[] = { "revealed", "hidden", NULL };
 
 const struct game_option tg_options[] = {
 	{ "start", "first", start_choices,
@@ -92,6 +93,8 @@ const struct game_option tg_options[] = {
 	    "card: the last raid takes 1 gold or the last card of a display row (expansion)." },
 	{ "targia_corners", "stand", corner_choices,
 	    "skip: the Targia steps over the raid corners." },
+	{ "tribe_top", "revealed", top_choices,
+	    "With the expansion setup: the tribe deck's top card lies face up beside the Tribal expansion (002), or stays hidden." },
 	{ "deck", "auto", deck_choices,
 	    "Tribe cards: base (printed), mixed (9 of each symbol from the printed and the file's), file (the file's list); auto is file with expansion=yes, else base." },
 	{ NULL, NULL, NULL, NULL }
@@ -127,6 +130,9 @@ read_opts(struct tg_opts *x, const struct optset *o)
 	x->layout = all || is_opt(o, "setup", "expansion");
 	x->last_card = all || is_opt(o, "last_raid", "card");
 	x->targia_skip = is_opt(o, "targia_corners", "skip");
+	/* 002, setup: "The remaining Tribe cards are placed next to the #14
+	 * Border card (Tribal Expansion), the top card is revealed." */
+	x->tribe_top = x->layout && !is_opt(o, "tribe_top", "hidden");
 	if (is_opt(o, "deck", "mixed"))
 		x->deck = DECK_MIXED;
 	else if (is_opt(o, "deck", "file") || (all && !is_opt(o, "deck", "base")))

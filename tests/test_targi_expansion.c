@@ -1249,6 +1249,57 @@ test_raid_names_its_good(void **state)
 	ok(G.turn, "GIVE 1S");
 }
 
+/* 002: water may be exchanged "at any time" (3 water for 1 gold, 2 for any
+ * good). A raid that water could pay is not settled without asking: with no
+ * goods, no VP and 6 water the player is asked, may exchange and pay, or
+ * give nothing (GIVE NONE) and let the opponent take the VP. */
+static void
+test_raid_asks_when_water_could_pay(void **state)
+{
+	const char *kv[] = { "water=yes" };
+	int s, vp;
+
+	(void)state;
+	xfresh(kv, 1, NULL);
+	to_round(3);
+	s = G.start == 0 ? 1 : 0;	/* round 4's start player */
+	set_res(s, 0, 0, 0, 0, 0);
+	set_water(s, 6);
+	to_round(4);
+	assert_int_equal(G.phase, PH_RAID);
+	assert_int_equal(G.turn, s);
+	assert_int_equal(G.pl[s].raid_done, 0);
+	assert_true(is_legal(s, "GIVE NONE"));
+	/* The exchange leaves one way to pay, which is then settled. */
+	ok(s, "EXCHANGE 2W FOR 1D");
+	assert_int_equal(G.pl[s].res[TG_W], 4);
+	assert_int_equal(G.pl[s].res[TG_D], 0);
+	assert_int_equal(G.pl[s].raid_done, 1);
+	assert_true(last_event_has("gives up 1D"));
+
+	/* Declined: the opponent takes the VP, as when nothing can pay. */
+	xfresh(kv, 1, NULL);
+	to_round(3);
+	s = G.start == 0 ? 1 : 0;
+	set_res(s, 0, 0, 0, 0, 0);
+	set_water(s, 6);
+	to_round(4);
+	vp = G.pl[1 - s].res[TG_VP];
+	ok(s, "GIVE NONE");
+	assert_int_equal(G.pl[1 - s].res[TG_VP], vp + 1);
+	assert_int_equal(G.pl[s].res[TG_W], 6);
+
+	/* With one water nothing changes: settled without asking. */
+	xfresh(kv, 1, NULL);
+	to_round(3);
+	s = G.start == 0 ? 1 : 0;
+	set_res(s, 0, 0, 0, 0, 0);
+	set_water(s, 1);
+	to_round(4);
+	assert_int_equal(G.pl[s].raid_done, 1);
+	assert_true(last_event_has("cannot pay"));
+}
+
 /* ---- orders read back as they are written ---- */
 
 static void
@@ -1337,6 +1388,7 @@ main(void)
 		cmocka_unit_test(test_raid_names_its_good),
 		cmocka_unit_test(test_new_orders_canonical),
 		cmocka_unit_test(test_expansion_tribe_top_revealed),
+		cmocka_unit_test(test_raid_asks_when_water_could_pay),
 	};
 	int rc;
 

@@ -281,13 +281,22 @@ record_order(struct job *j, int seat, int lineno, const char *text, const char *
 	return ledger_done(j->l, st, d);
 }
 
+/* A bot's random pick can undo its last order (Targi: TRADE 1S 1D, then
+ * 1D 1S) while the game waits for the same decision; after this many such
+ * steps in a row it takes the deadline order, which always moves on. */
+#define BOT_SAME_DECISION 12
+
 int
 process_bots(struct ledger *l, struct play *p, const char *now, int *steps, struct diag *d)
 {
+	char last_what[sizeof ((struct pending *)0)->what[0]] = "";
+	int last_seat = -1, same = 0;
+
 	/* Bounded: a game always ends, but a bug must not spin a cron job forever. */
 	for (int guard = 0; guard < 100000; guard++) {
 		struct pending pd;
 		struct order_list ol;
+		struct order def;
 		struct rng r;
 		int seat = -1;
 
@@ -306,10 +315,14 @@ process_bots(struct ledger *l, struct play *p, const char *now, int *steps, stru
 			return diag_set(d, 0, "game %s: the bot of seat %s has no legal order",
 			    p->g.name, p->g.seats[seat].name);
 		}
+		same = seat == last_seat && strcmp(pd.what[seat], last_what) == 0 ? same + 1 : 0;
+		last_seat = seat;
+		snprintf(last_what, sizeof last_what, "%s", pd.what[seat]);
 		/* The bot's choices are recorded as events; its dice need only be fair. */
 		rng_seed(&r, p->g.seed ^ (uint64_t)(p->seq + 1) * 0x9e3779b97f4a7c15ULL);
-		if (play_step(l, p, "bot", seat, &ol.v[rng_below(&r, (uint32_t)ol.n)], now,
-		    NULL, d) < 0) {
+		if (same < BOT_SAME_DECISION || p->rules->default_order(p->st, seat, &def) < 0)
+			def = ol.v[rng_below(&r, (uint32_t)ol.n)];
+		if (play_step(l, p, "bot", seat, &def, now, NULL, d) < 0) {
 			order_list_free(&ol);
 			return -1;
 		}

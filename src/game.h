@@ -148,7 +148,9 @@ struct game_rules {
 	int (*parse)(const void *st, int seat, const char *line, struct order *,
 	    struct diag *);
 	/* Applies a parsed order of seat; on error st is unchanged. The engine
-	 * then advances as far as it can without another decision. */
+	 * then advances as far as it can without another decision. On success
+	 * it may leave a note for the sender in the diag ("queued for your next
+	 * turn"). */
 	int (*apply)(void *st, int seat, const struct order *, struct evsink *,
 	    struct diag *);
 	void (*waiting_for)(const void *st, struct pending *);
@@ -173,6 +175,12 @@ struct game_rules {
 	 * orders to copy (mail LEGAL lists those), else 0. NULL: all is shown. */
 	int (*legal_summary)(const void *st, int seat, const struct order_list *all,
 	    struct tval *list);
+	/* Optional: whether o, a mail's last order, only closes a turn that the
+	 * mail's earlier orders ended already (at_start: the state before the
+	 * mail's first order; now: the state at o). The referee then applies
+	 * nothing and says so: a courtesy END must not end the next turn. */
+	int (*closes_nothing)(const void *at_start, const void *now, int seat,
+	    const struct order *o);
 };
 
 const struct game_rules *game_find(const char *name);

@@ -285,13 +285,22 @@ record_order(struct job *j, int seat, int lineno, const char *text, const char *
 	return ledger_done(j->l, st, d);
 }
 
+/* A bot's random pick can undo its last order (Targi: TRADE 1S 1D, then
+ * 1D 1S) while the game waits for the same decision; after this many such
+ * steps in a row it takes the deadline order, which always moves on. */
+#define BOT_SAME_DECISION 12
+
 int
 process_bots(struct ledger *l, struct play *p, const char *now, int *steps, struct diag *d)
 {
+	char last_what[sizeof ((struct pending *)0)->what[0]] = "";
+	int last_seat = -1, same = 0;
+
 	/* Bounded: a game always ends, but a bug must not spin a cron job forever. */
 	for (int guard = 0; guard < 100000; guard++) {
 		struct pending pd;
 		struct order_list ol;
+		struct order def;
 		struct rng r;
 		int seat = -1;
 
@@ -310,10 +319,14 @@ process_bots(struct ledger *l, struct play *p, const char *now, int *steps, stru
 			return diag_set(d, 0, "game %s: the bot of seat %s has no legal order",
 			    p->g.name, p->g.seats[seat].name);
 		}
+		same = seat == last_seat && strcmp(pd.what[seat], last_what) == 0 ? same + 1 : 0;
+		last_seat = seat;
+		snprintf(last_what, sizeof last_what, "%s", pd.what[seat]);
 		/* The bot's choices are recorded as events; its dice need only be fair. */
 		rng_seed(&r, p->g.seed ^ (uint64_t)(p->seq + 1) * 0x9e3779b97f4a7c15ULL);
-		if (play_step(l, p, "bot", seat, &ol.v[rng_below(&r, (uint32_t)ol.n)], now,
-		    NULL, d) < 0) {
+		if (same < BOT_SAME_DECISION || p->rules->default_order(p->st, seat, &def) < 0)
+			def = ol.v[rng_below(&r, (uint32_t)ol.n)];
+		if (play_step(l, p, "bot", seat, &def, now, NULL, d) < 0) {
 			order_list_free(&ol);
 			return -1;
 		}
@@ -532,6 +545,32 @@ confirm_line(struct job *j, const struct play *p, int seat, int foreign, const c
 	return 0;
 }
 
+/* Whether the order at ob->lines[i] is a courtesy END or PASS closing the
+ * mail after its earlier orders ended the turn (at_start: the state before
+ * them; NULL until one was applied): then it is a no-op, said as such. */
+static int
+closes_nothing(const struct play *p, const void *at_start, const struct orderblock *ob,
+    size_t i, int seat, const struct order *o, struct diag *od)
+{
+	if (at_start == NULL || p->rules->closes_nothing == NULL)
+		return 0;
+	for (size_t k = i + 1; k < ob->nlines; k++) {
+		enum mailcmd cmd;
+		int count;
+		struct diag skip;
+
+		if (press_starts(ob->lines[k].text))
+			break;
+		if (mailcmd_of(ob->lines[k].text, &cmd, &count, &skip) == 0)
+			return 0;
+	}
+	if (!p->rules->closes_nothing(at_start, p->st, seat, o))
+		return 0;
+	diag_set(od, 0, "nothing to do: the lines above ended your turn already; "
+	    "this line does not carry over to your next turn");
+	return 1;
+}
+
 static int
 orders(struct job *j, struct orderblock *ob, struct diag *d)
 {
@@ -547,6 +586,8 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	const char *sender, **texts;
 	char hash[HASH_HEX], at[64];
 	size_t norders;
+	void *at_start = NULL;
+	int applied = 0;
 
 	rc = play_load(j->l, ob->game, &p, d);
 	if (rc < 0)
@@ -643,6 +684,9 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			    p.g.seats[seat].name, (long long)j->id, refusal.msg);
 	}
 
+	at_start = xmalloc(p.rules->state_size);
+	memcpy(at_start, p.st, p.rules->state_size);
+
 	/* Commands and press are answered wherever they stand and whatever the
 	 * game's state; orders stop at the first rejected line. */
 	for (size_t i = 0; i < ob->nlines; i++) {
@@ -687,6 +731,9 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			status = "rejected";
 		} else if (p.rules->parse(p.st, seat, ln->text, &o, &od) < 0) {
 			status = "rejected";
+		} else if (closes_nothing(&p, applied ? at_start : NULL, ob, i, seat, &o,
+		    &od)) {
+			status = "skipped";
 		} else if ((rc = play_step(j->l, &p, "order", seat, &o, j->now, NULL, &od)) ==
 		    PLAY_ELEDGER) {
 			*d = od;
@@ -697,6 +744,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			stepped = moved = 1;
 			j->stats->steps++;
 		}
+		applied |= stepped;
 		if (strcmp(status, "rejected") == 0) {
 			stopped = 1;
 			lr.rejected++;
@@ -742,6 +790,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		tval_set_str(extra, "foreign_from", j->m.from_addr);
 		tval_set_str(extra, "foreign_at", at);
 	}
+	tval_set_bool(extra, "game_over", strcmp(p.g.status, "over") == 0);
 	if (report_queue_one(j->l, j->c, &r, &p, seat, lr.rejected ? "error" : "ack",
 	    lr.rejected ? "error" : "ack", j->reply_to, extra, j->m.message_id,
 	    j->m.references, j->now, d) < 0)
@@ -757,10 +806,12 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	else
 		set_status(j, lr.rejected ? "rejected" : "done", "%d accepted, %d rejected",
 		    lr.accepted, lr.rejected);
+	free(at_start);
 	render_free(&r);
 	play_free(&p);
 	return 0;
 fail:
+	free(at_start);
 	tval_free(lr.lines);
 	render_free(&r);
 	play_free(&p);

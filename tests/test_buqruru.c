@@ -86,6 +86,8 @@ put(struct bq_state *st, const char *spec, int s0, int s1, int turn)
 	st->phase = BQ_PH_SOW;
 	st->turn = turn;
 	st->quiet = 0;
+	/* A position in play: both have sown, the opening is behind them. */
+	st->opened[0] = st->opened[1] = 1;
 }
 
 static void
@@ -1110,6 +1112,127 @@ test_open_hole_choice(void **state)
 	evsink_free(&ev);
 }
 
+static int
+legal_has(const struct bq_state *st, int seat, const char *text)
+{
+	struct order_list ol;
+	int found = 0;
+
+	order_list_init(&ol);
+	R->legal(st, seat, &ol);
+	for (size_t i = 0; i < ol.n; i++)
+		found |= strcmp(ol.v[i].text, text) == 0;
+	order_list_free(&ol);
+	return found;
+}
+
+/* Bellin: "un par un en début de partie": the match's first sowing goes
+ * one by one (option opening); SOW 2 is refused with the reason. */
+static void
+test_opening_one_by_one(void **state)
+{
+	const char *each[] = { "opening=each-one-by-one" };
+	const char *free_[] = { "opening=free" };
+	struct bq_state st;
+
+	(void)state;
+	mk(&st, NULL, 0);
+	ok(&st, 0, "HOLE a");
+	ok(&st, 1, "HOLE e");
+	assert_int_equal(st.phase, BQ_PH_SOW);
+	assert_int_equal(st.turn, 0);
+	assert_false(legal_has(&st, 0, "SOW 2"));
+	assert_true(legal_has(&st, 0, "SOW"));
+	assert_int_equal(play(&st, 0, "SOW 2", NULL), -1);
+	assert_non_null(strstr(err, "un par un en d"));
+	assert_non_null(strstr(err, "send \"SOW\""));
+	ok(&st, 0, "SOW");
+	check_ok(&st);
+	/* The opening is the match's first sowing only. */
+	assert_int_equal(st.turn, 1);
+	assert_true(legal_has(&st, 1, "SOW 2"));
+	ok(&st, 1, "SOW 2");
+	check_ok(&st);
+
+	mk(&st, each, 1);
+	ok(&st, 0, "HOLE a");
+	ok(&st, 1, "HOLE e");
+	ok(&st, 0, "SOW");
+	assert_int_equal(play(&st, 1, "SOW 2", NULL), -1);
+	assert_non_null(strstr(err, "your first sowing"));
+	ok(&st, 1, "SOW");
+
+	mk(&st, free_, 1);
+	ok(&st, 0, "HOLE a");
+	ok(&st, 1, "HOLE e");
+	ok(&st, 0, "SOW 2");
+	check_ok(&st);
+}
+
+/* Plays default orders until round `round` begins (or the match ends). */
+static void
+to_round(struct bq_state *st, int round)
+{
+	for (int i = 0; i < 2000 && st->round < round && st->phase != BQ_PH_OVER; i++) {
+		struct pending p;
+		struct order o;
+		struct diag d;
+		int s;
+
+		R->waiting_for(st, &p);
+		s = (p.seats & 1u) ? 0 : 1;
+		assert_int_equal(R->default_order(st, s, &o), 0);
+		diag_clear(&d);
+		if (R->apply(st, s, &o, NULL, &d) != 0)
+			fail_msg("%s: %s", o.text, d.msg);
+		check_ok(st);
+	}
+	assert_int_equal(st->round, round);
+}
+
+/* Bellin: "Chaque joueur choisit dans ses cases une case de départ. Tout au
+ * long de la partie il déplacera ses pions en partant de cette case."
+ * (option sowing_hole=whole-match): the hole is kept from round to round
+ * and chosen again only once it is erased. */
+static void
+test_sowing_hole_whole_match(void **state)
+{
+	const char *match[] = { "sowing_hole=whole-match" };
+	struct bq_state st;
+	struct pending p;
+	int hole[2], chose = 0;
+
+	(void)state;
+	mk(&st, match, 1);
+	ok(&st, 0, "HOLE b");
+	ok(&st, 1, "HOLE g");
+	to_round(&st, 2);
+	hole[0] = st.erased[B] ? -1 : B;
+	hole[1] = st.erased[G] ? -1 : G;
+	assert_true(hole[0] >= 0 || hole[1] >= 0);
+	for (int s = 0; s < 2; s++) {
+		if (hole[s] < 0)
+			continue;
+		assert_int_equal(st.sowing[s], hole[s]);
+		assert_int_equal(play(&st, s, s ? "HOLE h" : "HOLE a", NULL), -1);
+		if (st.phase == BQ_PH_HOLE)
+			assert_non_null(strstr(err, "already chosen"));
+	}
+	R->waiting_for(&st, &p);
+	for (int s = 0; s < 2; s++)
+		chose |= (p.seats & (1u << s)) && hole[s] >= 0 &&
+		    strcmp(p.kind[s], "hole") == 0;
+	assert_false(chose);
+
+	/* Per round (the default), both choose again in round 2. */
+	mk(&st, NULL, 0);
+	ok(&st, 0, "HOLE b");
+	ok(&st, 1, "HOLE g");
+	to_round(&st, 2);
+	assert_int_equal(st.phase, BQ_PH_HOLE);
+	assert_int_equal(st.sowing[0] + st.sowing[1], -2);
+}
+
 static void
 test_hole_errors(void **state)
 {
@@ -1469,6 +1592,8 @@ main(void)
 		cmocka_unit_test(test_single_hole_chosen_for_player),
 		cmocka_unit_test(test_sealed_hole_choice),
 		cmocka_unit_test(test_open_hole_choice),
+		cmocka_unit_test(test_opening_one_by_one),
+		cmocka_unit_test(test_sowing_hole_whole_match),
 		cmocka_unit_test(test_hole_errors),
 		cmocka_unit_test(test_turn_errors),
 		cmocka_unit_test(test_parse_errors),

@@ -213,8 +213,13 @@ test_playouts(void **state)
 	static const char *const owner[] = { "owner_capture=on",
 	    "owner_capture=off" };
 	static const char *const first[] = { "first=south", "first=north" };
+	static const char *const opening[] = { "opening=one-by-one",
+	    "opening=each-one-by-one", "opening=free" };
+	static const char *const keep[] = { "sowing_hole=per-round",
+	    "sowing_hole=whole-match" };
 	struct tally t;
 	uint64_t seed = 1;
+	int set = 0;
 
 	(void)state;
 	memset(&t, 0, sizeof t);
@@ -224,11 +229,15 @@ test_playouts(void **state)
 	for (int e = 0; e < 2; e++)
 	for (int f = 0; f < 2; f++)
 	for (int g = 0; g < 2; g++) {
-		const char *kv[7] = { hole[a], dir[b][0], dir[b][1], groups[c],
-		    chain[e], owner[f], first[g] };
+		/* The later options cycle through the sets: each pair meets
+		 * every value of the others often enough. */
+		const char *kv[9] = { hole[a], dir[b][0], dir[b][1], groups[c],
+		    chain[e], owner[f], first[g], opening[set % 3],
+		    keep[(set / 3) % 2] };
 
+		set++;
 		for (int m = 0; m < MATCHES_PER_SET; m++)
-			play_match(kv, 7, seed++, &t);
+			play_match(kv, 9, seed++, &t);
 	}
 	assert_true(t.matches >= 2000);
 	/* The playouts must reach the parts of the rules that need a choice

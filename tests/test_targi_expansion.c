@@ -853,6 +853,48 @@ test_expansion_setup(void **state)
 	}
 }
 
+/* The id of the tribe card a view shows face up on the deck, or -1. */
+static int
+shown_top(int viewer)
+{
+	struct tval *v = tval_map();
+	const struct tval *t, *id;
+	int r = -1;
+
+	tg_view(&G, viewer, v);
+	if ((t = tval_get(v, "tribe_top")) != NULL && (id = tval_get(t, "id")) != NULL)
+		r = (int)id->num;
+	tval_free(v);
+	return r;
+}
+
+/* 002, setup: "The remaining Tribe cards are placed next to the #14 Border
+ * card (Tribal Expansion), the top card is revealed." Every reader sees the
+ * top card, and the next one once it is drawn; tribe_top=hidden and the
+ * base setup keep it hidden. */
+static void
+test_expansion_tribe_top_revealed(void **state)
+{
+	const char *kv[] = { "setup=expansion" };
+	const char *hidden[] = { "setup=expansion", "tribe_top=hidden" };
+	int top;
+
+	(void)state;
+	xfresh(kv, 1, NULL);
+	top = G.tribe[G.tdeck[G.ntdeck - 1]].id;
+	for (int v = -1; v < 2; v++)
+		assert_int_equal(shown_top(v), top);
+	actions(0, (const int[]){ 14, 0 }, (const int[]){ -1 });
+	ok(0, "EXPAND");
+	assert_true(last_event_has("face up on the deck"));
+	assert_int_equal(G.tribe[G.sub_card].id, top);
+	assert_int_equal(shown_top(1), G.tribe[G.tdeck[G.ntdeck - 1]].id);
+	xfresh(hidden, 2, NULL);
+	assert_int_equal(shown_top(1), -1);
+	xfresh(NULL, 0, NULL);
+	assert_int_equal(shown_top(1), -1);
+}
+
 static void
 test_twelfth_card_ends_after_the_other_player(void **state)
 {
@@ -1207,6 +1249,57 @@ test_raid_names_its_good(void **state)
 	ok(G.turn, "GIVE 1S");
 }
 
+/* 002: water may be exchanged "at any time" (3 water for 1 gold, 2 for any
+ * good). A raid that water could pay is not settled without asking: with no
+ * goods, no VP and 6 water the player is asked, may exchange and pay, or
+ * give nothing (GIVE NONE) and let the opponent take the VP. */
+static void
+test_raid_asks_when_water_could_pay(void **state)
+{
+	const char *kv[] = { "water=yes" };
+	int s, vp;
+
+	(void)state;
+	xfresh(kv, 1, NULL);
+	to_round(3);
+	s = G.start == 0 ? 1 : 0;	/* round 4's start player */
+	set_res(s, 0, 0, 0, 0, 0);
+	set_water(s, 6);
+	to_round(4);
+	assert_int_equal(G.phase, PH_RAID);
+	assert_int_equal(G.turn, s);
+	assert_int_equal(G.pl[s].raid_done, 0);
+	assert_true(is_legal(s, "GIVE NONE"));
+	/* The exchange leaves one way to pay, which is then settled. */
+	ok(s, "EXCHANGE 2W FOR 1D");
+	assert_int_equal(G.pl[s].res[TG_W], 4);
+	assert_int_equal(G.pl[s].res[TG_D], 0);
+	assert_int_equal(G.pl[s].raid_done, 1);
+	assert_true(last_event_has("gives up 1D"));
+
+	/* Declined: the opponent takes the VP, as when nothing can pay. */
+	xfresh(kv, 1, NULL);
+	to_round(3);
+	s = G.start == 0 ? 1 : 0;
+	set_res(s, 0, 0, 0, 0, 0);
+	set_water(s, 6);
+	to_round(4);
+	vp = G.pl[1 - s].res[TG_VP];
+	ok(s, "GIVE NONE");
+	assert_int_equal(G.pl[1 - s].res[TG_VP], vp + 1);
+	assert_int_equal(G.pl[s].res[TG_W], 6);
+
+	/* With one water nothing changes: settled without asking. */
+	xfresh(kv, 1, NULL);
+	to_round(3);
+	s = G.start == 0 ? 1 : 0;
+	set_res(s, 0, 0, 0, 0, 0);
+	set_water(s, 1);
+	to_round(4);
+	assert_int_equal(G.pl[s].raid_done, 1);
+	assert_true(last_event_has("cannot pay"));
+}
+
 /* ---- orders read back as they are written ---- */
 
 static void
@@ -1294,6 +1387,8 @@ main(void)
 		cmocka_unit_test(test_expansion_border_cards),
 		cmocka_unit_test(test_raid_names_its_good),
 		cmocka_unit_test(test_new_orders_canonical),
+		cmocka_unit_test(test_expansion_tribe_top_revealed),
+		cmocka_unit_test(test_raid_asks_when_water_could_pay),
 	};
 	int rc;
 

@@ -41,6 +41,7 @@ static const struct config configs[] = {
 	{ "expansion setup and last raid", { "setup=expansion", "last_raid=card" }, 2, 0 },
 	{ "mixed deck", { "deck=mixed", "costs=yes" }, 2, 1 },
 	{ "whole expansion", { "expansion=yes" }, 1, 2 },
+	{ "expansion, tribe deck hidden", { "expansion=yes", "tribe_top=hidden" }, 2, 2 },
 };
 static const struct config *cfg = &configs[0];
 

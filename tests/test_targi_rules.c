@@ -572,6 +572,30 @@ test_goods_deck_reshuffles(void **state)
 	assert_int_equal(G.ngdeck + G.ngdisc, 19 - 5);
 }
 
+/* 003: "Si el mazo de cartas de mercancía se queda vacío, se barajan
+ * inmediatamente las cartas de mercancía descartadas": the discards become
+ * the new deck when the last card is drawn, so a card discarded after that
+ * (here the Caravan's own card) waits in the new discard pile. */
+static void
+test_goods_deck_reshuffles_at_once(void **state)
+{
+	int last, before;
+
+	(void)state;
+	fresh();
+	while (G.ngdeck > 1)
+		G.gdisc[G.ngdisc++] = G.gdeck[--G.ngdeck];
+	last = G.gdeck[0];
+	before = G.ngdisc;
+	actions(0, (const int[]){ 13, 2, 0 }, (const int[]){ -1 });
+	ok(0, "CARAVAN D");
+	assert_int_equal(G.ngdeck, before);
+	assert_int_equal(G.ngdisc, 1);
+	assert_int_equal(G.gdisc[0], last);
+	for (int i = 0; i < G.ngdeck; i++)
+		assert_int_not_equal(G.gdeck[i], last);
+}
+
 static void
 test_limit(void **state)
 {
@@ -860,6 +884,7 @@ main(void)
 		cmocka_unit_test(test_caravan),
 		cmocka_unit_test(test_tribal_expansion),
 		cmocka_unit_test(test_goods_deck_reshuffles),
+		cmocka_unit_test(test_goods_deck_reshuffles_at_once),
 		cmocka_unit_test(test_limit),
 		cmocka_unit_test(test_twelfth_card_ends_after_round),
 		cmocka_unit_test(test_scoring_example),

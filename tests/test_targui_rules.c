@@ -833,19 +833,25 @@ static void
 test_queue(void **u)
 {
 	struct tu_state *s = game(2, NULL, 0, 13);
-	int w = s->cur == 0 ? 1 : 0, home = s->settle_box[w], to = 0;
-	char line[64];
+	int w = s->cur == 0 ? 1 : 0, home = s->settle_box[w], to = 0, far = 0;
+	char line[64], buy[64];
 
 	(void)u;
 	for (int b = 1; b <= TU_BOXES && !to; b++)
 		if (tu_adjacent(s, home, b) && s->terrain[b] != T_CHOTT &&
 		    s->owner[b] == TU_NONE)
 			to = b;
+	/* A box camels may be bought on, but not w's. */
+	for (int b = 1; b <= TU_BOXES && !far; b++)
+		if (b != to && s->owner[b] == TU_NONE && s->terrain[b] != T_CHOTT &&
+		    s->terrain[b] != T_SALTMINE)
+			far = b;
 	snprintf(line, sizeof line, "MOVE %d %d 1", home, to);
+	snprintf(buy, sizeof buy, "BUY %d 1", far);
 	if (s->cur == TU_NONE)
 		fail_msg("no turn after setup");
 	must(s, w, line);
-	must(s, w, "BUY 1 1");	/* will fail: not held */
+	must(s, w, buy);	/* will fail: not held */
 	assert_int_equal(s->nqueue[w], 2);
 	assert_int_equal(s->owner[to], TU_NONE);
 	assert_true(other_seat_turn(s, w));
@@ -861,8 +867,9 @@ test_queue(void **u)
 		 * sees says nothing of it, nor of the order or its reason. */
 		assert_non_null(strstr(p.own[w], "could not be applied"));
 		assert_null(strstr(p.what[w], "could not be applied"));
-		assert_null(strstr(p.what[w], "box 1"));
-		assert_null(strstr(p.what[w], "BUY 1 1"));
+		snprintf(line, sizeof line, "box %d", far);
+		assert_null(strstr(p.what[w], line));
+		assert_null(strstr(p.what[w], buy));
 		for (int v = -1; v < 2; v++) {
 			struct tval *root = tval_map();
 			const struct tval *hr;
@@ -896,6 +903,42 @@ test_queue_full_and_out_of_turn(void **u)
 		must(s, w, "PASS");
 	refused(s, w, "PASS", "queued already");
 	refused(s, w, "SETTLE 21", "placed already");
+	free(s);
+}
+
+/* A queued order that no turn can make legal is refused when it arrives,
+ * not when the turn comes (issue 15). */
+static void
+test_queue_refuses_the_never_legal(void **u)
+{
+	struct tu_state *s = game(2, NULL, 0, 13);
+	int w = s->cur == 0 ? 1 : 0, mine = 0, chott = 0, a = 0, b = 0;
+	char line[64];
+
+	(void)u;
+	for (int x = 1; x <= TU_BOXES; x++) {
+		if (s->terrain[x] == T_SALTMINE)
+			mine = x;
+		if (s->terrain[x] == T_CHOTT)
+			chott = x;
+	}
+	for (int x = 1; x <= TU_BOXES && !b; x++)
+		for (int y = 1; y <= TU_BOXES && !b; y++)
+			if (x != y && !tu_adjacent(s, x, y) && s->terrain[x] != T_CHOTT &&
+			    s->terrain[y] != T_CHOTT) {
+				a = x;
+				b = y;
+			}
+	assert_true(mine > 0 && b > 0);
+	snprintf(line, sizeof line, "BUY %d 5", mine);
+	refused(s, w, line, "salt mine");
+	snprintf(line, sizeof line, "MOVE %d %d 1", a, b);
+	refused(s, w, line, "does not adjoin");
+	if (chott > 0) {
+		snprintf(line, sizeof line, "BUY %d 1", chott);
+		refused(s, w, line, "chott");
+	}
+	assert_int_equal(s->nqueue[w], 0);
 	free(s);
 }
 
@@ -1044,6 +1087,7 @@ main(void)
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_queue),
 		cmocka_unit_test(test_queue_full_and_out_of_turn),
+		cmocka_unit_test(test_queue_refuses_the_never_legal),
 		cmocka_unit_test(test_legal_and_default),
 		cmocka_unit_test(test_view),
 		cmocka_unit_test(test_load_errors),

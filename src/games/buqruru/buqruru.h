@@ -27,6 +27,8 @@ enum bq_hole_choice { BQ_SEALED, BQ_OPEN };
 enum bq_direction { BQ_DIR_OPPOSITE, BQ_DIR_SHARED_CCW, BQ_DIR_SHARED_CW };
 enum bq_groups { BQ_GROUPS_ANY, BQ_GROUPS_DIV };
 enum bq_chain { BQ_CHAIN_AFTER_LAST, BQ_CHAIN_TO_SOWING };
+enum bq_opening { BQ_OPEN_FIRST, BQ_OPEN_EACH, BQ_OPEN_FREE };
+enum bq_hole_keep { BQ_HOLE_ROUND, BQ_HOLE_MATCH };
 enum bq_phase { BQ_PH_HOLE = 1, BQ_PH_SOW, BQ_PH_REFILL, BQ_PH_OVER };
 
 /* Order kinds and their arguments:
@@ -47,6 +49,8 @@ struct bq_state {
 	int chain;		/* enum bq_chain */
 	int owner_capture;	/* 0 or 1 */
 	int first;		/* seat that moves first in round 1 */
+	int opening;		/* enum bq_opening */
+	int hole_keep;		/* enum bq_hole_keep */
 	struct rng rng;		/* unused by the rules; kept for the seam */
 
 	int board[BQ_HOLES];
@@ -61,6 +65,8 @@ struct bq_state {
 	int refill_seat;	/* REFILL: seat that must choose, else -1 */
 	int quiet;		/* sowings in a row that captured nothing */
 	int loser;		/* OVER: seat that lost every hole, else -1 */
+	int opened[BQ_SEATS];	/* 1 once the seat has sown in this match */
+	int kept[BQ_SEATS];	/* hole_keep=whole-match: the seat's hole, or -1 */
 };
 
 /* One sowing worked out in full before anything changes. */
@@ -96,6 +102,7 @@ int bq_plan(const struct bq_state *, int seat, const int *k, int nk,
 void bq_commit(struct bq_state *, const struct bq_sowing *, int forced,
     struct evsink *);
 int bq_forced(const struct bq_state *);
+int bq_opening(const struct bq_state *, int seat);
 void bq_advance(struct bq_state *, struct evsink *);
 
 /* round.c: choosing sowing holes, ending a round, refilling. */

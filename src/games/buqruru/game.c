@@ -15,6 +15,12 @@ static const char *const chain_choices[] = {
 	"after-last", "to-sowing-hole", NULL
 };
 static const char *const onoff_choices[] = { "on", "off", NULL };
+static const char *const opening_choices[] = {
+	"one-by-one", "each-one-by-one", "free", NULL
+};
+static const char *const sowing_hole_choices[] = {
+	"per-round", "whole-match", NULL
+};
 
 static const struct game_option bq_options[] = {
 	{ "hole_choice", "sealed", hole_choices,
@@ -37,6 +43,14 @@ static const struct game_option bq_options[] = {
 	  "on: a row's owner takes a hole raised from even to higher even" },
 	{ "first", "", NULL,
 	  "the seat that moves first in round 1 (default: the first seat)" },
+	{ "opening", "one-by-one", opening_choices,
+	  "one-by-one: the match's first sowing sows one by one (Bellin: "
+	  "\"un par un en début de partie\"); each-one-by-one: each player's "
+	  "first sowing; free: any group size from the start" },
+	{ "sowing_hole", "per-round", sowing_hole_choices,
+	  "per-round: each player chooses a sowing hole every round; "
+	  "whole-match: chosen once, again only when it is erased (Bellin: "
+	  "\"tout au long de la partie\")" },
 	{ NULL, NULL, NULL, NULL }
 };
 
@@ -61,7 +75,7 @@ bq_setup(void *vst, int nseats, const char names[][SEAT_NAME],
 {
 	struct bq_state *st = vst, s;
 	const char *first;
-	int v[6];
+	int v[8];
 
 	if (nseats != BQ_SEATS)
 		return diag_set(d, 0, "Buqruru is played by exactly 2 players, "
@@ -80,8 +94,13 @@ bq_setup(void *vst, int nseats, const char names[][SEAT_NAME],
 	    (v[2] = pick(o, "direction", direction_choices, d)) < 0 ||
 	    (v[3] = pick(o, "groups", groups_choices, d)) < 0 ||
 	    (v[4] = pick(o, "chain", chain_choices, d)) < 0 ||
-	    (v[5] = pick(o, "owner_capture", onoff_choices, d)) < 0)
+	    (v[5] = pick(o, "owner_capture", onoff_choices, d)) < 0 ||
+	    (v[6] = pick(o, "opening", opening_choices, d)) < 0 ||
+	    (v[7] = pick(o, "sowing_hole", sowing_hole_choices, d)) < 0)
 		return -1;
+	s.opening = v[6];
+	s.hole_keep = v[7];
+	s.kept[0] = s.kept[1] = -1;
 	s.hole_choice = v[0];
 	s.first_dir = v[1] == 0 ? 1 : -1;
 	s.direction = v[2];

@@ -266,7 +266,7 @@ bq_legal(const void *vst, int seat, struct order_list *l)
 		o->kind = BQ_SOW;
 		bq_format(o);
 		for (int k = 1; k <= n; k++) {
-			if (!bq_group_ok(st, n, k))
+			if (!bq_group_ok(st, n, k) || (k > 1 && bq_opening(st, seat)))
 				continue;
 			o = order_list_add(l);
 			o->kind = BQ_SOW;

@@ -41,9 +41,18 @@ bq_start_round(struct bq_state *st, struct evsink *ev)
 	for (int s = 0; s < BQ_SEATS; s++) {
 		int row[BQ_ROW];
 
+		if (st->hole_keep == BQ_HOLE_MATCH && st->kept[s] >= 0 &&
+		    !st->erased[st->kept[s]]) {
+			st->sowing[s] = st->kept[s];
+			ev_emit(ev, VIS_ALL, "%s sows from hole %c again: a sowing "
+			    "hole serves the whole match until it is erased.",
+			    st->seat[s], bq_letter(st->kept[s]));
+			continue;
+		}
 		if (bq_row(st, s, row) != 1)
 			continue;
 		st->sowing[s] = row[0];
+		st->kept[s] = row[0];
 		ev_emit(ev, VIS_ALL, "%s has only hole %c left, so it is %s's "
 		    "sowing hole.", st->seat[s], bq_letter(row[0]), st->seat[s]);
 	}
@@ -83,6 +92,7 @@ void
 bq_choose_hole(struct bq_state *st, int seat, int hole, struct evsink *ev)
 {
 	st->sowing[seat] = hole;
+	st->kept[seat] = hole;
 	if (st->hole_choice == BQ_SEALED && st->sowing[1 - seat] < 0) {
 		ev_emit(ev, VIS_SEAT(seat), "You chose sealed hole %c as your "
 		    "sowing hole; it stays sealed until %s has chosen.",

@@ -114,6 +114,13 @@ bq_plan(const struct bq_state *st, int seat, const int *k, int nk,
 	for (int i = 0; i < nk; i++)
 		if (!bq_group_ok(st, sw->lifted, k[i]))
 			return bad_size(st, sw, k[i], d);
+	for (int i = 0; i < nk; i++)
+		if (k[i] != 1 && bq_opening(st, seat))
+			return diag_set(d, 0, "SOW %d: the match opens one by one "
+			    "(Bellin: \"un par un en début de partie\"), so "
+			    "%s sowing sows one counter at a time; send \"SOW\"",
+			    k[i], st->opening == BQ_OPEN_EACH ? "your first" :
+			    "the first");
 
 	for (int h = 0; h < BQ_HOLES; h++) {
 		sw->before[h] = sw->after[h] = st->board[h];
@@ -234,9 +241,25 @@ bq_commit(struct bq_state *st, const struct bq_sowing *sw, int forced,
 	}
 	st->quiet = took > 0 ? 0 : st->quiet + 1;
 	st->turn = 1 - sw->seat;
+	st->opened[sw->seat] = 1;
 }
 
-/* The seat to sow has exactly one way to do it. */
+/* Whether seat's next sowing must go one by one (option opening). */
+int
+bq_opening(const struct bq_state *st, int seat)
+{
+	switch (st->opening) {
+	case BQ_OPEN_FIRST:
+		return !st->opened[0] && !st->opened[1];
+	case BQ_OPEN_EACH:
+		return !st->opened[seat];
+	default:
+		return 0;
+	}
+}
+
+/* The seat to sow has exactly one way to do it. The one-by-one opening
+ * does not count: the player still sows it (and learns the rule by it). */
 int
 bq_forced(const struct bq_state *st)
 {

@@ -32,6 +32,8 @@ bq_serialize(const void *vst, struct buf *b)
 	add_int(b, st->chain);
 	add_int(b, st->owner_capture);
 	add_int(b, st->first);
+	add_int(b, st->opening);
+	add_int(b, st->hole_keep);
 	for (int i = 0; i < 4; i++)
 		buf_add_u64(b, st->rng.s[i]);
 	for (int h = 0; h < BQ_HOLES; h++) {
@@ -50,6 +52,10 @@ bq_serialize(const void *vst, struct buf *b)
 	add_int(b, st->refill_seat);
 	add_int(b, st->quiet);
 	add_int(b, st->loser);
+	for (int i = 0; i < BQ_SEATS; i++) {
+		add_int(b, st->opened[i]);
+		add_int(b, st->kept[i]);
+	}
 }
 
 static int
@@ -81,6 +87,15 @@ check_options(const struct bq_state *st, struct diag *d)
 		return diag_set(d, 0, "bad first_direction %d", st->first_dir);
 	if (!seat_ok(st->first))
 		return diag_set(d, 0, "bad first seat %d", st->first);
+	if (st->opening < BQ_OPEN_FIRST || st->opening > BQ_OPEN_FREE)
+		return diag_set(d, 0, "bad opening %d", st->opening);
+	if (st->hole_keep != BQ_HOLE_ROUND && st->hole_keep != BQ_HOLE_MATCH)
+		return diag_set(d, 0, "bad sowing_hole %d", st->hole_keep);
+	for (int i = 0; i < BQ_SEATS; i++)
+		if (st->kept[i] != -1 && (st->kept[i] < i * BQ_ROW ||
+		    st->kept[i] >= (i + 1) * BQ_ROW))
+			return diag_set(d, 0, "%s's kept hole %d is not in that "
+			    "seat's row", st->seat[i], st->kept[i]);
 	switch (st->direction) {
 	case BQ_DIR_OPPOSITE:
 		want0 = st->first_dir;

@@ -147,6 +147,7 @@ struct tg_opts {
 	int last_card;		/* 1: last raid takes 1 gold or a row's last card */
 	int targia_skip;	/* 1: the Targia skips the raid corners */
 	int deck;		/* DECK_* */
+	int tribe_top;		/* 1: the tribe deck's top card lies face up */
 };
 enum { DECK_BASE, DECK_MIXED, DECK_FILE };
 enum { ORIGIN_PRINTED, ORIGIN_EXAMPLE, ORIGIN_FILE };
@@ -236,6 +237,7 @@ void tg_take(struct tg_state *, int seat, int res, int n);	/* seat -> supply */
 int tg_goods_total(const struct tg_player *);
 int tg_draw_goods(struct tg_state *, struct evsink *);
 int tg_draw_tribe(struct tg_state *);
+int tg_spec_empty(const int spec[TG_NRES]);
 void tg_raid_options(const struct tg_state *, int seat, struct order_list *);
 void tg_raid_text(const struct tg_state *, char *, size_t);
 int tg_raid_pay(struct tg_state *, int seat, const int spec[TG_NRES],

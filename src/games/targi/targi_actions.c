@@ -423,7 +423,8 @@ drawn_decision(struct tg_state *st, int seat, const struct order *o,
 			return diag_set(d, 0, "You already hold a hand card; display the drawn card (BUY ROW n) or DISCARD it.");
 		p->hand = card;
 		p->hand_round = st->round;
-		p->hand_secret = 1;
+		/* A card drawn face up from the deck's top was seen by both. */
+		p->hand_secret = !st->x.tribe_top;
 		st->sub = SUB_NONE;
 		ev_emit(ev, VIS_ALL, "%s keeps the drawn tribe card as hand card.", p->name);
 		return 0;
@@ -821,7 +822,11 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 		st->targi_at[n] = -1;
 		st->sub = SUB_DRAWN;
 		st->sub_card = card;
-		ev_emit(ev, VIS_ALL, "%s draws a tribe card at the Tribal expansion.", p->name);
+		if (st->x.tribe_top)
+			ev_emit(ev, VIS_ALL, "%s draws tribe card %d, face up on the deck, at the Tribal expansion.",
+			    p->name, st->tribe[card].id);
+		else
+			ev_emit(ev, VIS_ALL, "%s draws a tribe card at the Tribal expansion.", p->name);
 		ev_emit(ev, VIS_SEAT(seat), "You drew tribe card %d (%s, %d VP).",
 		    st->tribe[card].id, tg_symbol_name(st->tribe[card].symbol),
 		    st->tribe[card].vp);

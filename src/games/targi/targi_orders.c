@@ -680,8 +680,21 @@ tg_legal(const void *vst, int seat, struct order_list *l)
 		return 0;
 	switch (st->phase) {
 	case PH_RAID:
-		if (!st->pl[seat].raid_done)
+		if (!st->pl[seat].raid_done) {
+			size_t n0 = l->n;
+
 			tg_raid_options(st, seat, l);
+			/* Asked although it cannot pay (water could): it may
+			 * decline, and the opponent takes the VP. */
+			if (l->n == n0 && !(st->border[st->robber].last && st->x.last_card)) {
+				struct order *o = order_list_add(l);
+
+				memset(o, 0, sizeof *o);
+				o->kind = K_GIVE;
+				o->nargs = TG_NRES;
+				tg_format(o);
+			}
+		}
 		break;
 	case PH_PLACE:
 		for (int n = 1; n <= TG_NBORDER + TG_DUNES; n++) {

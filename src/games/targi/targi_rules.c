@@ -102,6 +102,26 @@ tg_apply(void *vst, int seat, const struct order *o, struct evsink *ev,
 	return rc;
 }
 
+/* END closing a mail whose earlier orders finished the seat's actions (the
+ * last action, or a PREFER list that placed the Targi) has nothing left to
+ * end: it no longer fits, and refusing it would make the reply an error. */
+static int
+tg_closes_nothing(const void *at_start, const void *now, int seat,
+    const struct order *o)
+{
+	struct tg_state *tmp;
+	int nothing;
+
+	(void)at_start;
+	if (o->kind != K_END)
+		return 0;
+	tmp = xmalloc(sizeof *tmp);
+	memcpy(tmp, now, sizeof *tmp);
+	nothing = tg_apply(tmp, seat, o, NULL, NULL) < 0;
+	free(tmp);
+	return nothing;
+}
+
 static void
 say(struct pending *p, int seat, const char *kind, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -495,4 +515,5 @@ const struct game_rules targi_rules = {
 	.secrets = tg_secrets,
 	.serialize = tg_serialize,
 	.check = tg_check,
+	.closes_nothing = tg_closes_nothing,
 };

@@ -69,7 +69,8 @@ tg_secrets(const void *vst, int viewer, struct secrets *out)
 	/* Once the game is over nothing is secret any more. */
 	if (st->phase == PH_OVER)
 		return;
-	for (int i = 0; i < st->ntdeck; i++)
+	/* With tribe_top the deck's top card lies face up: public. */
+	for (int i = 0; i < st->ntdeck - (st->x.tribe_top ? 1 : 0); i++)
 		card(st, st->tdeck[i], out);
 	for (int i = 0; i < TG_NCENTRAL; i++) {
 		const struct tg_goodscard *g;
@@ -89,7 +90,8 @@ tg_secrets(const void *vst, int viewer, struct secrets *out)
 			tg_spec_text(g->res, spec, sizeof spec);
 		secret_add(out, "%s: goods card: %s", pos, spec);
 	}
-	if (st->phase == PH_ACTIONS && st->sub == SUB_DRAWN && viewer != st->turn)
+	if (st->phase == PH_ACTIONS && st->sub == SUB_DRAWN && viewer != st->turn &&
+	    !st->x.tribe_top)
 		card(st, st->sub_card, out);
 	for (int s = 0; s < TG_SEATS; s++) {
 		if (s == viewer)

@@ -26,21 +26,43 @@ tg_goods_total(const struct tg_player *p)
 	return p->res[TG_D] + p->res[TG_S] + p->res[TG_P];
 }
 
-/* The top goods card; an empty deck is refilled from the shuffled discards
- * at once, as both rule texts say. */
+static void
+goods_reshuffle(struct tg_state *st, struct evsink *ev)
+{
+	if (st->ngdeck > 0 || st->ngdisc == 0)
+		return;
+	memcpy(st->gdeck, st->gdisc, sizeof(int) * (size_t)st->ngdisc);
+	st->ngdeck = st->ngdisc;
+	st->ngdisc = 0;
+	rng_shuffle_int(&st->rng, st->gdeck, st->ngdeck);
+	ev_emit(ev, VIS_ALL, "The goods discards are shuffled into a new goods deck.");
+}
+
+/* The top goods card, or -1. 003: the discards are shuffled
+ * "inmediatamente" when the deck runs out, so the card just drawn (and
+ * anything discarded after it) waits for the next time. A deck that ran
+ * out with no discards is refilled at the next draw from what was
+ * discarded since. */
 int
 tg_draw_goods(struct tg_state *st, struct evsink *ev)
 {
-	if (st->ngdeck == 0 && st->ngdisc > 0) {
-		memcpy(st->gdeck, st->gdisc, sizeof(int) * (size_t)st->ngdisc);
-		st->ngdeck = st->ngdisc;
-		st->ngdisc = 0;
-		rng_shuffle_int(&st->rng, st->gdeck, st->ngdeck);
-		ev_emit(ev, VIS_ALL, "The goods discards are shuffled into a new goods deck.");
-	}
+	int card;
+
+	goods_reshuffle(st, ev);
 	if (st->ngdeck == 0)
 		return -1;
-	return st->gdeck[--st->ngdeck];
+	card = st->gdeck[--st->ngdeck];
+	goods_reshuffle(st, ev);
+	return card;
+}
+
+int
+tg_spec_empty(const int spec[TG_NRES])
+{
+	for (int k = 0; k < TG_NRES; k++)
+		if (spec[k] != 0)
+			return 0;
+	return 1;
 }
 
 int
@@ -57,6 +79,7 @@ static const char *const deck_choices[] = { "auto", "base", "mixed", "file", NUL
 static const char *const setup_choices[] = { "base", "expansion", NULL };
 static const char *const lastraid_choices[] = { "vp", "card", NULL };
 static const char *const corner_choices[] = { "stand", "skip", NULL };
+static const char *const top_choices[] = { "revealed", "hidden", NULL };
 
 const struct game_option tg_options[] = {
 	{ "start", "first", start_choices,
@@ -79,6 +102,8 @@ const struct game_option tg_options[] = {
 	    "card: the last raid takes 1 gold or the last card of a display row (expansion)." },
 	{ "targia_corners", "stand", corner_choices,
 	    "skip: the Targia steps over the raid corners." },
+	{ "tribe_top", "revealed", top_choices,
+	    "With the expansion setup: the tribe deck's top card lies face up beside the Tribal expansion (002), or stays hidden." },
 	{ "deck", "auto", deck_choices,
 	    "Tribe cards: base (printed), mixed (9 of each symbol from the printed and the file's), file (the file's list); auto is file with expansion=yes, else base." },
 	{ NULL, NULL, NULL, NULL }
@@ -114,6 +139,9 @@ read_opts(struct tg_opts *x, const struct optset *o)
 	x->layout = all || is_opt(o, "setup", "expansion");
 	x->last_card = all || is_opt(o, "last_raid", "card");
 	x->targia_skip = is_opt(o, "targia_corners", "skip");
+	/* 002, setup: "The remaining Tribe cards are placed next to the #14
+	 * Border card (Tribal Expansion), the top card is revealed." */
+	x->tribe_top = x->layout && !is_opt(o, "tribe_top", "hidden");
 	if (is_opt(o, "deck", "mixed"))
 		x->deck = DECK_MIXED;
 	else if (is_opt(o, "deck", "file") || (all && !is_opt(o, "deck", "base")))
@@ -327,6 +355,15 @@ tg_raid_pay(struct tg_state *st, int seat, const int spec[TG_NRES],
 	for (size_t i = 0; i < l.n; i++)
 		if (memcmp(l.v[i].arg, spec, sizeof(int) * TG_NRES) == 0)
 			ok = 1;
+	/* GIVE NONE: asked because water could pay, the player keeps it. */
+	if (l.n == 0 && tg_spec_empty(spec)) {
+		order_list_free(&l);
+		tg_give(st, 1 - seat, TG_VP, b->vp);
+		ev_emit(ev, VIS_ALL, "%s: %s gives nothing, so %s receives %d VP.",
+		    b->name, st->pl[seat].name, st->pl[1 - seat].name, b->vp);
+		st->pl[seat].raid_done = 1;
+		return 0;
+	}
 	if (!ok) {
 		struct buf bb = BUF_INIT;
 
@@ -363,6 +400,30 @@ tg_raid_pay(struct tg_state *st, int seat, const int spec[TG_NRES],
 	return 0;
 }
 
+/* Whether exchanging water (2 for a good, 3 for a gold: 002, "at any
+ * time") could give seat a way to pay the raid that it lacks now (l: its
+ * ways now). Then the raid is not settled without asking. */
+static int
+water_helps(const struct tg_state *st, int seat, const struct order_list *l)
+{
+	const struct tg_border *b = &st->border[st->robber];
+	const struct tg_player *p = &st->pl[seat];
+	int w = p->res[TG_W], goods = 0, gold = 0, have;
+
+	if (!st->x.water || w < 2)
+		return 0;
+	for (size_t i = 0; i < l->n; i++) {
+		goods |= l->v[i].arg[TG_D] + l->v[i].arg[TG_S] + l->v[i].arg[TG_P] > 0;
+		gold |= l->v[i].arg[TG_G] > 0;
+	}
+	if (b->goods > 0 && !goods) {
+		have = b->good >= 0 ? p->res[b->good] : tg_goods_total(p);
+		if (have + w / 2 >= b->goods)
+			return 1;
+	}
+	return b->gold > 0 && !gold && p->res[TG_G] + w / 3 >= b->gold;
+}
+
 /* Settles seat's raid when no choice is open (or a standing answer makes
  * it); 1 when settled, 0 when seat must decide. */
 static int
@@ -394,6 +455,10 @@ raid_auto(struct tg_state *st, int seat, struct evsink *ev)
 		order_list_free(&l);
 		return rc;
 	}
+	/* Water could pay what is now unpayable: the player is asked, unless
+	 * a standing RAID answer says how raids are paid. */
+	if (l.n <= 1 && p->raid_mode == RM_ASK && water_helps(st, seat, &l))
+		goto out;
 	if (l.n == 0) {
 		tg_give(st, 1 - seat, TG_VP, b->vp);
 		ev_emit(ev, VIS_ALL, "%s: %s cannot pay, so %s receives %d VP.",

@@ -490,6 +490,8 @@ tg_view(const void *vst, int viewer, struct tval *root)
 	if (st->phase == PH_ACTIONS && st->sub == SUB_DRAWN && viewer == st->turn)
 		tribe_map(st, tval_set_map(root, "drawn"), st->sub_card);
 
+	if (st->x.tribe_top && st->ntdeck > 0)
+		tribe_map(st, tval_set_map(root, "tribe_top"), st->tdeck[st->ntdeck - 1]);
 	t = tval_set_map(root, "decks");
 	tval_set_int(t, "tribe", st->ntdeck);
 	tval_set_int(t, "tribe_discards", st->ntdisc);

@@ -29,6 +29,43 @@ check_from(const struct tu_state *s, int seat, int from, int to,
 	return 0;
 }
 
+/* What no later turn can make legal: the board's shape and terrain never
+ * change, so an order queued against them is refused when it arrives. */
+int
+tu_check_ever(const struct tu_state *s, const struct order *o, struct diag *d)
+{
+	const int *a = o->arg;
+
+	switch (o->kind) {
+	case O_MOVE:
+	case O_ATTACK:
+		if (!tu_box_ok(a[0]) || !tu_box_ok(a[1]))
+			return diag_set(d, 0, "Boxes are numbered 1 to 49.");
+		if (!tu_adjacent(s, a[0], a[1]))
+			return diag_set(d, 0, "Box %d does not adjoin box %d: camels "
+			    "go to one of the 8 neighbouring boxes.", a[1], a[0]);
+		if (s->terrain[a[1]] == T_CHOTT)
+			return diag_set(d, 0, "Box %d is a chott: no camel can enter "
+			    "a salt lake.", a[1]);
+		if (s->terrain[a[0]] == T_CHOTT)
+			return diag_set(d, 0, "Box %d is a chott: no camel is ever "
+			    "there.", a[0]);
+		return 0;
+	case O_BUY:
+		if (!tu_box_ok(a[0]))
+			return diag_set(d, 0, "Boxes are numbered 1 to 49.");
+		if (s->terrain[a[0]] == T_SALTMINE)
+			return diag_set(d, 0, "No camels may be added on the salt mine; "
+			    "add them next to it and move them in.");
+		if (s->terrain[a[0]] == T_CHOTT)
+			return diag_set(d, 0, "Box %d is a chott: no camel is ever "
+			    "there.", a[0]);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
 int
 tu_check_move(const struct tu_state *s, int seat, int from, int to, int n,
     struct diag *d)

@@ -382,6 +382,8 @@ tu_apply(void *st, int seat, const struct order *o, struct evsink *ev,
 		tu_advance(s, ev);
 		return 0;
 	}
+	if (tu_check_ever(s, o, d) < 0)
+		return -1;
 	if (s->nqueue[seat] == TU_QUEUE)
 		return diag_set(d, 0, "You have %d orders queued already; send "
 		    "CANCEL to start again.", TU_QUEUE);
@@ -393,7 +395,22 @@ tu_apply(void *st, int seat, const struct order *o, struct evsink *ev,
 	/* The tribe named: the leak test tells one tribe's queue from another's. */
 	ev_emit(ev, VIS_SEAT(seat), "Queued for the next turn of the %s: %s",
 	    tu_tribe_name[s->tribe_of[seat]], o->text);
+	/* The sender's reply line says where the order went. */
+	if (d != NULL)
+		snprintf(d->msg, sizeof d->msg, "queued for your next turn");
 	return 0;
+}
+
+/* END or PASS closing a mail after the mail's orders ended the turn (a turn
+ * ended since at_start): queued, it would end or shorten the next turn. */
+int
+tu_closes_nothing(const void *at_start, const void *now, int seat,
+    const struct order *o)
+{
+	const struct tu_state *a = at_start, *s = now;
+
+	(void)seat;
+	return (o->kind == O_END || o->kind == O_PASS) && s->turns != a->turns;
 }
 
 void

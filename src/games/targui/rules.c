@@ -23,4 +23,5 @@ const struct game_rules targui_rules = {
 	.serialize = tu_serialize,
 	.check = tu_check,
 	.legal_summary = tu_legal_summary,
+	.closes_nothing = tu_closes_nothing,
 };

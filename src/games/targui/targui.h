@@ -192,6 +192,7 @@ int tu_throw(struct tu_state *, struct tu_dice *);
 void tu_money_text(int silver, char *out, size_t len);
 
 /* move.c: movement, attack, buying. Each check fills d and returns -1. */
+int tu_check_ever(const struct tu_state *, const struct order *, struct diag *);
 int tu_check_move(const struct tu_state *, int seat, int from, int to, int n,
     struct diag *);
 void tu_do_move(struct tu_state *, int seat, int from, int to, int n,
@@ -233,6 +234,8 @@ int tu_apply_turn(struct tu_state *, int seat, const struct order *,
 void tu_waiting_for(const void *st, struct pending *);
 int tu_legal(const void *st, int seat, struct order_list *);
 int tu_default_order(const void *st, int seat, struct order *);
+int tu_closes_nothing(const void *at_start, const void *now, int seat,
+    const struct order *);
 
 /* summary.c */
 int tu_legal_summary(const void *st, int seat, const struct order_list *,

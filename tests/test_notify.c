@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "campaign-file.h"
 #include "campaign.h"
 #include "clock.h"
 #include "people.h"
@@ -308,6 +309,10 @@ test_due_still_reminded(void **state)
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM outbox WHERE kind = 'reminder'"), 2);
 	run_at(e, t0 + 3 * 86400 + 60);
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM outbox WHERE kind = 'late'"), 2);
+	/* Each seat hears what the referee played for it, though only one of
+	 * them decides next. */
+	assert_int_equal(count(e, "SELECT COUNT(DISTINCT seat_idx) FROM outbox WHERE "
+	    "kind = 'report' AND body LIKE '%%the referee played%%'"), 2);
 }
 
 struct volume {
@@ -384,6 +389,46 @@ test_mail_volume(void **state)
 	}
 }
 
+/* A campaign file's seat may say how it is told; a wrong mode names the line. */
+static void
+test_campaign_file_seat_notify(void **state)
+{
+	static const char text[] =
+	    "game: buqruru\n"
+	    "seats:\n"
+	    "  - name: anna\n"
+	    "    address: anna@example.org\n"
+	    "  - name: bob\n"
+	    "    address: bob@example.org\n"
+	    "    notify: %s\n"
+	    "settings: { notify: every }\n";
+	struct fx_env *e = *state;
+	struct campaign_file *cf = xcalloc(1, sizeof *cf);
+	struct diag d;
+	char path[400];
+	FILE *fp;
+
+	snprintf(path, sizeof path, "%s/c.yaml", e->f.dir);
+	assert_non_null(fp = fopen(path, "w"));
+	fprintf(fp, text, "Digest");
+	fclose(fp);
+	diag_clear(&d);
+	if (campaign_file_load(path, cf, &d) < 0)
+		fail_msg("%s", d.msg);
+	assert_string_equal(cf->seat_notify[0], "");
+	assert_string_equal(cf->seat_notify[1], "digest");
+	assert_int_equal(cf->nsettings, 1);
+	assert_string_equal(cf->key[0], "notify");
+	assert_non_null(fp = fopen(path, "w"));
+	fprintf(fp, text, "weekly");
+	fclose(fp);
+	diag_clear(&d);
+	assert_true(campaign_file_load(path, cf, &d) < 0);
+	if (strstr(d.msg, "line 7: notify \"weekly\"") == NULL)
+		fail_msg("%s", d.msg);
+	free(cf);
+}
+
 int
 main(void)
 {
@@ -399,6 +444,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_digest_once_a_day, setup_bq,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_due_still_reminded, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_campaign_file_seat_notify, setup_bq,
 		    fx_env_teardown),
 		cmocka_unit_test(test_mail_volume),
 	};

@@ -124,6 +124,7 @@ status_tree(struct ledger *l, struct play *p, int seat)
 		campaign_format_iso(&c, sr->away_to, t, sizeof t);
 		tval_set_str(m, "away_to", t);
 	}
+	tval_set_str(root, "your_notify", notify_mode(p, &c, seat));
 	tval_set_int(root, "missed", me->missed);
 	tval_set_bool(root, "has_missed", me->missed > 0);
 	tval_set_int(root, "disorder_after", c.disorder_after);

@@ -207,6 +207,13 @@ test_notify_by_mail(void **state)
 	free(ack);
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM seats WHERE idx = 0 AND "
 	    "notify = 'every'"), 1);
+	/* STATUS says the seat's own mode, not only the campaign's. */
+	send_as(e, 0, "STATUS\n");
+	ack = fx_last_mail(&e->f, "status", addr[0]);
+	assert_non_null(ack);
+	if (strstr(ack, "You are told: every") == NULL)
+		fail_msg("STATUS does not say how the seat is told:\n%s", ack);
+	free(ack);
 	send_as(e, 1, "NOTIFY often\n");
 	ack = fx_last_mail(&e->f, "error", addr[1]);
 	assert_non_null(ack);

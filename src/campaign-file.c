@@ -9,6 +9,7 @@
 #include "address.h"
 #include "campaign.h"
 #include "campaign-file.h"
+#include "notify.h"
 
 struct cf {
 	const char *path;
@@ -100,9 +101,17 @@ seats(struct cf *f, yaml_node_t *list, struct campaign_file *cf)
 					return err(f, v, "\"%s\" is not a mail address (or \"bot\")",
 					    cf->seat_address[i]);
 				have_addr = 1;
+			} else if (strcmp(key, "notify") == 0) {
+				char mode[64];
+				struct diag nd;
+
+				if (copy(f, v, "notify", mode, sizeof mode) < 0)
+					return -1;
+				if (notify_parse(mode, cf->seat_notify[i], &nd) < 0)
+					return err(f, v, "%s", nd.msg);
 			} else {
-				return err(f, k, "a seat has no \"%s\": write name and address",
-				    key);
+				return err(f, k, "a seat has no \"%s\": write name, address and "
+				    "notify", key);
 			}
 		}
 		if (!have_name || !have_addr)

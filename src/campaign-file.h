@@ -28,6 +28,7 @@ struct campaign_file {
 	int nseats;
 	char seat_name[MAX_SEATS][SEAT_NAME];
 	char seat_address[MAX_SEATS][256];  /* "bot": the referee plays it */
+	char seat_notify[MAX_SEATS][8];     /* the seat's notify mode, "" the campaign's */
 	int nopts;
 	char opt[OPT_MAX][128];             /* "k=v" */
 	char deck[1024];                    /* a path to read, "" none */

@@ -7,6 +7,7 @@
 #include "address.h"
 #include "campaign.h"
 #include "clock.h"
+#include "notify.h"
 
 void
 campaign_defaults(struct campaign *c)
@@ -22,6 +23,9 @@ campaign_defaults(struct campaign *c)
 	c->vacation_days = 14;
 	c->pause_days = 28;
 	c->press = 1;
+	/* A player of a slow game wants mail when there is something to decide,
+	 * not after each of the other players' steps. */
+	snprintf(c->notify, sizeof c->notify, "due");
 }
 
 long
@@ -252,6 +256,8 @@ campaign_apply(struct campaign *c, const char *key, const char *v, struct diag *
 		else
 			return diag_set(d, 0, "foreign_sender \"%s\": write hold (the seat "
 			    "confirms such a mail first) or apply", v);
+	} else if (strcmp(key, "notify") == 0) {
+		return notify_parse(v, c->notify, d);
 	} else if (strcmp(key, "gm") == 0) {
 		if (v[0] != '\0' && !address_valid(v))
 			return diag_set(d, 0, "gm \"%s\": not a mail address", v);
@@ -433,8 +439,8 @@ campaign_describe(const struct campaign *c, struct buf *b)
 	describe_duration(b, c->remind);
 	buf_printf(b, "\nlate_note: %s\ndisorder_after: %d\nvacation_max_days: %d\n"
 	    "pause_max_days: %d\npress: %s\npress_anonymous: %s\npress_copy_gm: %s\n"
-	    "gm: %s\nforeign_sender: %s\n", c->late_note ? "yes" : "no", c->disorder_after,
-	    c->vacation_days, c->pause_days, c->press ? "yes" : "no",
+	    "gm: %s\nforeign_sender: %s\nnotify: %s\n", c->late_note ? "yes" : "no",
+	    c->disorder_after, c->vacation_days, c->pause_days, c->press ? "yes" : "no",
 	    c->press_anonymous ? "yes" : "no", c->press_copy_gm ? "yes" : "no",
-	    c->gm[0] ? c->gm : "none", c->foreign_apply ? "apply" : "hold");
+	    c->gm[0] ? c->gm : "none", c->foreign_apply ? "apply" : "hold", c->notify);
 }

@@ -36,6 +36,8 @@ struct campaign {
 	int foreign_apply;          /* "foreign_sender": apply (1) or hold (0) the
 	                             * orders of a mail signed with a seat's token
 	                             * from another address than the seat's */
+	char notify[8];             /* "notify": how a seat is told unless it chose
+	                             * (every, due, digest; see notify.h) */
 };
 
 void campaign_defaults(struct campaign *);

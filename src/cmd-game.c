@@ -332,10 +332,13 @@ cmd_new(struct cli *c, int argc, char **argv)
 			rc = cli_fail(EX_DATAERR, "%s", d.msg);
 			goto out;
 		}
-		for (int i = 0; i < cf->nseats; i++)
+		for (int i = 0; i < cf->nseats; i++) {
 			if ((rc = add_seat(ng.g, cf->seat_name[i], strlen(cf->seat_name[i]),
 			    cf->seat_address[i])) != 0)
 				goto out;
+			snprintf(ng.g->seats[i].notify, sizeof ng.g->seats[i].notify, "%s",
+			    cf->seat_notify[i]);
+		}
 		for (int i = 0; i < cf->nopts; i++)
 			ng.kv[ng.nkv++] = cf->opt[i];
 		ng.rules = cf->rules;

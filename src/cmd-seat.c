@@ -1,4 +1,5 @@
-/* azalai seat GAME SEAT replace ADDRESS | bot | human | away FROM TO | back:
+/* azalai seat GAME SEAT replace ADDRESS | bot | human | away FROM TO | back |
+ * notify MODE:
  * the game master's changes to who plays a seat, and when. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +13,8 @@
 static const char seat_usage[] =
     "usage: azalai seat GAME SEAT replace ADDRESS\n"
     "       azalai seat GAME SEAT bot | human\n"
-    "       azalai seat GAME SEAT away FROM TO | back\n\n"
+    "       azalai seat GAME SEAT away FROM TO | back\n"
+    "       azalai seat GAME SEAT notify every | due | digest\n\n"
     "replace  a new player takes the seat: a new token is mailed to ADDRESS, the\n"
     "         old one stops working, the old address and the other seats are told\n"
     "         (the same address: the player gets a new token, nobody else hears)\n"
@@ -21,7 +23,9 @@ static const char seat_usage[] =
     "away     a vacation: no deadline of the seat passes from FROM to TO (dates\n"
     "         2026-12-01 or times 2026-12-01T18:00 in the campaign's time zone);\n"
     "         all of a seat's vacations in a game stay within vacation_max_days\n"
-    "back     ends the seat's vacation now\n";
+    "back     ends the seat's vacation now\n"
+    "notify   how the seat is told: every (a report after every step), due (when\n"
+    "         it has a decision to make) or digest (at most one report a day)\n";
 
 int
 cmd_seat(struct cli *c, int argc, char **argv)
@@ -36,9 +40,9 @@ cmd_seat(struct cli *c, int argc, char **argv)
 		return EX_OK;
 	if (argc < 4)
 		return cli_fail(EX_USAGE, "usage: azalai seat GAME SEAT replace ADDRESS | bot | "
-		    "human | away FROM TO | back");
+		    "human | away FROM TO | back | notify MODE");
 	what = argv[3];
-	if (strcmp(what, "replace") == 0)
+	if (strcmp(what, "replace") == 0 || strcmp(what, "notify") == 0)
 		want = 5;
 	else if (strcmp(what, "away") == 0)
 		want = 6;
@@ -47,10 +51,11 @@ cmd_seat(struct cli *c, int argc, char **argv)
 		want = 4;
 	else
 		return cli_fail(EX_USAGE, "seat: \"%s\" is none of replace, bot, human, away, "
-		    "back", what);
+		    "back, notify", what);
 	if (argc != want)
 		return cli_fail(EX_USAGE, "usage: azalai seat GAME SEAT %s", want == 5 ?
-		    "replace ADDRESS" : want == 6 ? "away FROM TO" : what);
+		    (what[0] == 'n' ? "notify every | due | digest" : "replace ADDRESS") :
+		    want == 6 ? "away FROM TO" : what);
 	if ((rc = cli_game_begin(c, argv[1], &p)) != 0)
 		return rc;
 	clock_iso(clock_now(), now, sizeof now);
@@ -72,6 +77,11 @@ cmd_seat(struct cli *c, int argc, char **argv)
 		if (rc == 0)
 			printf("%s\n  seat %-12s %-32s %s\n", p.g.name, p.g.seats[seat].name,
 			    p.g.seats[seat].address, token);
+	} else if (strcmp(what, "notify") == 0) {
+		rc = people_notify(&c->l, &p, seat, argv[4], &d);
+		if (rc == 0)
+			printf("%s: seat %s is told %s\n", p.g.name, p.g.seats[seat].name,
+			    p.g.seats[seat].notify);
 	} else if (strcmp(what, "bot") == 0 || strcmp(what, "human") == 0) {
 		rc = people_set_bot(&c->l, &c->cfg, &p, seat, what[0] == 'b', now, &d);
 		if (rc == 0)

@@ -51,6 +51,7 @@ struct seat_row {
 	int disorder;             /* 1: in civil disorder, a bot plays it */
 	char away_from[32], away_to[32];	/* vacation, ISO UTC; "" when none */
 	long away_used;           /* seconds of vacation taken before away_from */
+	char notify[8];           /* every, due, digest; "": the campaign's (notify.h) */
 };
 
 struct game_row {

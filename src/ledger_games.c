@@ -31,7 +31,7 @@ ledger_game_insert(struct ledger *l, struct game_row *g, const char *setup_file,
 		struct seat_row *s = &g->seats[i];
 
 		st = ledger_prep(l, "INSERT INTO seats (game_id, idx, name, address, kind, "
-		    "token_salt, token_hash) VALUES (?,?,?,?,?,?,?)");
+		    "token_salt, token_hash, notify) VALUES (?,?,?,?,?,?,?,?)");
 		sqlite3_bind_int64(st, 1, g->id);
 		sqlite3_bind_int(st, 2, i);
 		sqlite3_bind_text(st, 3, s->name, -1, SQLITE_STATIC);
@@ -39,6 +39,7 @@ ledger_game_insert(struct ledger *l, struct game_row *g, const char *setup_file,
 		sqlite3_bind_text(st, 5, s->kind, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 6, s->salt, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 7, s->hash, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 8, s->notify, -1, SQLITE_STATIC);
 		if (ledger_done(l, st, d) < 0)
 			return -1;
 		s->idx = i;
@@ -52,7 +53,7 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 {
 	sqlite3_stmt *st = ledger_prep(l, "SELECT idx, name, address, kind, token_salt, "
 	    "token_hash, reported_seq, bounces, last_bounce, missed, disorder, away_from, "
-	    "away_to, away_used FROM seats WHERE game_id = ? "
+	    "away_to, away_used, notify FROM seats WHERE game_id = ? "
 	    "ORDER BY idx");
 	int rc;
 
@@ -75,6 +76,7 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 		COPY(s->away_from, col_text(st, 11));
 		COPY(s->away_to, col_text(st, 12));
 		s->away_used = (long)sqlite3_column_int64(st, 13);
+		COPY(s->notify, col_text(st, 14));
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)

@@ -6,6 +6,7 @@
 #include "campaign.h"
 #include "clock.h"
 #include "mailcmd.h"
+#include "notify.h"
 #include "report.h"
 #include "xmalloc.h"
 
@@ -18,7 +19,10 @@ static const struct {
 	{ "REPORT", MAILCMD_REPORT },
 	{ "HISTORY", MAILCMD_HISTORY },
 	{ "LEGAL", MAILCMD_LEGAL },
+	{ "NOTIFY", MAILCMD_NOTIFY },
 };
+
+static const char *const notify_modes[] = { "every", "due", "digest" };
 
 #define HISTORY_MAX 100000
 
@@ -35,6 +39,19 @@ mailcmd_of(const char *line, enum mailcmd *cmd, int *count, struct diag *d)
 		if (strlen(words[i].word) != n || strncasecmp(line, words[i].word, n) != 0)
 			continue;
 		*cmd = words[i].cmd;
+		if (*cmd == MAILCMD_NOTIFY) {
+			char mode[8];
+
+			if (notify_parse(arg, mode, NULL) == 0)
+				for (int k = 0; k < 3; k++)
+					if (strcmp(mode, notify_modes[k]) == 0) {
+						*count = k;
+						return 1;
+					}
+			return diag_set(d, 0, "NOTIFY takes every (a report after every "
+			    "step), due (when you have a decision to make) or digest (at "
+			    "most one report a day), as in \"NOTIFY due\"");
+		}
 		if (*arg == '\0')
 			return 1;
 		if (*cmd == MAILCMD_HISTORY) {
@@ -108,6 +125,7 @@ status_tree(struct ledger *l, struct play *p, int seat)
 		campaign_format_iso(&c, sr->away_to, t, sizeof t);
 		tval_set_str(m, "away_to", t);
 	}
+	tval_set_str(root, "your_notify", notify_mode(p, &c, seat));
 	tval_set_int(root, "missed", me->missed);
 	tval_set_bool(root, "has_missed", me->missed > 0);
 	tval_set_int(root, "disorder_after", c.disorder_after);
@@ -243,6 +261,17 @@ since_own_step(struct ledger *l, const struct play *p, int seat)
 }
 
 int
+mailcmd_notify(struct ledger *l, struct play *p, int seat, int mode, struct diag *od)
+{
+	const char *m = notify_modes[mode >= 0 && mode < 3 ? mode : 0];
+
+	if (notify_set(l, p, seat, m, od) < 0)
+		return -1;
+	snprintf(od->msg, sizeof od->msg, "%s", notify_says(m));
+	return 0;
+}
+
+int
 mailcmd_answer(struct ledger *l, const struct config *c, struct render *r, struct play *p,
     int seat, enum mailcmd cmd, int count, const char *to, const char *in_reply_to,
     const char *refs, const char *now, struct diag *d)
@@ -274,6 +303,7 @@ mailcmd_answer(struct ledger *l, const struct config *c, struct render *r, struc
 	case MAILCMD_LEGAL:
 		return report_queue_tree(l, c, r, p, seat, legal_tree(p, seat), "legal",
 		    "legal", to, in_reply_to, refs, now, d);
+	case MAILCMD_NOTIFY:	/* answered in the ack */
 	case MAILCMD_NONE:
 		break;
 	}

@@ -8,6 +8,7 @@
 #include "clock.h"
 #include "log.h"
 #include "notice.h"
+#include "notify.h"
 #include "people.h"
 #include "process.h"
 #include "report.h"
@@ -512,6 +513,21 @@ people_resume(struct ledger *l, const struct config *c, struct play *p, int by_i
 	rc = tell_all(&m, -1, "resumed", "resume", extra, 0);
 	tval_free(extra);
 	return mailer_done(&m, rc);
+}
+
+int
+people_notify(struct ledger *l, struct play *p, int seat, const char *mode, struct diag *d)
+{
+	char m[8];
+
+	if (!running(p, d))
+		return PEOPLE_REFUSED;
+	if (notify_parse(mode, m, d) < 0)
+		return PEOPLE_REFUSED;
+	if (notify_set(l, p, seat, m, d) < 0)
+		return PEOPLE_ELEDGER;
+	log_info("%s: seat %s is told %s", p->g.name, p->g.seats[seat].name, m);
+	return 0;
 }
 
 int

@@ -36,6 +36,11 @@ int people_replace(struct ledger *, const struct config *, struct play *, int se
 int people_set_bot(struct ledger *, const struct config *, struct play *, int seat,
     int bot, const char *now, struct diag *);
 
+/* How the seat is told from now on (notify.h): mode is every, due or digest
+ * (any case). The player is not mailed: the next report says it all. */
+int people_notify(struct ledger *, struct play *, int seat, const char *mode,
+    struct diag *);
+
 /* "2026-12-01" (midnight), "2026-12-01T18:00" or "2026-12-01 18:00" in the
  * campaign's time zone, or "2026-12-01T18:00:00Z" in UTC; -1 when unreadable. */
 time_t people_parse_time(const struct campaign *, const char *);

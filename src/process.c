@@ -703,7 +703,16 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		if (confirm_of(ln->text, code, sizeof code)) {
 			if (confirm_line(j, &p, seat, foreign, code, &od) < 0)
 				status = "rejected";
-		} else if ((isc = mailcmd_of(ln->text, &cmd, &count, &od)) > 0) {
+		} else if ((isc = mailcmd_of(ln->text, &cmd, &count, &od)) > 0 &&
+		    cmd == MAILCMD_NOTIFY) {
+			if (refused) {
+				status = "skipped";
+				snprintf(od.msg, sizeof od.msg, "not applied: the mail was refused");
+			} else if (mailcmd_notify(j->l, &p, seat, count, &od) < 0) {
+				*d = od;
+				goto fail;
+			}
+		} else if (isc > 0) {
 			ask(&asks, cmd, count, &od);
 		} else if (isc < 0) {
 			status = "rejected";

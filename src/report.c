@@ -5,6 +5,7 @@
 #include "audit.h"
 #include "campaign.h"
 #include "clock.h"
+#include "notify.h"
 #include "outbox.h"
 #include "report.h"
 #include "xmalloc.h"
@@ -356,14 +357,42 @@ report_queue_watchers(struct ledger *l, const struct config *c, struct render *r
 	return rc;
 }
 
+/* 1 when the referee played a default for seat after step since: a seat
+ * told only of its own decisions hears of those made for it. */
+static int
+defaulted_since(struct ledger *l, int64_t game, int seat, int64_t since)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT 1 FROM events WHERE game_id = ? AND "
+	    "seat_idx = ? AND kind = 'default' AND seq > ? LIMIT 1");
+	int found;
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int(st, 2, seat);
+	sqlite3_bind_int64(st, 3, since);
+	found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return found;
+}
+
 int
 report_queue_all(struct ledger *l, const struct config *c, struct render *r,
     struct play *p, int skip, const char *now, struct diag *d)
 {
+	struct campaign camp;
+	struct pending pd;
+	int over;
+
+	if (campaign_load(l, p->g.id, &camp, d) < 0)
+		return -1;
+	memset(&pd, 0, sizeof pd);
+	p->rules->waiting_for(p->st, &pd);
+	over = pd.over || strcmp(p->g.status, "ended") == 0;
 	for (int s = 0; s < p->g.nseats; s++) {
 		if (s == skip || strcmp(p->g.seats[s].kind, "human") != 0 ||
 		    p->g.seats[s].reported_seq >= p->seq ||
-		    !has_news(l, p, s, p->g.seats[s].reported_seq))
+		    !has_news(l, p, s, p->g.seats[s].reported_seq) ||
+		    !notify_now(notify_mode(p, &camp, s), (pd.seats & VIS_SEAT(s)) != 0 ||
+		    defaulted_since(l, p->g.id, s, p->g.seats[s].reported_seq), over))
 			continue;
 		if (report_queue_one(l, c, r, p, s, "report", "report", p->g.seats[s].address,
 		    NULL, "", "", now, d) < 0)

@@ -27,8 +27,9 @@ char *report_fold(const char *text, size_t width, const char *indent);
  * viewer (-1: an observer) may see, folded for mail. */
 void report_narrative(const char *narrative, int viewer, struct tval *list);
 
-/* Queues the report of every human seat that has not seen the newest step,
- * except `skip` (-1: none), and records it as reported; then the watchers'. */
+/* Queues the report of every human seat that has not seen the newest step
+ * and is told now by its notify mode (notify.h), except `skip` (-1: none),
+ * and records it as reported; then the watchers'. */
 int report_queue_all(struct ledger *, const struct config *, struct render *,
     struct play *, int skip, const char *now, struct diag *);
 

@@ -8,6 +8,7 @@
 #include "deadline.h"
 #include "log.h"
 #include "notice.h"
+#include "notify.h"
 #include "outbox.h"
 #include "people.h"
 #include "play.h"
@@ -605,8 +606,13 @@ run_game(struct run *u, struct diag *d)
 	    report_queue_all(u->l, u->cfg, &u->r, u->p, -1, u->now, d) < 0)
 		return -1;
 	if (u->p->seq > before && u->dry)
-		say(u, "every seat gets a report of what happened (step %lld on)",
-		    (long long)before + 1);
+		say(u, "the seats get a report of what happened (step %lld on) as their "
+		    "notify settings ask", (long long)before + 1);
+	if (!u->dry && notify_digests(u->l, u->cfg, &u->r, u->p, u->now, d) < 0)
+		return -1;
+	for (int s = 0; u->dry && s < u->p->g.nseats; s++)
+		if (notify_digest_due(u->l, u->p, &u->c, s, u->now))
+			say(u, "seat %s gets its daily digest", u->p->g.seats[s].name);
 	if (u->out != NULL)
 		describe_waiting(u);
 	return 0;

@@ -13,6 +13,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "mailmsg.h"
+#include "mbox.h"
 #include "xmalloc.h"
 
 /* Every field of a parsed mail; a NULL string means "". */
@@ -412,6 +413,51 @@ t_html_no_controls(void **state)
 	}
 	mailmsg_free(&m);
 	buf_free(&raw);
+}
+
+struct ranges {
+	size_t n, begin[4], end[4];
+};
+
+static int
+note_range(void *arg, size_t begin, size_t end)
+{
+	struct ranges *r = arg;
+
+	if (r->n == 4)
+		return 7;
+	r->begin[r->n] = begin;
+	r->end[r->n++] = end;
+	return 0;
+}
+
+/* mbox_split hands out each message's own bytes, without its "From "
+ * line, and stops when told to. */
+static void
+t_mbox_split(void **state)
+{
+	static const char mbox[] =
+	    "From a@example.org Mon Nov 23 04:00:00 2026\n"
+	    "Subject: one\n\n>From here\nbody\n\n"
+	    "From b@example.org Mon Nov 23 04:01:00 2026\n"
+	    "Subject: two\n\nGAME x\n";
+	struct ranges r = { 0, { 0 }, { 0 } };
+	const char *one = strstr(mbox, "Subject: one"), *two = strstr(mbox, "Subject: two");
+
+	(void)state;
+	assert_int_equal(mbox_split(mbox, strlen(mbox), note_range, &r), 0);
+	assert_int_equal(r.n, 2);
+	assert_int_equal(r.begin[0], (size_t)(one - mbox));
+	assert_true(r.end[0] <= (size_t)(strstr(mbox, "From b") - mbox));
+	assert_true(r.end[0] > (size_t)(strstr(mbox, "body") - mbox));
+	assert_int_equal(r.begin[1], (size_t)(two - mbox));
+	assert_int_equal(r.end[1], strlen(mbox));
+
+	r.n = 4;
+	assert_int_equal(mbox_split(mbox, strlen(mbox), note_range, &r), 7);
+	r.n = 0;
+	assert_int_equal(mbox_split("", 0, note_range, &r), 0);
+	assert_int_equal(r.n, 0);
 }
 
 static void
@@ -852,6 +898,7 @@ main(void)
 		cmocka_unit_test(t_html_cut_short),
 		cmocka_unit_test(t_html_pages),
 		cmocka_unit_test(t_html_no_controls),
+		cmocka_unit_test(t_mbox_split),
 		cmocka_unit_test(t_nested),
 		cmocka_unit_test(t_attachment),
 		cmocka_unit_test(t_auto_reply),

@@ -24,11 +24,16 @@ pop3_parse_uidl(const char *resp, struct pop3_msg **msgs)
 	while (*p != '\0') {
 		const char *eol = p + strcspn(p, "\r\n");
 		long num;
-		char uidl[72];
+		char uidl[72], line[100];
+		int end = 0;
 
-		/* "N UIDL": the UIDL is 1 to 70 printable characters (RFC 1939). */
-		if (sscanf(p, "%ld %71[!-~]", &num, uidl) == 2 && num > 0 &&
-		    (size_t)(eol - p) < 100) {
+		/* "N UIDL": the UIDL is 1 to 70 printable characters (RFC 1939).
+		 * Read within the line, so a line without a UIDL does not take
+		 * the next line's number for one. */
+		snprintf(line, sizeof line, "%.*s", (int)(eol - p), p);
+		if ((size_t)(eol - p) < sizeof line &&
+		    sscanf(line, "%ld %70[!-~]%n", &num, uidl, &end) == 2 && num > 0 &&
+		    (line[end] == '\0' || line[end] == ' ' || line[end] == '\t')) {
 			if (n == cap) {
 				cap = cap ? cap * 2 : 16;
 				*msgs = xreallocarray(*msgs, cap, sizeof **msgs);

@@ -1,8 +1,7 @@
 /* mbox is read, never written: we remember how far we got (offset, and a
  * hash of what lies before it, so a rewritten file is read again from the
- * start) and GMime finds the message boundaries. */
+ * start); mbox_split finds the message boundaries. */
 #include <errno.h>
-#include <gmime/gmime.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +9,7 @@
 #include "fsutil.h"
 #include "ingest.h"
 #include "log.h"
-#include "mailmsg.h"
+#include "mbox.h"
 
 static long long
 resume_offset(struct ledger *l, const char *key, const char *raw, size_t len)
@@ -43,53 +42,57 @@ save_offset(struct ledger *l, const char *key, const char *raw, size_t off)
 	ledger_done(l, st, NULL);
 }
 
+struct mbox_ctx {
+	struct ledger *l;
+	const char *path, *key, *raw;
+	size_t start;
+	struct ingest_stats *s;
+	struct diag *d;
+};
+
+static int
+store_one(void *arg, size_t begin, size_t end)
+{
+	struct mbox_ctx *c = arg;
+	char ref[32];
+	int rc;
+
+	snprintf(ref, sizeof ref, "%zu", c->start + begin);
+	rc = ingest_store(c->l, "mbox", ref, c->raw + c->start + begin, end - begin, NULL,
+	    c->d);
+	if (rc < 0) {
+		c->s->failed++;
+		log_error("mbox %s: cannot store the message at %s: %s", c->path, ref,
+		    c->d->msg);
+		/* Stop here so the next run starts at this message again. */
+		return 1;
+	}
+	if (rc > 0)
+		c->s->taken++;
+	else
+		c->s->duplicates++;
+	save_offset(c->l, c->key, c->raw, c->start + end);
+	return 0;
+}
+
 int
 ingest_mbox(struct ledger *l, const char *path, struct ingest_stats *s, struct diag *d)
 {
-	char *raw, key[1100], ref[32];
+	struct mbox_ctx c;
+	char *raw, key[1100];
 	size_t len;
-	long long start;
-	GMimeStream *stream;
-	GMimeParser *parser;
 
 	if (fs_read(path, &raw, &len) < 0)
 		return diag_set(d, 0, "cannot read mbox %s: %s", path, strerror(errno));
-	mailmsg_global_init();
 	snprintf(key, sizeof key, "mbox:%s", path);
-	start = resume_offset(l, key, raw, len);
-	stream = g_mime_stream_mem_new_with_buffer(raw + start, len - (size_t)start);
-	parser = g_mime_parser_new_with_stream(stream);
-	g_mime_parser_set_format(parser, GMIME_FORMAT_MBOX);
-	while (!g_mime_parser_eos(parser)) {
-		GMimeMessage *m = g_mime_parser_construct_message(parser, NULL);
-		gint64 begin, end;
-		int rc;
-
-		if (m == NULL)
-			break;
-		begin = g_mime_parser_get_headers_begin(parser);
-		end = g_mime_parser_tell(parser);
-		g_object_unref(m);
-		if (begin < 0 || end <= begin)
-			continue;
-		snprintf(ref, sizeof ref, "%lld", start + (long long)begin);
-		rc = ingest_store(l, "mbox", ref, raw + start + begin, (size_t)(end - begin),
-		    NULL, d);
-		if (rc < 0) {
-			s->failed++;
-			log_error("mbox %s: cannot store the message at %s: %s", path, ref,
-			    d->msg);
-			/* Stop here so the next run starts at this message again. */
-			break;
-		}
-		if (rc > 0)
-			s->taken++;
-		else
-			s->duplicates++;
-		save_offset(l, key, raw, (size_t)(start + end));
-	}
-	g_object_unref(parser);
-	g_object_unref(stream);
+	c.l = l;
+	c.path = path;
+	c.key = key;
+	c.raw = raw;
+	c.start = (size_t)resume_offset(l, key, raw, len);
+	c.s = s;
+	c.d = d;
+	mbox_split(raw + c.start, len - c.start, store_one, &c);
 	free(raw);
 	return 0;
 }

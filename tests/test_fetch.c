@@ -83,6 +83,29 @@ test_uidl(void **state)
 	free(m);
 }
 
+/* Found by fuzz_pop3_uidl: a UIDL is at most 70 characters (RFC 1939), and
+ * a line without one does not take the next line for it. */
+static void
+test_uidl_bounds(void **state)
+{
+	char resp[200];
+	struct pop3_msg *m;
+	size_t n;
+
+	(void)state;
+	snprintf(resp, sizeof resp, "1 %070d\r\n2 %071d\r\n", 7, 7);
+	n = pop3_parse_uidl(resp, &m);
+	assert_int_equal(n, 1);
+	assert_int_equal(m[0].num, 1);
+	assert_int_equal(strlen(m[0].uidl), 70);
+	free(m);
+	n = pop3_parse_uidl("3 \r\n4 b\r\n", &m);
+	assert_int_equal(n, 1);
+	assert_int_equal(m[0].num, 4);
+	assert_string_equal(m[0].uidl, "b");
+	free(m);
+}
+
 static char dbpath[64];
 
 static void
@@ -161,6 +184,7 @@ main(void)
 		cmocka_unit_test(test_status),
 		cmocka_unit_test(test_search),
 		cmocka_unit_test(test_uidl),
+		cmocka_unit_test(test_uidl_bounds),
 		cmocka_unit_test(test_state),
 		cmocka_unit_test(test_uidvalidity_change_no_reprocess),
 	};

@@ -13,6 +13,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "mailmsg.h"
+#include "mbox.h"
 #include "xmalloc.h"
 
 /* Every field of a parsed mail; a NULL string means "". */
@@ -288,10 +289,10 @@ t_html_only(void **state)
 	struct want w = {
 		.from_addr = "html@example.org", .from_name = "Html",
 		.message_id = "html@example.org", .subject = "html",
-		.text = "\nGAME targi-7\n\nSEAT tamghart\nTOKEN 0bad-cafe\n"
+		.text = "GAME targi-7\nSEAT tamghart\nTOKEN 0bad-cafe\n"
 		    "PLACE 3 & 5\n"
 		    "SAY <hi> \"all\" \xc3\xa9\xc3\xa9 &unknown; 1 < 2\n"
-		    "last\n\n"
+		    "last\n"
 		    "> GAME targi-7\n> SEAT other\n",
 		.html_only = 1,
 	};
@@ -307,20 +308,21 @@ t_html_cut_short(void **state)
 	static const struct {
 		const char *html, *text;
 	} cases[] = {
-		{ "a<title>t</title", "a" },
-		{ "a<style>p{}", "a" },
-		{ "a<br", "a" },
-		{ "a<!-- b", "a" },
-		{ "a<b c='>", "a" },
-		{ "a&amp", "a&amp" },
-		{ "a&#", "a&#" },
-		{ "a&#xZZ;b", "a&#xZZ;b" },
-		{ "a&#0;&#xD800;&#x110000;&#150;&#160;b",
-		    "a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xe2\x80\x93 b" },
-		{ "<pre>a  b\n c</pre>x", "\na  b\n c\nx" },
-		{ "<blockquote><blockquote>q</blockquote></blockquote>",
-		    "\n\n>> q\n\n" },
-		{ "</blockquote></pre>a", "\n\na" },
+		{ "a<title>t</title", "a\n" },
+		{ "a<style>p{}", "a\n" },
+		{ "a<br", "a\n" },
+		{ "a<!-- b", "a\n" },
+		{ "a<b c='>", "a\n" },
+		{ "a&amp", "a&amp\n" },
+		/* libxml2 drops a "&#" or "&#x" that no digit follows, and
+		 * references to NUL, surrogates and beyond Unicode (browsers
+		 * show U+FFFD); &#150; is windows-1252's en dash, as in HTML5. */
+		{ "a&#", "a\n" },
+		{ "a&#xZZ;b", "aZZ;b\n" },
+		{ "a&#0;&#xD800;&#x110000;&#150;&#160;b", "a\xe2\x80\x93 b\n" },
+		{ "<pre>a  b\n c</pre>x", "a  b\n c\nx\n" },
+		{ "<blockquote><blockquote>q</blockquote></blockquote>", ">> q\n" },
+		{ "</blockquote></pre>a", "a\n" },
 	};
 	struct mailmsg m;
 	struct buf raw = BUF_INIT;
@@ -341,6 +343,121 @@ t_html_cut_short(void **state)
 	}
 	mailmsg_free(&m);
 	buf_free(&raw);
+}
+
+static void
+expect_html(const char *html, const char *want)
+{
+	struct mailmsg m;
+	struct buf raw = BUF_INIT;
+
+	mailmsg_init(&m);
+	buf_printf(&raw, "From: h@example.org\n"
+	    "Content-Type: text/html; charset=utf-8\n\n%s", html);
+	assert_int_equal(mailmsg_parse(raw.p, raw.len, SIZE_MAX, &m, NULL), 0);
+	if (strcmp(m.text, want) != 0)
+		fail_msg("%s: got \"%s\"", html, m.text);
+	assert_int_equal(m.html_only, 1);
+	mailmsg_free(&m);
+	buf_free(&raw);
+}
+
+/* Pages as mail programs write them, read as a browser shows them. */
+static void
+t_html_pages(void **state)
+{
+	(void)state;
+	/* A CR is white space to a browser, and mailmsg.h promises LF only. */
+	expect_html("GAME x&#13;SEAT y", "GAME x SEAT y\n");
+	expect_html("<pre>a&#13;&#10;b&#13;</pre>", "a \nb \n");
+	expect_html("GAME&nbsp;x&#160;y", "GAME x y\n");
+	/* Every named entity of HTML, not five. */
+	expect_html("<p>caf&eacute; caf&#233; &#x1F42A; &hellip;</p>",
+	    "caf\xc3\xa9 caf\xc3\xa9 \xf0\x9f\x90\xaa \xe2\x80\xa6\n");
+	/* Unclosed blocks still end their lines. */
+	expect_html("<div>GAME x<div>SEAT y<p>PLACE 3<li>PLACE 4",
+	    "GAME x\nSEAT y\nPLACE 3\nPLACE 4\n");
+	/* A script's text is never an order, closed or not. */
+	expect_html("a<script>GAME no</script>b<script>SEAT no", "ab\n");
+	expect_html("<ul><li>a<ul><li>b<li>c</ul><li>d</ul>", "a\nb\nc\nd\n");
+	expect_html("<table><tr><th>seat</th><th>orders</th></tr>"
+	    "<tr><td>anna</td><td>PLACE 3</td></tr></table>",
+	    "seat orders\nanna PLACE 3\n");
+}
+
+/* Whatever a numeric reference names, the text holds no control character
+ * but LF (and a tab kept inside <pre>): no CR, no other C0 control, no DEL,
+ * no C1 control. */
+static void
+t_html_no_controls(void **state)
+{
+	struct mailmsg m;
+	struct buf raw = BUF_INIT;
+
+	(void)state;
+	mailmsg_init(&m);
+	for (int cp = 0; cp < 0xa0; cp++) {
+		const unsigned char *p;
+
+		buf_reset(&raw);
+		buf_printf(&raw, "From: h@example.org\n"
+		    "Content-Type: text/html; charset=utf-8\n\n"
+		    "a&#%d;b<pre>c&#%d;d</pre>", cp, cp);
+		assert_int_equal(mailmsg_parse(raw.p, raw.len, SIZE_MAX, &m,
+		    NULL), 0);
+		for (p = (const unsigned char *)m.text; *p != '\0'; p++)
+			if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f ||
+			    (p[0] == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0))
+				fail_msg("&#%d; leaves byte 0x%02x in \"%s\"", cp,
+				    *p == 0xc2 ? p[1] : *p, m.text);
+	}
+	mailmsg_free(&m);
+	buf_free(&raw);
+}
+
+struct ranges {
+	size_t n, begin[4], end[4];
+};
+
+static int
+note_range(void *arg, size_t begin, size_t end)
+{
+	struct ranges *r = arg;
+
+	if (r->n == 4)
+		return 7;
+	r->begin[r->n] = begin;
+	r->end[r->n++] = end;
+	return 0;
+}
+
+/* mbox_split hands out each message's own bytes, without its "From "
+ * line, and stops when told to. */
+static void
+t_mbox_split(void **state)
+{
+	static const char mbox[] =
+	    "From a@example.org Mon Nov 23 04:00:00 2026\n"
+	    "Subject: one\n\n>From here\nbody\n\n"
+	    "From b@example.org Mon Nov 23 04:01:00 2026\n"
+	    "Subject: two\n\nGAME x\n";
+	struct ranges r = { 0, { 0 }, { 0 } };
+	const char *one = strstr(mbox, "Subject: one"), *two = strstr(mbox, "Subject: two");
+
+	(void)state;
+	assert_int_equal(mbox_split(mbox, strlen(mbox), note_range, &r), 0);
+	assert_int_equal(r.n, 2);
+	assert_int_equal(r.begin[0], (size_t)(one - mbox));
+	assert_true(r.end[0] <= (size_t)(strstr(mbox, "From b") - mbox));
+	assert_true(r.end[0] > (size_t)(strstr(mbox, "body") - mbox));
+	assert_int_equal(r.begin[1], (size_t)(two - mbox));
+	assert_int_equal(r.end[1], strlen(mbox));
+
+	r.n = 4;
+	assert_int_equal(mbox_split(mbox, strlen(mbox), note_range, &r), 7);
+	r.n = 0;
+	assert_int_equal(mbox_split("", 0, note_range, &r), 0);
+	assert_int_equal(r.n, 0);
 }
 
 static void
@@ -779,6 +896,9 @@ main(void)
 		cmocka_unit_test(t_alternative),
 		cmocka_unit_test(t_html_only),
 		cmocka_unit_test(t_html_cut_short),
+		cmocka_unit_test(t_html_pages),
+		cmocka_unit_test(t_html_no_controls),
+		cmocka_unit_test(t_mbox_split),
 		cmocka_unit_test(t_nested),
 		cmocka_unit_test(t_attachment),
 		cmocka_unit_test(t_auto_reply),

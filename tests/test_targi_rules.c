@@ -717,6 +717,9 @@ test_parse_canonical(void **state)
 		"PLACE", "TAKE Z9", "BUY B2", "BUY B2 ROW 5", "TRADE 3D",
 		"GIVE 1D VP", "FLY 3", "STANDING RAID SOMETIMES", "SWAP 1-5 1-1",
 		"DROP 1G",
+		/* Found by fuzz_targi: a count past int overflowed; 2^32 + 5
+		 * wrapped to 5. */
+		"GIVE 4294967301D",
 	};
 	struct order o, back;
 	struct diag d;

@@ -116,10 +116,11 @@ spec(const struct words *ws, int i, int n, int out[TG_NRES])
 
 		if (isdigit((unsigned char)*w)) {
 			cnt = 0;
+			/* Refused as soon as it is too big: a long run of
+			 * digits would overflow an int. */
 			while (isdigit((unsigned char)*w))
-				cnt = cnt * 10 + (*w++ - '0');
-			if (cnt > 99)
-				return -1;
+				if ((cnt = cnt * 10 + (*w++ - '0')) > 99)
+					return -1;
 			if (*w == '\0') {
 				if (++i >= n)
 					return -1;

@@ -55,19 +55,19 @@ ingest_store(struct ledger *l, const char *source, const char *ref, const char *
 		free(mid);
 		return -1;
 	}
-	st = ledger_prep(l, "SELECT 1 FROM messages WHERE content_hash = ? OR "
+	st = ledger_stmt(l, "SELECT 1 FROM messages WHERE content_hash = ? OR "
 	    "(message_id IS NOT NULL AND message_id = ?)");
 	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, mid != NULL ? mid : "", -1, SQLITE_STATIC);
 	dup = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	if (dup) {
 		ledger_rollback(l);
 		free(mid);
 		return 0;
 	}
 	clock_iso(clock_now(), now, sizeof now);
-	st = ledger_prep(l, "INSERT INTO messages (source, source_ref, message_id, "
+	st = ledger_stmt(l, "INSERT INTO messages (source, source_ref, message_id, "
 	    "content_hash, raw, received_at) VALUES (?,?,?,?,?,?)");
 	sqlite3_bind_text(st, 1, source, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, ref, -1, SQLITE_STATIC);

@@ -33,14 +33,71 @@ ledger_prep(struct ledger *l, const char *sql)
 	return st;
 }
 
+/* The entry of st in the cache, or NULL when st is not one of them. */
+static struct ledger_cached *
+cached_of(struct ledger *l, sqlite3_stmt *st)
+{
+	for (int i = 0; i < l->ncached; i++)
+		if (l->cached[i].st == st)
+			return &l->cached[i];
+	return NULL;
+}
+
+sqlite3_stmt *
+ledger_stmt(struct ledger *l, const char *sql)
+{
+	struct ledger_cached *c;
+
+	/* Callers pass string literals: the address nearly always matches; the
+	 * same text from another file is found by its text. */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < l->ncached; i++) {
+			c = &l->cached[i];
+			if (!c->in_use && (pass == 0 ? c->key == sql :
+			    strcmp(c->sql, sql) == 0)) {
+				c->in_use = 1;
+				return c->st;
+			}
+		}
+	/* A full cache (a caller that never gives back) still works, uncached. */
+	if (l->ncached == LEDGER_CACHE)
+		return ledger_prep(l, sql);
+	c = &l->cached[l->ncached];
+	c->st = ledger_prep(l, sql);
+	c->key = sql;
+	c->sql = sqlite3_sql(c->st);
+	c->in_use = 1;
+	l->ncached++;
+	return c->st;
+}
+
+void
+ledger_release(struct ledger *l, sqlite3_stmt *st)
+{
+	struct ledger_cached *c = cached_of(l, st);
+
+	if (c == NULL) {
+		sqlite3_finalize(st);
+		return;
+	}
+	/* Reset ends the statement's read of the ledger; cleared bindings leave
+	 * no pointer to a caller's buffer behind. */
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	c->in_use = 0;
+}
+
 int
 ledger_done(struct ledger *l, sqlite3_stmt *st, struct diag *d)
 {
 	int rc = sqlite3_step(st);
 
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return ledger_fail(l, d, "write");
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+		/* The error, before a reset or finalise clears it. */
+		ledger_fail(l, d, "write");
+		ledger_release(l, st);
+		return -1;
+	}
 	return 0;
 }
 
@@ -130,6 +187,9 @@ ledger_close(struct ledger *l)
 		return;
 	if (l->in_tx)
 		ledger_rollback(l);
+	for (int i = 0; i < l->ncached; i++)
+		sqlite3_finalize(l->cached[i].st);
+	l->ncached = 0;
 	sqlite3_close(l->db);
 	l->db = NULL;
 }

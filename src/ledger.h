@@ -11,9 +11,21 @@
 #include "hash.h"
 #include "token.h"
 
+/* A statement kept compiled for the life of the handle (ledger_stmt). */
+struct ledger_cached {
+	const char *key;          /* the caller's literal */
+	const char *sql;          /* SQLite's copy */
+	sqlite3_stmt *st;
+	int in_use;
+};
+
+#define LEDGER_CACHE 96
+
 struct ledger {
 	sqlite3 *db;
 	int in_tx;
+	int ncached;
+	struct ledger_cached cached[LEDGER_CACHE];
 };
 
 int ledger_open(struct ledger *, const char *path, struct diag *);
@@ -27,7 +39,15 @@ void ledger_rollback(struct ledger *);
 
 /* Prepares sql or exits: a statement that does not compile is a bug, not input. */
 sqlite3_stmt *ledger_prep(struct ledger *, const char *sql);
-/* Runs a prepared statement that returns no rows, then finalises it. */
+/* The same, kept compiled for the life of the handle: hot paths. The
+ * statement comes reset with no bindings; give it back with ledger_release
+ * (or ledger_done), never sqlite3_finalize. sql is a string literal (its
+ * address is the key). A statement still handed out
+ * (the same SQL in a nested use) is never handed out twice: a fresh one is. */
+sqlite3_stmt *ledger_stmt(struct ledger *, const char *sql);
+void ledger_release(struct ledger *, sqlite3_stmt *);
+/* Runs a prepared statement that returns no rows, then finalises it (or
+ * gives it back, when it came from ledger_stmt). */
 int ledger_done(struct ledger *, sqlite3_stmt *, struct diag *);
 int ledger_fail(struct ledger *, struct diag *, const char *what);
 

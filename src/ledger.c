@@ -54,7 +54,7 @@ ledger_stmt(struct ledger *l, const char *sql)
 		for (int i = 0; i < l->ncached; i++) {
 			c = &l->cached[i];
 			if (!c->in_use && (pass == 0 ? c->key == sql :
-			    strcmp(c->sql, sql) == 0)) {
+			    strcmp(sqlite3_sql(c->st), sql) == 0)) {
 				c->in_use = 1;
 				return c->st;
 			}
@@ -64,8 +64,9 @@ ledger_stmt(struct ledger *l, const char *sql)
 		return ledger_prep(l, sql);
 	c = &l->cached[l->ncached];
 	c->st = ledger_prep(l, sql);
+	/* Not sqlite3_sql's pointer: a schema change recompiles the statement
+	 * and frees the text it had. */
 	c->key = sql;
-	c->sql = sqlite3_sql(c->st);
 	c->in_use = 1;
 	l->ncached++;
 	return c->st;
@@ -98,6 +99,7 @@ ledger_done(struct ledger *l, sqlite3_stmt *st, struct diag *d)
 		ledger_release(l, st);
 		return -1;
 	}
+	ledger_release(l, st);
 	return 0;
 }
 

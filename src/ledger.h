@@ -14,7 +14,6 @@
 /* A statement kept compiled for the life of the handle (ledger_stmt). */
 struct ledger_cached {
 	const char *key;          /* the caller's literal */
-	const char *sql;          /* SQLite's copy */
 	sqlite3_stmt *st;
 	int in_use;
 };

@@ -1,8 +1,10 @@
 -- 008: a busy host's costs stay flat. Indexes for what each mail and each
 -- tick asks, a count kept instead of counted, and the games a tick must see.
 
--- The rate limit counts a sender's recent replies of a kind.
+-- The rate limit counts a sender's recent replies of a kind; verify reads a
+-- game's welcome mails.
 CREATE INDEX outbox_rate ON outbox(to_addr COLLATE NOCASE, kind, created_at);
+CREATE INDEX outbox_game ON outbox(game_id, kind);
 
 -- A tick finds what is due among the open deadlines, each with its game.
 DROP INDEX deadlines_open;

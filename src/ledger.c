@@ -192,6 +192,9 @@ ledger_close(struct ledger *l)
 	for (int i = 0; i < l->ncached; i++)
 		sqlite3_finalize(l->cached[i].st);
 	l->ncached = 0;
+	free(l->snap);
+	l->snap = NULL;
+	l->snap_cap = 0;
 	sqlite3_close(l->db);
 	l->db = NULL;
 }
@@ -208,7 +211,7 @@ ledger_begin(struct ledger *l, struct diag *d)
 int
 ledger_commit(struct ledger *l, struct diag *d)
 {
-	if (exec(l, "COMMIT", d) < 0) {
+	if (ledger_snapshot_flush(l, d) < 0 || exec(l, "COMMIT", d) < 0) {
 		ledger_rollback(l);
 		return -1;
 	}
@@ -221,4 +224,5 @@ ledger_rollback(struct ledger *l)
 {
 	exec(l, "ROLLBACK", NULL);
 	l->in_tx = 0;
+	l->snap_pending = 0;
 }

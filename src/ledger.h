@@ -25,6 +25,12 @@ struct ledger {
 	int in_tx;
 	int ncached;
 	struct ledger_cached cached[LEDGER_CACHE];
+	/* The newest snapshot of a game stepped in this transaction, written
+	 * once at commit (or when another game's comes) rather than each step. */
+	int snap_pending;
+	int64_t snap_game, snap_seq;
+	void *snap;
+	size_t snap_n, snap_cap;
 };
 
 int ledger_open(struct ledger *, const char *path, struct diag *);
@@ -135,8 +141,11 @@ int ledger_events_each_all(struct ledger *, int64_t game, int64_t from, int64_t 
 int ledger_event_undone(struct ledger *, int64_t game, int64_t seq);
 int64_t ledger_last_seq(struct ledger *, int64_t game);
 
+/* In a transaction the write waits for the commit (ledger_commit flushes it);
+ * the newest put of a game wins, as it would have. */
 int ledger_snapshot_put(struct ledger *, int64_t game, int64_t seq, const void *,
     size_t, struct diag *);
+int ledger_snapshot_flush(struct ledger *, struct diag *);
 /* 1 found (state copied when its size matches), 0 none, -1 error. */
 int ledger_snapshot_get(struct ledger *, int64_t game, int64_t *seq, void *, size_t,
     struct diag *);

@@ -273,6 +273,58 @@ test_statements_kept(void **state)
 	ledger_close(&l);
 }
 
+static int64_t
+snap_seq(struct ledger *l, int64_t g)
+{
+	char out[40];
+	int64_t seq = -1;
+	struct diag d;
+
+	assert_true(ledger_snapshot_get(l, g, &seq, out, sizeof out, &d) >= 0);
+	return seq;
+}
+
+/* In a transaction a game's snapshot is written once, at the commit: what is
+ * read meanwhile is still the newest put, another game's put does not lose
+ * the first one's, and a rollback leaves the one committed before. */
+static void
+test_snapshot_in_transaction(void **state)
+{
+	struct ledger l;
+	struct diag d;
+	int64_t g, h;
+	char st[40] = "state";
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	g = add_game(&l);
+	assert_int_equal(sqlite3_exec(l.db, "UPDATE games SET name = 'other' WHERE id = 1",
+	    NULL, NULL, NULL), SQLITE_OK);
+	h = add_game(&l);
+	assert_int_equal(ledger_snapshot_put(&l, g, 1, st, sizeof st, &d), 0);
+	assert_int_equal(ledger_begin(&l, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, g, 2, st, sizeof st, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, g, 3, st, sizeof st, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, h, 7, st, sizeof st, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, h, 8, st, sizeof st, &d), 0);
+	assert_int_equal(snap_seq(&l, g), 3);
+	assert_int_equal(snap_seq(&l, h), 8);
+	assert_int_equal(ledger_snapshot_put(&l, g, 4, st, sizeof st, &d), 0);
+	ledger_rollback(&l);
+	assert_int_equal(snap_seq(&l, g), 1);
+	assert_int_equal(snap_seq(&l, h), -1);
+	assert_int_equal(ledger_begin(&l, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, g, 5, st, sizeof st, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, h, 9, st, sizeof st, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, h, 10, st, sizeof st, &d), 0);
+	assert_int_equal(ledger_commit(&l, &d), 0);
+	ledger_close(&l);
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	assert_int_equal(snap_seq(&l, g), 5);
+	assert_int_equal(snap_seq(&l, h), 10);
+	ledger_close(&l);
+}
+
 int
 main(void)
 {
@@ -285,6 +337,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_rollback_leaves_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_snapshot_roundtrip, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_statements_kept, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_snapshot_in_transaction, setup, teardown),
 		cmocka_unit_test(test_tokens),
 	};
 

@@ -9,11 +9,13 @@
 void
 play_state_hash(const struct game_rules *r, const void *st, char out[HASH_HEX])
 {
-	struct buf b = BUF_INIT;
+	/* Kept from one hash to the next: growing a buffer of a whole state
+	 * anew for every step cost more than hashing it. */
+	static _Thread_local struct buf b = BUF_INIT;
 
+	buf_reset(&b);
 	r->serialize(st, &b);
 	sha256_hex(b.p, b.len, out);
-	buf_free(&b);
 }
 
 void

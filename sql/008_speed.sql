@@ -6,9 +6,11 @@
 CREATE INDEX outbox_rate ON outbox(to_addr COLLATE NOCASE, kind, created_at);
 CREATE INDEX outbox_game ON outbox(game_id, kind);
 
--- A tick finds what is due among the open deadlines, each with its game.
+-- A tick finds what is due among the open deadlines, each with its game;
+-- a game's own open deadlines are found by game, not among everyone's.
 DROP INDEX deadlines_open;
 CREATE INDEX deadlines_open ON deadlines(status, due_at, game_id);
+CREATE INDEX deadlines_game ON deadlines(game_id, status, due_at);
 
 -- A pause that ends by itself, found without reading every game.
 CREATE INDEX games_pause_ends ON games(paused_until) WHERE paused_at != '';

@@ -368,53 +368,6 @@ ledger_event_undone(struct ledger *l, int64_t game, int64_t seq)
 	return rc;
 }
 
-static int
-snapshot_write(struct ledger *l, int64_t game, int64_t seq, const void *p, size_t n,
-    struct diag *d)
-{
-	sqlite3_stmt *st = ledger_stmt(l, "INSERT INTO snapshots (game_id, seq, state) "
-	    "VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SET seq = excluded.seq, "
-	    "state = excluded.state");
-
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, seq);
-	sqlite3_bind_blob(st, 3, p, (int)n, SQLITE_STATIC);
-	return ledger_done(l, st, d);
-}
-
-int
-ledger_snapshot_flush(struct ledger *l, struct diag *d)
-{
-	if (!l->snap_pending)
-		return 0;
-	l->snap_pending = 0;
-	return snapshot_write(l, l->snap_game, l->snap_seq, l->snap, l->snap_n, d);
-}
-
-int
-ledger_snapshot_put(struct ledger *l, int64_t game, int64_t seq, const void *p, size_t n,
-    struct diag *d)
-{
-	/* A game stepped many times in one transaction (bots, defaults) writes
-	 * its snapshot once. Should the commit never come, neither does the
-	 * snapshot, as before; play_load checks a snapshot against the step's
-	 * state hash in any case. */
-	if (!l->in_tx)
-		return snapshot_write(l, game, seq, p, n, d);
-	if (l->snap_pending && l->snap_game != game && ledger_snapshot_flush(l, d) < 0)
-		return -1;
-	if (n > l->snap_cap) {
-		l->snap = xreallocarray(l->snap, n, 1);
-		l->snap_cap = n;
-	}
-	memcpy(l->snap, p, n);
-	l->snap_n = n;
-	l->snap_game = game;
-	l->snap_seq = seq;
-	l->snap_pending = 1;
-	return 0;
-}
-
 int
 ledger_snapshot_get(struct ledger *l, int64_t game, int64_t *seq, void *p, size_t n,
     struct diag *d)

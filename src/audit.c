@@ -31,7 +31,7 @@ audit_commit(struct ledger *l, const struct game_row *g, uint64_t *fixed,
 		return diag_set(d, 0, "no randomness from the kernel");
 	snprintf(salt, sizeof salt, "%016" PRIx64 "%016" PRIx64, a, b);
 	audit_commitment(g->name, g->seed, salt, commit);
-	st = ledger_prep(l, "UPDATE games SET seed_salt = ?, seed_commit = ? WHERE id = ?");
+	st = ledger_stmt(l, "UPDATE games SET seed_salt = ?, seed_commit = ? WHERE id = ?");
 	sqlite3_bind_text(st, 1, salt, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 2, commit, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(st, 3, g->id);
@@ -42,7 +42,7 @@ int
 audit_seed_load(struct ledger *l, int64_t game, char salt[AUDIT_SALT],
     char commit[HASH_HEX], struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT seed_salt, seed_commit FROM games "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT seed_salt, seed_commit FROM games "
 	    "WHERE id = ?");
 	int rc;
 
@@ -52,7 +52,7 @@ audit_seed_load(struct ledger *l, int64_t game, char salt[AUDIT_SALT],
 		snprintf(salt, AUDIT_SALT, "%s", col_text(st, 0));
 		snprintf(commit, HASH_HEX, "%s", col_text(st, 1));
 	}
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return ledger_fail(l, d, "read the seed's commitment");
 	return 0;
@@ -61,7 +61,7 @@ audit_seed_load(struct ledger *l, int64_t game, char salt[AUDIT_SALT],
 void
 audit_chain_head(struct ledger *l, int64_t game, int64_t seq, char out[HASH_HEX])
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT hash FROM events WHERE game_id = ? AND "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT hash FROM events WHERE game_id = ? AND "
 	    "seq = ?");
 
 	out[0] = '\0';
@@ -69,7 +69,7 @@ audit_chain_head(struct ledger *l, int64_t game, int64_t seq, char out[HASH_HEX]
 	sqlite3_bind_int64(st, 2, seq);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		snprintf(out, HASH_HEX, "%s", col_text(st, 0));
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 }
 
 int

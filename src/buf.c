@@ -83,11 +83,15 @@ buf_printf(struct buf *b, const char *fmt, ...)
 void
 buf_add_u32(struct buf *b, uint32_t v)
 {
-	unsigned char x[4];
+	unsigned char *x;
 
+	/* A state is thousands of these: written in place, no call per byte. */
+	reserve(b, 4);
+	x = (unsigned char *)b->p + b->len;
 	for (int i = 0; i < 4; i++)
 		x[i] = (unsigned char)(v >> (8 * i));
-	buf_add(b, x, sizeof x);
+	b->len += 4;
+	b->p[b->len] = '\0';
 }
 
 void

@@ -272,7 +272,7 @@ campaign_apply(struct campaign *c, const char *key, const char *v, struct diag *
 int
 campaign_load(struct ledger *l, int64_t game_id, struct campaign *c, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT key, value FROM settings WHERE game_id = ? "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT key, value FROM settings WHERE game_id = ? "
 	    "ORDER BY key");
 	int rc;
 
@@ -282,7 +282,7 @@ campaign_load(struct ledger *l, int64_t game_id, struct campaign *c, struct diag
 		/* Checked when stored; a row this build no longer reads is skipped, not fatal. */
 		campaign_apply(c, col_text(st, 0), col_text(st, 1), NULL);
 	}
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	if (rc != SQLITE_DONE)
 		return ledger_fail(l, d, "read the campaign settings");
 	return 0;
@@ -333,7 +333,7 @@ campaign_set(struct ledger *l, int64_t game_id, const char *key, const char *val
 	campaign_defaults(&c);
 	if (campaign_apply(&c, key, value, d) < 0 || deadline_kind_known(l, game_id, key, d) < 0)
 		return -1;
-	st = ledger_prep(l, "INSERT INTO settings (game_id, key, value) VALUES (?,?,?) "
+	st = ledger_stmt(l, "INSERT INTO settings (game_id, key, value) VALUES (?,?,?) "
 	    "ON CONFLICT(game_id, key) DO UPDATE SET value = excluded.value");
 	sqlite3_bind_int64(st, 1, game_id);
 	sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);

@@ -71,7 +71,7 @@ chain_step(void *arg, const struct event_row *e)
 static int
 welcomes_missing(struct ledger *l, int64_t game, const char *commit)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT COUNT(*) FROM outbox WHERE game_id = ? AND "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT COUNT(*) FROM outbox WHERE game_id = ? AND "
 	    "kind = 'welcome' AND instr(body, ?) = 0");
 	int n = 0;
 
@@ -79,7 +79,7 @@ welcomes_missing(struct ledger *l, int64_t game, const char *commit)
 	sqlite3_bind_text(st, 2, commit, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		n = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return n;
 }
 

@@ -1,4 +1,5 @@
-/* hash: SHA-256 in hex, through GLib's GChecksum (already a dependency of GMime). */
+/* hash: SHA-256 in hex, through libcrypto (it uses the processor's SHA
+ * instructions where there are some). */
 #ifndef AZ_HASH_H
 #define AZ_HASH_H
 

@@ -39,7 +39,7 @@ ingest_store(struct ledger *l, const char *source, const char *ref, const char *
 	char hash[HASH_HEX], now[32];
 	char *mid = strcmp(source, "file") == 0 ? NULL : header_message_id(raw, len);
 	sqlite3_stmt *st;
-	int dup = 0;
+	int dup = 0, own;
 
 	if (hash_extra != NULL) {
 		struct buf b = BUF_INIT;
@@ -51,23 +51,26 @@ ingest_store(struct ledger *l, const char *source, const char *ref, const char *
 	} else {
 		sha256_hex(raw, len, hash);
 	}
-	if (ledger_begin(l, d) < 0) {
+	/* In the caller's transaction when it holds one (a batch). */
+	own = !l->in_tx;
+	if (own && ledger_begin(l, d) < 0) {
 		free(mid);
 		return -1;
 	}
-	st = ledger_prep(l, "SELECT 1 FROM messages WHERE content_hash = ? OR "
+	st = ledger_stmt(l, "SELECT 1 FROM messages WHERE content_hash = ? OR "
 	    "(message_id IS NOT NULL AND message_id = ?)");
 	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, mid != NULL ? mid : "", -1, SQLITE_STATIC);
 	dup = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	if (dup) {
-		ledger_rollback(l);
+		if (own)
+			ledger_rollback(l);
 		free(mid);
 		return 0;
 	}
 	clock_iso(clock_now(), now, sizeof now);
-	st = ledger_prep(l, "INSERT INTO messages (source, source_ref, message_id, "
+	st = ledger_stmt(l, "INSERT INTO messages (source, source_ref, message_id, "
 	    "content_hash, raw, received_at) VALUES (?,?,?,?,?,?)");
 	sqlite3_bind_text(st, 1, source, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, ref, -1, SQLITE_STATIC);
@@ -78,8 +81,9 @@ ingest_store(struct ledger *l, const char *source, const char *ref, const char *
 	sqlite3_bind_text(st, 4, hash, -1, SQLITE_STATIC);
 	sqlite3_bind_blob64(st, 5, raw, len, SQLITE_STATIC);
 	sqlite3_bind_text(st, 6, now, -1, SQLITE_STATIC);
-	if (ledger_done(l, st, d) < 0 || ledger_commit(l, d) < 0) {
-		ledger_rollback(l);
+	if (ledger_done(l, st, d) < 0 || (own && ledger_commit(l, d) < 0)) {
+		if (own)
+			ledger_rollback(l);
 		free(mid);
 		return -1;
 	}
@@ -166,11 +170,25 @@ mark_seen(const char *dir, const char *sub, const char *name)
 		log_warn("maildir: cannot mark %s seen: %s", from, strerror(errno));
 }
 
+/* Marks seen the files of the batch whose store just committed. */
+static void
+mark_batch(const char *dir, const char *sub, char **names, const size_t *kept, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		mark_seen(dir, sub, names[kept[i]]);
+}
+
+/* Stores the mails MAILDIR_BATCH to a transaction (one flush for them all),
+ * and marks each seen only once its transaction has committed: a crash in
+ * between leaves the files to be read again, and the ledger knows them. */
+#define MAILDIR_BATCH 64
+
 static int
 maildir_sub(struct ledger *l, const char *dir, const char *sub, struct ingest_stats *s,
     struct diag *d)
 {
-	size_t n;
+	size_t n, kept[MAILDIR_BATCH], nkept = 0;
+	int taken = 0;            /* new in the open batch (the rest: duplicates) */
 	char **names, path[2048];
 
 	snprintf(path, sizeof path, "%s/%s", dir, sub);
@@ -181,26 +199,56 @@ maildir_sub(struct ledger *l, const char *dir, const char *sub, struct ingest_st
 		size_t len;
 		int rc;
 
-		if (strcmp(sub, "cur") == 0 && info != NULL && strchr(info + 3, 'S') != NULL) {
-			free(names[i]);
+		if (strcmp(sub, "cur") == 0 && info != NULL && strchr(info + 3, 'S') != NULL)
 			continue;
-		}
 		snprintf(path, sizeof path, "%s/%s/%s", dir, sub, names[i]);
 		if (fs_read(path, &raw, &len) < 0) {
 			log_warn("maildir: cannot read %s: %s", path, strerror(errno));
 			s->failed++;
-			free(names[i]);
+			continue;
+		}
+		if (!l->in_tx && ledger_begin(l, d) < 0) {
+			log_error("maildir: cannot store %s: %s", path, d->msg);
+			s->failed++;
+			free(raw);
 			continue;
 		}
 		rc = count(s, ingest_store(l, "maildir", names[i], raw, len, NULL, d));
 		free(raw);
 		if (rc < 0) {
+			/* The batch goes with it; its files stay for the next run. */
 			log_error("maildir: cannot store %s: %s", path, d->msg);
-		} else {
-			mark_seen(dir, sub, names[i]);
+			ledger_rollback(l);
+			s->taken -= taken;
+			nkept = 0;
+			taken = 0;
+			continue;
 		}
-		free(names[i]);
+		kept[nkept++] = i;
+		taken += rc;
+		if (nkept == MAILDIR_BATCH || i == n - 1) {
+			if (ledger_commit(l, d) < 0) {
+				log_error("maildir: cannot store %zu mails: %s", nkept, d->msg);
+				s->taken -= taken;
+				s->failed += taken;
+			} else {
+				mark_batch(dir, sub, names, kept, nkept);
+			}
+			nkept = 0;
+			taken = 0;
+		}
 	}
+	if (l->in_tx) {
+		if (ledger_commit(l, d) < 0) {
+			log_error("maildir: cannot store %zu mails: %s", nkept, d->msg);
+			s->taken -= taken;
+			s->failed += taken;
+		} else {
+			mark_batch(dir, sub, names, kept, nkept);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
 	free(names);
 	return 0;
 }

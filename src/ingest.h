@@ -17,7 +17,8 @@ struct ingest_stats {
 	int failed;               /* could not be read or stored */
 };
 
-/* 1 stored, 0 duplicate, -1 error. Commits its own transaction. */
+/* 1 stored, 0 duplicate, -1 error. Commits its own transaction, or works in
+ * the caller's when one is open (a batch; the caller commits or rolls back). */
 int ingest_store(struct ledger *, const char *source, const char *ref, const char *raw,
     size_t len, const char *hash_extra, struct diag *);
 

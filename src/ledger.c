@@ -6,6 +6,7 @@
 #include "ledger.h"
 #include "log.h"
 #include "migrations.h"
+#include "xmalloc.h"
 
 const char *
 col_text(sqlite3_stmt *st, int i)
@@ -33,14 +34,73 @@ ledger_prep(struct ledger *l, const char *sql)
 	return st;
 }
 
+/* The entry of st in the cache, or NULL when st is not one of them. */
+static struct ledger_cached *
+cached_of(struct ledger *l, sqlite3_stmt *st)
+{
+	for (int i = 0; i < l->ncached; i++)
+		if (l->cached[i].st == st)
+			return &l->cached[i];
+	return NULL;
+}
+
+sqlite3_stmt *
+ledger_stmt(struct ledger *l, const char *sql)
+{
+	struct ledger_cached *c;
+
+	/* Callers pass string literals: the address nearly always matches; the
+	 * same text from another file is found by its text. */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < l->ncached; i++) {
+			c = &l->cached[i];
+			if (!c->in_use && (pass == 0 ? c->key == sql :
+			    strcmp(sqlite3_sql(c->st), sql) == 0)) {
+				c->in_use = 1;
+				return c->st;
+			}
+		}
+	/* A full cache (a caller that never gives back) still works, uncached. */
+	if (l->ncached == LEDGER_CACHE)
+		return ledger_prep(l, sql);
+	c = &l->cached[l->ncached];
+	c->st = ledger_prep(l, sql);
+	/* Not sqlite3_sql's pointer: a schema change recompiles the statement
+	 * and frees the text it had. */
+	c->key = sql;
+	c->in_use = 1;
+	l->ncached++;
+	return c->st;
+}
+
+void
+ledger_release(struct ledger *l, sqlite3_stmt *st)
+{
+	struct ledger_cached *c = cached_of(l, st);
+
+	if (c == NULL) {
+		sqlite3_finalize(st);
+		return;
+	}
+	/* Reset ends the statement's read of the ledger; cleared bindings leave
+	 * no pointer to a caller's buffer behind. */
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	c->in_use = 0;
+}
+
 int
 ledger_done(struct ledger *l, sqlite3_stmt *st, struct diag *d)
 {
 	int rc = sqlite3_step(st);
 
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
-		return ledger_fail(l, d, "write");
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+		/* The error, before a reset or finalise clears it. */
+		ledger_fail(l, d, "write");
+		ledger_release(l, st);
+		return -1;
+	}
+	ledger_release(l, st);
 	return 0;
 }
 
@@ -156,8 +216,61 @@ ledger_close(struct ledger *l)
 		return;
 	if (l->in_tx)
 		ledger_rollback(l);
+	for (int i = 0; i < l->ncached; i++)
+		sqlite3_finalize(l->cached[i].st);
+	l->ncached = 0;
+	free(l->snap);
+	l->snap = NULL;
+	l->snap_cap = 0;
 	sqlite3_close(l->db);
 	l->db = NULL;
+}
+
+static int
+snapshot_write(struct ledger *l, int64_t game, int64_t seq, const void *p, size_t n,
+    struct diag *d)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "INSERT INTO snapshots (game_id, seq, state) "
+	    "VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SET seq = excluded.seq, "
+	    "state = excluded.state");
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, seq);
+	sqlite3_bind_blob(st, 3, p, (int)n, SQLITE_STATIC);
+	return ledger_done(l, st, d);
+}
+
+int
+ledger_snapshot_flush(struct ledger *l, struct diag *d)
+{
+	if (!l->snap_pending)
+		return 0;
+	l->snap_pending = 0;
+	return snapshot_write(l, l->snap_game, l->snap_seq, l->snap, l->snap_n, d);
+}
+
+int
+ledger_snapshot_put(struct ledger *l, int64_t game, int64_t seq, const void *p, size_t n,
+    struct diag *d)
+{
+	/* A game stepped many times in one transaction (bots, defaults) writes
+	 * its snapshot once. Should the commit never come, neither does the
+	 * snapshot, as before; play_load checks a snapshot against the step's
+	 * state hash in any case. */
+	if (!l->in_tx)
+		return snapshot_write(l, game, seq, p, n, d);
+	if (l->snap_pending && l->snap_game != game && ledger_snapshot_flush(l, d) < 0)
+		return -1;
+	if (n > l->snap_cap) {
+		l->snap = xreallocarray(l->snap, n, 1);
+		l->snap_cap = n;
+	}
+	memcpy(l->snap, p, n);
+	l->snap_n = n;
+	l->snap_game = game;
+	l->snap_seq = seq;
+	l->snap_pending = 1;
+	return 0;
 }
 
 int
@@ -172,7 +285,7 @@ ledger_begin(struct ledger *l, struct diag *d)
 int
 ledger_commit(struct ledger *l, struct diag *d)
 {
-	if (exec(l, "COMMIT", d) < 0) {
+	if (ledger_snapshot_flush(l, d) < 0 || exec(l, "COMMIT", d) < 0) {
 		ledger_rollback(l);
 		return -1;
 	}
@@ -185,4 +298,5 @@ ledger_rollback(struct ledger *l)
 {
 	exec(l, "ROLLBACK", NULL);
 	l->in_tx = 0;
+	l->snap_pending = 0;
 }

@@ -11,9 +11,26 @@
 #include "hash.h"
 #include "token.h"
 
+/* A statement kept compiled for the life of the handle (ledger_stmt). */
+struct ledger_cached {
+	const char *key;          /* the caller's literal */
+	sqlite3_stmt *st;
+	int in_use;
+};
+
+#define LEDGER_CACHE 96
+
 struct ledger {
 	sqlite3 *db;
 	int in_tx;
+	int ncached;
+	struct ledger_cached cached[LEDGER_CACHE];
+	/* The newest snapshot of a game stepped in this transaction, written
+	 * once at commit (or when another game's comes) rather than each step. */
+	int snap_pending;
+	int64_t snap_game, snap_seq;
+	void *snap;
+	size_t snap_n, snap_cap;
 };
 
 int ledger_open(struct ledger *, const char *path, struct diag *);
@@ -30,7 +47,15 @@ void ledger_rollback(struct ledger *);
 
 /* Prepares sql or exits: a statement that does not compile is a bug, not input. */
 sqlite3_stmt *ledger_prep(struct ledger *, const char *sql);
-/* Runs a prepared statement that returns no rows, then finalises it. */
+/* The same, kept compiled for the life of the handle: hot paths. The
+ * statement comes reset with no bindings; give it back with ledger_release
+ * (or ledger_done), never sqlite3_finalize. sql is a string literal (its
+ * address is the key). A statement still handed out
+ * (the same SQL in a nested use) is never handed out twice: a fresh one is. */
+sqlite3_stmt *ledger_stmt(struct ledger *, const char *sql);
+void ledger_release(struct ledger *, sqlite3_stmt *);
+/* Runs a prepared statement that returns no rows, then finalises it (or
+ * gives it back, when it came from ledger_stmt). */
 int ledger_done(struct ledger *, sqlite3_stmt *, struct diag *);
 int ledger_fail(struct ledger *, struct diag *, const char *what);
 
@@ -121,8 +146,11 @@ int ledger_events_each_all(struct ledger *, int64_t game, int64_t from, int64_t 
 int ledger_event_undone(struct ledger *, int64_t game, int64_t seq);
 int64_t ledger_last_seq(struct ledger *, int64_t game);
 
+/* In a transaction the write waits for the commit (ledger_commit flushes it);
+ * the newest put of a game wins, as it would have. */
 int ledger_snapshot_put(struct ledger *, int64_t game, int64_t seq, const void *,
     size_t, struct diag *);
+int ledger_snapshot_flush(struct ledger *, struct diag *);
 /* 1 found (state copied when its size matches), 0 none, -1 error. */
 int ledger_snapshot_get(struct ledger *, int64_t game, int64_t *seq, void *, size_t,
     struct diag *);

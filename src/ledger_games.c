@@ -12,7 +12,7 @@ int
 ledger_game_insert(struct ledger *l, struct game_row *g, const char *setup_file,
     struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l,
+	sqlite3_stmt *st = ledger_stmt(l,
 	    "INSERT INTO games (name, rules, options, seed, created_at, setup_file, "
 	    "setup_file_name) VALUES (?,?,?,?,?,?,?)");
 
@@ -30,7 +30,7 @@ ledger_game_insert(struct ledger *l, struct game_row *g, const char *setup_file,
 	for (int i = 0; i < g->nseats; i++) {
 		struct seat_row *s = &g->seats[i];
 
-		st = ledger_prep(l, "INSERT INTO seats (game_id, idx, name, address, kind, "
+		st = ledger_stmt(l, "INSERT INTO seats (game_id, idx, name, address, kind, "
 		    "token_salt, token_hash, notify) VALUES (?,?,?,?,?,?,?,?)");
 		sqlite3_bind_int64(st, 1, g->id);
 		sqlite3_bind_int(st, 2, i);
@@ -51,7 +51,7 @@ ledger_game_insert(struct ledger *l, struct game_row *g, const char *setup_file,
 static int
 load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT idx, name, address, kind, token_salt, "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT idx, name, address, kind, token_salt, "
 	    "token_hash, reported_seq, bounces, last_bounce, missed, disorder, away_from, "
 	    "away_to, away_used, notify FROM seats WHERE game_id = ? "
 	    "ORDER BY idx");
@@ -78,7 +78,7 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 		s->away_used = (long)sqlite3_column_int64(st, 13);
 		COPY(s->notify, col_text(st, 14));
 	}
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return ledger_fail(l, d, "read seats");
 	return 0;
@@ -113,10 +113,10 @@ game_where(struct ledger *l, sqlite3_stmt *st, struct game_row *g, struct diag *
 
 	if (rc == SQLITE_ROW) {
 		game_from_row(st, g);
-		sqlite3_finalize(st);
+		ledger_release(l, st);
 		return load_seats(l, g, d) < 0 ? -1 : 1;
 	}
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	if (rc != SQLITE_DONE)
 		return ledger_fail(l, d, "read game");
 	return 0;
@@ -125,7 +125,7 @@ game_where(struct ledger *l, sqlite3_stmt *st, struct game_row *g, struct diag *
 int
 ledger_game_by_name(struct ledger *l, const char *name, struct game_row *g, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT " GAME_COLS " FROM games "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT " GAME_COLS " FROM games "
 	    "WHERE name = ? COLLATE NOCASE");
 
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
@@ -135,7 +135,7 @@ ledger_game_by_name(struct ledger *l, const char *name, struct game_row *g, stru
 int
 ledger_games_each(struct ledger *l, int (*fn)(void *, const struct game_row *), void *arg)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT " GAME_COLS " FROM games ORDER BY id");
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT " GAME_COLS " FROM games ORDER BY id");
 	struct game_row *g = xmalloc(sizeof *g);
 	int rc, stop = 0;
 
@@ -145,7 +145,7 @@ ledger_games_each(struct ledger *l, int (*fn)(void *, const struct game_row *), 
 			break;
 		stop = fn(arg, g);
 	}
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	free(g);
 	return 0;
 }
@@ -153,7 +153,7 @@ ledger_games_each(struct ledger *l, int (*fn)(void *, const struct game_row *), 
 int
 ledger_game_setup_file(struct ledger *l, int64_t id, char **text, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT setup_file, setup_file_name FROM games "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT setup_file, setup_file_name FROM games "
 	    "WHERE id = ?");
 	int rc;
 
@@ -161,7 +161,7 @@ ledger_game_setup_file(struct ledger *l, int64_t id, char **text, struct diag *d
 	sqlite3_bind_int64(st, 1, id);
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW && col_text(st, 1)[0] != '\0')
 		*text = xstrdup(col_text(st, 0));
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return ledger_fail(l, d, "read the game's setup file");
 	return 0;
@@ -171,7 +171,7 @@ int
 ledger_game_set_status(struct ledger *l, int64_t id, const char *status, const char *result,
     struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE games SET status = ?, result = ? WHERE id = ?");
+	sqlite3_stmt *st = ledger_stmt(l, "UPDATE games SET status = ?, result = ? WHERE id = ?");
 
 	sqlite3_bind_text(st, 1, status, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, result, -1, SQLITE_STATIC);
@@ -182,7 +182,7 @@ ledger_game_set_status(struct ledger *l, int64_t id, const char *status, const c
 int
 ledger_seat_set_reported(struct ledger *l, int64_t game, int idx, int64_t seq, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l,
+	sqlite3_stmt *st = ledger_stmt(l,
 	    "UPDATE seats SET reported_seq = ? WHERE game_id = ? AND idx = ?");
 
 	sqlite3_bind_int64(st, 1, seq);
@@ -199,7 +199,7 @@ ledger_seat_bounce(struct ledger *l, int64_t game, int idx, const char *address,
 
 	if (game > 0) {
 		/* A mail to an address the seat no longer has is not the seat's trouble. */
-		st = ledger_prep(l, "UPDATE seats SET bounces = bounces + 1, last_bounce = ? "
+		st = ledger_stmt(l, "UPDATE seats SET bounces = bounces + 1, last_bounce = ? "
 		    "WHERE game_id = ? AND idx = ? AND (?4 IS NULL OR address = ?4 COLLATE NOCASE)");
 		sqlite3_bind_text(st, 1, why, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(st, 2, game);
@@ -207,7 +207,7 @@ ledger_seat_bounce(struct ledger *l, int64_t game, int idx, const char *address,
 		if (address != NULL)
 			sqlite3_bind_text(st, 4, address, -1, SQLITE_STATIC);
 	} else {
-		st = ledger_prep(l, "UPDATE seats SET bounces = bounces + 1, last_bounce = ? "
+		st = ledger_stmt(l, "UPDATE seats SET bounces = bounces + 1, last_bounce = ? "
 		    "WHERE address = ? COLLATE NOCASE AND game_id IN "
 		    "(SELECT id FROM games WHERE status = 'active')");
 		sqlite3_bind_text(st, 1, why, -1, SQLITE_STATIC);
@@ -221,7 +221,8 @@ ledger_seat_bounce(struct ledger *l, int64_t game, int idx, const char *address,
 int64_t
 ledger_next_game_number(struct ledger *l, const char *rules)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT COUNT(*) FROM games WHERE rules = ?");
+	/* game_counts is the count of the games table, kept by triggers (008). */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT n FROM game_counts WHERE rules = ?");
 	int64_t n = 0;
 	char name[64];
 	struct game_row *g = xmalloc(sizeof *g);
@@ -229,7 +230,7 @@ ledger_next_game_number(struct ledger *l, const char *rules)
 	sqlite3_bind_text(st, 1, rules, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		n = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	/* Count, then skip any name a game master took by hand. */
 	do
 		snprintf(name, sizeof name, "%s-%lld", rules, (long long)++n);
@@ -241,13 +242,13 @@ ledger_next_game_number(struct ledger *l, const char *rules)
 int64_t
 ledger_last_seq(struct ledger *l, int64_t game)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT MAX(seq) FROM events WHERE game_id = ?");
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT MAX(seq) FROM events WHERE game_id = ?");
 	int64_t seq = -1;
 
 	sqlite3_bind_int64(st, 1, game);
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
 		seq = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return seq;
 }
 
@@ -273,7 +274,7 @@ ledger_event_hash(const struct event_row *e, char out[HASH_HEX])
 int
 ledger_event_append(struct ledger *l, int64_t game, struct event_row *e, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT seq, hash FROM events WHERE game_id = ? "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT seq, hash FROM events WHERE game_id = ? "
 	    "ORDER BY seq DESC LIMIT 1");
 
 	sqlite3_bind_int64(st, 1, game);
@@ -285,10 +286,10 @@ ledger_event_append(struct ledger *l, int64_t game, struct event_row *e, struct 
 		memset(e->prev_hash, '0', HASH_HEX - 1);
 		e->prev_hash[HASH_HEX - 1] = '\0';
 	}
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	ledger_event_hash(e, e->hash);
 
-	st = ledger_prep(l, "INSERT INTO events (game_id, seq, kind, seat_idx, payload, "
+	st = ledger_stmt(l, "INSERT INTO events (game_id, seq, kind, seat_idx, payload, "
 	    "narrative, state_hash, prev_hash, hash, at) VALUES (?,?,?,?,?,?,?,?,?,?)");
 	sqlite3_bind_int64(st, 1, game);
 	sqlite3_bind_int64(st, 2, e->seq);
@@ -310,7 +311,7 @@ static int
 events_each(struct ledger *l, int64_t game, int64_t from, int64_t to, int undone,
     int (*fn)(void *, const struct event_row *), void *arg, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, undone
+	sqlite3_stmt *st = ledger_stmt(l, undone
 	    ? "SELECT seq, kind, seat_idx, payload, narrative, "
 	    "state_hash, prev_hash, hash, at FROM events WHERE game_id = ? AND seq >= ? "
 	    "AND (? < 0 OR seq <= ?) ORDER BY seq"
@@ -341,7 +342,7 @@ events_each(struct ledger *l, int64_t game, int64_t from, int64_t to, int undone
 	}
 	if (ret == 0 && rc != SQLITE_DONE)
 		ret = ledger_fail(l, d, "read events");
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return ret < 0 ? -1 : 0;
 }
 
@@ -362,36 +363,26 @@ ledger_events_each_all(struct ledger *l, int64_t game, int64_t from, int64_t to,
 int
 ledger_event_undone(struct ledger *l, int64_t game, int64_t seq)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT 1 FROM undone WHERE game_id = ? AND seq = ?");
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT 1 FROM undone WHERE game_id = ? AND seq = ?");
 	int rc;
 
 	sqlite3_bind_int64(st, 1, game);
 	sqlite3_bind_int64(st, 2, seq);
 	rc = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return rc;
-}
-
-int
-ledger_snapshot_put(struct ledger *l, int64_t game, int64_t seq, const void *p, size_t n,
-    struct diag *d)
-{
-	sqlite3_stmt *st = ledger_prep(l, "INSERT INTO snapshots (game_id, seq, state) "
-	    "VALUES (?,?,?) ON CONFLICT(game_id) DO UPDATE SET seq = excluded.seq, "
-	    "state = excluded.state");
-
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, seq);
-	sqlite3_bind_blob(st, 3, p, (int)n, SQLITE_STATIC);
-	return ledger_done(l, st, d);
 }
 
 int
 ledger_snapshot_get(struct ledger *l, int64_t game, int64_t *seq, void *p, size_t n,
     struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT seq, state FROM snapshots WHERE game_id = ?");
+	sqlite3_stmt *st;
 	int rc, found = 0;
+
+	if (l->snap_pending && l->snap_game == game && ledger_snapshot_flush(l, d) < 0)
+		return -1;
+	st = ledger_stmt(l, "SELECT seq, state FROM snapshots WHERE game_id = ?");
 
 	sqlite3_bind_int64(st, 1, game);
 	rc = sqlite3_step(st);
@@ -402,6 +393,6 @@ ledger_snapshot_get(struct ledger *l, int64_t game, int64_t *seq, void *p, size_
 	} else if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
 		found = ledger_fail(l, d, "read snapshot");
 	}
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return found;
 }

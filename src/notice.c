@@ -28,7 +28,7 @@ copy(const struct tval *v)
 static int64_t
 watcher_seq(struct ledger *l, int64_t game, const char *to)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT reported_seq FROM watchers WHERE "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT reported_seq FROM watchers WHERE "
 	    "game_id = ? AND address = ?");
 	int64_t seq = -1;
 
@@ -36,7 +36,7 @@ watcher_seq(struct ledger *l, int64_t game, const char *to)
 	sqlite3_bind_text(st, 2, to, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		seq = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return seq;
 }
 
@@ -49,7 +49,7 @@ mark_reported(struct ledger *l, struct play *p, int seat, const char *to, struct
 		p->g.seats[seat].reported_seq = p->seq;
 		return ledger_seat_set_reported(l, p->g.id, seat, p->seq, d);
 	}
-	st = ledger_prep(l, "UPDATE watchers SET reported_seq = ? WHERE game_id = ? AND "
+	st = ledger_stmt(l, "UPDATE watchers SET reported_seq = ? WHERE game_id = ? AND "
 	    "address = ?");
 	sqlite3_bind_int64(st, 1, p->seq);
 	sqlite3_bind_int64(st, 2, p->g.id);
@@ -95,14 +95,14 @@ notice_everyone(struct ledger *l, const struct config *c, struct render *r, stru
 			return -1;
 	}
 	/* Collected first: queueing writes to the ledger the query reads. */
-	st = ledger_prep(l, "SELECT address FROM watchers WHERE game_id = ? ORDER BY "
+	st = ledger_stmt(l, "SELECT address FROM watchers WHERE game_id = ? ORDER BY "
 	    "added_at, address");
 	sqlite3_bind_int64(st, 1, p->g.id);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		to = xreallocarray(to, n + 1, sizeof *to);
 		to[n++] = xstrdup(col_text(st, 0));
 	}
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	for (size_t i = 0; i < n; i++) {
 		if (rc == 0)
 			rc = notice_one(l, c, r, p, -1, to[i], tmpl, kind, extra, report, now, d);

@@ -45,7 +45,7 @@ int
 outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item *it,
     const char *now, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT COALESCE(MAX(id), 0) + 1 FROM outbox");
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT COALESCE(MAX(id), 0) + 1 FROM outbox");
 	const char *fixed_env = getenv("AZALAI_SEED");
 	long long id = 1;
 	char mid[256], stamp[32], *subject;
@@ -55,7 +55,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 
 	if (sqlite3_step(st) == SQLITE_ROW)
 		id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	/* Stable from the moment it is queued: a resend is recognisably the same
 	 * mail. Its unique part is random, not the outbox row, which would tell
 	 * every player how many mails the referee sent the others. Golden tests
@@ -75,7 +75,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	    domain_of(c->referee_address));
 	subject = one_re(it->subject);
 
-	st = ledger_prep(l, "INSERT INTO outbox (id, game_id, seat_idx, kind, to_addr, "
+	st = ledger_stmt(l, "INSERT INTO outbox (id, game_id, seat_idx, kind, to_addr, "
 	    "message_id, in_reply_to, refs, subject, body, created_at, next_try_at, html, "
 	    "step) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
 	sqlite3_bind_int64(st, 1, id);
@@ -111,7 +111,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 int
 outbox_count_since(struct ledger *l, const char *to, const char *kind, const char *since)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT COUNT(*) FROM outbox WHERE to_addr = ? "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT COUNT(*) FROM outbox WHERE to_addr = ? "
 	    "COLLATE NOCASE AND kind = ? AND created_at >= ?");
 	int n = 0;
 
@@ -120,7 +120,7 @@ outbox_count_since(struct ledger *l, const char *to, const char *kind, const cha
 	sqlite3_bind_text(st, 3, since, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		n = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return n;
 }
 
@@ -128,7 +128,7 @@ static int
 mark(struct ledger *l, long long id, const char *status, int attempt, const char *err,
     const char *next, const char *sent_at, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE outbox SET status = ?, attempts = attempts "
+	sqlite3_stmt *st = ledger_stmt(l, "UPDATE outbox SET status = ?, attempts = attempts "
 	    "+ ?, last_error = ?, next_try_at = ?, sent_at = ? WHERE id = ?");
 
 	sqlite3_bind_text(st, 1, status, -1, SQLITE_STATIC);
@@ -159,7 +159,7 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 	if (dv == NULL)
 		return diag_set(d, 0, "unknown delivery method \"%s\"", c->deliver_method);
 	clock_iso(clock_now(), now, sizeof now);
-	st = ledger_prep(l, "SELECT id FROM outbox WHERE status IN ('queued', 'sending') "
+	st = ledger_stmt(l, "SELECT id FROM outbox WHERE status IN ('queued', 'sending') "
 	    "AND next_try_at <= ? ORDER BY id");
 	sqlite3_bind_text(st, 1, now, -1, SQLITE_STATIC);
 	while (sqlite3_step(st) == SQLITE_ROW) {
@@ -167,7 +167,7 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 
 		g_array_append_val(ids, id);
 	}
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 
 	for (guint i = 0; i < ids->len; i++) {
 		long long id = g_array_index(ids, long long, i);
@@ -177,12 +177,12 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 		int rc, attempts, seat;
 		int64_t game;
 
-		st = ledger_prep(l, "SELECT kind, to_addr, subject, body, message_id, "
+		st = ledger_stmt(l, "SELECT kind, to_addr, subject, body, message_id, "
 		    "in_reply_to, refs, created_at, status, attempts, html, "
 		    "COALESCE(game_id, 0), COALESCE(seat_idx, -1) FROM outbox WHERE id = ?");
 		sqlite3_bind_int64(st, 1, id);
 		if (sqlite3_step(st) != SQLITE_ROW) {
-			sqlite3_finalize(st);
+			ledger_release(l, st);
 			continue;
 		}
 		memset(&m, 0, sizeof m);
@@ -207,7 +207,7 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 		game = sqlite3_column_int64(st, 11);
 		seat = sqlite3_column_int(st, 12);
 		raw = mailout_build(&m, &len);
-		sqlite3_finalize(st);
+		ledger_release(l, st);
 
 		/* Record the attempt before it happens. */
 		if (mark(l, id, "sending", 1, "", now, "", d) < 0) {
@@ -260,7 +260,7 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 void
 outbox_list(struct ledger *l, int all)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT id, status, attempts, kind, to_addr, "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT id, status, attempts, kind, to_addr, "
 	    "subject, last_error, created_at FROM outbox WHERE ? OR status != 'sent' "
 	    "ORDER BY id");
 	int n = 0;
@@ -274,7 +274,7 @@ outbox_list(struct ledger *l, int all)
 			printf("       last error: %s\n", col_text(st, 6));
 		n++;
 	}
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	if (n == 0)
 		printf(all ? "the outbox is empty\n" : "nothing waits in the outbox\n");
 }

@@ -9,11 +9,13 @@
 void
 play_state_hash(const struct game_rules *r, const void *st, char out[HASH_HEX])
 {
-	struct buf b = BUF_INIT;
+	/* Kept from one hash to the next: growing a buffer of a whole state
+	 * anew for every step cost more than hashing it. */
+	static _Thread_local struct buf b = BUF_INIT;
 
+	buf_reset(&b);
 	r->serialize(st, &b);
 	sha256_hex(b.p, b.len, out);
-	buf_free(&b);
 }
 
 void
@@ -213,7 +215,7 @@ play_load(struct ledger *l, const char *name, struct play *p, struct diag *d)
 	if (rc < 0)
 		goto fail;
 	if (rc == 1 && snap_seq == p->seq) {
-		sqlite3_stmt *st = ledger_prep(l,
+		sqlite3_stmt *st = ledger_stmt(l,
 		    "SELECT state_hash FROM events WHERE game_id = ? AND seq = ?");
 
 		play_state_hash(p->rules, p->st, p->state_hash);
@@ -221,7 +223,7 @@ play_load(struct ledger *l, const char *name, struct play *p, struct diag *d)
 		sqlite3_bind_int64(st, 2, p->seq);
 		rc = sqlite3_step(st) == SQLITE_ROW &&
 		    strcmp(col_text(st, 0), p->state_hash) == 0;
-		sqlite3_finalize(st);
+		ledger_release(l, st);
 		if (rc)
 			return 1;
 	}

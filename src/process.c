@@ -63,7 +63,7 @@ set_status(struct job *j, const char *status, const char *fmt, ...)
 static int
 finish(struct job *j, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(j->l, "UPDATE messages SET status = ?, reason = ?, "
+	sqlite3_stmt *st = ledger_stmt(j->l, "UPDATE messages SET status = ?, reason = ?, "
 	    "from_addr = ?, game_id = ?, seat_idx = ? WHERE id = ?");
 
 	sqlite3_bind_text(st, 1, j->status, -1, SQLITE_STATIC);
@@ -220,7 +220,7 @@ mentions(const char *text, const char *addr)
 static int
 record_bounce(struct job *j, const char *raw, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(j->l, "SELECT DISTINCT s.address FROM seats s JOIN "
+	sqlite3_stmt *st = ledger_stmt(j->l, "SELECT DISTINCT s.address FROM seats s JOIN "
 	    "games g ON g.id = s.game_id WHERE g.status = 'active' AND s.kind = 'human'");
 	struct buf seats = BUF_INIT;
 	char why[300];
@@ -235,7 +235,7 @@ record_bounce(struct job *j, const char *raw, struct diag *d)
 		if ((rc = ledger_seat_bounce(j->l, 0, -1, addr, why, d)) > 0)
 			buf_printf(&seats, "%s%s", seats.len ? ", " : "", addr);
 	}
-	sqlite3_finalize(st);
+	ledger_release(j->l, st);
 	if (rc >= 0 && seats.len > 0)
 		log_warn("message %lld is a bounce about %s; counted against those seats",
 		    (long long)j->id, seats.p);
@@ -268,7 +268,7 @@ static int
 record_order(struct job *j, int seat, int lineno, const char *text, const char *status,
     const char *reason, int64_t event_seq, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(j->l, "INSERT INTO orders (message, game_id, seat_idx, "
+	sqlite3_stmt *st = ledger_stmt(j->l, "INSERT INTO orders (message, game_id, seat_idx, "
 	    "lineno, text, status, reason, event_seq) VALUES (?,?,?,?,?,?,?,?)");
 
 	sqlite3_bind_int64(st, 1, j->id);

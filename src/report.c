@@ -104,7 +104,7 @@ static void
 open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
     char due[MAX_SEATS][64], char kind[MAX_SEATS][24])
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT seat_idx, kind, due_at FROM deadlines "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT seat_idx, kind, due_at FROM deadlines "
 	    "WHERE game_id = ? AND status = 'open' ORDER BY seq");
 
 	memset(due, 0, MAX_SEATS * sizeof due[0]);
@@ -118,7 +118,7 @@ open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
 		campaign_format_iso(c, col_text(st, 2), due[s], sizeof due[s]);
 		snprintf(kind[s], sizeof kind[s], "%s", col_text(st, 1));
 	}
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 }
 
 /* What the campaign adds to every report: a pause or an end by the game
@@ -319,7 +319,7 @@ int
 report_queue_watchers(struct ledger *l, const struct config *c, struct render *r,
     struct play *p, const char *now, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT address, reported_seq FROM watchers "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT address, reported_seq FROM watchers "
 	    "WHERE game_id = ? AND reported_seq < ? ORDER BY added_at, address");
 	struct watcher *w = NULL;
 	size_t n = 0, cap = 0;
@@ -337,7 +337,7 @@ report_queue_watchers(struct ledger *l, const struct config *c, struct render *r
 		w[n].reported_seq = sqlite3_column_int64(st, 1);
 		n += has_news(l, p, -1, w[n].reported_seq);
 	}
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		struct tval *root = report_tree(l, p, -1, w[i].reported_seq);
 
@@ -346,7 +346,7 @@ report_queue_watchers(struct ledger *l, const struct config *c, struct render *r
 		    w[i].address, "", "", now, d);
 		if (rc < 0)
 			break;
-		st = ledger_prep(l, "UPDATE watchers SET reported_seq = ? WHERE game_id = ? "
+		st = ledger_stmt(l, "UPDATE watchers SET reported_seq = ? WHERE game_id = ? "
 		    "AND address = ?");
 		sqlite3_bind_int64(st, 1, p->seq);
 		sqlite3_bind_int64(st, 2, p->g.id);

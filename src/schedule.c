@@ -73,7 +73,7 @@ static int
 set_iso(struct ledger *l, const char *sql, int64_t game, int seat, int64_t seq,
     const char *text, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, sql);
+	sqlite3_stmt *st = ledger_stmt(l, sql);
 
 	sqlite3_bind_text(st, 1, text, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, game);
@@ -103,7 +103,7 @@ row_due(struct ledger *l, int64_t game, const struct drow *w, time_t due, struct
 static int
 open_rows(struct ledger *l, int64_t game, int seat, struct drow *v)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT seat_idx, seq, kind, due_at, reminded_at "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT seat_idx, seq, kind, due_at, reminded_at "
 	    "FROM deadlines WHERE game_id = ? AND status = 'open' AND (? < 0 OR "
 	    "seat_idx = ?) ORDER BY due_at, seat_idx");
 	int n = 0;
@@ -124,7 +124,7 @@ open_rows(struct ledger *l, int64_t game, int seat, struct drow *v)
 			w->due = 0;
 		n++;
 	}
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return n;
 }
 
@@ -132,7 +132,7 @@ open_rows(struct ledger *l, int64_t game, int seat, struct drow *v)
 static void
 step_since(struct run *u, int seat, int64_t seq, char *kind, size_t n)
 {
-	sqlite3_stmt *st = ledger_prep(u->l, "SELECT kind FROM events WHERE game_id = ? "
+	sqlite3_stmt *st = ledger_stmt(u->l, "SELECT kind FROM events WHERE game_id = ? "
 	    "AND seat_idx = ? AND seq > ? AND seq NOT IN (SELECT seq FROM undone WHERE "
 	    "game_id = ?) ORDER BY seq LIMIT 1");
 
@@ -141,20 +141,20 @@ step_since(struct run *u, int seat, int64_t seq, char *kind, size_t n)
 	sqlite3_bind_int64(st, 3, seq);
 	sqlite3_bind_int64(st, 4, u->p->g.id);
 	snprintf(kind, n, "%s", sqlite3_step(st) == SQLITE_ROW ? col_text(st, 0) : "");
-	sqlite3_finalize(st);
+	ledger_release(u->l, st);
 }
 
 static time_t
 query_time(struct run *u, const char *sql, int64_t seq)
 {
-	sqlite3_stmt *st = ledger_prep(u->l, sql);
+	sqlite3_stmt *st = ledger_stmt(u->l, sql);
 	time_t t = 0;
 
 	sqlite3_bind_int64(st, 1, u->p->g.id);
 	sqlite3_bind_int64(st, 2, seq);
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
 		t = clock_parse_iso(col_text(st, 0));
-	sqlite3_finalize(st);
+	ledger_release(u->l, st);
 	return t > 0 ? t : 0;
 }
 
@@ -179,7 +179,7 @@ static int
 set_missed(struct run *u, int seat, int missed, int disorder, struct diag *d)
 {
 	struct seat_row *s = &u->p->g.seats[seat];
-	sqlite3_stmt *st = ledger_prep(u->l, "UPDATE seats SET missed = ?, disorder = ?, "
+	sqlite3_stmt *st = ledger_stmt(u->l, "UPDATE seats SET missed = ?, disorder = ?, "
 	    "kind = ? WHERE game_id = ? AND idx = ?");
 
 	s->missed = missed;
@@ -299,7 +299,7 @@ reconcile(struct run *u, struct diag *d)
 		clock_iso(w.due, iso, sizeof iso);
 		/* A row cancelled at this very step (the seat was a bot for a
 		 * while) opens again. */
-		st = ledger_prep(u->l, "INSERT INTO deadlines (game_id, seat_idx, seq, kind, "
+		st = ledger_stmt(u->l, "INSERT INTO deadlines (game_id, seat_idx, seq, kind, "
 		    "due_at) VALUES (?,?,?,?,?) ON CONFLICT(game_id, seat_idx, seq) DO UPDATE "
 		    "SET kind = excluded.kind, due_at = excluded.due_at, reminded_at = '', "
 		    "late_noted_at = '', status = 'open'");
@@ -376,7 +376,7 @@ schedule_restart(struct ledger *l, struct play *p, int seat, const char *now,
 		if (row_due(l, p->g.id, &v[i], due, d) < 0)
 			return -1;
 		/* The new player has not been reminded of anything yet. */
-		st = ledger_prep(l, "UPDATE deadlines SET reminded_at = '' WHERE game_id = ? "
+		st = ledger_stmt(l, "UPDATE deadlines SET reminded_at = '' WHERE game_id = ? "
 		    "AND seat_idx = ? AND seq = ?");
 		sqlite3_bind_int64(st, 1, p->g.id);
 		sqlite3_bind_int(st, 2, seat);
@@ -638,6 +638,79 @@ collect(void *arg, const struct game_row *g)
 	return 0;
 }
 
+/* The game is up to date: the next tick passes it over until something
+ * changes or falls due (schedule_dirty, 008). Last in the game's transaction,
+ * after every write that marks it. */
+static int
+clean(struct ledger *l, int64_t game, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "DELETE FROM schedule_dirty WHERE game_id = ?");
+
+	sqlite3_bind_int64(st, 1, game);
+	return ledger_done(l, st, d);
+}
+
+/* The longest reminder any game has (a reminder is due that long before its
+ * deadline): each distinct value once, by the settings_key index. */
+static long
+longest_reminder(struct ledger *l)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT value FROM settings WHERE key = "
+	    "'reminder' AND value > ? ORDER BY value LIMIT 1");
+	struct campaign c;
+	char last[64] = "";
+	long most;
+
+	campaign_defaults(&c);
+	most = c.remind;
+	for (;;) {
+		long secs;
+
+		sqlite3_bind_text(st, 1, last, -1, SQLITE_TRANSIENT);
+		if (sqlite3_step(st) != SQLITE_ROW)
+			break;
+		snprintf(last, sizeof last, "%s", col_text(st, 0));
+		if ((secs = campaign_parse_duration(last)) > most)
+			most = secs;
+		sqlite3_reset(st);
+	}
+	ledger_release(l, st);
+	return most;
+}
+
+/* The games a tick must visit, by id: those with a deadline passed or a
+ * reminder possibly due, a pause ending, or a change since the last tick
+ * (schedule_dirty). Each part is one indexed range: an idle game costs
+ * nothing. */
+static int
+due_games(struct ledger *l, time_t t, struct names *nm, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT name, status FROM games WHERE id IN ("
+	    "SELECT game_id FROM deadlines WHERE status = 'open' AND due_at <= ?1 AND "
+	    "(reminded_at = '' OR due_at <= ?2) "
+	    "UNION SELECT id FROM games WHERE paused_at != '' AND paused_until <= ?2 AND "
+	    "paused_until != '' "
+	    "UNION SELECT game_id FROM schedule_dirty) ORDER BY id");
+	char now[32], horizon[32];
+	int rc;
+
+	clock_iso(t, now, sizeof now);
+	clock_iso(t + longest_reminder(l), horizon, sizeof horizon);
+	sqlite3_bind_text(st, 1, horizon, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, now, -1, SQLITE_TRANSIENT);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (nm->n == nm->cap) {
+			nm->cap = nm->cap ? nm->cap * 2 : 16;
+			nm->v = xreallocarray(nm->v, nm->cap, sizeof *nm->v);
+		}
+		snprintf(nm->v[nm->n++], sizeof nm->v[0], "%s", col_text(st, 0));
+	}
+	ledger_release(l, st);
+	if (rc != SQLITE_DONE)
+		return ledger_fail(l, d, "find the games with something due");
+	return 0;
+}
+
 static int
 one_game(struct ledger *l, const struct config *cfg, const char *name, const char *now,
     int dry_run, struct buf *out, struct schedule_stats *stats, struct diag *d)
@@ -669,13 +742,18 @@ one_game(struct ledger *l, const struct config *cfg, const char *name, const cha
 	if (strcmp(p.g.status, "active") != 0) {
 		if (out != NULL)
 			buf_printf(out, "  the game is %s: nothing is due\n", p.g.status);
-		ledger_rollback(l);
+		if (!dry_run && (clean(l, p.g.id, d) < 0 || ledger_commit(l, d) < 0))
+			rc = -1;
+		else
+			rc = 0;
+		if (l->in_tx)
+			ledger_rollback(l);
 		play_free(&p);
-		return 0;
+		return rc;
 	}
 	render_init(&u.r, cfg->datadir, p.rules->name, cfg->language);
 	rc = run_game(&u, d);
-	if (rc == 0 && !dry_run)
+	if (rc == 0 && !dry_run && clean(l, p.g.id, d) == 0)
 		rc = ledger_commit(l, d);
 	else
 		ledger_rollback(l);
@@ -700,7 +778,11 @@ schedule_run(struct ledger *l, const struct config *cfg, const char *game, const
 		return diag_set(d, 0, "\"%s\" is not a time (2026-11-24T19:00:00Z)", now);
 	if (game != NULL)
 		return one_game(l, cfg, game, now, dry_run, out, stats, d);
-	ledger_games_each(l, collect, &nm);
+	/* A preview shows every game; a tick visits only what is due. */
+	if (out != NULL)
+		ledger_games_each(l, collect, &nm);
+	else if (due_games(l, clock_parse_iso(now), &nm, d) < 0)
+		return -1;
 	for (size_t i = 0; i < nm.n; i++) {
 		struct diag gd;
 

@@ -223,6 +223,108 @@ test_tokens(void **state)
 	assert_string_not_equal(t, t2);          /* the kernel's randomness differs */
 }
 
+/* A statement kept compiled is handed out again once given back, bare of its
+ * old bindings; never twice at once, however deeply the same SQL nests; and
+ * ledger_done gives it back rather than finalising it. */
+static void
+test_statements_kept(void **state)
+{
+	static const char sql[] = "SELECT ?1";
+	struct ledger l;
+	struct diag d;
+	sqlite3_stmt *a, *b, *c;
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	a = ledger_stmt(&l, sql);
+	sqlite3_bind_int(a, 1, 7);
+	assert_int_equal(sqlite3_step(a), SQLITE_ROW);
+	/* The same SQL while a is held (and mid-row): another statement. */
+	b = ledger_stmt(&l, sql);
+	assert_ptr_not_equal(a, b);
+	sqlite3_bind_int(b, 1, 8);
+	assert_int_equal(sqlite3_step(b), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(b, 0), 8);
+	assert_int_equal(sqlite3_column_int(a, 0), 7);
+	/* Not yet stepped is held all the same. */
+	c = ledger_stmt(&l, "SELECT ?1");
+	assert_ptr_not_equal(c, a);
+	assert_ptr_not_equal(c, b);
+	ledger_release(&l, c);
+	ledger_release(&l, b);
+	ledger_release(&l, a);
+	/* Given back: the same one again, reset, no binding left. */
+	c = ledger_stmt(&l, sql);
+	assert_true(c == a || c == b);
+	assert_int_equal(sqlite3_step(c), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_type(c, 0), SQLITE_NULL);
+	ledger_release(&l, c);
+	a = ledger_stmt(&l, "CREATE TABLE kept (x)");
+	assert_int_equal(ledger_done(&l, a, &d), 0);
+	b = ledger_stmt(&l, "INSERT INTO kept VALUES (1)");
+	assert_int_equal(ledger_done(&l, b, &d), 0);
+	c = ledger_stmt(&l, "INSERT INTO kept VALUES (1)");
+	assert_ptr_equal(b, c);
+	assert_int_equal(ledger_done(&l, c, &d), 0);
+	c = ledger_stmt(&l, "SELECT COUNT(*) FROM kept");
+	assert_int_equal(sqlite3_step(c), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(c, 0), 2);
+	ledger_release(&l, c);
+	ledger_close(&l);
+}
+
+static int64_t
+snap_seq(struct ledger *l, int64_t g)
+{
+	char out[40];
+	int64_t seq = -1;
+	struct diag d;
+
+	assert_true(ledger_snapshot_get(l, g, &seq, out, sizeof out, &d) >= 0);
+	return seq;
+}
+
+/* In a transaction a game's snapshot is written once, at the commit: what is
+ * read meanwhile is still the newest put, another game's put does not lose
+ * the first one's, and a rollback leaves the one committed before. */
+static void
+test_snapshot_in_transaction(void **state)
+{
+	struct ledger l;
+	struct diag d;
+	int64_t g, h;
+	char st[40] = "state";
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	g = add_game(&l);
+	assert_int_equal(sqlite3_exec(l.db, "UPDATE games SET name = 'other' WHERE id = 1",
+	    NULL, NULL, NULL), SQLITE_OK);
+	h = add_game(&l);
+	assert_int_equal(ledger_snapshot_put(&l, g, 1, st, sizeof st, &d), 0);
+	assert_int_equal(ledger_begin(&l, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, g, 2, st, sizeof st, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, g, 3, st, sizeof st, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, h, 7, st, sizeof st, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, h, 8, st, sizeof st, &d), 0);
+	assert_int_equal(snap_seq(&l, g), 3);
+	assert_int_equal(snap_seq(&l, h), 8);
+	assert_int_equal(ledger_snapshot_put(&l, g, 4, st, sizeof st, &d), 0);
+	ledger_rollback(&l);
+	assert_int_equal(snap_seq(&l, g), 1);
+	assert_int_equal(snap_seq(&l, h), -1);
+	assert_int_equal(ledger_begin(&l, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, g, 5, st, sizeof st, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, h, 9, st, sizeof st, &d), 0);
+	assert_int_equal(ledger_snapshot_put(&l, h, 10, st, sizeof st, &d), 0);
+	assert_int_equal(ledger_commit(&l, &d), 0);
+	ledger_close(&l);
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	assert_int_equal(snap_seq(&l, g), 5);
+	assert_int_equal(snap_seq(&l, h), 10);
+	ledger_close(&l);
+}
+
 int
 main(void)
 {
@@ -234,6 +336,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_rollback_leaves_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_snapshot_roundtrip, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_statements_kept, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_snapshot_in_transaction, setup, teardown),
 		cmocka_unit_test(test_tokens),
 	};
 

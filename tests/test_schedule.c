@@ -632,6 +632,65 @@ test_targi_defaults(void **state)
 	play_free(&p);
 }
 
+static int
+count_stmt(unsigned type, void *arg, void *p, void *x)
+{
+	(void)type;
+	(void)p;
+	(void)x;
+	(*(long *)arg)++;
+	return 0;
+}
+
+/* The statements a tick runs at t (triggers' statements included). */
+static long
+tick_cost(struct fx_env *e, time_t t)
+{
+	long n = 0;
+
+	sqlite3_trace_v2(e->f.l.db, SQLITE_TRACE_STMT, count_stmt, &n);
+	run_at(e, t);
+	sqlite3_trace_v2(e->f.l.db, 0, NULL, NULL);
+	return n;
+}
+
+/* A tick costs what is due, not what the ledger holds: with nine more idle
+ * games it runs exactly the statements it ran with one, and a game with
+ * nothing due is not even loaded (a broken one is left alone). */
+static void
+test_idle_games_cost_nothing(void **state)
+{
+	struct fx_env *e = *state;
+	time_t t0 = setup_at(e);
+	long one, ten;
+
+	run_at(e, t0 + 60);
+	one = tick_cost(e, t0 + 120);
+	for (int i = 2; i <= 10; i++) {
+		struct play p;
+		char name[16];
+
+		snprintf(name, sizeof name, "bq-%d", i);
+		fx_game(&e->f, "buqruru", name, 0, 0, NULL, 0, &p);
+		play_free(&p);
+	}
+	/* The new games are seen once, their deadlines opened... */
+	run_at(e, t0 + 180);
+	assert_int_equal(count(e, "SELECT COUNT(DISTINCT game_id) FROM deadlines WHERE "
+	    "status = 'open'"), 10);
+	/* ...then they are idle. */
+	ten = tick_cost(e, t0 + 240);
+	assert_int_equal(ten, one);
+	/* What falls due is still done, in every game. */
+	assert_int_equal(run_at(e, open_due(e, 0) - 3600).reminded, 2 * 10);
+	exec(e, "UPDATE snapshots SET state = x'00' WHERE game_id = (SELECT id FROM games "
+	    "WHERE name = 'bq-5')");
+	exec(e, "DROP TRIGGER events_no_update");
+	exec(e, "UPDATE events SET payload = 'nonsense', state_hash = 'x' WHERE seq = 0 AND "
+	    "game_id = (SELECT id FROM games WHERE name = 'bq-5')");
+	assert_int_equal(tick_cost(e, open_due(e, 0) - 1800), one);
+}
+
 int
 main(void)
 {
@@ -657,6 +716,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_preview_changes_nothing, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_shift_and_set, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_idle_games_cost_nothing, setup,
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_targi_defaults, setup_targi,
 		    fx_env_teardown),
 	};

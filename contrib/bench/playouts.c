@@ -35,8 +35,10 @@ engine_only(const struct game_rules *r, int games)
 	opt_resolve(r->options, &o, NULL, 0, NULL);
 	rng_seed(&pick, 1);
 	order_list_init(&ol);
+	ol.bare = 1;
 	for (int g = 0; g < games; g++) {
 		struct pending pd;
+		struct order *chosen;
 
 		memset(st, 0, r->state_size);
 		if (r->setup(st, r->min_seats, (const char (*)[SEAT_NAME])names, &o,
@@ -54,8 +56,12 @@ engine_only(const struct game_rules *r, int games)
 					seat = s;
 			ol.n = 0;
 			r->legal(st, seat, &ol);
-			if (ol.n == 0 || r->apply(st, seat, &ol.v[rng_below(&pick,
-			    (uint32_t)ol.n)], NULL, NULL) < 0)
+			if (ol.n == 0)
+				exit(1);
+			/* As a bot does: the text of the order it sends only. */
+			chosen = &ol.v[rng_below(&pick, (uint32_t)ol.n)];
+			r->order_text(chosen);
+			if (r->apply(st, seat, chosen, NULL, NULL) < 0)
 				exit(1);
 			moves++;
 		}

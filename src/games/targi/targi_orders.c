@@ -675,6 +675,7 @@ int
 tg_legal(const void *vst, int seat, struct order_list *l)
 {
 	const struct tg_state *st = vst;
+	size_t n0 = l->n;
 
 	if (st->phase == PH_OVER || seat < 0 || seat >= TG_SEATS || st->turn != seat)
 		return 0;
@@ -693,7 +694,6 @@ tg_legal(const void *vst, int seat, struct order_list *l)
 				o->kind = K_PLACE;
 				o->nargs = 1;
 				o->arg[0] = t;
-				tg_format(o);
 			}
 		}
 		break;
@@ -703,6 +703,11 @@ tg_legal(const void *vst, int seat, struct order_list *l)
 	}
 	if (l->n > 0)
 		tg_free_orders(st, seat, l);
+	/* The helpers list kind and args only: the engine itself (raids, the
+	 * goods limit) uses them without ever showing a text. */
+	if (!l->bare)
+		for (size_t i = n0; i < l->n; i++)
+			tg_format(&l->v[i]);
 	return 0;
 }
 
@@ -718,6 +723,7 @@ tg_default_order(const void *vst, int seat, struct order *out)
 	int rc = -1;
 
 	order_list_init(&l);
+	l.bare = 1;
 	tg_legal(st, seat, &l);
 	/* Water exchanges and action tokens are the player's to spend. */
 	while (l.n > 0 && tg_free_order(&l.v[l.n - 1]))
@@ -743,6 +749,7 @@ tg_default_order(const void *vst, int seat, struct order *out)
 		for (size_t i = 0; i < l.n; i++)
 			if (l.v[i].kind == K_DISCARD)
 				*out = l.v[i];
+	tg_format(out);
 done:
 	order_list_free(&l);
 	return rc;

@@ -455,7 +455,8 @@ add(struct order_list *l, int kind, int nargs, int a0, int a1, int a2,
 	o->arg[2] = a2;
 	o->arg[3] = a3;
 	o->arg[4] = a4;
-	tu_order_text(o);
+	if (!l->bare)
+		tu_order_text(o);
 }
 
 static void

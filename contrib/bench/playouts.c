@@ -44,20 +44,20 @@ engine_only(const struct game_rules *r, int games)
 		if (r->setup(st, r->min_seats, (const char (*)[SEAT_NAME])names, &o,
 		    (uint64_t)g + 1, NULL, NULL) < 0)
 			exit(1);
+		/* Who moves, from legal alone (a seat not waited for has none):
+		 * waiting_for also words what each seat is asked, for people,
+		 * and a playout reads none of it. */
 		for (;;) {
 			int seat = -1;
 
-			memset(&pd, 0, sizeof pd);
-			r->waiting_for(st, &pd);
-			if (pd.over)
-				break;
-			for (int s = 0; s < r->min_seats && seat < 0; s++)
-				if (pd.seats & VIS_SEAT(s))
+			for (int s = 0; s < r->min_seats && seat < 0; s++) {
+				ol.n = 0;
+				r->legal(st, s, &ol);
+				if (ol.n > 0)
 					seat = s;
-			ol.n = 0;
-			r->legal(st, seat, &ol);
-			if (ol.n == 0)
-				exit(1);
+			}
+			if (seat < 0)
+				break;
 			/* As a bot does: the text of the order it sends only. */
 			chosen = &ol.v[rng_below(&pick, (uint32_t)ol.n)];
 			r->order_text(chosen);
@@ -65,6 +65,10 @@ engine_only(const struct game_rules *r, int games)
 				exit(1);
 			moves++;
 		}
+		memset(&pd, 0, sizeof pd);
+		r->waiting_for(st, &pd);
+		if (!pd.over)
+			exit(1);
 	}
 	order_list_free(&ol);
 	free(st);

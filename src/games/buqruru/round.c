@@ -112,16 +112,23 @@ bq_refill_need(const struct bq_state *st, int seat, int *full, int *rem)
 	}
 }
 
-/* Whether some hole of mask comes before rem in seat's sowing order. */
+/* Whether some hole of mask comes before rem in row, seat's holes in its
+ * sowing order (bq_row). */
+static int
+before_rem(const int *row, int n, unsigned mask, int rem)
+{
+	for (int i = 0; i < n && row[i] != rem; i++)
+		if (mask & (1u << row[i]))
+			return 1;
+	return 0;
+}
+
 static int
 after_full(const struct bq_state *st, int seat, unsigned mask, int rem)
 {
 	int row[BQ_ROW], n = bq_row(st, seat, row);
 
-	for (int i = 0; i < n && row[i] != rem; i++)
-		if (mask & (1u << row[i]))
-			return 1;
-	return 0;
+	return before_rem(row, n, mask, rem);
 }
 
 static int
@@ -159,7 +166,7 @@ bq_refill_each(const struct bq_state *st, int seat,
 		}
 		for (int i = 0; i < n; i++) {
 			if ((sub & (1u << i)) ||
-			    (full > 0 && !after_full(st, seat, mask, row[i])))
+			    (full > 0 && !before_rem(row, n, mask, row[i])))
 				continue;
 			if (fn != NULL)
 				fn(arg, mask, row[i]);

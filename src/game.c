@@ -1,5 +1,6 @@
 #include <ctype.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@ order_list_init(struct order_list *l)
 {
 	l->v = NULL;
 	l->n = l->cap = 0;
+	l->bare = 0;
 }
 
 void
@@ -28,7 +30,10 @@ order_list_add(struct order_list *l)
 		l->cap = l->cap ? l->cap * 2 : 16;
 		l->v = xreallocarray(l->v, l->cap, sizeof *l->v);
 	}
-	memset(&l->v[l->n], 0, sizeof l->v[l->n]);
+	/* Not the text's 256 bytes: legal lists thousands of orders a step
+	 * in a random playout; an empty string is all a reader relies on. */
+	memset(&l->v[l->n], 0, offsetof(struct order, text));
+	l->v[l->n].text[0] = '\0';
 	return &l->v[l->n++];
 }
 

@@ -34,6 +34,10 @@ struct order {
 struct order_list {
 	struct order *v;
 	size_t n, cap;
+	/* Set by a caller that needs the text of few orders (a random playout
+	 * picks one): legal then fills kind and args only, text stays "", and
+	 * the caller writes the text of what it keeps with order_text. */
+	int bare;
 };
 
 void order_list_init(struct order_list *);
@@ -157,6 +161,8 @@ struct game_rules {
 	/* The legal orders of seat now (empty when not waited for); may list a
 	 * representative subset when the full set is huge, never an illegal one. */
 	int (*legal)(const void *st, int seat, struct order_list *);
+	/* Writes the canonical text of an order from its kind and args. */
+	void (*order_text)(struct order *);
 	/* What the referee applies when seat's deadline passes. */
 	int (*default_order)(const void *st, int seat, struct order *);
 	/* What viewer may see (viewer -1: an observer, public only; VIEW_ALL:

@@ -120,6 +120,98 @@ test_targui_2_3_4(void **state)
 	playouts("targui", 4, NULL, 0, 10);
 }
 
+/* Engine alone, every game: a bare legal list (what a random playout asks
+ * for) is the full list without its texts, order_text writes the very text
+ * the full list has, and an order refused by apply leaves the state and the
+ * narrative as they were, byte for byte (the orders tried are the ones that
+ * were legal a step earlier, so refusals come from deep in the rules). */
+static void
+bare_playouts(const struct game_rules *r, int nseats, int games)
+{
+	char names[MAX_SEATS][SEAT_NAME] = { "a", "b", "c", "d" };
+	void *st = malloc(r->state_size), *tmp = malloc(r->state_size);
+	struct order_list full, bare, prev;
+	struct optset o;
+	struct rng pick;
+	struct diag d;
+	int refused = 0;
+
+	assert_int_equal(opt_resolve(r->options, &o, NULL, 0, &d), 0);
+	rng_seed(&pick, 7);
+	order_list_init(&prev);
+	for (int g = 0; g < games; g++) {
+		memset(st, 0, r->state_size);
+		assert_int_equal(r->setup(st, nseats,
+		    (const char (*)[SEAT_NAME])names, &o, (uint64_t)g + 1, NULL, &d), 0);
+		prev.n = 0;
+		for (int step = 0; step < 100000; step++) {
+			struct pending pd;
+			struct order *k;
+			int seat = -1;
+
+			memset(&pd, 0, sizeof pd);
+			r->waiting_for(st, &pd);
+			if (pd.over)
+				break;
+			for (int s = 0; s < nseats && seat < 0; s++)
+				if (pd.seats & VIS_SEAT(s))
+					seat = s;
+			order_list_init(&full);
+			order_list_init(&bare);
+			bare.bare = 1;
+			assert_int_equal(r->legal(st, seat, &full), 0);
+			assert_int_equal(r->legal(st, seat, &bare), 0);
+			assert_true(full.n > 0);
+			assert_int_equal(bare.n, full.n);
+			for (size_t i = 0; i < full.n; i++) {
+				assert_int_equal(bare.v[i].kind, full.v[i].kind);
+				assert_int_equal(bare.v[i].nargs, full.v[i].nargs);
+				assert_memory_equal(bare.v[i].arg, full.v[i].arg,
+				    sizeof full.v[i].arg);
+				assert_string_equal(bare.v[i].text, "");
+				r->order_text(&bare.v[i]);
+				assert_string_equal(bare.v[i].text, full.v[i].text);
+			}
+			for (size_t i = 0; i < prev.n && i < 24; i++) {
+				struct evsink ev;
+
+				evsink_init(&ev);
+				memcpy(tmp, st, r->state_size);
+				if (r->apply(tmp, seat, &prev.v[i], &ev, &d) < 0) {
+					assert_memory_equal(tmp, st, r->state_size);
+					assert_int_equal(ev.n, 0);
+					refused++;
+				}
+				evsink_free(&ev);
+			}
+			k = &full.v[rng_below(&pick, (uint32_t)full.n)];
+			assert_int_equal(r->apply(st, seat, k, NULL, &d), 0);
+			order_list_free(&prev);
+			prev = full;
+			order_list_free(&bare);
+		}
+		assert_int_equal(r->check(st, &d), 0);
+	}
+	/* The refusals must really have been tried. */
+	assert_true(refused > games);
+	order_list_free(&prev);
+	free(tmp);
+	free(st);
+}
+
+static void
+test_bare_legal(void **state)
+{
+	struct fixture f;
+
+	(void)state;
+	fx_open(&f);
+	bare_playouts(game_find("buqruru"), 2, 200);
+	bare_playouts(game_find("targi"), 2, 20);
+	bare_playouts(game_find("targui"), 3, 5);
+	fx_close(&f);
+}
+
 /* A tampered step is caught by replay. */
 static void
 test_replay_catches_tampering(void **state)
@@ -157,6 +249,7 @@ main(void)
 		cmocka_unit_test(test_targi),
 		cmocka_unit_test(test_targui_2_3_4),
 		cmocka_unit_test(test_replay_catches_tampering),
+		cmocka_unit_test(test_bare_legal),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

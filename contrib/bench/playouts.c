@@ -35,30 +35,40 @@ engine_only(const struct game_rules *r, int games)
 	opt_resolve(r->options, &o, NULL, 0, NULL);
 	rng_seed(&pick, 1);
 	order_list_init(&ol);
+	ol.bare = 1;
 	for (int g = 0; g < games; g++) {
 		struct pending pd;
+		struct order *chosen;
 
 		memset(st, 0, r->state_size);
 		if (r->setup(st, r->min_seats, (const char (*)[SEAT_NAME])names, &o,
 		    (uint64_t)g + 1, NULL, NULL) < 0)
 			exit(1);
+		/* Who moves, from legal alone (a seat not waited for has none):
+		 * waiting_for also words what each seat is asked, for people,
+		 * and a playout reads none of it. */
 		for (;;) {
 			int seat = -1;
 
-			memset(&pd, 0, sizeof pd);
-			r->waiting_for(st, &pd);
-			if (pd.over)
-				break;
-			for (int s = 0; s < r->min_seats && seat < 0; s++)
-				if (pd.seats & VIS_SEAT(s))
+			for (int s = 0; s < r->min_seats && seat < 0; s++) {
+				ol.n = 0;
+				r->legal(st, s, &ol);
+				if (ol.n > 0)
 					seat = s;
-			ol.n = 0;
-			r->legal(st, seat, &ol);
-			if (ol.n == 0 || r->apply(st, seat, &ol.v[rng_below(&pick,
-			    (uint32_t)ol.n)], NULL, NULL) < 0)
+			}
+			if (seat < 0)
+				break;
+			/* As a bot does: the text of the order it sends only. */
+			chosen = &ol.v[rng_below(&pick, (uint32_t)ol.n)];
+			r->order_text(chosen);
+			if (r->apply(st, seat, chosen, NULL, NULL) < 0)
 				exit(1);
 			moves++;
 		}
+		memset(&pd, 0, sizeof pd);
+		r->waiting_for(st, &pd);
+		if (!pd.over)
+			exit(1);
 	}
 	order_list_free(&ol);
 	free(st);

@@ -349,6 +349,7 @@ const struct game_rules buqruru_rules = {
 	.apply = bq_apply,
 	.waiting_for = bq_waiting_for,
 	.legal = bq_legal,
+	.order_text = bq_format,
 	.default_order = bq_default_order,
 	.view = bq_view,
 	.secrets = bq_secrets,

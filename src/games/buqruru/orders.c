@@ -22,45 +22,88 @@ example_hole(const struct bq_state *st, int seat)
 	return bq_letter(seat * BQ_ROW + 2);
 }
 
-void
-bq_format(struct order *o)
+/* Hand-built rather than printf'd: a random playout formats the orders it
+ * picks, and legal() every order a viewer is shown. Sizes are at most
+ * BQ_MAX_GROUP and args at most ORDER_ARGS, so the text always fits. */
+static char *
+put_int(char *p, int v)
 {
-	struct buf b = BUF_INIT;
+	char t[12];
+	int n = 0;
 
-	switch (o->kind) {
-	case BQ_HOLE:
-		buf_printf(&b, "HOLE %c", bq_letter(o->arg[0]));
-		break;
-	case BQ_SOW:
-		buf_adds(&b, "SOW");
-		for (int i = 0; i < o->nargs; i++)
-			buf_printf(&b, " %d", o->arg[i]);
-		break;
-	case BQ_REFILL:
-		buf_adds(&b, "REFILL");
-		for (int i = 1; i < o->nargs; i++)
-			buf_printf(&b, " %c", bq_letter(o->arg[i]));
-		if (o->arg[0] >= 0)
-			buf_printf(&b, " REMAINDER %c", bq_letter(o->arg[0]));
-		break;
-	default:
-		buf_adds(&b, "?");
-		break;
+	*p++ = ' ';
+	if (v < 0) {
+		*p++ = '-';
+		v = -v;
 	}
-	snprintf(o->text, sizeof o->text, "%s", b.p);
-	buf_free(&b);
+	do
+		t[n++] = (char)('0' + v % 10);
+	while ((v /= 10) > 0 && n < 11);
+	while (n > 0)
+		*p++ = t[--n];
+	return p;
+}
+
+static char *
+put_str(char *p, const char *s)
+{
+	while (*s != '\0')
+		*p++ = *s++;
+	return p;
+}
+
+static char *
+put_hole(char *p, int hole)
+{
+	*p++ = ' ';
+	*p++ = bq_letter(hole);
+	return p;
 }
 
 void
-bq_refill_order(struct order *o, unsigned mask, int rem)
+bq_format(struct order *o)
 {
-	memset(o, 0, sizeof *o);
+	char *p = o->text;
+
+	switch (o->kind) {
+	case BQ_HOLE:
+		p = put_hole(put_str(p, "HOLE"), o->arg[0]);
+		break;
+	case BQ_SOW:
+		p = put_str(p, "SOW");
+		for (int i = 0; i < o->nargs && i < ORDER_ARGS; i++)
+			p = put_int(p, o->arg[i]);
+		break;
+	case BQ_REFILL:
+		p = put_str(p, "REFILL");
+		for (int i = 1; i < o->nargs && i < ORDER_ARGS; i++)
+			p = put_hole(p, o->arg[i]);
+		if (o->arg[0] >= 0)
+			p = put_hole(put_str(p, " REMAINDER"), o->arg[0]);
+		break;
+	default:
+		p = put_str(p, "?");
+		break;
+	}
+	*p = '\0';
+}
+
+static void
+refill_args(struct order *o, unsigned mask, int rem)
+{
 	o->kind = BQ_REFILL;
 	o->arg[0] = rem;
 	o->nargs = 1;
 	for (int h = 0; h < BQ_HOLES; h++)
 		if (mask & (1u << h))
 			o->arg[o->nargs++] = h;
+}
+
+void
+bq_refill_order(struct order *o, unsigned mask, int rem)
+{
+	memset(o, 0, sizeof *o);
+	refill_args(o, mask, rem);
 	bq_format(o);
 }
 
@@ -236,7 +279,12 @@ bq_waited(const struct bq_state *st, int seat)
 static void
 add_refill(void *arg, unsigned mask, int rem)
 {
-	bq_refill_order(order_list_add(arg), mask, rem);
+	struct order_list *l = arg;
+	struct order *o = order_list_add(l);
+
+	refill_args(o, mask, rem);
+	if (!l->bare)
+		bq_format(o);
 }
 
 int
@@ -257,14 +305,16 @@ bq_legal(const void *vst, int seat, struct order_list *l)
 			o->kind = BQ_HOLE;
 			o->nargs = 1;
 			o->arg[0] = h;
-			bq_format(o);
+			if (!l->bare)
+				bq_format(o);
 		}
 		break;
 	case BQ_PH_SOW:
 		n = st->board[st->sowing[seat]];
 		o = order_list_add(l);
 		o->kind = BQ_SOW;
-		bq_format(o);
+		if (!l->bare)
+			bq_format(o);
 		for (int k = 1; k <= n; k++) {
 			if (!bq_group_ok(st, n, k) || (k > 1 && bq_opening(st, seat)))
 				continue;
@@ -272,7 +322,8 @@ bq_legal(const void *vst, int seat, struct order_list *l)
 			o->kind = BQ_SOW;
 			o->nargs = 1;
 			o->arg[0] = k;
-			bq_format(o);
+			if (!l->bare)
+				bq_format(o);
 		}
 		break;
 	case BQ_PH_REFILL:

@@ -74,6 +74,9 @@ bq_hole_check(const struct bq_state *st, int seat, int hole,
 	if (st->hole_choice == BQ_OPEN && st->turn != seat)
 		return diag_set(d, 0, "%s chooses a sowing hole first; wait for "
 		    "that choice", st->seat[st->turn]);
+	if (hole >= 0 && hole < BQ_HOLES && bq_owner(hole) == seat &&
+	    !st->erased[hole])
+		return 0;
 	bq_holes_text(st, seat, &b);
 	if (hole < 0 || hole >= BQ_HOLES)
 		rc = diag_set(d, 0, "there is no such hole; choose one of %s",
@@ -119,16 +122,23 @@ bq_refill_need(const struct bq_state *st, int seat, int *full, int *rem)
 	}
 }
 
-/* Whether some hole of mask comes before rem in seat's sowing order. */
+/* Whether some hole of mask comes before rem in row, seat's holes in its
+ * sowing order (bq_row). */
+static int
+before_rem(const int *row, int n, unsigned mask, int rem)
+{
+	for (int i = 0; i < n && row[i] != rem; i++)
+		if (mask & (1u << row[i]))
+			return 1;
+	return 0;
+}
+
 static int
 after_full(const struct bq_state *st, int seat, unsigned mask, int rem)
 {
 	int row[BQ_ROW], n = bq_row(st, seat, row);
 
-	for (int i = 0; i < n && row[i] != rem; i++)
-		if (mask & (1u << row[i]))
-			return 1;
-	return 0;
+	return before_rem(row, n, mask, rem);
 }
 
 static int
@@ -166,7 +176,7 @@ bq_refill_each(const struct bq_state *st, int seat,
 		}
 		for (int i = 0; i < n; i++) {
 			if ((sub & (1u << i)) ||
-			    (full > 0 && !after_full(st, seat, mask, row[i])))
+			    (full > 0 && !before_rem(row, n, mask, row[i])))
 				continue;
 			if (fn != NULL)
 				fn(arg, mask, row[i]);
@@ -198,58 +208,63 @@ bq_refill_default(const struct bq_state *st, int seat, unsigned *mask,
 		*rem = row[full];
 }
 
-static void
-refill_example(const struct bq_state *st, int seat, struct buf *b)
+/* Only called in a message, so an accepted refill formats nothing. */
+static const char *
+refill_example(const struct bq_state *st, int seat, struct order *o)
 {
-	struct order o;
 	unsigned mask;
 	int rem;
 
 	bq_refill_default(st, seat, &mask, &rem);
-	bq_refill_order(&o, mask, rem);
-	buf_adds(b, o.text);
+	bq_refill_order(o, mask, rem);
+	return o->text;
 }
 
 int
 bq_refill_ok(const struct bq_state *st, int seat, unsigned mask, int rem,
     struct diag *d)
 {
-	struct buf ex = BUF_INIT, order = BUF_INIT;
+	struct buf order = BUF_INIT;
+	struct order ex;
 	int full, left, rc = 0, row[BQ_ROW], n;
 
 	bq_refill_need(st, seat, &full, &left);
-	refill_example(st, seat, &ex);
 	for (int h = 0; h < BQ_HOLES && rc == 0; h++) {
 		if (!(mask & (1u << h)) && h != rem)
 			continue;
 		if (bq_owner(h) != seat)
 			rc = diag_set(d, 0, "hole %c is in %s's row; you refill "
 			    "only your own holes, e.g. \"%s\"", bq_letter(h),
-			    st->seat[bq_owner(h)], ex.p);
+			    st->seat[bq_owner(h)],
+			    refill_example(st, seat, &ex));
 		else if (st->erased[h])
 			rc = diag_set(d, 0, "hole %c has been erased and cannot "
-			    "be refilled; e.g. \"%s\"", bq_letter(h), ex.p);
+			    "be refilled; e.g. \"%s\"", bq_letter(h),
+			    refill_example(st, seat, &ex));
 	}
 	if (rc == 0 && rem >= 0 && (mask & (1u << rem)))
 		rc = diag_set(d, 0, "hole %c cannot both get six and hold the "
-		    "remainder; e.g. \"%s\"", bq_letter(rem), ex.p);
+		    "remainder; e.g. \"%s\"", bq_letter(rem),
+		    refill_example(st, seat, &ex));
 	if (rc == 0 && full == 0 && mask != 0)
 		rc = diag_set(d, 0, "your %d %s no hole with six; name only "
 		    "the remainder hole, e.g. \"%s\"", st->store[seat],
 		    st->store[seat] == 1 ? "counter fills" : "counters fill",
-		    ex.p);
+		    refill_example(st, seat, &ex));
 	if (rc == 0 && popcount(mask) != full)
 		rc = diag_set(d, 0, "your %d counters fill %d hole%s with six%s; "
 		    "name exactly %d, e.g. \"%s\"", st->store[seat], full,
 		    full == 1 ? "" : "s", left > 0 ? " and leave a remainder" :
-		    "", full, ex.p);
+		    "", full, refill_example(st, seat, &ex));
 	if (rc == 0 && left > 0 && rem < 0)
 		rc = diag_set(d, 0, "%d counter%s left over after the holes of "
 		    "six; add REMAINDER and the hole for them, e.g. \"%s\"",
-		    left, left == 1 ? " is" : "s are", ex.p);
+		    left, left == 1 ? " is" : "s are",
+		    refill_example(st, seat, &ex));
 	if (rc == 0 && left == 0 && rem >= 0)
 		rc = diag_set(d, 0, "nothing is left over after the holes of "
-		    "six, so leave out REMAINDER; e.g. \"%s\"", ex.p);
+		    "six, so leave out REMAINDER; e.g. \"%s\"",
+		    refill_example(st, seat, &ex));
 	if (rc == 0 && rem >= 0 && full > 0 &&
 	    !after_full(st, seat, mask, rem)) {
 		n = bq_row(st, seat, row);
@@ -259,9 +274,8 @@ bq_refill_ok(const struct bq_state *st, int seat, unsigned mask, int rem,
 		rc = diag_set(d, 0, "the remainder hole must lie between two "
 		    "full holes or after them in your sowing order (%s), and "
 		    "%c comes before them all; e.g. \"%s\"", order.p,
-		    bq_letter(rem), ex.p);
+		    bq_letter(rem), refill_example(st, seat, &ex));
 	}
-	buf_free(&ex);
 	buf_free(&order);
 	return rc;
 }
@@ -280,13 +294,17 @@ bq_refill(struct bq_state *st, int seat, unsigned mask, int rem,
 		if (mask & (1u << h)) {
 			st->board[h] = BQ_FULL;
 			st->store[seat] -= BQ_FULL;
-			buf_printf(&full, "%s%c", nfull++ ? ", " : "",
-			    bq_letter(h));
+			if (ev != NULL)
+				buf_printf(&full, "%s%c", nfull ? ", " : "",
+				    bq_letter(h));
+			nfull++;
 		} else if (h != rem) {
 			st->erased[h] = 1;
 			st->board[h] = 0;
-			buf_printf(&gone, "%s%c", ngone++ ? ", " : "",
-			    bq_letter(h));
+			if (ev != NULL)
+				buf_printf(&gone, "%s%c", ngone ? ", " : "",
+				    bq_letter(h));
+			ngone++;
 		}
 	}
 	left = st->store[seat];
@@ -294,10 +312,11 @@ bq_refill(struct bq_state *st, int seat, unsigned mask, int rem,
 		st->board[rem] = left;
 		st->store[seat] = 0;
 	}
-	if (nfull == 0 && rem < 0)
+	/* A random playout keeps no narrative: build none. */
+	if (ev != NULL && nfull == 0 && rem < 0)
 		ev_emit(ev, VIS_ALL, "%s has nothing to refill with; %s %s "
 		    "erased.", who, gone.p, ngone == 1 ? "is" : "are");
-	else {
+	else if (ev != NULL) {
 		struct buf b = BUF_INIT;
 
 		buf_printf(&b, "%s refills: ", who);

@@ -186,6 +186,9 @@ narrate(const struct bq_state *st, const struct bq_sowing *sw, int forced,
 	const char *who = st->seat[sw->seat];
 	struct buf b = BUF_INIT;
 
+	/* A random playout keeps no narrative: build none. */
+	if (ev == NULL)
+		return;
 	if (sw->lifted == 1)
 		buf_printf(&b, "%s sows the only counter of hole %c", who,
 		    bq_letter(sw->from));
@@ -276,24 +279,24 @@ bq_forced(const struct bq_state *st)
 static int
 round_over(struct bq_state *st, struct evsink *ev)
 {
+	static const char quiet[] = "sowings in a row have captured nothing";
 	char why[128];
 	int n = bq_on_board(st);
 
 	if (n == 0)
-		snprintf(why, sizeof why, "every counter on the board has been "
-		    "captured");
+		bq_end_round(st, "every counter on the board has been captured",
+		    ev);
 	else if (n == 1)
-		snprintf(why, sizeof why, "only one counter is left on the "
-		    "board");
+		bq_end_round(st, "only one counter is left on the board", ev);
 	else if (st->board[st->sowing[0]] == 0 &&
 	    st->board[st->sowing[1]] == 0)
-		snprintf(why, sizeof why, "both sowing holes are empty");
-	else if (st->quiet >= BQ_QUIET)
-		snprintf(why, sizeof why, "%d sowings in a row have captured "
-		    "nothing", BQ_QUIET);
-	else
+		bq_end_round(st, "both sowing holes are empty", ev);
+	else if (st->quiet >= BQ_QUIET) {
+		if (ev != NULL)
+			snprintf(why, sizeof why, "%d %s", BQ_QUIET, quiet);
+		bq_end_round(st, ev != NULL ? why : quiet, ev);
+	} else
 		return 0;
-	bq_end_round(st, why, ev);
 	return 1;
 }
 

@@ -893,7 +893,6 @@ add_buys(const struct tg_state *st, int seat, struct order_list *l, int kind,
 				o->arg[2] = 1;
 				memcpy(&o->arg[TG_PAY], pays[i], sizeof(int) * TG_NRES);
 				o->arg[TG_EXTRA] = x;
-				tg_format(o);
 			}
 	}
 }
@@ -908,7 +907,6 @@ add_goods_choices(struct order_list *l, int n)
 			o->arg[TG_D] = a;
 			o->arg[TG_S] = b;
 			o->arg[TG_P] = n - a - b;
-			tg_format(o);
 		}
 }
 
@@ -924,9 +922,9 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 	case SUB_DRAWN:
 		add_buys(st, seat, l, K_BUY, TG_DRAWN, st->sub_card, VIA_CARD);
 		if (p->hand < 0)
-			tg_format(add(l, K_KEEP, TG_DRAWN, 0));
+			add(l, K_KEEP, TG_DRAWN, 0);
 		if (drawn_discard_water(st, seat) >= 0)
-			tg_format(add(l, K_DISCARD, TG_DRAWN, 0));
+			add(l, K_DISCARD, TG_DRAWN, 0);
 		return;
 	case SUB_CARAVAN:
 	case SUB_BONUS:
@@ -950,7 +948,7 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 		switch (st->border[n].kind) {
 		case BK_GOODS:
 		case BK_WATER:
-			tg_format(add(l, K_TAKE, n, -1));
+			add(l, K_TAKE, n, -1);
 			break;
 		case BK_NOBLE:
 			if (p->hand < 0)
@@ -958,12 +956,11 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 			if (p->hand_round < st->round)
 				add_buys(st, seat, l, K_NOBLE, 0, p->hand, VIA_NOBLE);
 			if (!st->border[n].noble_gift)
-				tg_format(add(l, K_NOBLE, 1, 0));
+				add(l, K_NOBLE, 1, 0);
 			else
 				for (int k = 0; k < 3; k++) {
 					o = add(l, K_NOBLE, 1, 0);
 					o->arg[2] = k + 1;
-					tg_format(o);
 				}
 			break;
 		case BK_MERCHANT:
@@ -971,7 +968,6 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 				if (p->res[k] >= 3) {
 					o = add(l, K_TRADE, k, 3);
 					o->arg[2] = TG_G;
-					tg_format(o);
 				}
 				for (int j = 0; j < 3; j++) {
 					if (j == k)
@@ -979,13 +975,11 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 					if (p->res[k] >= 2) {
 						o = add(l, K_TRADE, k, 2);
 						o->arg[2] = j;
-						tg_format(o);
 					}
 					if (p->res[k] >= 1 &&
 					    tg_has_effect(st, seat, EF_MERCHANT_1FOR1)) {
 						o = add(l, K_TRADE, k, 1);
 						o->arg[2] = j;
-						tg_format(o);
 					}
 				}
 			}
@@ -1000,39 +994,38 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 					    !st->cen_down[t] &&
 					    (!st->border[n].adjacent ||
 					    abs(f / 3 - t / 3) + abs(f % 3 - t % 3) == 1))
-						tg_format(add(l, K_MIRAGE, f, t));
+						add(l, K_MIRAGE, f, t);
 			}
 			break;
 		case BK_SILVER:
 			for (int k = 0; k < 3; k++) {
 				if (p->res[k] >= 2)
-					tg_format(add(l, K_SILVER, k, 2));
+					add(l, K_SILVER, k, 2);
 				if (p->res[k] >= 4)
-					tg_format(add(l, K_SILVER, k, 4));
+					add(l, K_SILVER, k, 4);
 			}
 			if (p->res[TG_G] >= 1)
-				tg_format(add(l, K_SILVER, TG_G, 1));
+				add(l, K_SILVER, TG_G, 1);
 			if (p->res[TG_G] >= 2)
-				tg_format(add(l, K_SILVER, TG_G, 2));
+				add(l, K_SILVER, TG_G, 2);
 			for (int a = 0; a < 3 && st->border[n].any_kinds; a++)
 				for (int b = a + 1; b < 3; b++)
 					if (p->res[a] >= 1 && p->res[b] >= 1) {
 						o = add(l, K_SILVER, TG_NRES, 0);
 						o->arg[2 + a] = 1;
 						o->arg[2 + b] = 1;
-						tg_format(o);
 					}
 			break;
 		case BK_CARAVAN:
 			if (st->ngdeck + st->ngdisc > 0)
-				tg_format(add(l, K_CARAVAN, -1, 0));
+				add(l, K_CARAVAN, -1, 0);
 			break;
 		case BK_EXPAND:
 			if (st->ntdeck > 0)
-				tg_format(add(l, K_EXPAND, 0, 0));
+				add(l, K_EXPAND, 0, 0);
 			break;
 		}
-		tg_format(add(l, K_PASS, n, 0));
+		add(l, K_PASS, n, 0);
 	}
 	for (pos = 0; pos < TG_NCENTRAL; pos++) {
 		if (st->marker_at[pos] != seat)
@@ -1040,22 +1033,22 @@ tg_action_orders(const struct tg_state *st, int seat, struct order_list *l)
 		if (!st->cen_down[pos] && st->cen_type[pos] == CEN_GOODS) {
 			if (st->goods[st->cen_card[pos]].choice)
 				for (int k = 0; k < 3; k++)
-					tg_format(add(l, K_TAKE, TG_CEN(pos), k));
+					add(l, K_TAKE, TG_CEN(pos), k);
 			else
-				tg_format(add(l, K_TAKE, TG_CEN(pos), -1));
+				add(l, K_TAKE, TG_CEN(pos), -1);
 		} else if (!st->cen_down[pos] && st->cen_type[pos] == CEN_TRIBE) {
 			add_buys(st, seat, l, K_BUY, TG_CEN(pos), st->cen_card[pos],
 			    VIA_CARD);
 			if (p->hand < 0)
-				tg_format(add(l, K_KEEP, TG_CEN(pos), 0));
-			tg_format(add(l, K_DISCARD, TG_CEN(pos), 0));
+				add(l, K_KEEP, TG_CEN(pos), 0);
+			add(l, K_DISCARD, TG_CEN(pos), 0);
 		}
-		tg_format(add(l, K_PASS, TG_CEN(pos), 0));
+		add(l, K_PASS, TG_CEN(pos), 0);
 	}
 	if (hand_play_open(st, seat))
 		add_buys(st, seat, l, K_HAND, 0, p->hand, VIA_HAND);
 	tg_dune_orders(st, seat, l);
 	if (p->favour)
 		tg_favour_orders(st, seat, l);
-	tg_format(add(l, K_END, 0, 0));
+	add(l, K_END, 0, 0);
 }

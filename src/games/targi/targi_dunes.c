@@ -157,14 +157,12 @@ tg_dune_orders(const struct tg_state *st, int seat, struct order_list *l)
 			/* One choice stands for all (a representative subset). */
 			if (u->action == DA_CHOOSE)
 				o->arg[1 + TG_S] = u->n;
-			tg_format(o);
 		}
 		o = order_list_add(l);
 		memset(o, 0, sizeof *o);
 		o->kind = K_PASS;
 		o->nargs = ORDER_ARGS;
 		o->arg[0] = TG_DUNE(i);
-		tg_format(o);
 	}
 }
 

@@ -198,13 +198,11 @@ tg_once_choices(const struct tg_state *st, int seat, struct order_list *l)
 				o->nargs = 2;
 				o->arg[0] = a;
 				o->arg[1] = b;
-				tg_format(o);
 			}
 		o = order_list_add(l);
 		o->kind = K_PASS;
 		o->nargs = 1;
 		o->arg[0] = 0;
-		tg_format(o);
 		return 0;
 	}
 	for (int a = 0; a <= n; a++)
@@ -215,7 +213,6 @@ tg_once_choices(const struct tg_state *st, int seat, struct order_list *l)
 			o->arg[TG_D] = a;
 			o->arg[TG_S] = b;
 			o->arg[TG_P] = n - a - b;
-			tg_format(o);
 		}
 	if (t->effect == EF_ONCE_CHOICE) {
 		if (t->e_gold > 0) {
@@ -223,14 +220,12 @@ tg_once_choices(const struct tg_state *st, int seat, struct order_list *l)
 			o->kind = K_CHOOSE;
 			o->nargs = TG_NRES;
 			o->arg[TG_G] = t->e_gold;
-			tg_format(o);
 		}
 		if (t->e_vp > 0) {
 			o = order_list_add(l);
 			o->kind = K_CHOOSE;
 			o->nargs = TG_NRES;
 			o->arg[TG_VP] = t->e_vp;
-			tg_format(o);
 		}
 	}
 	return 0;

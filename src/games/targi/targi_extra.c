@@ -45,20 +45,20 @@ tg_favour_orders(const struct tg_state *st, int seat, struct order_list *l)
 	if (st->sub == SUB_FAVOUR) {
 		if (st->goods[st->sub_card].choice)
 			for (int k = 0; k < 3; k++)
-				tg_format(add(l, K_FAVOUR, FV_KEEP, k));
+				add(l, K_FAVOUR, FV_KEEP, k);
 		else
-			tg_format(add(l, K_FAVOUR, FV_KEEP, -1));
+			add(l, K_FAVOUR, FV_KEEP, -1);
 		for (int k = 0; k < 3 && more; k++)
 			if (p->res[k] > 0)
-				tg_format(add(l, K_FAVOUR, FV_DRAW, k));
+				add(l, K_FAVOUR, FV_DRAW, k);
 		return;
 	}
 	for (int k = 0; k < 3; k++)
-		tg_format(add(l, K_FAVOUR, FV_TAKE, k));
+		add(l, K_FAVOUR, FV_TAKE, k);
 	for (int k = 0; k < 3 && more; k++)
 		if (p->res[k] > 0)
-			tg_format(add(l, K_FAVOUR, FV_DRAW, k));
-	tg_format(add(l, K_FAVOUR, FV_PASS, -1));
+			add(l, K_FAVOUR, FV_DRAW, k);
+	add(l, K_FAVOUR, FV_PASS, -1);
 }
 
 /* Pays 1 good and turns up the next goods card for the favour. */
@@ -275,9 +275,9 @@ tg_free_orders(const struct tg_state *st, int seat, struct order_list *l)
 
 	if (st->x.water) {
 		if (p->res[TG_W] >= 3)
-			tg_format(add(l, K_EXCHANGE, TG_G, 0));
+			add(l, K_EXCHANGE, TG_G, 0);
 		for (int k = 0; k < 3 && p->res[TG_W] >= 2; k++)
-			tg_format(add(l, K_EXCHANGE, k, 0));
+			add(l, K_EXCHANGE, k, 0);
 	}
 	for (int i = 0; i < TG_SLOTS; i++) {
 		const struct tg_tribe *t;
@@ -298,7 +298,6 @@ tg_free_orders(const struct tg_state *st, int seat, struct order_list *l)
 		o = add(l, K_USE, t->id, 0);
 		if (t->effect == EF_CHOOSE)
 			o->arg[1 + TG_D] = t->e_n;	/* one choice stands for all */
-		tg_format(o);
 	}
 }
 
@@ -315,11 +314,10 @@ tg_lastraid_options(const struct tg_state *st, int seat, struct order_list *l)
 		memset(o->arg, 0, sizeof o->arg);
 		o->nargs = TG_NRES;
 		o->arg[TG_G] = 1;
-		tg_format(o);
 	}
 	for (int r = 0; r < TG_ROWS; r++)
 		if (p->display[r * TG_COLS] >= 0)
-			tg_format(add(l, K_REMOVE, r, 0));
+			add(l, K_REMOVE, r, 0);
 	return 0;
 }
 

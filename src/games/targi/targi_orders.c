@@ -676,24 +676,24 @@ int
 tg_legal(const void *vst, int seat, struct order_list *l)
 {
 	const struct tg_state *st = vst;
+	size_t n0 = l->n;
 
 	if (st->phase == PH_OVER || seat < 0 || seat >= TG_SEATS || st->turn != seat)
 		return 0;
 	switch (st->phase) {
 	case PH_RAID:
 		if (!st->pl[seat].raid_done) {
-			size_t n0 = l->n;
+			size_t before = l->n;
 
 			tg_raid_options(st, seat, l);
 			/* Asked although it cannot pay (water could): it may
 			 * decline, and the opponent takes the VP. */
-			if (l->n == n0 && !(st->border[st->robber].last && st->x.last_card)) {
+			if (l->n == before && !(st->border[st->robber].last && st->x.last_card)) {
 				struct order *o = order_list_add(l);
 
 				memset(o, 0, sizeof *o);
 				o->kind = K_GIVE;
 				o->nargs = TG_NRES;
-				tg_format(o);
 			}
 		}
 		break;
@@ -707,7 +707,6 @@ tg_legal(const void *vst, int seat, struct order_list *l)
 				o->kind = K_PLACE;
 				o->nargs = 1;
 				o->arg[0] = t;
-				tg_format(o);
 			}
 		}
 		break;
@@ -717,6 +716,11 @@ tg_legal(const void *vst, int seat, struct order_list *l)
 	}
 	if (l->n > 0)
 		tg_free_orders(st, seat, l);
+	/* The helpers list kind and args only: the engine itself (raids, the
+	 * goods limit) uses them without ever showing a text. */
+	if (!l->bare)
+		for (size_t i = n0; i < l->n; i++)
+			tg_format(&l->v[i]);
 	return 0;
 }
 
@@ -732,6 +736,7 @@ tg_default_order(const void *vst, int seat, struct order *out)
 	int rc = -1;
 
 	order_list_init(&l);
+	l.bare = 1;
 	tg_legal(st, seat, &l);
 	/* Water exchanges and action tokens are the player's to spend. */
 	while (l.n > 0 && tg_free_order(&l.v[l.n - 1]))
@@ -757,6 +762,7 @@ tg_default_order(const void *vst, int seat, struct order *out)
 		for (size_t i = 0; i < l.n; i++)
 			if (l.v[i].kind == K_DISCARD)
 				*out = l.v[i];
+	tg_format(out);
 done:
 	order_list_free(&l);
 	return rc;

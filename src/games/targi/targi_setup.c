@@ -260,7 +260,6 @@ add_give(struct order_list *l, const int spec[TG_NRES])
 	o->kind = K_GIVE;
 	o->nargs = TG_NRES;
 	memcpy(o->arg, spec, sizeof(int) * TG_NRES);
-	tg_format(o);
 }
 
 /* Every way seat can pay the current raid (empty: it cannot pay). */
@@ -367,8 +366,10 @@ tg_raid_pay(struct tg_state *st, int seat, const int spec[TG_NRES],
 	if (!ok) {
 		struct buf bb = BUF_INIT;
 
-		for (size_t i = 0; i < l.n; i++)
+		for (size_t i = 0; i < l.n; i++) {
+			tg_format(&l.v[i]);
 			buf_printf(&bb, "%s\"%s\"", i ? ", " : "", l.v[i].text);
+		}
 		char what[80];
 
 		tg_raid_text(st, what, sizeof what);
@@ -515,7 +516,6 @@ tg_limit_options(const struct tg_state *st, int seat, struct order_list *l)
 			o->arg[TG_D] = dd;
 			o->arg[TG_S] = ss;
 			o->arg[TG_P] = pp;
-			tg_format(o);
 		}
 }
 

@@ -17,6 +17,7 @@ const struct game_rules targui_rules = {
 	.apply = tu_apply,
 	.waiting_for = tu_waiting_for,
 	.legal = tu_legal,
+	.order_text = tu_order_text,
 	.default_order = tu_default_order,
 	.view = tu_view,
 	.secrets = tu_secrets,

@@ -730,7 +730,8 @@ test_waiting_for(void **state)
 	ok(0, "TAKE 2");
 	tg_waiting_for(&G, &p);
 	assert_string_equal(p.kind[0], "limit");
-	assert_non_null(strstr(p.what[0], "put back 3"));
+	assert_non_null(strstr(p.own[0], "put back 3"));
+	assert_string_equal(p.what[0], "holding 13 goods: putting back 3.");
 }
 
 static void

@@ -863,6 +863,8 @@ test_queue(void **u)
 		assert_null(strstr(p.what[w], "could not be applied"));
 		assert_null(strstr(p.what[w], "box 1"));
 		assert_null(strstr(p.what[w], "BUY 1 1"));
+		assert_null(strstr(p.what[w], "Your"));
+		assert_non_null(strstr(p.own[w], "Your "));
 		for (int v = -1; v < 2; v++) {
 			struct tval *root = tval_map();
 			const struct tval *hr;

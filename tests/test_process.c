@@ -175,6 +175,33 @@ test_unknown_game_seat_token(void **state)
 	    "status = 'rejected'"), 6);
 }
 
+/* The example in a problem reply is the game's the mail named, generic for
+ * a game we do not know. */
+static void
+test_problem_examples_from_game(void **state)
+{
+	struct fx_env *e = *state;
+	struct play tg;
+	char *body;
+
+	fx_game(&e->f, "targi", "tg-1", 0, 0, NULL, 0, &tg);
+	play_free(&tg);
+	expect_problem(e, "From: n@example.org\nMessage-ID: <tg@x>\n\nGAME tg-1\n"
+	    "SEAT north\nPLACE 5\n", "no TOKEN line");
+	body = fx_last_mail(&e->f, "problem", "n@example.org");
+	assert_non_null(strstr(body, "    GAME tg-1\n"));
+	assert_non_null(strstr(body, "    PLACE 5\n"));
+	assert_null(strstr(body, "SOW"));
+	free(body);
+	expect_problem(e, "From: n@example.org\nMessage-ID: <nx@x>\n\nGAME nx-1\n"
+	    "SEAT north\nPLACE 5\n", "there is no game");
+	body = fx_last_mail(&e->f, "problem", "n@example.org");
+	assert_non_null(strstr(body, "    SEAT <your seat>\n"));
+	assert_null(strstr(body, "SOW"));
+	assert_null(strstr(body, "buqruru-1"));
+	free(body);
+}
+
 static void
 test_bad_orders_named_by_line(void **state)
 {
@@ -475,6 +502,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_private_lines_stay_private, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_game_seat_token, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_problem_examples_from_game, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_bad_orders_named_by_line, setup,
 		    fx_env_teardown),

@@ -97,6 +97,30 @@ test_accepted_order(void **state)
 	free(report);
 }
 
+/* Every reader's waiting line is about the seat, in the third person; only
+ * the waited seat reads "your", in its own line. */
+static void
+test_waiting_lines_speak_to_reader(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], line[ORDER_TEXT + 2];
+	char *ack, *report;
+
+	assert_true(legal_text(e, 0, order, sizeof order));
+	snprintf(line, sizeof line, "%s\n", order);
+	send_order(e, 0, "w1@x", line);
+	ack = fx_last_mail(&e->f, "ack", "n@example.org");
+	assert_non_null(ack);
+	assert_non_null(strstr(ack, "Waiting for south: choosing a sowing hole"));
+	assert_null(strstr(ack, "Waiting for south: choose your"));
+	free(ack);
+	report = fx_last_mail(&e->f, "report", "s@example.org");
+	assert_non_null(report);
+	assert_non_null(strstr(report, "It is your move: choose your sowing hole"));
+	assert_null(strstr(report, "Waiting for south"));
+	free(report);
+}
+
 /* A line only north may see (a sealed choice) never reaches south. */
 static void
 test_private_lines_stay_private(void **state)
@@ -501,6 +525,8 @@ main(void)
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_private_lines_stay_private, setup,
 		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_waiting_lines_speak_to_reader,
+		    setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_game_seat_token, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_problem_examples_from_game, setup,

@@ -69,11 +69,20 @@ void ev_emit(struct evsink *, uint32_t vis, const char *fmt, ...)
 struct pending {
 	uint32_t seats;
 	char kind[MAX_SEATS][24];
-	char what[MAX_SEATS][256];  /* every reader sees it: nothing private */
-	char own[MAX_SEATS][256];   /* told to that seat alone, before what */
+	char what[MAX_SEATS][256];  /* every reader sees it, so said in the
+	                             * third person: nothing private */
+	char own[MAX_SEATS][256];   /* what that seat alone reads instead,
+	                             * spoken to it; empty: what */
 	int over;              /* the game has ended */
 	char result[256];      /* when over: who won, the score */
 };
+
+/* The line a waited seat reads about its own decision. */
+static inline const char *
+pending_own(const struct pending *p, int seat)
+{
+	return p->own[seat][0] != '\0' ? p->own[seat] : p->what[seat];
+}
 
 /* Facts a reader may not know, each as the exact string the reports use
  * for it (a card's "tribe card 20", a sealed "sealed hole c"). A mail leaks

@@ -84,10 +84,30 @@ finish(struct job *j, struct diag *d)
 
 /* Answers about no game in particular go through the common templates and
  * are rate-limited per sender, since anyone can provoke them. */
+/* The game a mail named, for the examples of a reply about it. */
+struct named_game {
+	int64_t id;
+	char rules[32], name[64];
+};
+
+static int
+named_game_one(void *arg, const struct game_row *g)
+{
+	struct named_game *n = arg;
+
+	if (g->id != n->id)
+		return 0;
+	snprintf(n->rules, sizeof n->rules, "%s", g->rules);
+	snprintf(n->name, sizeof n->name, "%s", g->name);
+	return 1;
+}
+
 static int
 reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *data,
     struct diag *d)
 {
+	struct named_game ng = { j->game_id, "", "" };
+
 	struct render r;
 	char *subject = NULL, *body = NULL, since[32];
 	struct outbox_item it;
@@ -113,7 +133,14 @@ reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *dat
 			tval_set_str(g, "title", game_table[i]->title);
 		}
 	}
-	render_init(&r, j->c->datadir, NULL, j->c->language);
+	/* Examples come from the game the mail named (its own templates),
+	 * generic when it named none we know. */
+	if (ng.id > 0)
+		ledger_games_each(j->l, named_game_one, &ng);
+	if (ng.rules[0] != '\0')
+		tval_set_str(data, "example_game", ng.name);
+	render_init(&r, j->c->datadir, ng.rules[0] != '\0' ? ng.rules : NULL,
+	    j->c->language);
 	rc = render_mail(&r, tmpl, data, &subject, &body, d);
 	render_free(&r);
 	tval_free(data);

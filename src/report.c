@@ -214,16 +214,15 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 		w = tval_push_map(list);
 		tval_set_str(w, "seat", p->g.seats[s].name);
 		tval_set_str(w, "what", what);
+		/* The seat reads its own decision as you_what instead. */
+		tval_set_bool(w, "mine", s == viewer);
 		tval_set_str(w, "due", due[s]);
 		tval_set_bool(w, "has_due", due[s][0] != '\0');
 		free(what);
 	}
 	tval_set_bool(root, "your_turn", !halted && viewer >= 0 &&
 	    (pd.seats & VIS_SEAT(viewer)));
-	if (viewer >= 0 && pd.own[viewer][0] != '\0')
-		tval_set_strf(root, "you_what", "%s %s", pd.own[viewer], pd.what[viewer]);
-	else
-		tval_set_str(root, "you_what", viewer >= 0 ? pd.what[viewer] : "");
+	tval_set_str(root, "you_what", viewer >= 0 ? pending_own(&pd, viewer) : "");
 	list = tval_set_list(root, "legal");
 	short_list = 0;
 	if (!halted && viewer >= 0 && (pd.seats & VIS_SEAT(viewer))) {

@@ -75,7 +75,7 @@ walk_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	if (seq <= w->step) {
 		w->waited0 = waited;
 		snprintf(w->kind0, sizeof w->kind0, "%s", waited ? pd.kind[w->seat] : "");
-		snprintf(w->what0, sizeof w->what0, "%s", waited ? pd.what[w->seat] : "");
+		snprintf(w->what0, sizeof w->what0, "%s", waited ? pending_own(&pd, w->seat) : "");
 		return 0;
 	}
 	if (strcmp(e->kind, "admin") == 0) {
@@ -146,7 +146,7 @@ stale_check(struct ledger *l, const struct play *p, int seat, int64_t step,
 		    (long long)w.ended);
 	if (!pd.over && (pd.seats & VIS_SEAT(seat)))
 		buf_printf(&b, " The game is at step %lld and asks you to %s.",
-		    (long long)p->seq, pd.what[seat]);
+		    (long long)p->seq, pending_own(&pd, seat));
 	else
 		buf_printf(&b, " The game is at step %lld and waits for no order of yours.",
 		    (long long)p->seq);

@@ -995,6 +995,30 @@ test_refill_all_erased_loses(void **state)
 	evsink_free(&ev);
 }
 
+/* South loses at the refill: nothing about north's refill may follow the
+ * result in the narrative. */
+static void
+test_refill_loss_ends_narrative(void **state)
+{
+	struct bq_state st;
+	struct evsink ev;
+	size_t i;
+
+	(void)state;
+	mk(&st, NULL, 0);
+	evsink_init(&ev);
+	end_round_with(&st, 0, 48, &ev);
+	assert_int_equal(st.phase, BQ_PH_OVER);
+	assert_int_equal(st.loser, 0);
+	for (i = 0; i < ev.n; i++)
+		if (strstr(ev.v[i].text, "loses the match"))
+			break;
+	assert_true(i < ev.n);
+	assert_int_equal(i, ev.n - 1);
+	check_ok(&st);
+	evsink_free(&ev);
+}
+
 static void
 test_single_hole_chosen_for_player(void **state)
 {
@@ -1032,7 +1056,10 @@ test_sealed_hole_choice(void **state)
 	R->waiting_for(&st, &p);
 	assert_int_equal(p.seats, 3u);
 	assert_string_equal(p.kind[0], "hole");
-	assert_string_equal(p.what[1], "choose your sowing hole: e, f, g or h "
+	/* Both read what, so only the seat's own line says "your". */
+	assert_string_equal(p.what[1], "choosing a sowing hole: e, f, g or h "
+	    "(sealed)");
+	assert_string_equal(p.own[1], "choose your sowing hole: e, f, g or h "
 	    "(sealed)");
 
 	assert_int_equal(play(&st, 0, "HOLE c", &ev), 0);
@@ -1449,13 +1476,16 @@ test_waiting_texts(void **state)
 	R->waiting_for(&st, &p);
 	assert_int_equal(p.seats, 1u);
 	assert_string_equal(p.kind[0], "sowing");
-	assert_string_equal(p.what[0], "sow from hole a (9 counters)");
+	assert_string_equal(p.what[0], "sowing from hole a (9 counters)");
+	assert_string_equal(p.own[0], "sow from hole a (9 counters)");
 	assert_int_equal(p.over, 0);
 	end_round_with(&st, 34, 14, NULL);
 	R->waiting_for(&st, &p);
 	assert_int_equal(p.seats, 2u);
 	assert_string_equal(p.kind[1], "refill");
-	assert_string_equal(p.what[1], "refill your row: 14 counters make 2 "
+	assert_string_equal(p.what[1], "refilling the row: 14 counters make 2 "
+	    "holes of six and 2 over");
+	assert_string_equal(p.own[1], "refill your row: 14 counters make 2 "
 	    "holes of six and 2 over");
 }
 
@@ -1589,6 +1619,7 @@ main(void)
 		cmocka_unit_test(test_refill_no_remainder_choice),
 		cmocka_unit_test(test_refill_two_erased_owes_donkey),
 		cmocka_unit_test(test_refill_all_erased_loses),
+		cmocka_unit_test(test_refill_loss_ends_narrative),
 		cmocka_unit_test(test_single_hole_chosen_for_player),
 		cmocka_unit_test(test_sealed_hole_choice),
 		cmocka_unit_test(test_open_hole_choice),

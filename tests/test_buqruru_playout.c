@@ -13,6 +13,20 @@
 
 #include "games/buqruru/buqruru.h"
 
+/* what is read by every seat and observer: it may not speak to one. */
+static int
+speaks_to_reader(const char *what)
+{
+	static const char *const words[] = { "you", "You", "YOU" };
+
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		for (const char *q = strstr(what, words[i]); q != NULL;
+		    q = strstr(q + 1, words[i]))
+			if (q == what || q[-1] == ' ' || q[-1] == '(')
+				return 1;
+	return 0;
+}
+
 #define MATCHES_PER_SET	17	/* x 128 option sets = 2176 matches */
 #define MAX_DECISIONS	20000	/* far above the longest match seen */
 
@@ -144,6 +158,7 @@ play_match(const char *const *kv, int nkv, uint64_t seed, struct tally *t)
 			if (p.seats & (1u << s)) {
 				assert_true(l.n > 0);
 				assert_true(p.what[s][0] != '\0');
+				assert_false(speaks_to_reader(p.what[s]));
 				waited[nw++] = s;
 			} else
 				assert_int_equal(l.n, 0);

@@ -97,6 +97,30 @@ test_accepted_order(void **state)
 	free(report);
 }
 
+/* Every reader's waiting line is about the seat, in the third person; only
+ * the waited seat reads "your", in its own line. */
+static void
+test_waiting_lines_speak_to_reader(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], line[ORDER_TEXT + 2];
+	char *ack, *report;
+
+	assert_true(legal_text(e, 0, order, sizeof order));
+	snprintf(line, sizeof line, "%s\n", order);
+	send_order(e, 0, "w1@x", line);
+	ack = fx_last_mail(&e->f, "ack", "n@example.org");
+	assert_non_null(ack);
+	assert_non_null(strstr(ack, "Waiting for south: choosing a sowing hole"));
+	assert_null(strstr(ack, "Waiting for south: choose your"));
+	free(ack);
+	report = fx_last_mail(&e->f, "report", "s@example.org");
+	assert_non_null(report);
+	assert_non_null(strstr(report, "It is your move: choose your sowing hole"));
+	assert_null(strstr(report, "Waiting for south"));
+	free(report);
+}
+
 /* A line only north may see (a sealed choice) never reaches south. */
 static void
 test_private_lines_stay_private(void **state)
@@ -173,6 +197,33 @@ test_unknown_game_seat_token(void **state)
 	    "not followed by a SEAT line");
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE "
 	    "status = 'rejected'"), 6);
+}
+
+/* The example in a problem reply is the game's the mail named, generic for
+ * a game we do not know. */
+static void
+test_problem_examples_from_game(void **state)
+{
+	struct fx_env *e = *state;
+	struct play tg;
+	char *body;
+
+	fx_game(&e->f, "targi", "tg-1", 0, 0, NULL, 0, &tg);
+	play_free(&tg);
+	expect_problem(e, "From: n@example.org\nMessage-ID: <tg@x>\n\nGAME tg-1\n"
+	    "SEAT north\nPLACE 5\n", "no TOKEN line");
+	body = fx_last_mail(&e->f, "problem", "n@example.org");
+	assert_non_null(strstr(body, "    GAME tg-1\n"));
+	assert_non_null(strstr(body, "    PLACE 5\n"));
+	assert_null(strstr(body, "SOW"));
+	free(body);
+	expect_problem(e, "From: n@example.org\nMessage-ID: <nx@x>\n\nGAME nx-1\n"
+	    "SEAT north\nPLACE 5\n", "there is no game");
+	body = fx_last_mail(&e->f, "problem", "n@example.org");
+	assert_non_null(strstr(body, "    SEAT <your seat>\n"));
+	assert_null(strstr(body, "SOW"));
+	assert_null(strstr(body, "buqruru-1"));
+	free(body);
 }
 
 static void
@@ -474,7 +525,11 @@ main(void)
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_private_lines_stay_private, setup,
 		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_waiting_lines_speak_to_reader,
+		    setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_game_seat_token, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_problem_examples_from_game, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_bad_orders_named_by_line, setup,
 		    fx_env_teardown),

@@ -97,6 +97,7 @@ to_hand(int seat, int id)
 	lift_tribe(c);
 	assert_int_equal(G.pl[seat].hand, -1);
 	G.pl[seat].hand = c;
+	G.pl[seat].hand_secret = 1;	/* as if drawn face down */
 }
 
 static void __attribute__((unused))

@@ -17,6 +17,20 @@
 
 #include "games/targi/targi.h"
 
+/* what is read by every seat and observer: it may not speak to one. */
+static int
+speaks_to_reader(const char *what)
+{
+	static const char *const words[] = { "you", "You", "YOU" };
+
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		for (const char *q = strstr(what, words[i]); q != NULL;
+		    q = strstr(q + 1, words[i]))
+			if (q == what || q[-1] == ' ' || q[-1] == '(')
+				return 1;
+	return 0;
+}
+
 #define MAXSTEPS 4000
 
 static int playouts = 200;
@@ -131,6 +145,8 @@ play_one(uint64_t seed, int deep)
 		assert_int_not_equal(pd.seats, 0);
 		seat = (pd.seats & 1) ? 0 : 1;
 		assert_int_equal(pd.seats & ~VIS_SEAT(seat), 0);
+		if (speaks_to_reader(pd.what[seat]))
+			fail_msg("what speaks to the reader: %s", pd.what[seat]);
 		order_list_init(&l);
 		tg_legal(st, seat, &l);
 		if (l.n == 0)

@@ -740,6 +740,28 @@ test_parse_canonical(void **state)
 	}
 }
 
+/* A face-down goods card turned up is named, as the centre lists it. */
+static void
+test_turn_up_names_goods(void **state)
+{
+	struct tg_goodscard *g;
+	char pos[3], spec[48], want[80];
+
+	(void)state;
+	fresh();
+	assert_int_equal(G.cen_type[0], CEN_GOODS);
+	G.cen_down[0] = 1;
+	g = &G.goods[G.cen_card[0]];
+	g->choice = 0;
+	memset(g->res, 0, sizeof g->res);
+	g->res[TG_S] = 3;
+	tg_pos_name(0, pos);
+	tg_spec_text(g->res, spec, sizeof spec);
+	snprintf(want, sizeof want, "%s turns up: goods card %s.", pos, spec);
+	tg_end_round(&G, &EV);
+	assert_true(last_event_has(want));
+}
+
 static void
 test_waiting_for(void **state)
 {
@@ -757,7 +779,8 @@ test_waiting_for(void **state)
 	ok(0, "TAKE 2");
 	tg_waiting_for(&G, &p);
 	assert_string_equal(p.kind[0], "limit");
-	assert_non_null(strstr(p.what[0], "put back 3"));
+	assert_non_null(strstr(p.own[0], "put back 3"));
+	assert_string_equal(p.what[0], "holding 13 goods: putting back 3.");
 }
 
 static void
@@ -821,6 +844,15 @@ test_view_hides_what_it_must(void **state)
 			assert_true(strlen(line + 5) < 72);
 	free(a);
 	free(b);
+	free(o);
+	/* A card taken face up from the centre was seen by both: the other
+	 * reads it, the observer too; "hidden" is for a secret hand alone. */
+	G.pl[1].hand_secret = 0;
+	a = view_text(0);
+	o = view_text(-1);
+	assert_non_null(strstr(a, "244 Tent"));
+	assert_non_null(strstr(o, "244 Tent"));
+	free(a);
 	free(o);
 	/* Open hands show both. */
 	{
@@ -893,6 +925,7 @@ main(void)
 		cmocka_unit_test(test_scoring_example),
 		cmocka_unit_test(test_tie_breaks),
 		cmocka_unit_test(test_parse_canonical),
+		cmocka_unit_test(test_turn_up_names_goods),
 		cmocka_unit_test(test_waiting_for),
 		cmocka_unit_test(test_view_hides_what_it_must),
 	};

@@ -61,7 +61,7 @@ render(const struct tg_state *st, int viewer, const char *tmpl)
 			tval_set_str(m, "what", pd.what[s]);
 		}
 	tval_set_bool(root, "your_turn", viewer >= 0 && (pd.seats & VIS_SEAT(viewer)));
-	tval_set_str(root, "you_what", viewer >= 0 ? pd.what[viewer] : "");
+	tval_set_str(root, "you_what", viewer >= 0 ? pending_own(&pd, viewer) : "");
 	tval_set_bool(root, "over", pd.over);
 	tval_set_str(root, "result", pd.result);
 	l = tval_set_list(root, "legal");
@@ -92,12 +92,13 @@ check_report(const struct tg_state *st, int viewer)
 	}
 	assert_int_equal(board, 5 * 4 + 1);
 	free(r);
-	/* The other player's hand card and a drawn card stay hidden. */
+	/* The other player's secret hand card and a drawn card stay hidden
+	 * (a card taken face up from the centre is no secret). */
 	r = render(st, viewer, report_tmpl);
 	for (int s = 0; s < 2; s++) {
 		char needle[48];
 
-		if (st->pl[s].hand < 0 || s == viewer)
+		if (st->pl[s].hand < 0 || s == viewer || !st->pl[s].hand_secret)
 			continue;
 		snprintf(needle, sizeof needle, "%d %s, ", st->tribe[st->pl[s].hand].id,
 		    tg_symbol_name(st->tribe[st->pl[s].hand].symbol));

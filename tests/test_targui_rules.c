@@ -870,6 +870,8 @@ test_queue(void **u)
 		snprintf(line, sizeof line, "box %d", far);
 		assert_null(strstr(p.what[w], line));
 		assert_null(strstr(p.what[w], buy));
+		assert_null(strstr(p.what[w], "Your"));
+		assert_non_null(strstr(p.own[w], "Your "));
 		for (int v = -1; v < 2; v++) {
 			struct tval *root = tval_map();
 			const struct tval *hr;

@@ -269,8 +269,11 @@ bq_result(const struct bq_state *st, char *out, size_t len)
 	    st->seat[0], st->donkeys[0], st->seat[1], st->donkeys[1]);
 }
 
+/* The decision as every reader sees it (mine == 0, third person) or as the
+ * seat itself reads it (mine == 1, spoken to it). */
 static void
-bq_waiting_what(const struct bq_state *st, int seat, char *out, size_t len)
+bq_waiting_what(const struct bq_state *st, int seat, int mine, char *out,
+    size_t len)
 {
 	struct buf b = BUF_INIT;
 	int full, rem, from;
@@ -278,29 +281,29 @@ bq_waiting_what(const struct bq_state *st, int seat, char *out, size_t len)
 	switch (st->phase) {
 	case BQ_PH_HOLE:
 		bq_holes_text(st, seat, &b);
-		snprintf(out, len, "choose your sowing hole: %s%s", b.p,
+		snprintf(out, len, "%s: %s%s", mine ? "choose your sowing hole" :
+		    "choosing a sowing hole", b.p,
 		    st->hole_choice == BQ_SEALED ? " (sealed)" : "");
 		break;
 	case BQ_PH_SOW:
 		from = st->sowing[seat];
-		snprintf(out, len, "sow from hole %c (%d counter%s)",
-		    bq_letter(from), st->board[from],
+		snprintf(out, len, "%s from hole %c (%d counter%s)",
+		    mine ? "sow" : "sowing", bq_letter(from), st->board[from],
 		    st->board[from] == 1 ? "" : "s");
 		break;
 	case BQ_PH_REFILL:
 		bq_refill_need(st, seat, &full, &rem);
+		buf_adds(&b, mine ? "refill your row" : "refilling the row");
 		if (full == 0)
-			snprintf(out, len, "refill your row: %d counter%s for one "
-			    "hole", st->store[seat], st->store[seat] == 1 ? "" :
-			    "s");
+			snprintf(out, len, "%s: %d counter%s for one hole", b.p,
+			    st->store[seat], st->store[seat] == 1 ? "" : "s");
 		else if (rem > 0)
-			snprintf(out, len, "refill your row: %d counters make %d "
-			    "hole%s of six and %d over", st->store[seat], full,
+			snprintf(out, len, "%s: %d counters make %d hole%s of six "
+			    "and %d over", b.p, st->store[seat], full,
 			    full == 1 ? "" : "s", rem);
 		else
-			snprintf(out, len, "refill your row: %d counters make %d "
-			    "hole%s of six", st->store[seat], full,
-			    full == 1 ? "" : "s");
+			snprintf(out, len, "%s: %d counters make %d hole%s of six",
+			    b.p, st->store[seat], full, full == 1 ? "" : "s");
 		break;
 	default:
 		snprintf(out, len, "%s", "");
@@ -329,7 +332,8 @@ bq_waiting_for(const void *vst, struct pending *p)
 			continue;
 		p->seats |= 1u << s;
 		snprintf(p->kind[s], sizeof p->kind[s], "%s", kinds[st->phase]);
-		bq_waiting_what(st, s, p->what[s], sizeof p->what[s]);
+		bq_waiting_what(st, s, 0, p->what[s], sizeof p->what[s]);
+		bq_waiting_what(st, s, 1, p->own[s], sizeof p->own[s]);
 	}
 }
 

@@ -387,7 +387,8 @@ bq_end_round(struct bq_state *st, const char *why, struct evsink *ev)
 
 	/* Whoever has no choice refills first, so the one who must choose
 	 * sees the finished other row. */
-	for (int s = 0; s < BQ_SEATS; s++) {
+	/* A refill that ends the match ends the round's narrative too. */
+	for (int s = 0; s < BQ_SEATS && st->phase != BQ_PH_OVER; s++) {
 		unsigned mask;
 		int rem;
 

@@ -40,8 +40,8 @@ not_your_turn(const struct tg_state *st, int seat, struct diag *d)
 
 	tg_waiting_for(st, &pd);
 	if (pd.seats & VIS_SEAT(seat))
-		return diag_set(d, 0, "That order does not fit now: %s", pd.what[seat]);
-	return diag_set(d, 0, "It is not your turn: the game waits for %s (%s).",
+		return diag_set(d, 0, "That order does not fit now: %s", pending_own(&pd, seat));
+	return diag_set(d, 0, "It is not your turn. Waiting for %s: %s",
 	    st->pl[st->turn].name, pd.what[st->turn]);
 }
 
@@ -152,19 +152,22 @@ tg_closes_nothing(const void *at_start, const void *now, int seat,
 	return nothing;
 }
 
+/* what is every reader's (third person), own the seat's (spoken to it). */
 static void
-say(struct pending *p, int seat, const char *kind, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+say(struct pending *p, int seat, const char *kind, const char *what,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 static void
-say(struct pending *p, int seat, const char *kind, const char *fmt, ...)
+say(struct pending *p, int seat, const char *kind, const char *what,
+    const char *fmt, ...)
 {
 	va_list ap;
 
 	p->seats |= VIS_SEAT(seat);
 	snprintf(p->kind[seat], sizeof p->kind[seat], "%s", kind);
+	snprintf(p->what[seat], sizeof p->what[seat], "%s", what);
 	va_start(ap, fmt);
-	vsnprintf(p->what[seat], sizeof p->what[seat], fmt, ap);
+	vsnprintf(p->own[seat], sizeof p->own[seat], fmt, ap);
 	va_end(ap);
 }
 
@@ -174,6 +177,7 @@ tg_waiting_for(const void *vst, struct pending *p)
 	const struct tg_state *st = vst;
 	const struct tg_border *b = &st->border[st->robber];
 	int s = st->turn;
+	char what[160];
 
 	memset(p, 0, sizeof *p);
 	if (st->phase == PH_OVER) {
@@ -183,53 +187,73 @@ tg_waiting_for(const void *vst, struct pending *p)
 	}
 	switch (st->phase) {
 	case PH_RAID: {
-		char what[80];
+		char loss[80];
 
-		tg_raid_text(st, what, sizeof what);
-		say(p, s, "raid", "%s: give up %s (%s).", b->name, what,
+		tg_raid_text(st, loss, sizeof loss);
+		snprintf(what, sizeof what, "%s: giving up %s.", b->name, loss);
+		say(p, s, "raid", what, "%s: give up %s (%s).", b->name, loss,
 		    b->last && st->x.last_card ? "GIVE 1G or REMOVE ROW n" : "GIVE ...");
 		break;
 	}
 	case PH_PLACE:
-		say(p, s, "placement", "Place Targi %d of %d on a border card (PLACE n).",
+		snprintf(what, sizeof what, "placing Targi %d of %d on a border card.",
+		    st->pl[s].placed + 1, st->pl[s].quota);
+		say(p, s, "placement", what, "Place Targi %d of %d on a border card (PLACE n).",
 		    st->pl[s].placed + 1, st->pl[s].quota);
 		break;
 	case PH_ACTIONS:
 		switch (st->sub) {
 		case SUB_DRAWN:
-			/* Every reader sees this line: the card is named only
+			/* Every reader sees what: the card is named only
 			 * in the drawer's own report (YOU DREW). */
-			say(p, s, "actions", "Decide on the tribe card you drew: BUY ROW n, KEEP or DISCARD.");
+			say(p, s, "actions", "deciding on the tribe card drawn.",
+			    "Decide on the tribe card you drew: BUY ROW n, KEEP or DISCARD.");
 			break;
 		case SUB_CARAVAN:
-			say(p, s, "actions", "Choose the good the Caravan card gives (CHOOSE D, S or P).");
+			say(p, s, "actions", "choosing the good the Caravan card gives.",
+			    "Choose the good the Caravan card gives (CHOOSE D, S or P).");
 			break;
 		case SUB_BONUS:
-			say(p, s, "actions", "Tribe card %d: choose %d good%s (CHOOSE ...).",
+			snprintf(what, sizeof what, "Tribe card %d: choosing %d good%s.",
+			    st->tribe[st->sub_card].id, st->sub_n,
+			    st->sub_n == 1 ? "" : "s");
+			say(p, s, "actions", what, "Tribe card %d: choose %d good%s (CHOOSE ...).",
 			    st->tribe[st->sub_card].id, st->sub_n,
 			    st->sub_n == 1 ? "" : "s");
 			break;
 		case SUB_ONCE:
-			if (st->tribe[st->sub_card].effect == EF_ONCE_MOVE)
-				say(p, s, "actions", "Tribe card %d: move two display cards (SWAP) or PASS.",
+			if (st->tribe[st->sub_card].effect == EF_ONCE_MOVE) {
+				snprintf(what, sizeof what, "Tribe card %d: moving two "
+				    "display cards or passing.", st->tribe[st->sub_card].id);
+				say(p, s, "actions", what, "Tribe card %d: move two display cards (SWAP) or PASS.",
 				    st->tribe[st->sub_card].id);
-			else
-				say(p, s, "actions", "Tribe card %d: choose what you take (CHOOSE ...).",
+			} else {
+				snprintf(what, sizeof what, "Tribe card %d: choosing what "
+				    "to take.", st->tribe[st->sub_card].id);
+				say(p, s, "actions", what, "Tribe card %d: choose what you take (CHOOSE ...).",
 				    st->tribe[st->sub_card].id);
+			}
 			break;
 		case SUB_LIMIT:
-			say(p, s, "limit", "You hold %d goods: put back %d (DROP ...).",
+			snprintf(what, sizeof what, "holding %d goods: putting back %d.",
+			    tg_goods_total(&st->pl[s]),
+			    tg_goods_total(&st->pl[s]) - TG_GOODS_LIMIT);
+			say(p, s, "limit", what, "You hold %d goods: put back %d (DROP ...).",
 			    tg_goods_total(&st->pl[s]),
 			    tg_goods_total(&st->pl[s]) - TG_GOODS_LIMIT);
 			break;
 		case SUB_FAVOUR:
-			say(p, s, "actions", "The Targia's favour: take the goods card turned up (FAVOUR KEEP) or pay 1 good for the next (FAVOUR PAY D).");
+			say(p, s, "actions", "The Targia's favour: keeping the goods card "
+			    "turned up or paying 1 good for the next.",
+			    "The Targia's favour: take the goods card turned up (FAVOUR KEEP) or pay 1 good for the next (FAVOUR PAY D).");
 			break;
 		case SUB_MERCHANT:
-			say(p, s, "actions", "Trade more at the Merchant (TRADE ...), or go on with your other cards (or END).");
+			say(p, s, "actions", "trading at the Merchant.",
+			    "Trade more at the Merchant (TRADE ...), or go on with your other cards (or END).");
 			break;
 		default:
-			say(p, s, "actions", "Use your cards in the order you like, or PASS them; END finishes your round.");
+			say(p, s, "actions", "using the cards of the round.",
+			    "Use your cards in the order you like, or PASS them; END finishes your round.");
 		}
 		break;
 	}

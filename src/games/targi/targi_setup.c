@@ -639,8 +639,17 @@ tg_end_round(struct tg_state *st, struct evsink *ev)
 			ev_emit(ev, VIS_ALL, "%s turns up: tribe card %d (%s).", pos,
 			    st->tribe[st->cen_card[i]].id,
 			    tg_symbol_name(st->tribe[st->cen_card[i]].symbol));
-		else
-			ev_emit(ev, VIS_ALL, "%s turns up: a goods card.", pos);
+		else {
+			const struct tg_goodscard *g = &st->goods[st->cen_card[i]];
+			char spec[48];
+
+			/* Named as the centre's card list names it. */
+			if (g->choice)
+				snprintf(spec, sizeof spec, "D/S/P");
+			else
+				tg_spec_text(g->res, spec, sizeof spec);
+			ev_emit(ev, VIS_ALL, "%s turns up: goods card %s.", pos, spec);
+		}
 	}
 	if (st->end_after_round) {
 		tg_finish_game(st, ev);

@@ -478,7 +478,9 @@ tg_view(const void *vst, int viewer, struct tval *root)
 			buf_free(&tb);
 		}
 		tval_set_bool(m, "has_hand", p->hand >= 0);
-		if (p->hand >= 0 && (s == viewer || st->open_hands || viewer == VIEW_ALL))
+		/* Only a card drawn face down is secret (targi_secrets.c). */
+		if (p->hand >= 0 && (s == viewer || st->open_hands ||
+		    viewer == VIEW_ALL || !p->hand_secret))
 			tribe_map(st, tval_set_map(m, "hand"), p->hand);
 		display(st, p, m);
 		if (st->phase == PH_OVER)

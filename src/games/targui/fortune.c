@@ -32,14 +32,14 @@ lose(struct tu_state *s, int b, int n, struct evsink *ev)
 	    n == 1 ? "" : "s", s->camels[b]);
 }
 
-/* Camels from the box, as many as are left in it. */
+/* Camels from the supply, as many as are left in it. */
 static void
 give(struct tu_state *s, int b, int n, struct evsink *ev)
 {
 	if (n > tu_supply_left(s))
 		n = tu_supply_left(s);
 	if (n <= 0) {
-		ev_emit(ev, VIS_ALL, "Box %d: no camels are left in the box.",
+		ev_emit(ev, VIS_ALL, "Box %d: no camels are left in the supply.",
 		    b);
 		return;
 	}

@@ -77,13 +77,13 @@ tu_check_move(const struct tu_state *s, int seat, int from, int to, int n,
 	if (n < 1)
 		return diag_set(d, 0, "Move at least one camel.");
 	if (n > s->camels[from])
-		return diag_set(d, 0, "You have only %d camels in box %d.",
-		    s->camels[from], from);
+		return diag_set(d, 0, "You have only %d camel%s in box %d.",
+		    s->camels[from], s->camels[from] == 1 ? "" : "s", from);
 	if (s->owner[to] != TU_NONE && s->owner[to] != seat &&
 	    s->camels[to] > 0)
-		return diag_set(d, 0, "Box %d is held by the %s with %d camels: "
+		return diag_set(d, 0, "Box %d is held by the %s with %d camel%s: "
 		    "send ATTACK to attack it.", to, tribe(s, s->owner[to]),
-		    s->camels[to]);
+		    s->camels[to], s->camels[to] == 1 ? "" : "s");
 	return 0;
 }
 
@@ -153,11 +153,12 @@ tu_do_attack(struct tu_state *s, int seat, int from, int to, int stop,
 	char rule[96];
 
 	rule_text(stop, after, rule, sizeof rule);
-	ev_emit(ev, VIS_ALL, "The %s attack box %d (%s, %d camels of the %s) "
-	    "from box %d (%s) with %d camels; the attacker %s.",
+	ev_emit(ev, VIS_ALL, "The %s attack box %d (%s, %d camel%s of the %s) "
+	    "from box %d (%s) with %d camel%s; the attacker %s.",
 	    tribe(s, seat), to, tu_terrain_name[s->terrain[to]],
-	    s->camels[to], tribe(s, def), from,
-	    tu_terrain_name[s->terrain[from]], s->camels[from], rule);
+	    s->camels[to], s->camels[to] == 1 ? "" : "s", tribe(s, def), from,
+	    tu_terrain_name[s->terrain[from]], s->camels[from],
+	    s->camels[from] == 1 ? "" : "s", rule);
 	for (;;) {
 		int t, tot, loss;
 
@@ -197,8 +198,9 @@ tu_do_attack(struct tu_state *s, int seat, int from, int to, int stop,
 		if ((stop > 0 && s->camels[from] < stop) ||
 		    (after > 0 && k >= after)) {
 			ev_emit(ev, VIS_ALL, "The %s give up the attack with %d "
-			    "camels left; the %s keep box %d with %d.",
-			    tribe(s, seat), s->camels[from], tribe(s, def), to,
+			    "camel%s left; the %s keep box %d with %d.",
+			    tribe(s, seat), s->camels[from],
+			    s->camels[from] == 1 ? "" : "s", tribe(s, def), to,
 			    s->camels[to]);
 			return;
 		}
@@ -249,18 +251,19 @@ tu_check_buy(const struct tu_state *s, int seat, int box, int n,
 	if (s->money[seat] == 0)
 		return diag_set(d, 0, "You have no money to buy camels.");
 	if (tu_supply_left(s) == 0)
-		return diag_set(d, 0, "There are no camels left in the box; "
+		return diag_set(d, 0, "There are no camels left in the supply; "
 		    "an attack may send some back.");
 	if (n == TU_ALL)
 		n = tu_buy_max(s, seat);
 	if (n < 1)
 		return diag_set(d, 0, "Buy at least one camel.");
 	if (n > s->money[seat])
-		return diag_set(d, 0, "%d camels cost %d silver but you have "
-		    "only %d.", n, n, s->money[seat]);
+		return diag_set(d, 0, "%d camel%s cost%s %d silver but you have "
+		    "only %d.", n, n == 1 ? "" : "s", n == 1 ? "s" : "", n,
+		    s->money[seat]);
 	if (n > tu_supply_left(s))
-		return diag_set(d, 0, "Only %d camels are left in the box.",
-		    tu_supply_left(s));
+		return diag_set(d, 0, "Only %d camel%s left in the supply.",
+		    tu_supply_left(s), tu_supply_left(s) == 1 ? " is" : "s are");
 	return 0;
 }
 

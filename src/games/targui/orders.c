@@ -428,7 +428,9 @@ tu_waiting_for(const void *st, struct pending *p)
 	if (s->phase == PH_SECTOR) {
 		w = s->chooser;
 		snprintf(p->kind[w], sizeof p->kind[w], "sector");
-		snprintf(p->what[w], sizeof p->what[w], "Choose the sector for "
+		snprintf(p->what[w], sizeof p->what[w], "choosing the sector "
+		    "for the settlement.");
+		snprintf(p->own[w], sizeof p->own[w], "Choose the sector for "
 		    "your settlement: SECTOR A, B, C or D (top-left, top-right, "
 		    "bottom-left, bottom-right).");
 	} else if (s->phase == PH_SETTLE) {
@@ -439,24 +441,27 @@ tu_waiting_for(const void *st, struct pending *p)
 			if (tu_settle_allowed(s, w, box, NULL) == 0)
 				buf_printf(&b, " %d", box);
 		snprintf(p->kind[w], sizeof p->kind[w], "settlement");
-		snprintf(p->what[w], sizeof p->what[w], "Choose the box for your "
+		snprintf(p->what[w], sizeof p->what[w], "choosing the box for "
+		    "the settlement, one of%s.", b.p ? b.p : "");
+		snprintf(p->own[w], sizeof p->own[w], "Choose the box for your "
 		    "settlement: SETTLE <box>, one of%s.", b.p ? b.p : "");
 		buf_free(&b);
 	} else {
-		struct buf b = BUF_INIT;
+		const char *half;
 
 		w = s->cur;
 		if (w == TU_NONE)
 			return;
-		/* Every reader sees what; a failed queued order is the seat's own. */
-		snprintf(p->own[w], sizeof p->own[w], "%s", s->reject[w]);
-		buf_printf(&b, "Your %sturn in round %d: %s.", s->parts == 2 ?
-		    (s->part ? "double (second half) " : "double (first half) ")
-		    : "", s->round, s->step == ST_MOVE ? "MOVE or ATTACK, then "
-		    "BUY; or PASS or END" : "BUY camels, or PASS or END");
+		half = s->parts == 2 ? (s->part ? "double (second half) " :
+		    "double (first half) ") : "";
 		snprintf(p->kind[w], sizeof p->kind[w], "turn");
-		snprintf(p->what[w], sizeof p->what[w], "%s", b.p);
-		buf_free(&b);
+		snprintf(p->what[w], sizeof p->what[w], "%sturn in round %d.",
+		    half, s->round);
+		/* A failed queued order is the seat's own, said before. */
+		snprintf(p->own[w], sizeof p->own[w], "%s%sYour %sturn in round "
+		    "%d: %s.", s->reject[w], s->reject[w][0] ? " " : "", half,
+		    s->round, s->step == ST_MOVE ? "MOVE or ATTACK, then BUY; "
+		    "or PASS or END" : "BUY camels, or PASS or END");
 	}
 	p->seats = VIS_SEAT(w);
 }

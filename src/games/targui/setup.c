@@ -20,7 +20,7 @@ const struct game_option tu_options[] = {
 	    "With 2 tribes: any two different sectors, or opposite corners "
 	    "only." },
 	{ "camels", "450", NULL,
-	    "Camels in the box, settlements included: a number (450 is 100 "
+	    "Camels in the supply, settlements included: a number (450 is 100 "
 	    "pieces of 1 and 70 of 5) or \"unlimited\"." },
 	{ "rounds", "16", NULL,
 	    "Rounds to play, 1 to 16: one fortune card per round." },

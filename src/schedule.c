@@ -711,6 +711,20 @@ due_games(struct ledger *l, time_t t, struct names *nm, struct diag *d)
 	return 0;
 }
 
+/* A digest seat with steps it has not seen is due within a day: its game
+ * stays on the tick's list (schedule_dirty) until the digest has gone out.
+ * Only such games cost a visit per tick; idle ones still cost nothing. */
+static int
+digest_pending(const struct run *u)
+{
+	for (int s = 0; s < u->p->g.nseats; s++)
+		if (strcmp(u->p->g.seats[s].kind, "human") == 0 &&
+		    u->p->g.seats[s].reported_seq < u->p->seq &&
+		    strcmp(notify_mode(u->p, &u->c, s), "digest") == 0)
+			return 1;
+	return 0;
+}
+
 static int
 one_game(struct ledger *l, const struct config *cfg, const char *name, const char *now,
     int dry_run, struct buf *out, struct schedule_stats *stats, struct diag *d)
@@ -753,7 +767,7 @@ one_game(struct ledger *l, const struct config *cfg, const char *name, const cha
 	}
 	render_init(&u.r, cfg->datadir, p.rules->name, cfg->language);
 	rc = run_game(&u, d);
-	if (rc == 0 && !dry_run && clean(l, p.g.id, d) == 0)
+	if (rc == 0 && !dry_run && (digest_pending(&u) || clean(l, p.g.id, d) == 0))
 		rc = ledger_commit(l, d);
 	else
 		ledger_rollback(l);

@@ -29,8 +29,11 @@ until [ -s smtp.port ] && [ -s imap.port ]; do
 done
 smtp_port=$(cat smtp.port)
 imap_port=$(cat imap.port)
+# The checks read the log's lines about each mail: on stderr, not syslog.
 cat > azalai.yaml <<EOF2
 datadir: $src
+log:
+  to: stderr
 referee:
   address: referee@azalai.test
 mailbox:

@@ -299,11 +299,11 @@ campaign_check_kind(const struct game_rules *r, const char *key, struct diag *d)
 	if (r == NULL || r->decision_kinds == NULL || strncmp(key, "deadline.", 9) != 0 ||
 	    strcmp(kind, "snap") == 0 || strcmp(kind, "days") == 0)
 		return 0;
-	for (int i = 0; r->decision_kinds[i] != NULL; i++) {
+	for (int i = 0; r->decision_kinds[i] != NULL; i++)
 		if (strcmp(r->decision_kinds[i], kind) == 0)
 			return 0;
+	for (int i = 0; r->decision_kinds[i] != NULL; i++)
 		buf_printf(&names, "%s%s", i ? ", " : "", r->decision_kinds[i]);
-	}
 	rc = diag_set(d, 0, "%s: %s has no decision \"%s\"; its kinds are %s", key,
 	    r->title, kind, names.p);
 	buf_free(&names);

@@ -32,6 +32,7 @@ static const struct command {
 	{ "replay", cmd_replay, 1, "replay a game: replay GAME [--step N] [--as SEAT]" },
 	{ "verify", cmd_verify, 1, "check games against their seed and hash chain: "
 	    "verify [GAME [--head HASH]]" },
+	{ "archive", cmd_archive, 1, "the games as a static web site: archive [GAME...] DIR" },
 	{ "process", cmd_process, 1, "apply what is due now in a game: process GAME" },
 	{ "preview", cmd_preview, 1, "what processing would do, changing nothing: "
 	    "preview GAME [--at TIME]" },
@@ -42,7 +43,7 @@ static const struct command {
 	{ "pause", cmd_pause, 1, "pause a game: pause GAME [--for DURATION] REASON..." },
 	{ "resume", cmd_resume, 1, "end a pause: resume GAME" },
 	{ "end", cmd_end, 1, "abandon a game: end GAME REASON..." },
-	{ "watch", cmd_watch, 1, "add an observer: watch GAME ADDRESS" },
+	{ "watch", cmd_watch, 1, "add an observer: watch GAME ADDRESS [LANGUAGE]" },
 	{ "unwatch", cmd_unwatch, 1, "remove an observer: unwatch GAME ADDRESS" },
 	{ "set", cmd_set, 1, "change a campaign setting: set GAME KEY VALUE" },
 	{ "rollback", cmd_rollback, 1, "undo steps: rollback GAME STEPS [REASON...]" },

@@ -109,9 +109,13 @@ seats(struct cf *f, yaml_node_t *list, struct campaign_file *cf)
 					return -1;
 				if (notify_parse(mode, cf->seat_notify[i], &nd) < 0)
 					return err(f, v, "%s", nd.msg);
+			} else if (strcmp(key, "language") == 0) {
+				if (copy(f, v, "language", cf->seat_language[i],
+				    sizeof cf->seat_language[i]) < 0)
+					return -1;
 			} else {
-				return err(f, k, "a seat has no \"%s\": write name, address and "
-				    "notify", key);
+				return err(f, k, "a seat has no \"%s\": write name, address, "
+				    "notify and language", key);
 			}
 		}
 		if (!have_name || !have_addr)
@@ -227,8 +231,31 @@ watcher(struct cf *f, yaml_node_t *n, struct campaign_file *cf)
 	if (cf->nwatchers == CF_WATCHERS)
 		return err(f, n, "watchers: at most %d", CF_WATCHERS);
 	w = cf->watcher[cf->nwatchers];
-	if (copy(f, n, "a watcher", w, sizeof cf->watcher[0]) < 0)
+	if (n->type == YAML_MAPPING_NODE) {
+		/* "- address: ...  language: de" */
+		w[0] = '\0';
+		for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
+		    p < n->data.mapping.pairs.top; p++) {
+			yaml_node_t *k = node(f, p->key), *v = node(f, p->value);
+			const char *key = scalar(f, k, "a watcher's key");
+
+			if (key == NULL)
+				return -1;
+			if (strcmp(key, "address") == 0) {
+				if (copy(f, v, "address", w, sizeof cf->watcher[0]) < 0)
+					return -1;
+			} else if (strcmp(key, "language") == 0) {
+				if (copy(f, v, "language", cf->watcher_language[cf->nwatchers],
+				    sizeof cf->watcher_language[0]) < 0)
+					return -1;
+			} else {
+				return err(f, k, "a watcher has no \"%s\": write address and "
+				    "language", key);
+			}
+		}
+	} else if (copy(f, n, "a watcher", w, sizeof cf->watcher[0]) < 0) {
 		return -1;
+	}
 	if (!address_valid(w))
 		return err(f, n, "watcher \"%s\" is not a mail address", w);
 	for (int i = 0; i < cf->nwatchers; i++)

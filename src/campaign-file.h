@@ -29,6 +29,7 @@ struct campaign_file {
 	char seat_name[MAX_SEATS][SEAT_NAME];
 	char seat_address[MAX_SEATS][256];  /* "bot": the referee plays it */
 	char seat_notify[MAX_SEATS][8];     /* the seat's notify mode, "" the campaign's */
+	char seat_language[MAX_SEATS][16];  /* as written (checked at start), "" default */
 	int nopts;
 	char opt[OPT_MAX][128];             /* "k=v" */
 	char deck[1024];                    /* a path to read, "" none */
@@ -37,6 +38,7 @@ struct campaign_file {
 	char value[CF_SETTINGS][256];
 	int nwatchers;
 	char watcher[CF_WATCHERS][256];
+	char watcher_language[CF_WATCHERS][16];	/* "" the configuration's */
 };
 
 int campaign_file_load(const char *path, struct campaign_file *, struct diag *);

@@ -6,7 +6,6 @@
 
 #include "address.h"
 #include "campaign.h"
-#include "clock.h"
 #include "notify.h"
 
 void
@@ -359,32 +358,17 @@ campaign_zone(const struct campaign *c)
 	return tz != NULL ? tz : g_time_zone_new_utc();
 }
 
-void
-campaign_format_time(const struct campaign *c, time_t t, char *out, size_t n)
+GDateTime *
+campaign_local(const struct campaign *c, time_t t)
 {
 	GTimeZone *tz = campaign_zone(c);
 	GDateTime *utc = g_date_time_new_from_unix_utc((gint64)t);
 	GDateTime *local = utc != NULL ? g_date_time_to_timezone(utc, tz) : NULL;
-	char *s = local != NULL ? g_date_time_format(local, "%a %d %b %Y %H:%M %Z") : NULL;
 
-	snprintf(out, n, "%s", s != NULL ? s : "");
-	g_free(s);
-	if (local != NULL)
-		g_date_time_unref(local);
 	if (utc != NULL)
 		g_date_time_unref(utc);
 	g_time_zone_unref(tz);
-}
-
-void
-campaign_format_iso(const struct campaign *c, const char *iso, char *out, size_t n)
-{
-	time_t t = iso[0] != '\0' ? clock_parse_iso(iso) : -1;
-
-	if (t == -1)
-		snprintf(out, n, "%s", iso);
-	else
-		campaign_format_time(c, t, out, n);
+	return local;
 }
 
 static void

@@ -58,10 +58,9 @@ long campaign_parse_duration(const char *);
 /* The campaign's zone, for GLib's GDateTime (the process's TZ is never
  * read or changed); g_time_zone_unref when done. */
 GTimeZone *campaign_zone(const struct campaign *);
-/* "Tue 24 Nov 2026 20:00 CET", in the campaign's time zone. */
-void campaign_format_time(const struct campaign *, time_t, char *, size_t);
-/* The same for an ISO UTC time from the ledger; "" (or unreadable) stays as is. */
-void campaign_format_iso(const struct campaign *, const char *iso, char *, size_t);
+/* t in the campaign's zone (NULL when GLib cannot hold it); g_date_time_unref
+ * when done. Times are written for readers by lang_date (lang.h). */
+GDateTime *campaign_local(const struct campaign *, time_t);
 /* Every setting as "key: value" lines in a fixed order (for show and STATUS). */
 void campaign_describe(const struct campaign *, struct buf *);
 

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "fsutil.h"
+#include "lang.h"
 #include "log.h"
 #include "mailmsg.h"
 
@@ -66,6 +67,9 @@ cli_open(struct cli *c, int lock)
 	}
 	if (games_load(c->cfg.datadir, &d) < 0)
 		return cli_fail(EX_CONFIG, "%s", d.msg);
+	/* Every reader without a language of their own reads this one. */
+	if (lang_parse(c->cfg.language, NULL, &d) < 0)
+		return cli_fail(EX_CONFIG, "configuration: %s", d.msg);
 	if (ledger_open(&c->l, c->cfg.ledger, &d) < 0)
 		return cli_fail(EX_CANTCREAT, "%s", d.msg);
 	return 0;

@@ -43,6 +43,7 @@ int cmd_process(struct cli *, int, char **);
 int cmd_preview(struct cli *, int, char **);
 int cmd_deadline(struct cli *, int, char **);
 int cmd_verify(struct cli *, int, char **);
+int cmd_archive(struct cli *, int, char **);
 int cmd_inbox(struct cli *, int, char **);
 /* How many mails are held (see "azalai inbox"). */
 int inbox_held(struct ledger *);

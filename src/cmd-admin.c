@@ -177,9 +177,11 @@ cmd_end(struct cli *c, int argc, char **argv)
 static int
 watch_cmd(struct cli *c, int argc, char **argv, int on)
 {
-	static const char watch_usage[] = "usage: azalai watch GAME ADDRESS\n\nMakes ADDRESS "
-	    "an observer of GAME: it gets the public report (what\nevery player may see) now "
-	    "and after each step.\n";
+	static const char watch_usage[] = "usage: azalai watch GAME ADDRESS [LANGUAGE]\n\n"
+	    "Makes ADDRESS an observer of GAME: it gets the public report (what\nevery player "
+	    "may see) now and after each step, in LANGUAGE (en, de, es, fr;\nthe "
+	    "configuration's language otherwise). An observer already watching\nchanges its "
+	    "language so.\n";
 	static const char unwatch_usage[] = "usage: azalai unwatch GAME ADDRESS\n\nStops the "
 	    "reports to an observer of GAME, and tells it so.\n";
 	char now[32];
@@ -189,17 +191,18 @@ watch_cmd(struct cli *c, int argc, char **argv, int on)
 
 	if (cli_wants_help(argc, argv, on ? watch_usage : unwatch_usage))
 		return EX_OK;
-	if (argc != 3)
-		return cli_fail(EX_USAGE, "%s", on ? "usage: azalai watch GAME ADDRESS"
+	if (argc != 3 && !(on && argc == 4))
+		return cli_fail(EX_USAGE, "%s", on ? "usage: azalai watch GAME ADDRESS [LANGUAGE]"
 		    : "usage: azalai unwatch GAME ADDRESS");
 	if ((rc = cli_game_begin(c, argv[1], &p)) != 0)
 		return rc;
 	now_iso(now, sizeof now);
 	diag_clear(&d);
-	rc = on ? people_watch(&c->l, &c->cfg, &p, argv[2], now, &d)
+	rc = on ? people_watch(&c->l, &c->cfg, &p, argv[2], argc == 4 ? argv[3] : NULL, now, &d)
 	    : people_unwatch(&c->l, &c->cfg, &p, argv[2], now, &d);
 	if (rc == 0)
-		printf(on ? "%s watches %s\n" : "%s no longer watches %s\n", argv[2], p.g.name);
+		printf(on ? "%s watches %s%s%s\n" : "%s no longer watches %s%s%s\n", argv[2],
+		    p.g.name, argc == 4 ? " in " : "", argc == 4 ? argv[3] : "");
 	return cli_game_end(c, &p, rc, &d);
 }
 

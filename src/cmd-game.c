@@ -14,13 +14,17 @@
 #include "cli.h"
 #include "clock.h"
 #include "fsutil.h"
+#include "lang.h"
 #include "log.h"
 #include "people.h"
+#include "msg.h"
+#include "ordertr.h"
 #include "play.h"
 #include "process.h"
 #include "render.h"
 #include "report.h"
 #include "token.h"
+#include "viewjson.h"
 #include "xmalloc.h"
 
 int
@@ -62,7 +66,8 @@ static const char new_usage[] =
     "       azalai new --campaign FILE\n\n"
     "Starts a game of GAME (buqruru) with the seats in order (the first seat is the\n"
     "first player unless an option says otherwise). ADDRESS \"bot\" lets the referee\n"
-    "play that seat. Prints each seat's token and queues a welcome mail carrying it.\n"
+    "play that seat; \"NAME=ADDRESS lang=de\" gives the seat its language (en, de,\n"
+    "es, fr; the configuration's language otherwise). Prints each seat's token and queues a welcome mail carrying it.\n"
     "--deck FILE gives a game that takes one (targi) the game master's card file;\n"
     "the ledger keeps a copy, so the file may change or go afterwards.\n"
     "--campaign FILE takes all of it from a YAML file (game, name, seats, options,\n"
@@ -103,7 +108,8 @@ add_seat(struct game_row *g, const char *name, size_t namelen, const char *addre
 		    "_ . - (at most %d)", s->name, SEAT_NAME - 1);
 	snprintf(s->kind, sizeof s->kind, "%s",
 	    strcmp(s->address, "bot") == 0 ? "bot" : "human");
-	if (strcmp(s->kind, "human") == 0 && !address_valid(s->address))
+	if (strcmp(s->kind, "human") == 0 && !address_valid(s->address) &&
+	    strstr(s->address, " lang=") == NULL)
 		return cli_fail(EX_USAGE, "seat %s: \"%s\" is not a mail address "
 		    "(or \"bot\")", s->name, s->address);
 	return 0;
@@ -166,6 +172,19 @@ start_game(struct cli *c, struct new_game *ng)
 			rc = cli_fail(EX_TEMPFAIL, "another azalai run holds the ledger; try again");
 		goto out;
 	}
+	/* Languages are known once the catalogs are. */
+	for (int i = 0; i < g->nseats; i++)
+		if (g->seats[i].language[0] != '\0' && lang_parse(g->seats[i].language,
+		    g->seats[i].language, &d) < 0) {
+			rc = cli_fail(EX_USAGE, "seat %s: %s", g->seats[i].name, d.msg);
+			goto out;
+		}
+	for (int i = 0; ng->cf != NULL && i < ng->cf->nwatchers; i++)
+		if (ng->cf->watcher_language[i][0] != '\0' &&
+		    lang_parse(ng->cf->watcher_language[i], NULL, &d) < 0) {
+			rc = cli_fail(EX_USAGE, "watcher %s: %s", ng->cf->watcher[i], d.msg);
+			goto out;
+		}
 	/* Golden tests fix every secret with AZALAI_SEED; never set it in play. */
 	if (fixed_env != NULL && *fixed_env != '\0') {
 		fixed = strtoull(fixed_env, NULL, 0);
@@ -226,7 +245,8 @@ start_game(struct cli *c, struct new_game *ng)
 		if (campaign_set(&c->l, p.g.id, ng->cf->key[i], ng->cf->value[i], &d) < 0)
 			rc = EX_DATAERR;
 	for (int i = 0; ng->cf != NULL && rc == EX_OK && i < ng->cf->nwatchers; i++)
-		if (people_watch(&c->l, &c->cfg, &p, ng->cf->watcher[i], now, &d) < 0)
+		if (people_watch(&c->l, &c->cfg, &p, ng->cf->watcher[i],
+		    ng->cf->watcher_language[i], now, &d) < 0)
 			rc = EX_DATAERR;
 	if (rc == EX_OK) {
 		int steps = 0;
@@ -297,6 +317,23 @@ cmd_new(struct cli *c, int argc, char **argv)
 			}
 			if ((rc = add_seat(ng.g, optarg, (size_t)(eq - optarg), eq + 1)) != 0)
 				goto out;
+			{
+				/* "NAME=ADDRESS lang=de": the seat reads German. */
+				struct seat_row *s = &ng.g->seats[ng.g->nseats - 1];
+				char *sp = strchr(s->address, ' ');
+
+				if (sp != NULL) {
+					if (strncmp(sp + 1, "lang=", 5) != 0 || sp[6] == '\0') {
+						rc = cli_fail(EX_USAGE, "--seat \"%s\": write NAME=ADDRESS "
+						    "or NAME=ADDRESS lang=LANGUAGE", optarg);
+						goto out;
+					}
+					snprintf(s->language, sizeof s->language, "%s", sp + 6);
+					*sp = '\0';
+					snprintf(s->kind, sizeof s->kind, "%s",
+					    strcmp(s->address, "bot") == 0 ? "bot" : "human");
+				}
+			}
 			break;
 		case 'o':
 			if (ng.nkv == OPT_MAX) {
@@ -338,6 +375,8 @@ cmd_new(struct cli *c, int argc, char **argv)
 				goto out;
 			snprintf(ng.g->seats[i].notify, sizeof ng.g->seats[i].notify, "%s",
 			    cf->seat_notify[i]);
+			snprintf(ng.g->seats[i].language, sizeof ng.g->seats[i].language, "%s",
+			    cf->seat_language[i]);
 		}
 		for (int i = 0; i < cf->nopts; i++)
 			ng.kv[ng.nkv++] = cf->opt[i];
@@ -369,8 +408,11 @@ list_one(void *arg, const struct game_row *g)
 	struct diag d;
 	char status[300];
 
+	/* A seat that chose its language shows it: "anna (de)". */
 	for (int i = 0; i < g->nseats; i++)
-		buf_printf(&seats, "%s%s", i ? ", " : "", g->seats[i].name);
+		buf_printf(&seats, "%s%s%s%s%s", i ? ", " : "", g->seats[i].name,
+		    g->seats[i].language[0] ? " (" : "", g->seats[i].language,
+		    g->seats[i].language[0] ? ")" : "");
 	snprintf(status, sizeof status, "%s", g->status);
 	diag_clear(&d);
 	if (strcmp(g->status, "active") == 0 && play_load(&c->l, g->name, &p, &d) == 1) {
@@ -387,7 +429,10 @@ list_one(void *arg, const struct game_row *g)
 		buf_free(&w);
 		play_free(&p);
 	} else if (g->result[0] != '\0') {
-		snprintf(status, sizeof status, "%s: %s", g->status, g->result);
+		char said[DIAG_MSG];
+
+		msg_english(g->result, said, sizeof said);
+		snprintf(status, sizeof status, "%s: %.200s", g->status, said);
 	}
 	printf("%-16s %-9s %-24s %s\n", g->name, g->rules, seats.p, status);
 	for (int i = 0; i < g->nseats; i++)
@@ -433,13 +478,14 @@ static int
 print_report(struct cli *c, struct play *p, int viewer, int64_t since)
 {
 	struct render r;
-	struct tval *root = report_tree(&c->l, p, viewer, since);
+	struct tval *root = report_tree(&c->l, p, viewer, since, c->cfg.language);
 	char *body;
 	struct diag d;
 	int rc;
 
 	tval_set_str(root, "referee", c->cfg.referee_address);
 	render_init(&r, c->cfg.datadir, p->rules->name, c->cfg.language);
+	ordertr_keywords(r.lang, p->rules->name, root);
 	diag_clear(&d);
 	rc = render_mail(&r, "report", root, NULL, &body, &d);
 	render_free(&r);
@@ -451,12 +497,37 @@ print_report(struct cli *c, struct play *p, int viewer, int64_t since)
 	return EX_OK;
 }
 
+/* The same tree as the text report, so the JSON shows nothing the report
+ * would not; only the JSON goes to stdout, for a script to read. */
 static int
-parse_game_args(int argc, char **argv, const char **game, const char **as, long long *step)
+print_json(struct cli *c, struct play *p, int viewer, int64_t since)
+{
+	struct tval *root = report_tree(&c->l, p, viewer, since, c->cfg.language);
+	struct buf out = BUF_INIT;
+	struct diag d;
+	int rc;
+
+	diag_clear(&d);
+	rc = view_json_lang(c->cfg.language, p->rules->name, p->g.name, p->seq, viewer, root,
+	    1, &out, &d);
+	tval_free(root);
+	if (rc < 0) {
+		buf_free(&out);
+		return cli_fail(EX_DATAERR, "game %s: %s", p->g.name, d.msg);
+	}
+	fwrite(out.p, 1, out.len, stdout);
+	buf_free(&out);
+	return EX_OK;
+}
+
+static int
+parse_game_args(int argc, char **argv, const char **game, const char **as, long long *step,
+    int *json)
 {
 	static const struct option opts[] = {
 		{ "as", required_argument, NULL, 'a' },
 		{ "step", required_argument, NULL, 's' },
+		{ "json", no_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int ch;
@@ -468,6 +539,9 @@ parse_game_args(int argc, char **argv, const char **game, const char **as, long 
 		switch (ch) {
 		case 'a':
 			*as = optarg;
+			break;
+		case 'j':
+			*json = 1;
 			break;
 		case 's':
 			if (step == NULL)
@@ -512,6 +586,8 @@ print_campaign(struct cli *c, const struct play *p)
 		const struct seat_row *s = &g->seats[i];
 
 		printf("  %-12s %-32s %s", s->name, s->address, s->kind);
+		if (s->language[0] != '\0')
+			printf(", reads %s", s->language);
 		if (s->disorder)
 			printf(", in civil disorder");
 		if (s->missed > 0)
@@ -523,12 +599,13 @@ print_campaign(struct cli *c, const struct play *p)
 			    camp.vacation_days);
 		printf("\n");
 	}
-	st = ledger_prep(&c->l, "SELECT address, reported_seq FROM watchers WHERE game_id = ? "
-	    "ORDER BY added_at, address");
+	st = ledger_prep(&c->l, "SELECT address, reported_seq, language FROM watchers WHERE "
+	    "game_id = ? ORDER BY added_at, address");
 	sqlite3_bind_int64(st, 1, g->id);
 	printf("watchers:");
 	for (int n = 0; sqlite3_step(st) == SQLITE_ROW; n++)
-		printf("%s %s", n ? "," : "", col_text(st, 0));
+		printf("%s %s%s%s%s", n ? "," : "", col_text(st, 0), col_text(st, 2)[0] ? " (" : "",
+		    col_text(st, 2), col_text(st, 2)[0] ? ")" : "");
 	sqlite3_finalize(st);
 	printf("\nsettings:\n");
 	campaign_describe(&camp, &b);
@@ -549,14 +626,15 @@ cmd_show(struct cli *c, int argc, char **argv)
 	const char *game = NULL, *as = NULL;
 	struct play p;
 	struct diag d;
-	int rc, viewer;
+	int rc, viewer, json = 0;
 
-	if (cli_wants_help(argc, argv, "usage: azalai show GAME [--as SEAT]\n\nPrints the "
+	if (cli_wants_help(argc, argv, "usage: azalai show GAME [--as SEAT] [--json]\n\nPrints the "
 	    "report of GAME as an observer sees it, or as SEAT sees it, then the\n"
-	    "campaign: status, pause, seats (address, who plays, civil disorder,\n"
-	    "vacation), watchers and settings.\n"))
+	    "campaign: status, pause, seats (address, who plays, language, civil disorder,\n"
+	    "vacation), watchers and settings. --json prints only the view as JSON\n"
+	    "(doc/view-json.md).\n"))
 		return EX_OK;
-	if ((rc = parse_game_args(argc, argv, &game, &as, NULL)) != 0)
+	if ((rc = parse_game_args(argc, argv, &game, &as, NULL, &json)) != 0)
 		return rc;
 	if ((rc = cli_open(c, 0)) != 0)
 		return rc;
@@ -568,9 +646,13 @@ cmd_show(struct cli *c, int argc, char **argv)
 		play_free(&p);
 		return EX_USAGE;
 	}
-	rc = print_report(c, &p, viewer, p.seq - 1);
-	if (rc == EX_OK)
-		rc = print_campaign(c, &p);
+	if (json)
+		rc = print_json(c, &p, viewer, p.seq - 1);
+	else {
+		rc = print_report(c, &p, viewer, p.seq - 1);
+		if (rc == EX_OK)
+			rc = print_campaign(c, &p);
+	}
 	play_free(&p);
 	return rc;
 }
@@ -580,6 +662,7 @@ struct replay_print {
 	int viewer;
 	long long upto;
 	long long steps;            /* replayed: undone steps are not */
+	int quiet;                  /* --json: the JSON alone on stdout */
 };
 
 static int
@@ -589,6 +672,8 @@ replay_line(void *arg, int64_t seq, const void *st, const struct event_row *e)
 
 	(void)st;
 	rp->steps++;
+	if (rp->quiet)
+		return 0;
 	if (e->seat >= 0)
 		printf("step %-4lld %-7s %-12s %s\n", (long long)seq, e->kind,
 		    rp->p->g.seats[e->seat].name, e->payload);
@@ -621,14 +706,16 @@ cmd_replay(struct cli *c, int argc, char **argv)
 	struct diag d;
 	struct replay_print rp;
 	char prev[HASH_HEX];
-	int rc;
+	int rc, json = 0;
 
-	if (cli_wants_help(argc, argv, "usage: azalai replay GAME [--step N] [--as SEAT]\n\n"
+	if (cli_wants_help(argc, argv, "usage: azalai replay GAME [--step N] [--as SEAT] "
+	    "[--json]\n\n"
 	    "Rebuilds GAME from its events, checking every step's state hash and the\n"
 	    "event chain, lists the steps, and prints the report at step N (default:\n"
-	    "the last) as an observer or as SEAT saw it.\n"))
+	    "the last) as an observer or as SEAT saw it. --json prints only that\n"
+	    "view as JSON (doc/view-json.md), after the same checks.\n"))
 		return EX_OK;
-	if ((rc = parse_game_args(argc, argv, &game, &as, &step)) != 0)
+	if ((rc = parse_game_args(argc, argv, &game, &as, &step, &json)) != 0)
 		return rc;
 	if ((rc = cli_open(c, 0)) != 0)
 		return rc;
@@ -639,6 +726,7 @@ cmd_replay(struct cli *c, int argc, char **argv)
 	rp.p = &p;
 	rp.upto = step;
 	rp.steps = 0;
+	rp.quiet = json;
 	if ((rp.viewer = seat_of(&p.g, as)) == -2) {
 		play_free(&p);
 		return EX_USAGE;
@@ -665,9 +753,13 @@ cmd_replay(struct cli *c, int argc, char **argv)
 	}
 	if (step >= 0)
 		p.seq = step;
-	printf("replay verified: %lld steps, every state hash matches the ledger\n\n",
-	    rp.steps);
-	rc = print_report(c, &p, rp.viewer, p.seq - 1);
+	if (json)
+		rc = print_json(c, &p, rp.viewer, p.seq - 1);
+	else {
+		printf("replay verified: %lld steps, every state hash matches the ledger\n\n",
+		    rp.steps);
+		rc = print_report(c, &p, rp.viewer, p.seq - 1);
+	}
 	play_free(&p);
 	return rc;
 }

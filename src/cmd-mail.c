@@ -5,6 +5,7 @@
 #include <sysexits.h>
 #include <unistd.h>
 
+#include "archive.h"
 #include "cli.h"
 #include "fetch.h"
 #include "ingest.h"
@@ -100,7 +101,8 @@ cmd_run(struct cli *c, int argc, char **argv)
 	struct process_stats ps;
 	struct schedule_stats ss;
 	struct diag d;
-	int rc, sent = 0, failed = 0, fetch_failed = 0, schedule_failed = 0;
+	struct archive_stats as;
+	int rc, sent = 0, failed = 0, fetch_failed = 0, schedule_failed = 0, archive_failed = 0;
 
 	if (cli_wants_help(argc, argv, "usage: azalai run\n\nThe cron job: takes in the "
 	    "configured mailbox, resolves every order, queues\nthe reports and delivers the "
@@ -142,12 +144,22 @@ cmd_run(struct cli *c, int argc, char **argv)
 		schedule_failed = 1;
 	if (outbox_deliver(&c->l, &c->cfg, &sent, &failed, &d) < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
+	/* Last: the site shows what this run did; a site that cannot be
+	 * written never holds back the mails. */
+	if (archive_refresh(&c->l, &c->cfg, &as, &d) < 0) {
+		log_error("run: archive %s: %s", c->cfg.archive_dir, d.msg);
+		archive_failed = 1;
+	} else if (c->cfg.archive_dir[0] != '\0') {
+		log_info("run: archive %s: %ld games, %ld rendered, %ld files written",
+		    c->cfg.archive_dir, as.games, as.rendered, as.written);
+	}
 	log_summary("run", &in, &ps);
 	log_info("run: %d deadlines opened, %d reminders, %d passed (%d late notes), %d seats "
 	    "into civil disorder, %d pauses ended, %d steps", ss.opened, ss.reminded,
 	    ss.defaults, ss.late_notes, ss.disorders, ss.resumed, ss.steps);
 	log_info("run: %d mails sent, %d not sent", sent, failed);
-	return failed > 0 || fetch_failed || schedule_failed ? EX_TEMPFAIL : EX_OK;
+	return failed > 0 || fetch_failed || schedule_failed || archive_failed || as.failed > 0
+	    ? EX_TEMPFAIL : EX_OK;
 }
 
 int

@@ -1,5 +1,5 @@
 /* azalai seat GAME SEAT replace ADDRESS | bot | human | away FROM TO | back |
- * notify MODE:
+ * notify MODE | language LANG | json on|off:
  * the game master's changes to who plays a seat, and when. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,12 +9,15 @@
 #include "cli.h"
 #include "clock.h"
 #include "people.h"
+#include "reportjson.h"
 
 static const char seat_usage[] =
     "usage: azalai seat GAME SEAT replace ADDRESS\n"
     "       azalai seat GAME SEAT bot | human\n"
     "       azalai seat GAME SEAT away FROM TO | back\n"
-    "       azalai seat GAME SEAT notify every | due | digest\n\n"
+    "       azalai seat GAME SEAT notify every | due | digest\n"
+    "       azalai seat GAME SEAT language en | de | es | fr\n"
+    "       azalai seat GAME SEAT json on | off\n\n"
     "replace  a new player takes the seat: a new token is mailed to ADDRESS, the\n"
     "         old one stops working, the old address and the other seats are told\n"
     "         (the same address: the player gets a new token, nobody else hears)\n"
@@ -25,7 +28,9 @@ static const char seat_usage[] =
     "         all of a seat's vacations in a game stay within vacation_max_days\n"
     "back     ends the seat's vacation now\n"
     "notify   how the seat is told: every (a report after every step), due (when\n"
-    "         it has a decision to make) or digest (at most one report a day)\n";
+    "         it has a decision to make) or digest (at most one report a day)\n"
+    "language the language the seat's mails are written in from now on\n"
+    "json     whether the seat's reports carry its view as JSON (view.json)\n";
 
 int
 cmd_seat(struct cli *c, int argc, char **argv)
@@ -34,15 +39,16 @@ cmd_seat(struct cli *c, int argc, char **argv)
 	char now[32], token[TOKEN_LEN];
 	struct play p;
 	struct diag d;
-	int rc, seat, want;
+	int rc, seat, want, on = 0;
 
 	if (cli_wants_help(argc, argv, seat_usage))
 		return EX_OK;
 	if (argc < 4)
 		return cli_fail(EX_USAGE, "usage: azalai seat GAME SEAT replace ADDRESS | bot | "
-		    "human | away FROM TO | back | notify MODE");
+		    "human | away FROM TO | back | notify MODE | language LANG | json on|off");
 	what = argv[3];
-	if (strcmp(what, "replace") == 0 || strcmp(what, "notify") == 0)
+	if (strcmp(what, "replace") == 0 || strcmp(what, "notify") == 0 ||
+	    strcmp(what, "language") == 0 || strcmp(what, "json") == 0)
 		want = 5;
 	else if (strcmp(what, "away") == 0)
 		want = 6;
@@ -51,11 +57,16 @@ cmd_seat(struct cli *c, int argc, char **argv)
 		want = 4;
 	else
 		return cli_fail(EX_USAGE, "seat: \"%s\" is none of replace, bot, human, away, "
-		    "back, notify", what);
+		    "back, notify, language, json", what);
 	if (argc != want)
 		return cli_fail(EX_USAGE, "usage: azalai seat GAME SEAT %s", want == 5 ?
-		    (what[0] == 'n' ? "notify every | due | digest" : "replace ADDRESS") :
+		    (what[0] == 'n' ? "notify every | due | digest" : what[0] == 'l' ?
+		    "language en | de | es | fr" : what[0] == 'j' ? "json on | off" :
+		    "replace ADDRESS") :
 		    want == 6 ? "away FROM TO" : what);
+	if (strcmp(what, "json") == 0 && reportjson_parse(argv[4], &on, NULL) < 0)
+		return cli_fail(EX_USAGE, "seat %s json: say on or off, not \"%s\"", argv[2],
+		    argv[4]);
 	if ((rc = cli_game_begin(c, argv[1], &p)) != 0)
 		return rc;
 	clock_iso(clock_now(), now, sizeof now);
@@ -82,6 +93,16 @@ cmd_seat(struct cli *c, int argc, char **argv)
 		if (rc == 0)
 			printf("%s: seat %s is told %s\n", p.g.name, p.g.seats[seat].name,
 			    p.g.seats[seat].notify);
+	} else if (strcmp(what, "language") == 0) {
+		rc = people_language(&c->l, &p, seat, argv[4], &d);
+		if (rc == 0)
+			printf("%s: seat %s reads %s\n", p.g.name, p.g.seats[seat].name,
+			    p.g.seats[seat].language);
+	} else if (strcmp(what, "json") == 0) {
+		rc = reportjson_set(&c->l, &p, seat, on, &d) < 0 ? PEOPLE_ELEDGER : 0;
+		if (rc == 0)
+			printf("%s: seat %s's reports carry %s\n", p.g.name, p.g.seats[seat].name,
+			    on ? "its view as JSON (view.json)" : "no JSON");
 	} else if (strcmp(what, "bot") == 0 || strcmp(what, "human") == 0) {
 		rc = people_set_bot(&c->l, &c->cfg, &p, seat, what[0] == 'b', now, &d);
 		if (rc == 0)

@@ -10,7 +10,9 @@
 #include "cli.h"
 #include "clock.h"
 #include "deadline.h"
+#include "lang.h"
 #include "log.h"
+#include "msg.h"
 #include "notice.h"
 #include "schedule.h"
 
@@ -171,7 +173,7 @@ show_deadlines(struct cli *c, struct play *p, const struct campaign *camp)
 		int seat = sqlite3_column_int(st, 0);
 		char when[64];
 
-		campaign_format_time(camp, clock_parse_iso(col_text(st, 2)), when, sizeof when);
+		lang_date_english(camp, clock_parse_iso(col_text(st, 2)), when, sizeof when);
 		printf("%-8s %-10s due %s (%s)%s%s\n", seat < p->g.nseats ?
 		    p->g.seats[seat].name : "?", col_text(st, 1), when, col_text(st, 2),
 		    col_text(st, 3)[0] ? ", reminded " : "", col_text(st, 3));
@@ -196,7 +198,7 @@ tell_moved(struct cli *c, struct play *p, const struct campaign *camp, uint32_t 
 	for (int s = 0; rc == 0 && s < p->g.nseats; s++) {
 		sqlite3_stmt *st;
 		struct tval *x;
-		char when[64];
+		char when[LANG_DATE], said[LANG_DATE];
 
 		if (!(who & VIS_SEAT(s)) || strcmp(p->g.seats[s].kind, "human") != 0)
 			continue;
@@ -208,15 +210,16 @@ tell_moved(struct cli *c, struct play *p, const struct campaign *camp, uint32_t 
 			sqlite3_finalize(st);
 			continue;
 		}
-		campaign_format_time(camp, clock_parse_iso(col_text(st, 0)), when, sizeof when);
+		lang_date(camp, clock_parse_iso(col_text(st, 0)), when, sizeof when);
 		sqlite3_finalize(st);
 		x = tval_map();
 		tval_set_str(x, "deadline", when);
 		rc = notice_one(&c->l, &c->cfg, &r, p, s, p->g.seats[s].address, "deadline",
 		    "deadline", x, 0, now, d);
 		tval_free(x);
+		msg_english(when, said, sizeof said);
 		if (rc == 0)
-			printf("%s: deadline %s\n", p->g.seats[s].name, when);
+			printf("%s: deadline %s\n", p->g.seats[s].name, said);
 	}
 	render_free(&r);
 	return rc;
@@ -278,7 +281,7 @@ cmd_deadline(struct cli *c, int argc, char **argv)
 	if (strcmp(argv[2], "set") == 0 && due < now) {
 		char when[64];
 
-		campaign_format_time(&camp, due, when, sizeof when);
+		lang_date_english(&camp, due, when, sizeof when);
 		rc = cli_fail(EX_DATAERR, "set \"%s\": %s is in the past", argv[3], when);
 		goto done;
 	}

@@ -59,10 +59,12 @@ static const struct key keys[] = {
 	S("deliver.tls", deliver_tls, "starttls", tls_choices),
 	I("deliver.timeout", deliver_timeout, "60"),
 	S("tls_verify", tls_verify, "yes", yesno_choices),
+	S("report.pictures", report_pictures, "yes", yesno_choices),
 	L("limits.message_bytes", max_message_bytes, "2097152"),
 	I("limits.help_replies_per_day", help_replies_per_day, "3"),
 	I("limits.problem_replies_per_day", problem_replies_per_day, "20"),
 	I("limits.message_attempts", message_attempts, "3"),
+	S("archive.dir", archive_dir, "", NULL),
 	{ NULL, K_STR, 0, 0, NULL, NULL }
 };
 

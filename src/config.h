@@ -37,10 +37,12 @@ struct config {
 	char deliver_tls[16];
 	int deliver_timeout;
 	char tls_verify[8];         /* yes, no (self-signed test servers) */
+	char report_pictures[8];    /* yes, no: the board picture in report mails */
 	long max_message_bytes;
 	int message_attempts;       /* runs that may die or fail on one mail before it is held */
 	int help_replies_per_day;   /* per sender, for mail that names no game */
 	int problem_replies_per_day;/* per sender, for mail the referee cannot take */
+	char archive_dir[CFG_PATH]; /* run refreshes the static site there; "" off */
 };
 
 void config_defaults(struct config *);

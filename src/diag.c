@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "msg.h"
 
 void
 diag_clear(struct diag *d)
@@ -10,6 +11,7 @@ diag_clear(struct diag *d)
 		return;
 	d->line = 0;
 	d->msg[0] = '\0';
+	d->enc[0] = '\0';
 }
 
 int
@@ -19,7 +21,8 @@ diag_vset(struct diag *d, int line, const char *fmt, va_list ap)
 		return -1;
 	if (line > 0)
 		d->line = line;
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	msg_vfmt(d->enc, sizeof d->enc, fmt, ap);
+	msg_english(d->enc, d->msg, sizeof d->msg);
 	return -1;
 }
 

@@ -8,7 +8,9 @@
 
 struct diag {
 	int line;            /* 1-based line of the input it is about, 0 if none */
-	char msg[DIAG_MSG];  /* one sentence, no trailing newline */
+	char msg[DIAG_MSG];  /* one sentence, no trailing newline, in English */
+	/* The same as a message (msg.h), for a reader in their language. */
+	char enc[4 * DIAG_MSG];
 };
 
 void diag_clear(struct diag *);

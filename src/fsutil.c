@@ -33,6 +33,12 @@ fsync_dir(const char *path)
 int
 fs_write_atomic(const char *path, const void *p, size_t n)
 {
+	return fs_write_atomic_mode(path, p, n, 0600);
+}
+
+int
+fs_write_atomic_mode(const char *path, const void *p, size_t n, int mode)
+{
 	char *tmp;
 	int fd, saved;
 	const char *c = p;
@@ -40,6 +46,11 @@ fs_write_atomic(const char *path, const void *p, size_t n)
 	xasprintf(&tmp, "%s.tmp.%ld", path, (long)getpid());
 	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0)
 		goto fail;
+	/* fchmod: the umask (077 for the ledger's sake) must not apply here. */
+	if (mode != 0600 && fchmod(fd, (mode_t)mode) < 0) {
+		close(fd);
+		goto fail_unlink;
+	}
 	while (n > 0) {
 		ssize_t w = write(fd, c, n);
 

@@ -6,6 +6,8 @@
 
 /* Temp file in the same directory, fsync, rename, fsync the directory. */
 int fs_write_atomic(const char *path, const void *, size_t);
+/* The same with the file's mode (published pages are 0644 whatever the umask). */
+int fs_write_atomic_mode(const char *path, const void *, size_t, int mode);
 int fs_mkdirs(const char *path);
 /* Removes what fs_write_atomic left in dir when its writer was killed
  * (NAME.tmp.PID of a PID that no longer runs); returns how many. */

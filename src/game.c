@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "msg.h"
 #include "xmalloc.h"
 
 void
@@ -51,6 +52,26 @@ evsink_free(struct evsink *s)
 	evsink_init(s);
 }
 
+static struct evline *
+ev_next(struct evsink *s)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 16;
+		s->v = xreallocarray(s->v, s->cap, sizeof *s->v);
+	}
+	return &s->v[s->n];
+}
+
+void
+ev_add(struct evsink *s, const struct evline *e)
+{
+	if (s == NULL)
+		return;
+	*ev_next(s) = *e;
+	s->n++;
+}
+
+#undef ev_emit
 void
 ev_emit(struct evsink *s, uint32_t vis, const char *fmt, ...)
 {
@@ -58,15 +79,23 @@ ev_emit(struct evsink *s, uint32_t vis, const char *fmt, ...)
 
 	if (s == NULL)
 		return;
-	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 16;
-		s->v = xreallocarray(s->v, s->cap, sizeof *s->v);
-	}
+	ev_next(s);
 	s->v[s->n].vis = vis;
 	va_start(ap, fmt);
-	vsnprintf(s->v[s->n].text, sizeof s->v[s->n].text, fmt, ap);
+	msg_vfmt(s->v[s->n].enc, sizeof s->v[s->n].enc, fmt, ap);
 	va_end(ap);
 	s->n++;
+}
+
+const char *
+evline_text(const struct evline *e)
+{
+	static _Thread_local char ring[4][256];
+	static _Thread_local unsigned next;
+	char *t = ring[next++ % 4];
+
+	msg_english(e->enc, t, sizeof ring[0]);
+	return t;
 }
 
 void

@@ -48,10 +48,17 @@ struct order *order_list_add(struct order_list *);
 #define VIS_ALL 0xffffffffu
 #define VIS_SEAT(i) (1u << (i))
 
+/* enc is the line as a message (msg.h), what the ledger keeps and each
+ * reader's language renders. Its English is made only when asked
+ * (evline_text): playouts and bots read none of it. */
 struct evline {
 	uint32_t vis;
-	char text[256];
+	char enc[640];
 };
+
+/* The line in English (at most 255 bytes), for logs and tests. The string
+ * lives in a small ring of buffers: valid until the fourth next call. */
+const char *evline_text(const struct evline *);
 
 struct evsink {
 	struct evline *v;
@@ -60,21 +67,35 @@ struct evsink {
 
 void evsink_init(struct evsink *);
 void evsink_free(struct evsink *);
-/* A NULL sink is allowed (random playouts skip the narrative). */
+/* A NULL sink is allowed (random playouts skip the narrative). fmt is a
+ * message id (msg.h): a whole sentence in English, its arguments plain
+ * strings, numbers, terms or fragments made with msg_fmt. */
 void ev_emit(struct evsink *, uint32_t vis, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* With a NULL sink the arguments are not evaluated either: a playout builds
+ * no fragment (a card's name, a term) for a line nobody keeps. So an
+ * argument must have no effect but its value. */
+static inline int
+ev_keeps(const struct evsink *s)
+{
+	return s != NULL;
+}
+#define ev_emit(s, ...) (ev_keeps(s) ? ev_emit((s), __VA_ARGS__) : (void)0)
+/* Appends a copy of a line another sink holds. */
+void ev_add(struct evsink *, const struct evline *);
 
 /* Who must act. A seat in `seats` is waited for; kind names the decision for
  * deadlines ("sowing", "placement", ...), what says it to the player. */
 struct pending {
 	uint32_t seats;
 	char kind[MAX_SEATS][24];
-	char what[MAX_SEATS][256];  /* every reader sees it, so said in the
+	/* what, own and result are messages (msg_fmt) or plain text. */
+	char what[MAX_SEATS][512];  /* every reader sees it, so said in the
 	                             * third person: nothing private */
-	char own[MAX_SEATS][256];   /* what that seat alone reads instead,
+	char own[MAX_SEATS][512];   /* what that seat alone reads instead,
 	                             * spoken to it; empty: what */
 	int over;              /* the game has ended */
-	char result[256];      /* when over: who won, the score */
+	char result[512];      /* when over: who won, the score */
 };
 
 /* The line a waited seat reads about its own decision. */

@@ -77,6 +77,8 @@ struct seat_row {
 	char away_from[32], away_to[32];	/* vacation, ISO UTC; "" when none */
 	long away_used;           /* seconds of vacation taken before away_from */
 	char notify[8];           /* every, due, digest; "": the campaign's (notify.h) */
+	char language[16];        /* en, de, es, fr; "": the configuration's (lang.h) */
+	int json;                 /* its reports carry view.json (reportjson.h) */
 };
 
 struct game_row {
@@ -86,7 +88,7 @@ struct game_row {
 	char options[2048];
 	uint64_t seed;
 	char status[16];
-	char result[256];
+	char result[512];   /* a message (msg.h) or plain text */
 	char created_at[32];
 	char setup_file_name[128];	/* the game master's file read at setup, "" none */
 	char paused_at[32];       /* "" when running */

@@ -31,7 +31,7 @@ ledger_game_insert(struct ledger *l, struct game_row *g, const char *setup_file,
 		struct seat_row *s = &g->seats[i];
 
 		st = ledger_stmt(l, "INSERT INTO seats (game_id, idx, name, address, kind, "
-		    "token_salt, token_hash, notify) VALUES (?,?,?,?,?,?,?,?)");
+		    "token_salt, token_hash, notify, language) VALUES (?,?,?,?,?,?,?,?,?)");
 		sqlite3_bind_int64(st, 1, g->id);
 		sqlite3_bind_int(st, 2, i);
 		sqlite3_bind_text(st, 3, s->name, -1, SQLITE_STATIC);
@@ -40,6 +40,7 @@ ledger_game_insert(struct ledger *l, struct game_row *g, const char *setup_file,
 		sqlite3_bind_text(st, 6, s->salt, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 7, s->hash, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 8, s->notify, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 9, s->language, -1, SQLITE_STATIC);
 		if (ledger_done(l, st, d) < 0)
 			return -1;
 		s->idx = i;
@@ -53,7 +54,7 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 {
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT idx, name, address, kind, token_salt, "
 	    "token_hash, reported_seq, bounces, last_bounce, missed, disorder, away_from, "
-	    "away_to, away_used, notify FROM seats WHERE game_id = ? "
+	    "away_to, away_used, notify, language, json FROM seats WHERE game_id = ? "
 	    "ORDER BY idx");
 	int rc;
 
@@ -77,6 +78,8 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 		COPY(s->away_to, col_text(st, 12));
 		s->away_used = (long)sqlite3_column_int64(st, 13);
 		COPY(s->notify, col_text(st, 14));
+		COPY(s->language, col_text(st, 15));
+		s->json = sqlite3_column_int(st, 16);
 	}
 	ledger_release(l, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)

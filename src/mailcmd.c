@@ -4,10 +4,13 @@
 #include <strings.h>
 
 #include "campaign.h"
+#include "catalog.h"
 #include "clock.h"
+#include "lang.h"
 #include "mailcmd.h"
 #include "notify.h"
 #include "report.h"
+#include "reportjson.h"
 #include "xmalloc.h"
 
 static const struct {
@@ -20,6 +23,8 @@ static const struct {
 	{ "HISTORY", MAILCMD_HISTORY },
 	{ "LEGAL", MAILCMD_LEGAL },
 	{ "NOTIFY", MAILCMD_NOTIFY },
+	{ "LANGUAGE", MAILCMD_LANGUAGE },
+	{ "JSON", MAILCMD_JSON },
 };
 
 static const char *const notify_modes[] = { "every", "due", "digest" };
@@ -52,6 +57,22 @@ mailcmd_of(const char *line, enum mailcmd *cmd, int *count, struct diag *d)
 			    "step), due (when you have a decision to make) or digest (at "
 			    "most one report a day), as in \"NOTIFY due\"");
 		}
+		if (*cmd == MAILCMD_LANGUAGE) {
+			char lang[LANG_LEN];
+
+			if (*arg == '\0')
+				return diag_set(d, 0, "LANGUAGE takes the language you read, as in "
+				    "\"LANGUAGE de\": en (English), de (Deutsch), es (español) or "
+				    "fr (français)");
+			if (lang_parse(arg, lang, d) < 0)
+				return -1;
+			for (int k = 0; catalog_languages[k] != NULL; k++)
+				if (strcmp(lang, catalog_languages[k]) == 0)
+					*count = k;
+			return 1;
+		}
+		if (*cmd == MAILCMD_JSON)
+			return reportjson_parse(arg, count, d) < 0 ? -1 : 1;
 		if (*arg == '\0')
 			return 1;
 		if (*cmd == MAILCMD_HISTORY) {
@@ -97,12 +118,12 @@ settings_list(const struct campaign *c, struct tval *root)
 }
 
 static struct tval *
-status_tree(struct ledger *l, struct play *p, int seat)
+status_tree(struct ledger *l, struct play *p, int seat, const char *lang)
 {
-	struct tval *root = report_tree(l, p, seat, p->seq), *list;
+	struct tval *root = report_tree(l, p, seat, p->seq, lang), *list;
 	const struct seat_row *me = &p->g.seats[seat];
 	struct campaign c;
-	char t[64];
+	char t[LANG_DATE];
 
 	if (campaign_load(l, p->g.id, &c, NULL) < 0)
 		campaign_defaults(&c);
@@ -120,12 +141,13 @@ status_tree(struct ledger *l, struct play *p, int seat)
 		tval_set_bool(m, "bot", strcmp(sr->kind, "bot") == 0 && !sr->disorder);
 		tval_set_bool(m, "disorder", sr->disorder != 0);
 		tval_set_bool(m, "away", sr->away_to[0] != '\0');
-		campaign_format_iso(&c, sr->away_from, t, sizeof t);
+		lang_date_iso(&c, sr->away_from, t, sizeof t);
 		tval_set_str(m, "away_from", t);
-		campaign_format_iso(&c, sr->away_to, t, sizeof t);
+		lang_date_iso(&c, sr->away_to, t, sizeof t);
 		tval_set_str(m, "away_to", t);
 	}
 	tval_set_str(root, "your_notify", notify_mode(p, &c, seat));
+	tval_set_str(root, "your_language", lang);
 	tval_set_int(root, "missed", me->missed);
 	tval_set_bool(root, "has_missed", me->missed > 0);
 	tval_set_int(root, "disorder_after", c.disorder_after);
@@ -140,6 +162,7 @@ struct history_ctx {
 	const struct play *p;
 	const struct campaign *c;
 	int viewer;
+	const char *lang;
 	struct tval *list;
 };
 
@@ -154,9 +177,9 @@ history_one(void *arg, const struct event_row *e)
 	    h->p->g.seats[e->seat].name : "";
 	int mine = e->seat >= 0 && e->seat == h->viewer;
 	int undone = ledger_event_undone(h->l, h->p->g.id, e->seq);
-	char t[64];
+	char t[LANG_DATE];
 
-	campaign_format_iso(h->c, e->at, t, sizeof t);
+	lang_date_iso(h->c, e->at, t, sizeof t);
 	tval_set_int(m, "seq", e->seq);
 	tval_set_str(m, "at", t);
 	if (strcmp(e->kind, "setup") == 0)
@@ -178,12 +201,13 @@ history_one(void *arg, const struct event_row *e)
 		tval_set_strf(m, "what", "%s: the referee's bot", who);
 	tval_set_bool(m, "undone", undone);
 	if (!undone)
-		report_narrative(e->narrative, h->viewer, tval_set_list(m, "lines"));
+		report_narrative(e->narrative, h->viewer, h->lang, tval_set_list(m, "lines"));
 	return 0;
 }
 
 static struct tval *
-history_tree(struct ledger *l, struct play *p, int seat, int count, struct diag *d)
+history_tree(struct ledger *l, struct play *p, int seat, int count, const char *lang,
+    struct diag *d)
 {
 	struct tval *root = tval_map();
 	struct campaign c;
@@ -203,6 +227,7 @@ history_tree(struct ledger *l, struct play *p, int seat, int count, struct diag 
 	h.p = p;
 	h.c = &c;
 	h.viewer = seat;
+	h.lang = lang;
 	h.list = tval_set_list(root, "steps");
 	if (ledger_events_each_all(l, p->g.id, from, p->seq, history_one, &h, d) < 0) {
 		tval_free(root);
@@ -216,7 +241,7 @@ history_tree(struct ledger *l, struct play *p, int seat, int count, struct diag 
  * for these. Nothing when the seat is not waited for or the game is halted,
  * like the report's list. */
 static struct tval *
-legal_tree(const struct play *p, int seat)
+legal_tree(const struct play *p, int seat, const char *lang)
 {
 	struct tval *root = tval_map(), *list = tval_set_list(root, "orders");
 	struct pending pd;
@@ -238,6 +263,7 @@ legal_tree(const struct play *p, int seat)
 		for (size_t i = 0; i < ol.n; i++)
 			tval_set_str(tval_push_map(list), "text", ol.v[i].text);
 		order_list_free(&ol);
+		report_orders_lang(list, lang, p->rules->name);
 	}
 	return root;
 }
@@ -267,7 +293,26 @@ mailcmd_notify(struct ledger *l, struct play *p, int seat, int mode, struct diag
 
 	if (notify_set(l, p, seat, m, od) < 0)
 		return -1;
-	snprintf(od->msg, sizeof od->msg, "%s", notify_says(m));
+	notify_says(m, od);
+	return 0;
+}
+
+int
+mailcmd_language(struct ledger *l, struct play *p, int seat, int lang, struct diag *od)
+{
+	if (lang_set_seat(l, p, seat, catalog_languages[lang], od) < 0)
+		return -1;
+	/* Said in the new language: the ack is rendered in it. */
+	diag_set(od, 0, "from now on the referee writes to you in English");
+	return 0;
+}
+
+int
+mailcmd_json(struct ledger *l, struct play *p, int seat, int on, struct diag *od)
+{
+	if (reportjson_set(l, p, seat, on, od) < 0)
+		return -1;
+	snprintf(od->msg, sizeof od->msg, "%s", reportjson_says(on));
 	return 0;
 }
 
@@ -279,15 +324,16 @@ mailcmd_answer(struct ledger *l, const struct config *c, struct render *r, struc
 	struct tval *root;
 	int rc;
 
+	lang_render_for(r, l, c, p, seat, NULL);
 	switch (cmd) {
 	case MAILCMD_HELP:
-		return report_queue_tree(l, c, r, p, seat, report_tree(l, p, seat, p->seq),
+		return report_queue_tree(l, c, r, p, seat, report_tree(l, p, seat, p->seq, r->lang),
 		    "help", "help", to, in_reply_to, refs, now, d);
 	case MAILCMD_STATUS:
-		return report_queue_tree(l, c, r, p, seat, status_tree(l, p, seat), "status",
+		return report_queue_tree(l, c, r, p, seat, status_tree(l, p, seat, r->lang), "status",
 		    "status", to, in_reply_to, refs, now, d);
 	case MAILCMD_REPORT:
-		root = report_tree(l, p, seat, since_own_step(l, p, seat));
+		root = report_tree(l, p, seat, since_own_step(l, p, seat), r->lang);
 		rc = report_queue_tree(l, c, r, p, seat, root, "report", "report", to,
 		    in_reply_to, refs, now, d);
 		if (rc == 0 && p->g.seats[seat].reported_seq < p->seq) {
@@ -296,14 +342,16 @@ mailcmd_answer(struct ledger *l, const struct config *c, struct render *r, struc
 		}
 		return rc;
 	case MAILCMD_HISTORY:
-		if ((root = history_tree(l, p, seat, count, d)) == NULL)
+		if ((root = history_tree(l, p, seat, count, r->lang, d)) == NULL)
 			return -1;
 		return report_queue_tree(l, c, r, p, seat, root, "history", "history", to,
 		    in_reply_to, refs, now, d);
 	case MAILCMD_LEGAL:
-		return report_queue_tree(l, c, r, p, seat, legal_tree(p, seat), "legal",
+		return report_queue_tree(l, c, r, p, seat, legal_tree(p, seat, r->lang), "legal",
 		    "legal", to, in_reply_to, refs, now, d);
 	case MAILCMD_NOTIFY:	/* answered in the ack */
+	case MAILCMD_LANGUAGE:
+	case MAILCMD_JSON:
 	case MAILCMD_NONE:
 		break;
 	}

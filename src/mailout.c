@@ -7,6 +7,8 @@
 #include "mailmsg.h"
 #include "mailout.h"
 
+#define RELATED_HEAD "Content-Type: multipart/related"
+
 /* RFC 3834: a mail sent because a mail came in answers it (it threads under
  * it), or is one of the answers that exist only for one. */
 static int
@@ -35,12 +37,136 @@ text_part(const char *subtype, const char *text)
 	return tp;
 }
 
+/* Boundaries from the Message-ID (and a role), not at random: a resend is
+ * the same bytes. */
+static void
+set_boundary(GMimeMultipart *mp, const char *seed, const char *role)
+{
+	char h[HASH_HEX], boundary[48];
+	char *both = g_strconcat(seed, role, NULL);
+
+	sha256_hex(both, strlen(both), h);
+	g_free(both);
+	snprintf(boundary, sizeof boundary, "=-azalai-%.24s", h);
+	g_mime_multipart_set_boundary(mp, boundary);
+}
+
+/* The HTML alternative as the outbox keeps it: plain HTML, or a whole
+ * multipart/related entity (mailout_related) that carries the pictures. */
+static GMimeObject *
+html_alternative(const char *html)
+{
+	if (strncmp(html, RELATED_HEAD, strlen(RELATED_HEAD)) == 0) {
+		GMimeStream *in = g_mime_stream_mem_new_with_buffer(html, strlen(html));
+		GMimeParser *ps = g_mime_parser_new_with_stream(in);
+		GMimeObject *rel = g_mime_parser_construct_part(ps, NULL);
+
+		g_object_unref(ps);
+		g_object_unref(in);
+		if (rel != NULL)
+			return rel;
+	}
+	return GMIME_OBJECT(text_part("html", html));
+}
+
+GMimeObject *
+mailout_body(const struct outmail *o)
+{
+	GMimeMultipart *alt;
+	GMimeObject *tp, *hp;
+
+	mailmsg_global_init();
+	tp = GMIME_OBJECT(text_part("plain", o->body));
+	if (o->html == NULL || o->html[0] == '\0')
+		return tp;
+	/* Text first: clients show the last part they understand, and the
+	 * text is what a player copies the form from. */
+	alt = g_mime_multipart_new_with_subtype("alternative");
+	/* The Message-ID alone, as before pictures: old mails resend the same. */
+	set_boundary(alt, o->message_id, "");
+	hp = html_alternative(o->html);
+	g_mime_multipart_add(alt, tp);
+	g_mime_multipart_add(alt, hp);
+	g_object_unref(tp);
+	g_object_unref(hp);
+	return GMIME_OBJECT(alt);
+}
+
+char *
+mailout_related(const char *html, const void *png, size_t len, const char *cid)
+{
+	GMimeMultipart *rel;
+	GMimeTextPart *hp;
+	GMimePart *img;
+	GMimeStream *mem;
+	GMimeDataWrapper *dw;
+	GMimeContentType *ct;
+	char *s;
+
+	/* Before any GMime object: the queue side may be the first to use it. */
+	mailmsg_global_init();
+	rel = g_mime_multipart_new_with_subtype("related");
+	hp = text_part("html", html);
+	img = g_mime_part_new_with_type("image", "png");
+	mem = g_mime_stream_mem_new_with_buffer(png, len);
+	dw = g_mime_data_wrapper_new_with_stream(mem, GMIME_CONTENT_ENCODING_DEFAULT);
+	ct = g_mime_object_get_content_type(GMIME_OBJECT(rel));
+	/* RFC 2387: the root is the HTML; clients that know it show the
+	 * picture in place and not again as an attachment. */
+	g_mime_content_type_set_parameter(ct, "type", "text/html");
+	set_boundary(rel, cid, "related");
+	g_mime_part_set_content(img, dw);
+	g_mime_part_set_content_encoding(img, GMIME_CONTENT_ENCODING_BASE64);
+	g_mime_part_set_content_id(img, cid);
+	g_mime_part_set_filename(img, "board.png");
+	g_mime_object_set_disposition(GMIME_OBJECT(img), GMIME_DISPOSITION_INLINE);
+	g_mime_multipart_add(rel, GMIME_OBJECT(hp));
+	g_mime_multipart_add(rel, GMIME_OBJECT(img));
+	s = g_mime_object_to_string(GMIME_OBJECT(rel), NULL);
+	g_object_unref(dw);
+	g_object_unref(mem);
+	g_object_unref(img);
+	g_object_unref(hp);
+	g_object_unref(rel);
+	return s;
+}
+
+/* Puts the message's body and one file after it in a multipart/mixed: the
+ * body stays what a reader sees, the file is an attachment to save. */
+static void
+attach(GMimeMessage *m, const char *message_id, const char *type, const char *subtype,
+    const char *filename, const char *data)
+{
+	GMimeMultipart *mixed = g_mime_multipart_new_with_subtype("mixed");
+	GMimePart *part = g_mime_part_new_with_type(type, subtype);
+	GMimeStream *stream = g_mime_stream_mem_new_with_buffer(data, strlen(data));
+	GMimeDataWrapper *content = g_mime_data_wrapper_new_with_stream(stream,
+	    GMIME_CONTENT_ENCODING_DEFAULT);
+	char h[HASH_HEX], boundary[48];
+
+	g_mime_part_set_content(part, content);
+	g_mime_part_set_filename(part, filename);
+	g_mime_object_set_disposition(GMIME_OBJECT(part), GMIME_DISPOSITION_ATTACHMENT);
+	g_mime_part_set_content_encoding(part, g_mime_part_get_best_content_encoding(part,
+	    GMIME_ENCODING_CONSTRAINT_7BIT));
+	/* From the Message-ID, as the alternative's: a resend is the same bytes. */
+	sha256_hex(message_id, strlen(message_id), h);
+	snprintf(boundary, sizeof boundary, "=-azalai-mixed-%.24s", h);
+	g_mime_multipart_set_boundary(mixed, boundary);
+	g_mime_multipart_add(mixed, g_mime_message_get_mime_part(m));
+	g_mime_multipart_add(mixed, GMIME_OBJECT(part));
+	g_mime_message_set_mime_part(m, GMIME_OBJECT(mixed));
+	g_object_unref(mixed);
+	g_object_unref(part);
+	g_object_unref(content);
+	g_object_unref(stream);
+}
+
 char *
 mailout_build(const struct outmail *o, size_t *len)
 {
 	GMimeMessage *m;
-	GMimeTextPart *tp;
-	GMimeObject *obj;
+	GMimeObject *obj, *body;
 	GDateTime *dt;
 	time_t t = clock_parse_iso(o->created_at);
 	char *s;
@@ -71,27 +197,11 @@ mailout_build(const struct outmail *o, size_t *len)
 	g_mime_object_set_header(obj, "X-Loop", o->from_addr, NULL);
 	g_mime_object_set_header(obj, "X-Azalai-Kind", o->kind, NULL);
 
-	tp = text_part("plain", o->body);
-	if (o->html != NULL && o->html[0] != '\0') {
-		/* Text first: clients show the last part they understand. */
-		GMimeMultipart *alt = g_mime_multipart_new_with_subtype("alternative");
-		GMimeTextPart *hp = text_part("html", o->html);
-		char h[HASH_HEX], boundary[40];
-
-		/* From the Message-ID, not at random: a resend is the same bytes. */
-		sha256_hex(o->message_id, strlen(o->message_id), h);
-		snprintf(boundary, sizeof boundary, "=-azalai-%.24s", h);
-		g_mime_multipart_set_boundary(alt, boundary);
-
-		g_mime_multipart_add(alt, GMIME_OBJECT(tp));
-		g_mime_multipart_add(alt, GMIME_OBJECT(hp));
-		g_mime_message_set_mime_part(m, GMIME_OBJECT(alt));
-		g_object_unref(hp);
-		g_object_unref(alt);
-	} else {
-		g_mime_message_set_mime_part(m, GMIME_OBJECT(tp));
-	}
-	g_object_unref(tp);
+	body = mailout_body(o);
+	g_mime_message_set_mime_part(m, body);
+	g_object_unref(body);
+	if (o->json != NULL && o->json[0] != '\0')
+		attach(m, o->message_id, "application", "json", "view.json", o->json);
 
 	s = g_mime_object_to_string(obj, NULL);
 	g_object_unref(m);

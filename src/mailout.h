@@ -2,6 +2,7 @@
 #ifndef AZ_MAILOUT_H
 #define AZ_MAILOUT_H
 
+#include <gmime/gmime.h>
 #include <stddef.h>
 
 struct outmail {
@@ -11,13 +12,25 @@ struct outmail {
 	const char *to;
 	const char *subject;
 	const char *body;
-	const char *html;         /* "" or NULL: text only; else multipart/alternative */
+	const char *html;         /* "" or NULL: text only; else multipart/alternative,
+	                           * HTML or a mailout_related() entity */
 	const char *message_id;   /* without <> */
 	const char *in_reply_to;  /* without <>, "" when none */
 	const char *refs;         /* References of the mail replied to, "" when none */
 	const char *created_at;   /* ISO 8601 UTC: the Date header */
+	const char *json;         /* "" or NULL: none; else the view as an attachment,
+	                           * view.json, after the rest (multipart/mixed) */
 };
 
+/* The body of the mail, the one place its MIME tree is put together: the
+ * text alone, or multipart/alternative of the text (first) and the HTML
+ * (text/html, or multipart/related of the HTML and its pictures). The
+ * caller unrefs it. */
+GMimeObject *mailout_body(const struct outmail *);
+/* The HTML alternative with the board picture, as the outbox keeps it: a
+ * multipart/related entity of html and the PNG (Content-ID cid, which the
+ * HTML refers to as "cid:..."), g_free()d by the caller. */
+char *mailout_related(const char *html, const void *png, size_t len, const char *cid);
 /* The whole RFC 5322 message, g_free()d by the caller. */
 char *mailout_build(const struct outmail *, size_t *len);
 /* The same bytes as SMTP wants them: every CR, LF and CRLF becomes CRLF

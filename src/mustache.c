@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "msg.h"
 #include "mustache.h"
 #include "xmalloc.h"
 
@@ -524,6 +525,16 @@ put_value(struct render *r, const struct tval *v, int escape)
 		s = v->b ? "true" : "false";
 		break;
 	default:
+		return;
+	}
+	if (r->partials != NULL && r->partials->lang != NULL && msg_is_encoded(s)) {
+		char *t = msg_text(r->partials->lang, s);
+
+		if (escape && r->esc == MUSTACHE_ESCAPE_HTML)
+			put_escaped(r->out, t, strlen(t));
+		else
+			buf_adds(r->out, t);
+		free(t);
 		return;
 	}
 	if (escape && r->esc == MUSTACHE_ESCAPE_HTML)

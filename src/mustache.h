@@ -25,6 +25,9 @@ struct mustache_partials {
 	 * by the callee and must live until the render returns. */
 	const char *(*get)(void *ctx, const char *name);
 	void *ctx;
+	/* The reader's language: a string value holding a message (msg.h) is
+	 * rendered in it before escaping. NULL: strings go out as they are. */
+	const char *lang;
 };
 
 enum mustache_escape { MUSTACHE_ESCAPE_HTML, MUSTACHE_ESCAPE_NONE };

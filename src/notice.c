@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lang.h"
 #include "notice.h"
 #include "report.h"
 #include "xmalloc.h"
@@ -68,7 +69,8 @@ notice_one(struct ledger *l, const struct config *c, struct render *r, struct pl
 
 	if (report)
 		since = seat >= 0 ? p->g.seats[seat].reported_seq : watcher_seq(l, p->g.id, to);
-	root = report_tree(l, p, seat, since);
+	lang_render_for(r, l, c, p, seat, to);
+	root = report_tree(l, p, seat, since, r->lang);
 	for (size_t i = 0; extra != NULL && i < extra->n; i++)
 		tval_set(root, extra->keys[i], copy(extra->items[i]));
 	rc = report_queue_tree(l, c, r, p, seat, root, tmpl, kind, to, "", "", now, d);

@@ -51,15 +51,17 @@ notify_set(struct ledger *l, struct play *p, int seat, const char *mode, struct 
 	return 0;
 }
 
-const char *
-notify_says(const char *mode)
+void
+notify_says(const char *mode, struct diag *od)
 {
 	if (strcmp(mode, "every") == 0)
-		return "from now on you get a report after every step";
-	if (strcmp(mode, "due") == 0)
-		return "from now on you get a report when a decision of yours is due, "
-		    "with what happened since";
-	return "from now on you get at most one report a day, with what happened since";
+		diag_set(od, 0, "from now on you get a report after every step");
+	else if (strcmp(mode, "due") == 0)
+		diag_set(od, 0, "from now on you get a report when a decision of yours is due, "
+		    "with what happened since");
+	else
+		diag_set(od, 0, "from now on you get at most one report a day, with what "
+		    "happened since");
 }
 
 /* The last mail that carried the seat's report (welcome, report, ack, error). */

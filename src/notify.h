@@ -25,8 +25,8 @@ const char *notify_mode(const struct play *, const struct campaign *, int seat);
 int notify_now(const char *mode, int waited, int over);
 /* Sets the seat's own mode, in the ledger and in p. */
 int notify_set(struct ledger *, struct play *, int seat, const char *mode, struct diag *);
-/* One sentence for the player about mode: what they will get from now on. */
-const char *notify_says(const char *mode);
+/* One sentence for the player about mode, in od: what they will get from now on. */
+void notify_says(const char *mode, struct diag *od);
 /* 1 when a digest seat has steps it has not seen and no report for a day. */
 int notify_digest_due(struct ledger *, const struct play *, const struct campaign *,
     int seat, const char *now);

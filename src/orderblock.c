@@ -6,6 +6,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "orderblock.h"
+#include "ordertr.h"
 #include "xmalloc.h"
 
 #define NAME_MAX_LEN 32
@@ -179,10 +180,20 @@ words(const char *s, struct word *w, size_t max)
 	}
 }
 
+/* kw is lower case; its word in any language counts too (ordertr.h): a
+ * mail is read before anyone knows whose it is. */
 static int
 word_is(const struct word *w, const char *kw)
 {
-	return w->len == strlen(kw) && strncasecmp(w->p, kw, w->len) == 0;
+	char up[16];
+	size_t i;
+
+	if (w->len == strlen(kw) && strncasecmp(w->p, kw, w->len) == 0)
+		return 1;
+	for (i = 0; kw[i] != '\0' && i + 1 < sizeof up; i++)
+		up[i] = (char)(kw[i] - 'a' + 'A');
+	up[i] = '\0';
+	return ordertr_is_common(up, w->p, w->len);
 }
 
 /* "KW value": exactly two words, the first kw. */
@@ -261,7 +272,8 @@ help_word(const struct word *w)
 
 	while (n > 0 && strchr("?!.,:;", w->p[n - 1]) != NULL)
 		n--;
-	return n == 4 && strncasecmp(w->p, "help", 4) == 0;
+	return (n == 4 && strncasecmp(w->p, "help", 4) == 0) ||
+	    ordertr_is_common("HELP", w->p, n);
 }
 
 static int

@@ -77,7 +77,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 
 	st = ledger_stmt(l, "INSERT INTO outbox (id, game_id, seat_idx, kind, to_addr, "
 	    "message_id, in_reply_to, refs, subject, body, created_at, next_try_at, html, "
-	    "step) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+	    "step, json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
 	sqlite3_bind_int64(st, 1, id);
 	if (it->game_id > 0)
 		sqlite3_bind_int64(st, 2, it->game_id);
@@ -101,6 +101,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 		sqlite3_bind_int64(st, 14, it->step);
 	else
 		sqlite3_bind_null(st, 14);
+	sqlite3_bind_text(st, 15, it->json != NULL ? it->json : "", -1, SQLITE_STATIC);
 	rc = ledger_done(l, st, d);
 	if (rc == 0)
 		log_info("queued %s mail %lld to %s: %s", it->kind, id, it->to, subject);
@@ -179,7 +180,7 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 
 		st = ledger_stmt(l, "SELECT kind, to_addr, subject, body, message_id, "
 		    "in_reply_to, refs, created_at, status, attempts, html, "
-		    "COALESCE(game_id, 0), COALESCE(seat_idx, -1) FROM outbox WHERE id = ?");
+		    "COALESCE(game_id, 0), COALESCE(seat_idx, -1), json FROM outbox WHERE id = ?");
 		sqlite3_bind_int64(st, 1, id);
 		if (sqlite3_step(st) != SQLITE_ROW) {
 			ledger_release(l, st);
@@ -206,6 +207,7 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 		m.html = col_text(st, 10);
 		game = sqlite3_column_int64(st, 11);
 		seat = sqlite3_column_int(st, 12);
+		m.json = col_text(st, 13);
 		raw = mailout_build(&m, &len);
 		ledger_release(l, st);
 

@@ -23,6 +23,7 @@ struct outbox_item {
 	const char *refs;
 	int has_step;             /* the mail shows the seat's game at step */
 	int64_t step;
+	const char *json;         /* the view.json attachment, NULL or "" when none */
 };
 
 int outbox_queue(struct ledger *, const struct config *, const struct outbox_item *,

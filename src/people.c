@@ -6,6 +6,7 @@
 
 #include "address.h"
 #include "clock.h"
+#include "lang.h"
 #include "log.h"
 #include "notice.h"
 #include "notify.h"
@@ -105,9 +106,9 @@ tell_all(struct mailer *m, int skip, const char *tmpl, const char *kind,
 static void
 set_time(struct tval *t, const struct campaign *camp, const char *key, time_t when)
 {
-	char buf[64];
+	char buf[LANG_DATE];
 
-	campaign_format_time(camp, when, buf, sizeof buf);
+	lang_date(camp, when, buf, sizeof buf);
 	tval_set_str(t, key, buf);
 }
 
@@ -379,8 +380,8 @@ people_away(struct ledger *l, const struct config *c, struct play *p, int seat, 
 		    "for a player", s->name, p->g.name);
 	if (campaign_load(l, p->g.id, &camp, d) < 0)
 		return PEOPLE_ELEDGER;
-	campaign_format_time(&camp, from, a, sizeof a);
-	campaign_format_time(&camp, to, b, sizeof b);
+	lang_date_english(&camp, from, a, sizeof a);
+	lang_date_english(&camp, to, b, sizeof b);
 	if (to <= from)
 		return refuse(d, "the vacation must end after it begins (%s to %s)", a, b);
 	if (to <= t)
@@ -516,6 +517,22 @@ people_resume(struct ledger *l, const struct config *c, struct play *p, int by_i
 }
 
 int
+people_language(struct ledger *l, struct play *p, int seat, const char *language,
+    struct diag *d)
+{
+	char lang[LANG_LEN];
+
+	if (!running(p, d))
+		return PEOPLE_REFUSED;
+	if (lang_parse(language, lang, d) < 0)
+		return PEOPLE_REFUSED;
+	if (lang_set_seat(l, p, seat, lang, d) < 0)
+		return PEOPLE_ELEDGER;
+	log_info("%s: seat %s reads %s", p->g.name, p->g.seats[seat].name, lang);
+	return 0;
+}
+
+int
 people_notify(struct ledger *l, struct play *p, int seat, const char *mode, struct diag *d)
 {
 	char m[8];
@@ -565,31 +582,42 @@ people_end(struct ledger *l, const struct config *c, struct play *p, const char 
 
 int
 people_watch(struct ledger *l, const struct config *c, struct play *p, const char *address,
-    const char *now, struct diag *d)
+    const char *language, const char *now, struct diag *d)
 {
 	sqlite3_stmt *st;
 	struct mailer m;
+	char lang[LANG_LEN] = "";
 	int rc;
 
 	if (!running(p, d))
 		return PEOPLE_REFUSED;
 	if (!address_valid(address))
 		return refuse(d, "\"%s\" is not a mail address", address);
+	if (language != NULL && language[0] != '\0' && lang_parse(language, lang, d) < 0)
+		return PEOPLE_REFUSED;
 	st = ledger_prep(l, "SELECT 1 FROM watchers WHERE game_id = ? AND address = ? "
 	    "COLLATE NOCASE");
 	sqlite3_bind_int64(st, 1, p->g.id);
 	sqlite3_bind_text(st, 2, address, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
-	if (rc == SQLITE_ROW)
+	if (rc == SQLITE_ROW && lang[0] == '\0')
 		return refuse(d, "%s watches game %s already", address, p->g.name);
+	if (rc == SQLITE_ROW) {
+		/* An observer that watches already chooses its language again. */
+		if (lang_set_watcher(l, p->g.id, address, lang, d) < 0)
+			return PEOPLE_ELEDGER;
+		log_info("%s: %s reads %s", p->g.name, address, lang);
+		return 0;
+	}
 	/* The first report tells what happened in the newest step. */
-	st = ledger_prep(l, "INSERT INTO watchers (game_id, address, added_at, reported_seq) "
-	    "VALUES (?,?,?,?)");
+	st = ledger_prep(l, "INSERT INTO watchers (game_id, address, added_at, reported_seq, "
+	    "language) VALUES (?,?,?,?,?)");
 	sqlite3_bind_int64(st, 1, p->g.id);
 	sqlite3_bind_text(st, 2, address, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, now, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 4, p->seq - 1);
+	sqlite3_bind_text(st, 5, lang, -1, SQLITE_STATIC);
 	if (ledger_done(l, st, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s: %s watches", p->g.name, address);

@@ -36,6 +36,11 @@ int people_replace(struct ledger *, const struct config *, struct play *, int se
 int people_set_bot(struct ledger *, const struct config *, struct play *, int seat,
     int bot, const char *now, struct diag *);
 
+/* The language the seat's mails are written in from now on (lang.h): en, de,
+ * es or fr (any case). The player is not mailed: the next mail is in it. */
+int people_language(struct ledger *, struct play *, int seat, const char *language,
+    struct diag *);
+
 /* How the seat is told from now on (notify.h): mode is every, due or digest
  * (any case). The player is not mailed: the next report says it all. */
 int people_notify(struct ledger *, struct play *, int seat, const char *mode,
@@ -65,7 +70,7 @@ int people_end(struct ledger *, const struct config *, struct play *, const char
     const char *now, struct diag *);
 
 int people_watch(struct ledger *, const struct config *, struct play *, const char *address,
-    const char *now, struct diag *);
+    const char *language, const char *now, struct diag *);
 int people_unwatch(struct ledger *, const struct config *, struct play *,
     const char *address, const char *now, struct diag *);
 

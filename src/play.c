@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "msg.h"
 #include "play.h"
 #include "xmalloc.h"
 
@@ -60,7 +61,7 @@ play_narrative_text(const struct evsink *ev)
 
 	buf_adds(&b, "");
 	for (size_t i = 0; ev != NULL && i < ev->n; i++)
-		buf_printf(&b, "%08x\t%s\n", ev->v[i].vis, ev->v[i].text);
+		buf_printf(&b, "%08x\t%s\n", ev->v[i].vis, ev->v[i].enc);
 	return buf_steal(&b);
 }
 
@@ -269,7 +270,7 @@ play_step_noted(struct ledger *l, struct play *p, const char *kind, int seat,
 	memcpy(hash, p->state_hash, HASH_HEX);
 	evsink_init(&mine);
 	for (size_t i = 0; notes != NULL && i < notes->n; i++)
-		ev_emit(&mine, notes->v[i].vis, "%s", notes->v[i].text);
+		ev_add(&mine, &notes->v[i]);
 	if (p->rules->apply(p->st, seat, o, &mine, d) < 0)
 		rc = PLAY_ERULES;
 	else if (append(l, p, kind, seat, o->text, &mine, now, d) < 0)
@@ -280,7 +281,7 @@ play_step_noted(struct ledger *l, struct play *p, const char *kind, int seat,
 		p->seq = seq;
 	} else {
 		for (size_t i = 0; i < mine.n; i++)
-			ev_emit(ev, mine.v[i].vis, "%s", mine.v[i].text);
+			ev_add(ev, &mine.v[i]);
 	}
 	evsink_free(&mine);
 	free(save);
@@ -297,7 +298,12 @@ play_update_status(struct ledger *l, struct play *p, struct diag *d)
 	if (pd.over && strcmp(p->g.status, "active") == 0) {
 		snprintf(p->g.status, sizeof p->g.status, "over");
 		snprintf(p->g.result, sizeof p->g.result, "%s", pd.result);
-		log_info("%s is over: %s", p->g.name, pd.result);
+		{
+			char said[DIAG_MSG];
+
+			msg_english(pd.result, said, sizeof said);
+			log_info("%s is over: %s", p->g.name, said);
+		}
 		return ledger_game_set_status(l, p->g.id, "over", pd.result, d);
 	}
 	return 0;

@@ -4,6 +4,8 @@
 #include <strings.h>
 
 #include "buf.h"
+#include "lang.h"
+#include "msg.h"
 #include "press.h"
 #include "report.h"
 #include "xmalloc.h"
@@ -236,7 +238,7 @@ static void
 to_text(const struct game_row *g, const struct press *pr, struct buf *b)
 {
 	if (pr->all) {
-		buf_adds(b, "all");
+		buf_adds(b, TERM("common.press.all"));
 		return;
 	}
 	for (int s = 0; s < g->nseats; s++)
@@ -253,7 +255,8 @@ press_tree(const struct play *p, int from, const struct press *pr, const char *t
 	tval_set_str(root, "game_id", p->g.name);
 	tval_set_str(root, "title", p->rules->title);
 	tval_set_int(root, "step", p->seq);
-	tval_set_str(root, "from", pr->anonymous ? "anonymous" : p->g.seats[from].name);
+	tval_set_str(root, "from", pr->anonymous ? TERM("common.press.anonymous") :
+	    p->g.seats[from].name);
 	tval_set_str(root, "sender", p->g.seats[from].name);
 	tval_set_bool(root, "anonymous", pr->anonymous);
 	tval_set_bool(root, "all", pr->all);
@@ -283,6 +286,7 @@ press_relay(struct ledger *l, const struct config *c, struct render *r,
 
 		if (!(pr->to & VIS_SEAT(s)) || strcmp(p->g.seats[s].kind, "bot") == 0)
 			continue;
+		lang_render_for(r, l, c, p, s, NULL);
 		root = press_tree(p, from, pr, to.p);
 		tval_set_str(root, "seat", p->g.seats[s].name);
 		tval_set_bool(root, "can_reply", !pr->anonymous);
@@ -305,8 +309,10 @@ press_relay(struct ledger *l, const struct config *c, struct render *r,
 		sqlite3_finalize(st);
 	}
 	for (size_t i = 0; i < nw && rc == 0; i++) {
-		struct tval *root = press_tree(p, from, pr, to.p);
+		struct tval *root;
 
+		lang_render_for(r, l, c, p, -1, w[i].a);
+		root = press_tree(p, from, pr, to.p);
 		tval_set_bool(root, "observer", 1);
 		rc = report_queue_tree(l, c, r, p, -1, root, "press", "press", w[i].a, "", "",
 		    now, d);
@@ -314,8 +320,11 @@ press_relay(struct ledger *l, const struct config *c, struct render *r,
 	}
 	/* The game master reads all press, and knows who sent it. */
 	if (rc == 0 && cp->press_copy_gm && cp->gm[0] != '\0') {
-		struct tval *root = press_tree(p, from, pr, to.p);
+		struct tval *root;
 
+		/* The game master reads the configuration's language. */
+		lang_render_for(r, l, c, p, -1, NULL);
+		root = press_tree(p, from, pr, to.p);
 		tval_set_bool(root, "gm_copy", 1);
 		rc = report_queue_tree(l, c, r, p, -1, root, "press", "press", cp->gm, "", "",
 		    now, d);

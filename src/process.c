@@ -9,10 +9,13 @@
 
 #include "campaign.h"
 #include "clock.h"
+#include "lang.h"
 #include "log.h"
 #include "mailcmd.h"
 #include "mailmsg.h"
+#include "msg.h"
 #include "orderblock.h"
+#include "ordertr.h"
 #include "outbox.h"
 #include "play.h"
 #include "press.h"
@@ -141,6 +144,7 @@ reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *dat
 		tval_set_str(data, "example_game", ng.name);
 	render_init(&r, j->c->datadir, ng.rules[0] != '\0' ? ng.rules : NULL,
 	    j->c->language);
+	ordertr_keywords(r.lang, ng.rules, data);
 	rc = render_mail(&r, tmpl, data, &subject, &body, d);
 	render_free(&r);
 	tval_free(data);
@@ -160,25 +164,23 @@ reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *dat
 	return rc;
 }
 
-/* A problem before we know who is writing: say what and where, nothing more. */
+/* A problem before we know who is writing: say what and where, nothing more.
+ * said is a message (msg.h): the reply is rendered in the configuration's
+ * language, the ledger and the log keep English. */
 static int
-problem(struct job *j, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int
-problem(struct job *j, int line, const char *fmt, ...)
+problem_said(struct job *j, int line, const char *said)
 {
 	struct tval *data = tval_map();
-	char msg[600];
-	va_list ap;
+	char msg[600], where[2 * DIAG_MSG];
 	struct diag d;
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	if (line > 0)
-		tval_set_strf(data, "problem", "line %d: %s", line, msg);
-	else
-		tval_set_str(data, "problem", msg);
+	msg_english(said, msg, sizeof msg);
+	if (line > 0) {
+		msg_fmt(where, sizeof where, "line %d: %s", line, said);
+		tval_set_str(data, "problem", where);
+	} else {
+		tval_set_str(data, "problem", said);
+	}
 	tval_set_str(data, "subject", j->m.subject);
 	set_status(j, "rejected", "%s", msg);
 	log_info("message %lld from %s rejected: %s", (long long)j->id,
@@ -189,6 +191,21 @@ problem(struct job *j, int line, const char *fmt, ...)
 		return -1;
 	}
 	return 0;
+}
+
+static int
+problem(struct job *j, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int
+problem(struct job *j, int line, const char *fmt, ...)
+{
+	char said[2 * DIAG_MSG];
+	va_list ap;
+
+	va_start(ap, fmt);
+	msg_vfmt(said, sizeof said, fmt, ap);
+	va_end(ap);
+	return problem_said(j, line, said);
 }
 
 static int
@@ -373,47 +390,70 @@ struct asks {
 static void
 ask(struct asks *a, enum mailcmd cmd, int count, struct diag *od)
 {
-	static const char *const what[] = {
-		[MAILCMD_HELP] = "the order guide",
-		[MAILCMD_STATUS] = "the status",
-		[MAILCMD_REPORT] = "your report",
-		[MAILCMD_HISTORY] = "the history",
-		[MAILCMD_LEGAL] = "every legal order",
-	};
-
 	for (int i = 0; i < a->n; i++)
 		if (a->cmd[i] == cmd) {
-			snprintf(od->msg, sizeof od->msg, "asked already above: one answer");
+			diag_set(od, 0, "asked already above: one answer");
 			return;
 		}
 	if (a->n < (int)(sizeof a->cmd / sizeof a->cmd[0])) {
 		a->cmd[a->n] = cmd;
 		a->count[a->n++] = count;
 	}
-	snprintf(od->msg, sizeof od->msg, "%s is in a separate mail", what[cmd]);
+	switch (cmd) {
+	case MAILCMD_HELP:
+		diag_set(od, 0, "the order guide is in a separate mail");
+		break;
+	case MAILCMD_STATUS:
+		diag_set(od, 0, "the status is in a separate mail");
+		break;
+	case MAILCMD_REPORT:
+		diag_set(od, 0, "your report is in a separate mail");
+		break;
+	case MAILCMD_HISTORY:
+		diag_set(od, 0, "the history is in a separate mail");
+		break;
+	case MAILCMD_LEGAL:
+		diag_set(od, 0, "every legal order is in a separate mail");
+		break;
+	default:
+		break;
+	}
 }
 
 /* Why a game takes no orders now, in od; 0 when it takes them. */
 static int
 halted(const struct play *p, const struct campaign *c, struct diag *od)
 {
-	char since[64], until[64];
+	char since[LANG_DATE], until[LANG_DATE], why[2 * DIAG_MSG];
 
 	if (strcmp(p->g.status, "ended") == 0)
-		return diag_set(od, 0, "the game master ended the game%s%s",
-		    p->g.end_reason[0] ? ": " : "", p->g.end_reason);
+		return p->g.end_reason[0] ? diag_set(od, 0, "the game master ended the game: %s",
+		    p->g.end_reason) : diag_set(od, 0, "the game master ended the game");
 	if (strcmp(p->g.status, "active") != 0)
 		return diag_set(od, 0, "the game is over: %s", p->g.result);
 	if (p->g.paused_at[0] == '\0')
 		return 0;
-	campaign_format_time(c, clock_parse_iso(p->g.paused_at), since, sizeof since);
-	until[0] = '\0';
-	if (p->g.paused_until[0] != '\0')
-		campaign_format_time(c, clock_parse_iso(p->g.paused_until), until,
-		    sizeof until);
-	return diag_set(od, 0, "the game is paused since %s%s%s%s%s%s", since,
-	    p->g.paused_reason[0] ? ": " : "", p->g.paused_reason,
-	    until[0] ? "; it resumes by " : "", until, until[0] ? " at the latest" : "");
+	lang_date(c, clock_parse_iso(p->g.paused_at), since, sizeof since);
+	/* The game master's reason is their words, in no catalog. */
+	if (p->g.paused_until[0] == '\0')
+		return p->g.paused_reason[0] != '\0' ? diag_set(od, 0, "the game is paused since "
+		    "%s: %s", since, p->g.paused_reason) : diag_set(od, 0, "the game is paused "
+		    "since %s", since);
+	if (p->g.paused_reason[0] != '\0')
+		msg_fmt(why, sizeof why, "the game is paused since %s: %s", since,
+		    p->g.paused_reason);
+	else
+		msg_fmt(why, sizeof why, "the game is paused since %s", since);
+	lang_date(c, clock_parse_iso(p->g.paused_until), until, sizeof until);
+	return diag_set(od, 0, "%s; it resumes by %s at the latest", why, until);
+}
+
+/* od says the message said (already encoded). */
+static void
+diag_said(struct diag *od, const char *said)
+{
+	snprintf(od->enc, sizeof od->enc, "%s", said);
+	msg_english(said, od->msg, sizeof od->msg);
 }
 
 /* A PRESS line at ob->lines[*i]: relays it, or says in od why not (-1).
@@ -428,6 +468,7 @@ press_line(struct job *j, struct play *p, struct render *r, int seat,
 	int last, sent;
 	struct press pr;
 	struct buf to = BUF_INIT;
+	char said[DIAG_MSG];
 
 	while (end < ob->nlines && !press_ends(ob->lines[end].text) &&
 	    !press_starts(ob->lines[end].text))
@@ -447,9 +488,19 @@ press_line(struct job *j, struct play *p, struct render *r, int seat,
 		if (pr.to & VIS_SEAT(s))
 			buf_printf(&to, "%s%s", to.len ? ", " : "", p->g.seats[s].name);
 	buf_adds(&to, "");
-	diag_set(od, 0, "relayed%s to %s%s%s", pr.anonymous ? " unsigned" : "",
-	    pr.all ? "all" : to.p, pr.all ? " (the players and the observers)" : "",
-	    pr.scrubbed ? "; your token was taken out of the text" : "");
+	if (pr.all && pr.anonymous)
+		msg_fmt(said, sizeof said, "relayed unsigned to all (the players and the "
+		    "observers)");
+	else if (pr.all)
+		msg_fmt(said, sizeof said, "relayed to all (the players and the observers)");
+	else if (pr.anonymous)
+		msg_fmt(said, sizeof said, "relayed unsigned to %s", to.p);
+	else
+		msg_fmt(said, sizeof said, "relayed to %s", to.p);
+	if (pr.scrubbed)
+		diag_set(od, 0, "%s; your token was taken out of the text", said);
+	else
+		diag_said(od, said);
 	log_info("%s %s: press to %s, %d mail(s)", p->g.name, p->g.seats[seat].name,
 	    pr.all ? "all" : to.p, sent);
 	buf_free(&to);
@@ -485,7 +536,7 @@ confirm_of(const char *line, char *out, size_t n)
 /* The game orders of the mail (not commands, press or CONFIRM), for the
  * replay hash; returns how many. */
 static size_t
-order_texts(const struct orderblock *ob, const char **out)
+order_texts(const struct orderblock *ob, char *const *canon, const char **out)
 {
 	size_t n = 0;
 	char code[32];
@@ -498,9 +549,9 @@ order_texts(const struct orderblock *ob, const char **out)
 
 		if (press_starts(t))
 			press_skip(ob, &i);
-		else if (!press_ends(t) && !confirm_of(t, code, sizeof code) &&
-		    mailcmd_of(t, &cmd, &count, &od) == 0)
-			out[n++] = t;
+		else if (!press_ends(t) && !confirm_of(canon[i], code, sizeof code) &&
+		    mailcmd_of(canon[i], &cmd, &count, &od) == 0)
+			out[n++] = canon[i];
 	}
 	return n;
 }
@@ -513,16 +564,16 @@ foreign_mail(struct job *j, struct play *p, struct render *r, int seat,
     struct diag *d)
 {
 	struct tval *root, *list, *data;
-	char code[SENDER_CODE], at[64];
+	char code[SENDER_CODE], at[LANG_DATE];
 	const char *me = j->reply_to;
 	int rc = 0;
 
-	campaign_format_iso(camp, j->now, at, sizeof at);
+	lang_date_iso(camp, j->now, at, sizeof at);
 	if (!camp->foreign_apply) {
 		if (sender_hold(j->l, j->id, p->g.id, seat, j->m.from_addr, p->seq, j->now, code,
 		    d) < 0)
 			return -1;
-		root = report_tree(j->l, p, seat, p->seq);
+		root = report_tree(j->l, p, seat, p->seq, r->lang);
 		tval_set_str(root, "foreign_from", j->m.from_addr);
 		tval_set_str(root, "foreign_at", at);
 		tval_set_str(root, "code", code);
@@ -572,12 +623,27 @@ confirm_line(struct job *j, const struct play *p, int seat, int foreign, const c
 	return 0;
 }
 
+/* The line of a refused mail's order: the refusal's first word, which the
+ * reply says in full above. */
+static void
+refused_line(const struct diag *refusal, struct diag *od)
+{
+	long long step;
+
+	if (strncmp(refusal->msg, "replay", 6) == 0)
+		diag_set(od, 0, "not applied: replay (see above)");
+	else if (sscanf(refusal->msg, "STEP %lld:", &step) == 1)
+		diag_set(od, 0, "not applied: STEP %lld (see above)", step);
+	else
+		diag_set(od, 0, "not applied: stale (see above)");
+}
+
 /* Whether the order at ob->lines[i] is a courtesy END or PASS closing the
  * mail after its earlier orders ended the turn (at_start: the state before
  * them; NULL until one was applied): then it is a no-op, said as such. */
 static int
 closes_nothing(const struct play *p, const void *at_start, const struct orderblock *ob,
-    size_t i, int seat, const struct order *o, struct diag *od)
+    char *const *canon, size_t i, int seat, const struct order *o, struct diag *od)
 {
 	if (at_start == NULL || p->rules->closes_nothing == NULL)
 		return 0;
@@ -588,7 +654,7 @@ closes_nothing(const struct play *p, const void *at_start, const struct orderblo
 
 		if (press_starts(ob->lines[k].text))
 			break;
-		if (mailcmd_of(ob->lines[k].text, &cmd, &count, &skip) == 0)
+		if (mailcmd_of(canon[k], &cmd, &count, &skip) == 0)
 			return 0;
 	}
 	if (!p->rules->closes_nothing(at_start, p->st, seat, o))
@@ -596,6 +662,29 @@ closes_nothing(const struct play *p, const void *at_start, const struct orderblo
 	diag_set(od, 0, "nothing to do: the lines above ended your turn already; "
 	    "this line does not carry over to your next turn");
 	return 1;
+}
+
+static char **
+canonical_lines(const struct orderblock *ob, const char *lang, const char *game)
+{
+	char **v = xreallocarray(NULL, ob->nlines + 1, sizeof *v);
+	/* A word of the seat's language may be longer or shorter than its
+	 * keyword; a line cut here would be refused like any bad order. */
+	char t[2 * ORDERBLOCK_MAX_LINE + 64];
+
+	for (size_t i = 0; i < ob->nlines; i++) {
+		ordertr_to_english(lang, game, ob->lines[i].text, t, sizeof t);
+		v[i] = xstrdup(t);
+	}
+	return v;
+}
+
+static void
+lines_free(char **v, size_t n)
+{
+	for (size_t i = 0; v != NULL && i < n; i++)
+		free(v[i]);
+	free(v);
 }
 
 static int
@@ -611,7 +700,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	int64_t before, step = -1;
 	struct tval *extra;
 	const char *sender, **texts;
-	char hash[HASH_HEX], at[64];
+	char hash[HASH_HEX], at[LANG_DATE], **canon = NULL;
 	size_t norders;
 	void *at_start = NULL;
 	int applied = 0;
@@ -652,6 +741,9 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		    "it is in the welcome mail the referee sent that seat", ob->seat, ob->game);
 	}
 	j->seat = seat;
+	/* What the engines and the commands read: the lines in English, the
+	 * seat's words made keywords. Replies quote the lines as written. */
+	canon = canonical_lines(ob, seat_lang(j->c, &p, seat), p.rules->name);
 	/* Every answer about the seat goes to its address on record, never to one
 	 * the mail names: a token seen once must not open the seat's reports. A
 	 * turn file has no sender and is answered there too. */
@@ -665,7 +757,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	    j->reply_to[0] == '\0')
 		j->reply_to = p.g.seats[seat].address;
 	before = p.seq;
-	render_init(&r, j->c->datadir, p.rules->name, j->c->language);
+	render_init(&r, j->c->datadir, p.rules->name, lang_seat(j->c, &p, seat));
 	if (campaign_load(j->l, p.g.id, &camp, d) < 0)
 		goto fail;
 	if (foreign) {
@@ -680,6 +772,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			tval_free(lr.lines);
 			render_free(&r);
 			play_free(&p);
+			lines_free(canon, ob->nlines);
 			return 0;
 		}
 	}
@@ -693,7 +786,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	if (step < 0 && j->confirmed)
 		step = sender_held_step(j->l, j->id);
 	texts = xreallocarray(NULL, ob->nlines + 1, sizeof *texts);
-	norders = order_texts(ob, texts);
+	norders = order_texts(ob, canon, texts);
 	stale_orders_hash(texts, norders, hash);
 	free(texts);
 	diag_clear(&refusal);
@@ -727,15 +820,17 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 
 		diag_clear(&od);
 		memset(&o, 0, sizeof o);
-		if (confirm_of(ln->text, code, sizeof code)) {
+		if (confirm_of(canon[i], code, sizeof code)) {
 			if (confirm_line(j, &p, seat, foreign, code, &od) < 0)
 				status = "rejected";
-		} else if ((isc = mailcmd_of(ln->text, &cmd, &count, &od)) > 0 &&
-		    cmd == MAILCMD_NOTIFY) {
+		} else if ((isc = mailcmd_of(canon[i], &cmd, &count, &od)) > 0 &&
+		    (cmd == MAILCMD_NOTIFY || cmd == MAILCMD_LANGUAGE || cmd == MAILCMD_JSON)) {
 			if (refused) {
 				status = "skipped";
-				snprintf(od.msg, sizeof od.msg, "not applied: the mail was refused");
-			} else if (mailcmd_notify(j->l, &p, seat, count, &od) < 0) {
+				diag_set(&od, 0, "not applied: the mail was refused");
+			} else if ((cmd == MAILCMD_NOTIFY ? mailcmd_notify(j->l, &p, seat, count, &od) :
+			    cmd == MAILCMD_LANGUAGE ? mailcmd_language(j->l, &p, seat, count, &od) :
+			    mailcmd_json(j->l, &p, seat, count, &od)) < 0) {
 				*d = od;
 				goto fail;
 			}
@@ -746,7 +841,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		} else if (refused && press_starts(ln->text)) {
 			press_skip(ob, &i);
 			status = "skipped";
-			snprintf(od.msg, sizeof od.msg, "not relayed: the mail was refused");
+			diag_set(&od, 0, "not relayed: the mail was refused");
 		} else if (press_starts(ln->text)) {
 			if ((rc = press_line(j, &p, &r, seat, &camp, ob, &i, &od, d)) == -2)
 				goto fail;
@@ -754,20 +849,19 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 				status = "rejected";
 		} else if (press_ends(ln->text)) {
 			status = "rejected";
-			snprintf(od.msg, sizeof od.msg, "ENDPRESS ends a press; no PRESS TO line "
-			    "comes before it");
+			diag_set(&od, 0, "ENDPRESS ends a press; no PRESS TO line comes before it");
 		} else if (stopped) {
 			status = "skipped";
-			snprintf(od.msg, sizeof od.msg, "not applied: an earlier line was rejected");
+			diag_set(&od, 0, "not applied: an earlier line was rejected");
 		} else if (refused) {
 			status = "rejected";
-			snprintf(od.msg, sizeof od.msg, "not applied: %.*s (see above)",
-			    (int)strcspn(refusal.msg, ":"), refusal.msg);
+			refused_line(&refusal, &od);
 		} else if (halted(&p, &camp, &od) < 0) {
 			status = "rejected";
-		} else if (p.rules->parse(p.st, seat, ln->text, &o, &od) < 0) {
+		} else if (p.rules->parse(p.st, seat, canon[i], &o, &od) < 0) {
 			status = "rejected";
-		} else if (closes_nothing(&p, applied ? at_start : NULL, ob, i, seat, &o,
+			ordertr_requote(&od, canon[i], ln->text);
+		} else if (closes_nothing(&p, applied ? at_start : NULL, ob, canon, i, seat, &o,
 		    &od)) {
 			status = "skipped";
 		} else if ((rc = play_step(j->l, &p, "order", seat, &o, j->now, NULL, &od)) ==
@@ -776,6 +870,8 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			goto fail;
 		} else if (rc < 0) {
 			status = "rejected";
+			ordertr_requote(&od, o.text, ln->text);
+			ordertr_requote(&od, canon[i], ln->text);
 		} else {
 			stepped = moved = 1;
 			j->stats->steps++;
@@ -789,7 +885,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			lr.accepted++;
 			j->stats->accepted++;
 		}
-		add_line(&lr, ln->lineno, ln->text, status, od.msg);
+		add_line(&lr, ln->lineno, ln->text, status, od.enc[0] != '\0' ? od.enc : od.msg);
 		if (record_order(j, seat, ln->lineno, stepped ? o.text : ln->text, status,
 		    od.msg, stepped ? p.seq : -1, d) < 0)
 			goto fail;
@@ -813,16 +909,21 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	tval_set_int(extra, "accepted_count", lr.accepted);
 	tval_set_int(extra, "rejected_count", lr.rejected);
 	tval_set_bool(extra, "no_orders", ob->nlines == 0);
+	/* The HTML report opens with the reply (reply.html) when these are set. */
+	tval_set_bool(extra, "reply", 1);
+	tval_set_bool(extra, "rejected", lr.rejected > 0);
 	tval_set_bool(extra, "moved", p.seq > before);
 	if (refused) {
-		char *folded = report_fold(refusal.msg, 70, "");
+		char *said = msg_text(lang_seat(j->c, &p, seat), refusal.enc);
+		char *folded = report_fold(said, 70, "");
 
 		tval_set_str(extra, "refused", folded);
 		free(folded);
+		free(said);
 	}
 	tval_set_bool(extra, "foreign", foreign);
 	if (foreign) {
-		campaign_format_iso(&camp, j->now, at, sizeof at);
+		lang_date_iso(&camp, j->now, at, sizeof at);
 		tval_set_str(extra, "foreign_from", j->m.from_addr);
 		tval_set_str(extra, "foreign_at", at);
 	}
@@ -843,11 +944,13 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		set_status(j, lr.rejected ? "rejected" : "done", "%d accepted, %d rejected",
 		    lr.accepted, lr.rejected);
 	free(at_start);
+	lines_free(canon, ob->nlines);
 	render_free(&r);
 	play_free(&p);
 	return 0;
 fail:
 	free(at_start);
+	lines_free(canon, ob->nlines);
 	tval_free(lr.lines);
 	render_free(&r);
 	play_free(&p);
@@ -896,7 +999,7 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 				j->stats->ignored++;
 				return set_status(j, "ignored", "%s", pd.msg);
 			}
-			return problem(j, 0, "%s; send your orders as plain text", pd.msg);
+			return problem(j, 0, "%s; send your orders as plain text", pd.enc);
 		}
 		j->stats->ignored++;
 		log_info("message %lld: unreadable, kept in the ledger: %s", (long long)j->id,
@@ -917,7 +1020,7 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 	j->text = j->m.text;
 	if (orderblock_parse(j->m.text, &ob, &pd) < 0) {
 		orderblock_free(&ob);
-		return problem(j, pd.line, "%s", pd.msg);
+		return problem_said(j, pd.line, pd.enc);
 	}
 	/* A turn file sent as an attachment is read when the body holds no orders. */
 	if (!ob.found && !ob.help && j->m.attachment_text[0] != '\0') {
@@ -926,7 +1029,7 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 		j->text = j->m.attachment_text;
 		if (orderblock_parse(j->m.attachment_text, &ob, &pd) < 0) {
 			orderblock_free(&ob);
-			return problem(j, pd.line, "in the attached file: %s", pd.msg);
+			return problem(j, pd.line, "in the attached file: %s", pd.enc);
 		}
 	}
 	if (!ob.found) {

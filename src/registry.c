@@ -2,7 +2,9 @@
 #include <stdio.h>
 #include <strings.h>
 
+#include "catalog.h"
 #include "game.h"
+#include "msg.h"
 
 extern const struct game_rules buqruru_rules;
 extern const struct game_rules targui_rules;
@@ -23,6 +25,8 @@ games_load(const char *datadir, struct diag *d)
 
 	if (loaded)
 		return 0;
+	catalog_init(datadir);
+	msg_use_catalog(&catalog_msg);
 	snprintf(dir, sizeof dir, "%s/data", datadir);
 	for (int i = 0; game_table[i] != NULL; i++)
 		if (game_table[i]->load != NULL && game_table[i]->load(dir, d) < 0)

@@ -11,6 +11,7 @@
 /* Loaded templates, kept for the life of the renderer (a run renders many mails). */
 struct tfile {
 	struct tfile *next;
+	char lang[16];
 	char *name;
 	char *text;               /* NULL when there is no such template */
 };
@@ -21,6 +22,12 @@ render_init(struct render *r, const char *datadir, const char *game, const char 
 	memset(r, 0, sizeof *r);
 	snprintf(r->dir, sizeof r->dir, "%s/templates", datadir);
 	snprintf(r->game, sizeof r->game, "%s", game != NULL ? game : "");
+	snprintf(r->lang, sizeof r->lang, "%s", lang);
+}
+
+void
+render_lang(struct render *r, const char *lang)
+{
 	snprintf(r->lang, sizeof r->lang, "%s", lang);
 }
 
@@ -61,9 +68,10 @@ lookup(struct render *r, const char *name)
 	char path[1400];
 
 	for (t = r->cache; t != NULL; t = t->next)
-		if (strcmp(t->name, name) == 0)
+		if (strcmp(t->name, name) == 0 && strcmp(t->lang, r->lang) == 0)
 			return t->text;
 	t = xcalloc(1, sizeof *t);
+	snprintf(t->lang, sizeof t->lang, "%s", r->lang);
 	t->name = xstrdup(name);
 	/* Template names come from our own templates, but never let one climb out. */
 	if (strchr(name, '/') == NULL && strstr(name, "..") == NULL) {
@@ -75,6 +83,12 @@ lookup(struct render *r, const char *name)
 		if (t->text == NULL) {
 			snprintf(path, sizeof path, "%s/common/%s/%s.mustache", r->dir, r->lang,
 			    name);
+			t->text = slurp(path);
+		}
+		/* A picture has no words: templates/<game>/NAME.mustache serves
+		 * every language (a language's own copy still wins). */
+		if (t->text == NULL && r->game[0] != '\0') {
+			snprintf(path, sizeof path, "%s/%s/%s.mustache", r->dir, r->game, name);
 			t->text = slurp(path);
 		}
 	}
@@ -107,7 +121,7 @@ static int
 render_with(struct render *r, const char *name, const char *tmpl, const struct tval *data,
     enum mustache_escape esc, char **out, struct diag *d)
 {
-	struct mustache_partials parts = { partial, r };
+	struct mustache_partials parts = { partial, r, r->lang };
 	struct buf b = BUF_INIT;
 
 	if (mustache_render(tmpl, data, &parts, esc, &b, d) < 0) {
@@ -170,4 +184,17 @@ render_html(struct render *r, const char *name, const struct tval *data, char **
 	if ((tmpl = lookup(r, hname)) == NULL)
 		return 0;
 	return render_with(r, hname, tmpl, data, MUSTACHE_ESCAPE_HTML, html, d);
+}
+
+int
+render_doc(struct render *r, const char *name, const struct tval *data,
+    enum mustache_escape esc, char **out, struct diag *d)
+{
+	const char *tmpl = lookup(r, name);
+
+	*out = NULL;
+	if (tmpl == NULL)
+		return diag_set(d, 0, "template %s not found under %s (game %s, language %s)",
+		    name, r->dir, r->game[0] ? r->game : "common", r->lang);
+	return render_with(r, name, tmpl, data, esc, out, d);
 }

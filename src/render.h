@@ -1,10 +1,12 @@
 /* render: fills a template from templates/ with a value tree. A template
  * begins with a "Subject: ..." line and a blank line; the rest is the body.
- * Lookup: templates/<game>/<lang>/NAME.mustache, then templates/common/<lang>/. */
+ * Lookup: templates/<game>/<lang>/NAME.mustache, then templates/common/<lang>/,
+ * then templates/<game>/ (language-neutral: the board pictures). */
 #ifndef AZ_RENDER_H
 #define AZ_RENDER_H
 
 #include "diag.h"
+#include "mustache.h"
 #include "tval.h"
 
 struct render {
@@ -15,6 +17,9 @@ struct render {
 };
 
 void render_init(struct render *, const char *datadir, const char *game, const char *lang);
+/* The language the next mails are rendered in: one renderer serves readers
+ * of several languages, each template read once per language. */
+void render_lang(struct render *, const char *lang);
 void render_free(struct render *);
 /* subject may be NULL when the caller only wants the body. */
 int render_mail(struct render *, const char *name, const struct tval *, char **subject,
@@ -24,5 +29,10 @@ int render_mail(struct render *, const char *name, const struct tval *, char **s
  * HTML escaping. 0 with *html NULL when the template has none. */
 int render_html(struct render *, const char *name, const struct tval *, char **html,
     struct diag *);
+
+/* A whole document that is no mail (no Subject line), such as the board
+ * picture "board.svg", rendered with esc. */
+int render_doc(struct render *, const char *name, const struct tval *,
+    enum mustache_escape esc, char **out, struct diag *);
 
 #endif

@@ -3,11 +3,20 @@
 #include <string.h>
 
 #include "audit.h"
+#include "board.h"
 #include "campaign.h"
 #include "clock.h"
+#include "hash.h"
+#include "lang.h"
+#include "log.h"
+#include "mailout.h"
+#include "msg.h"
 #include "notify.h"
+#include "ordertr.h"
 #include "outbox.h"
+#include "pngpal.h"
 #include "report.h"
+#include "reportjson.h"
 #include "xmalloc.h"
 
 /* Engines write a sentence per line; mail reads best under 72 columns, so
@@ -39,6 +48,42 @@ report_fold(const char *text, size_t width, const char *indent)
 	return buf_steal(&b);
 }
 
+/* A view's prose that a template shows as lines of at most width columns
+ * (Buqruru's options_text as options_lines): broken here, once the text is
+ * in the reader's language, at spaces, a word longer than a line cut. */
+static void
+view_lines(struct tval *root, const char *from, const char *to, size_t width,
+    const char *lang)
+{
+	const struct tval *v = tval_get(root, from);
+	struct tval *list;
+	char *text;
+	const char *p;
+
+	if (v == NULL || v->type != TV_STR || tval_get(root, to) != NULL)
+		return;
+	text = msg_text(lang, v->str);
+	list = tval_set_list(root, to);
+	for (p = text; *p != '\0';) {
+		size_t n = strlen(p), cut = n;
+		char *line;
+
+		if (n > width) {
+			for (cut = width; cut > 0 && p[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = width;
+		}
+		line = xstrndup(p, cut);
+		tval_set_str(tval_push_map(list), "line", line);
+		free(line);
+		p += cut;
+		while (*p == ' ')
+			p++;
+	}
+	free(text);
+}
+
 /* Observers see what every seat may see: the public lines. */
 static uint32_t
 vis_mask(int viewer)
@@ -47,7 +92,7 @@ vis_mask(int viewer)
 }
 
 void
-report_narrative(const char *narrative, int viewer, struct tval *list)
+report_narrative(const char *narrative, int viewer, const char *lang, struct tval *list)
 {
 	const char *p = narrative;
 	uint32_t mask = vis_mask(viewer);
@@ -59,12 +104,14 @@ report_narrative(const char *narrative, int viewer, struct tval *list)
 
 		if (tab != NULL && tab < p + len && sscanf(p, "%x", &vis) == 1 &&
 		    (vis & mask) != 0) {
-			char *text = xstrndup(tab + 1, len - (size_t)(tab + 1 - p));
+			char *enc = xstrndup(tab + 1, len - (size_t)(tab + 1 - p));
+			char *text = msg_text(lang, enc);
 			char *folded = report_fold(text, 66, "    ");
 
 			tval_set_str(tval_push_map(list), "text", folded);
 			free(folded);
 			free(text);
+			free(enc);
 		}
 		p += len + (nl != NULL);
 	}
@@ -73,6 +120,7 @@ report_narrative(const char *narrative, int viewer, struct tval *list)
 struct news_ctx {
 	struct tval *list;
 	int viewer;
+	const char *lang;
 };
 
 static int
@@ -80,7 +128,7 @@ news_one(void *arg, const struct event_row *e)
 {
 	struct news_ctx *n = arg;
 
-	report_narrative(e->narrative, n->viewer, n->list);
+	report_narrative(e->narrative, n->viewer, n->lang, n->list);
 	return 0;
 }
 
@@ -90,7 +138,7 @@ news_one(void *arg, const struct event_row *e)
 static int
 has_news(struct ledger *l, const struct play *p, int viewer, int64_t since)
 {
-	struct news_ctx n = { tval_list(), viewer };
+	struct news_ctx n = { tval_list(), viewer, NULL };
 	int any;
 
 	ledger_events_each(l, p->g.id, since + 1, p->seq, news_one, &n, NULL);
@@ -102,7 +150,7 @@ has_news(struct ledger *l, const struct play *p, int viewer, int64_t since)
 /* The open deadline of each seat, in campaign time ("" when none). */
 static void
 open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
-    char due[MAX_SEATS][64], char kind[MAX_SEATS][24])
+    char due[MAX_SEATS][LANG_DATE], char kind[MAX_SEATS][24])
 {
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT seat_idx, kind, due_at FROM deadlines "
 	    "WHERE game_id = ? AND status = 'open' ORDER BY seq");
@@ -115,7 +163,7 @@ open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
 
 		if (s < 0 || s >= p->g.nseats)
 			continue;
-		campaign_format_iso(c, col_text(st, 2), due[s], sizeof due[s]);
+		lang_date_iso(c, col_text(st, 2), due[s], sizeof due[s]);
 		snprintf(kind[s], sizeof kind[s], "%s", col_text(st, 1));
 	}
 	ledger_release(l, st);
@@ -125,19 +173,19 @@ open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
  * master, and the deadlines. */
 static void
 campaign_keys(struct ledger *l, const struct play *p, int viewer, uint32_t waited,
-    struct tval *root, char due[MAX_SEATS][64])
+    struct tval *root, char due[MAX_SEATS][LANG_DATE])
 {
 	struct campaign c;
-	char kind[MAX_SEATS][24], t[64];
+	char kind[MAX_SEATS][24], t[LANG_DATE];
 	struct tval *list;
 
 	if (campaign_load(l, p->g.id, &c, NULL) < 0)
 		campaign_defaults(&c);
 	tval_set_str(root, "timezone", c.timezone);
 	tval_set_bool(root, "paused", p->g.paused_at[0] != '\0');
-	campaign_format_iso(&c, p->g.paused_at, t, sizeof t);
+	lang_date_iso(&c, p->g.paused_at, t, sizeof t);
 	tval_set_str(root, "paused_since", t);
-	campaign_format_iso(&c, p->g.paused_until, t, sizeof t);
+	lang_date_iso(&c, p->g.paused_until, t, sizeof t);
 	tval_set_str(root, "paused_until", t);
 	tval_set_bool(root, "has_paused_until", t[0] != '\0');
 	tval_set_str(root, "paused_reason", p->g.paused_reason);
@@ -166,13 +214,28 @@ campaign_keys(struct ledger *l, const struct play *p, int viewer, uint32_t waite
 	tval_set_bool(root, "has_your_deadline", viewer >= 0 && due[viewer][0] != '\0');
 }
 
+void
+report_orders_lang(struct tval *list, const char *lang, const char *game)
+{
+	for (size_t i = 0; i < list->n; i++) {
+		struct tval *text = tval_get(list->items[i], "text");
+		char t[2 * ORDER_TEXT + 64];
+
+		if (text == NULL || text->type != TV_STR || msg_is_encoded(text->str))
+			continue;
+		if (ordertr_to_lang(lang, game, text->str, t, sizeof t) > 0)
+			tval_set_str(list->items[i], "text", t);
+	}
+}
+
 struct tval *
-report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
+report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
+    const char *lang)
 {
 	struct tval *root = tval_map(), *list;
 	struct pending pd;
 	struct news_ctx n;
-	char due[MAX_SEATS][64];
+	char due[MAX_SEATS][LANG_DATE];
 	/* Nobody moves in a paused or ended game: no "your move" that would be refused. */
 	int halted = p->g.paused_at[0] != '\0' || strcmp(p->g.status, "ended") == 0;
 	int short_list;
@@ -183,6 +246,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 
 	/* Once a game is over nothing is secret: every reader sees it all. */
 	p->rules->view(p->st, audit_open(&p->g) ? VIEW_ALL : eyes, root);
+	view_lines(root, "options_text", "options_lines", 66, lang);
 	tval_set_str(root, "game_id", p->g.name);
 	tval_set_str(root, "title", p->rules->title);
 	/* An observer has no seat: null, which a template's {{#seat}} skips. */
@@ -200,16 +264,19 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 
 	n.list = tval_set_list(root, "news");
 	n.viewer = eyes;
+	n.lang = lang;
 	ledger_events_each(l, p->g.id, since + 1, p->seq, news_one, &n, NULL);
 
 	list = tval_set_list(root, "waiting");
 	for (int s = 0; s < p->g.nseats; s++) {
 		struct tval *w;
-		char *what;
+		char *what, *said;
 
 		if (!(pd.seats & VIS_SEAT(s)))
 			continue;
-		what = report_fold(pd.what[s], 56, "  ");
+		said = msg_text(lang, pd.what[s]);
+		what = report_fold(said, 56, "  ");
+		free(said);
 
 		w = tval_push_map(list);
 		tval_set_str(w, "seat", p->g.seats[s].name);
@@ -236,6 +303,9 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 			for (size_t i = 0; i < ol.n; i++)
 				tval_set_str(tval_push_map(list), "text", ol.v[i].text);
 		order_list_free(&ol);
+		/* Lines to copy are in the reader's words. */
+		if (short_list <= 0)
+			report_orders_lang(list, lang, p->rules->name);
 	}
 	/* The lines are a summary, not orders to copy: LEGAL mails those. */
 	tval_set_bool(root, "legal_short", short_list > 0);
@@ -245,24 +315,111 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since)
 	return root;
 }
 
+/* PNG width and height from its IHDR chunk; 0 when it is no PNG. */
+static void
+png_size(const struct buf *png, long *w, long *h)
+{
+	const unsigned char *p = (const unsigned char *)png->p;
+
+	*w = *h = 0;
+	if (png->len < 24 || memcmp(p, "\x89PNG\r\n\x1a\n", 8) != 0 ||
+	    memcmp(p + 12, "IHDR", 4) != 0)
+		return;
+	*w = (long)p[16] << 24 | (long)p[17] << 16 | (long)p[18] << 8 | p[19];
+	*h = (long)p[20] << 24 | (long)p[21] << 16 | (long)p[22] << 8 | p[23];
+}
+
+/* The board picture of root as a PNG; 0 with an empty png when the game
+ * draws none. A picture that cannot be drawn costs the mail its picture,
+ * not the mail: the text and the HTML still go, and the log says why. */
+static void
+board_picture(struct render *r, const struct tval *root, struct buf *png, char h[HASH_HEX])
+{
+	struct buf full = BUF_INIT;
+	struct diag d;
+	char *svg = NULL;
+
+	if (board_svg(r, root, &svg, &d) < 0 ||
+	    board_png(svg, strlen(svg), REPORT_PNG_WIDTH, &full, &d) < 0 ||
+	    png_palette(full.p, full.len, REPORT_PNG_COLOURS, png, &d) < 0) {
+		log_warn("%s: no board picture in the report: %s",
+		    tval_get(root, "game_id") != NULL ? tval_get(root, "game_id")->str : "?",
+		    d.msg);
+		buf_free(png);
+	} else {
+		sha256_hex(svg, strlen(svg), h);
+	}
+	buf_free(&full);
+	free(svg);
+}
+
+int
+report_html(struct render *r, struct tval *root, const char *tmpl, int picture,
+    char **html, struct diag *d)
+{
+	struct buf png = BUF_INIT;
+	char h[HASH_HEX], cid[64], *page, *g;
+	long w, ht;
+
+	*html = NULL;
+	if (render_html(r, tmpl, root, &page, d) < 0)
+		return -1;
+	if (page == NULL)
+		return 0;
+	if (picture)
+		board_picture(r, root, &png, h);
+	if (png.len == 0) {
+		*html = page;
+		return 0;
+	}
+	free(page);
+	/* Named after what it draws (the SVG, not the PNG bytes, which depend
+	 * on the libraries' versions): the same picture has the same name, and
+	 * the HTML can be rendered before the mail has its Message-ID. */
+	snprintf(cid, sizeof cid, "board.%.24s@azalai", h);
+	png_size(&png, &w, &ht);
+	tval_set_str(root, "board_cid", cid);
+	tval_set_int(root, "board_width", w);
+	tval_set_int(root, "board_height", ht);
+	if (render_html(r, tmpl, root, &page, d) < 0) {
+		buf_free(&png);
+		return -1;
+	}
+	g = mailout_related(page, png.p, png.len, cid);
+	*html = xstrdup(g);
+	g_free(g);
+	free(page);
+	buf_free(&png);
+	return 0;
+}
+
 int
 report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
     const struct play *p, int seat, struct tval *root, const char *tmpl, const char *kind,
     const char *to, const char *in_reply_to, const char *refs, const char *now,
     struct diag *d)
 {
-	char *subject = NULL, *body = NULL, *html = NULL;
+	char *subject = NULL, *body = NULL, *html = NULL, *json = NULL;
 	struct outbox_item it;
 	int rc;
 
 	tval_set_str(root, "referee", c->referee_address);
-	rc = render_mail(r, tmpl, root, &subject, &body, d);
+	/* The JSON before the templates' own keys join the tree (kw, the
+	 * picture's board_cid and size): those are how a mail is written, not
+	 * what the reader may see, and doc/view-schema.json has no place for
+	 * them. */
+	rc = reportjson_attachment(r->lang, p, seat, tmpl, root, &json, d);
+	ordertr_keywords(r->lang, p->rules->name, root);
 	if (rc == 0)
-		rc = render_html(r, tmpl, root, &html, d);
+		rc = render_mail(r, tmpl, root, &subject, &body, d);
+	if (rc == 0)
+		rc = report_html(r, root, tmpl, strcmp(c->report_pictures, "no") != 0, &html, d);
 	tval_free(root);
 	if (rc < 0) {
 		free(subject);
 		free(body);
+		free(html);
+		free(json);
 		return -1;
 	}
 	memset(&it, 0, sizeof it);
@@ -273,6 +430,7 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
 	it.subject = subject;
 	it.body = body;
 	it.html = html;
+	it.json = json;
 	it.in_reply_to = in_reply_to;
 	it.refs = refs;
 	/* A reply to a seat's mail answers the step it showed. */
@@ -282,6 +440,7 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
 	free(subject);
 	free(body);
 	free(html);
+	free(json);
 	return rc;
 }
 
@@ -291,9 +450,12 @@ report_queue_one(struct ledger *l, const struct config *c, struct render *r,
     struct tval *extra, const char *in_reply_to, const char *refs, const char *now,
     struct diag *d)
 {
-	struct tval *root = report_tree(l, p, seat, seat >= 0 ? p->g.seats[seat].reported_seq
-	    : p->seq);
+	struct tval *root;
 	int rc;
+
+	lang_render_for(r, l, c, p, seat, to);
+	root = report_tree(l, p, seat, seat >= 0 ? p->g.seats[seat].reported_seq : p->seq,
+	    r->lang);
 
 	for (size_t i = 0; extra != NULL && i < extra->n; i++) {
 		tval_set(root, extra->keys[i], extra->items[i]);
@@ -311,6 +473,7 @@ report_queue_one(struct ledger *l, const struct config *c, struct render *r,
 
 struct watcher {
 	char address[256];
+	char lang[LANG_LEN];
 	int64_t reported_seq;
 };
 
@@ -318,7 +481,7 @@ int
 report_queue_watchers(struct ledger *l, const struct config *c, struct render *r,
     struct play *p, const char *now, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT address, reported_seq FROM watchers "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT address, reported_seq, language FROM watchers "
 	    "WHERE game_id = ? AND reported_seq < ? ORDER BY added_at, address");
 	struct watcher *w = NULL;
 	size_t n = 0, cap = 0;
@@ -334,11 +497,16 @@ report_queue_watchers(struct ledger *l, const struct config *c, struct render *r
 		}
 		snprintf(w[n].address, sizeof w[n].address, "%s", col_text(st, 0));
 		w[n].reported_seq = sqlite3_column_int64(st, 1);
+		snprintf(w[n].lang, sizeof w[n].lang, "%s", col_text(st, 2)[0] != '\0' ?
+		    col_text(st, 2) : c->language);
 		n += has_news(l, p, -1, w[n].reported_seq);
 	}
 	ledger_release(l, st);
 	for (size_t i = 0; i < n && rc == 0; i++) {
-		struct tval *root = report_tree(l, p, -1, w[i].reported_seq);
+		struct tval *root;
+
+		render_lang(r, w[i].lang);
+		root = report_tree(l, p, -1, w[i].reported_seq, r->lang);
 
 		tval_set_str(root, "watcher", w[i].address);
 		rc = report_queue_tree(l, c, r, p, -1, root, "observer", "observer",

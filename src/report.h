@@ -7,7 +7,7 @@
 #include "play.h"
 #include "render.h"
 
-/* The view of viewer (-1: observer) plus the referee's keys: game_id, title,
+/* The view of viewer (-1: observer), for a reader of lang, plus the referee's keys: game_id, title,
  * seat (null for an observer), step, observer (viewer -1), news (events after `since` that viewer may
  * see), waiting (seat, what, due), your_turn, you_what, legal, over, result;
  * the campaign's: timezone, paused, paused_since, paused_until, paused_reason,
@@ -17,15 +17,20 @@
  * Test hook (tests/test_secrets.c): with AZALAI_TEST_PLANT_LEAK set in the
  * environment every reader is shown the first seat's view and news, a leak
  * planted on purpose; never set it in play. */
-struct tval *report_tree(struct ledger *, const struct play *, int viewer, int64_t since);
+struct tval *report_tree(struct ledger *, const struct play *, int viewer, int64_t since,
+    const char *lang);
+/* Each {text} of list that is an order line (not a message) in lang's
+ * words (ordertr.h), for a reader to copy. */
+void report_orders_lang(struct tval *list, const char *lang, const char *game);
 
 /* text folded at spaces to lines of at most width columns (a longer word
  * stands alone), each after the first under indent; the caller frees it. */
 char *report_fold(const char *text, size_t width, const char *indent);
 
 /* Appends to list a map {text} for each line of an event's narrative that
- * viewer (-1: an observer) may see, folded for mail. */
-void report_narrative(const char *narrative, int viewer, struct tval *list);
+ * viewer (-1: an observer) may see, in lang, folded for mail. */
+void report_narrative(const char *narrative, int viewer, const char *lang,
+    struct tval *list);
 
 /* Queues the report of every human seat that has not seen the newest step
  * and is told now by its notify mode (notify.h), except `skip` (-1: none),
@@ -37,6 +42,20 @@ int report_queue_all(struct ledger *, const struct config *, struct render *,
  * of the game that has not seen the newest step, and records it as seen. */
 int report_queue_watchers(struct ledger *, const struct config *, struct render *,
     struct play *, const char *now, struct diag *);
+
+/* Width in pixels of the board picture in report mails: wide enough for a
+ * phone held sideways, small enough to keep a mail well under 100 KB. */
+#define REPORT_PNG_WIDTH 640
+/* Colours in its palette: 256 keep the boards' text and edges clean
+ * (contrib/bench/report-mail measures the bytes). */
+#define REPORT_PNG_COLOURS 256
+
+/* The HTML alternative of tmpl over root ("tmpl.html"; *html NULL when the
+ * game has none): with the board picture (when picture is set and the game
+ * draws one), a mailout_related() entity whose HTML shows it through
+ * board_cid (and board_width, board_height, set in root); else plain HTML. */
+int report_html(struct render *, struct tval *root, const char *tmpl, int picture,
+    char **html, struct diag *);
 
 /* Renders tmpl over root (consumed; "referee" is added) and queues the mail
  * to `to` about seat (-1: none). Marks nothing as reported. */

@@ -6,6 +6,7 @@
 #include "campaign.h"
 #include "clock.h"
 #include "deadline.h"
+#include "lang.h"
 #include "log.h"
 #include "notice.h"
 #include "notify.h"
@@ -15,6 +16,7 @@
 #include "process.h"
 #include "render.h"
 #include "report.h"
+#include "msg.h"
 #include "schedule.h"
 #include "xmalloc.h"
 
@@ -66,7 +68,7 @@ say(struct run *u, const char *fmt, ...)
 static void
 fmt_time(const struct run *u, time_t t, char *out, size_t n)
 {
-	campaign_format_time(&u->c, t, out, n);
+	lang_date_english(&u->c, t, out, n);
 }
 
 static int
@@ -284,7 +286,7 @@ reconcile(struct run *u, struct diag *d)
 	for (int s = 0; s < u->p->g.nseats; s++) {
 		sqlite3_stmt *st;
 		struct drow w;
-		char iso[32], when[64];
+		char iso[32], when[64], what[DIAG_MSG];
 
 		if (!(pd.seats & VIS_SEAT(s)) || (has & VIS_SEAT(s)) ||
 		    strcmp(u->p->g.seats[s].kind, "human") != 0)
@@ -312,8 +314,8 @@ reconcile(struct run *u, struct diag *d)
 			return -1;
 		u->stats->opened++;
 		fmt_time(u, w.due, when, sizeof when);
-		say(u, "%s: %s (%s) is due %s", u->p->g.seats[s].name, w.kind,
-		    pd.what[s], when);
+		msg_english(pd.what[s], what, sizeof what);
+		say(u, "%s: %s (%s) is due %s", u->p->g.seats[s].name, w.kind, what, when);
 		if (honour_vacation(u, &w, d) < 0)
 			return -1;
 	}
@@ -395,7 +397,7 @@ pass(struct run *u, const struct drow *w, struct diag *d)
 	int missed = s->missed + 1, disorder;
 	struct evsink notes;
 	struct order o;
-	char when[64], name[SEAT_NAME];
+	char when[LANG_DATE], name[SEAT_NAME];
 	int rc;
 
 	disorder = u->c.disorder_after > 0 && missed >= u->c.disorder_after;
@@ -404,7 +406,7 @@ pass(struct run *u, const struct drow *w, struct diag *d)
 		return diag_set(d, 0, "game %s: the rules give no default order for seat %s",
 		    u->p->g.name, s->name);
 	snprintf(name, sizeof name, "%s", s->name);
-	fmt_time(u, w->due, when, sizeof when);
+	lang_date(&u->c, w->due, when, sizeof when);
 	/* The order itself may name what only the seat may see (a card in hand):
 	 * everyone learns that the referee played, the seat learns what. */
 	evsink_init(&notes);
@@ -429,6 +431,7 @@ pass(struct run *u, const struct drow *w, struct diag *d)
 		return -1;
 	u->stats->defaults++;
 	u->stats->steps++;
+	fmt_time(u, w->due, when, sizeof when);
 	say(u, "%s missed the deadline %s (%s): the referee plays %s", name, when, w->kind,
 	    o.text);
 	if (row_status(u, w, "passed", d) < 0 || set_missed(u, w->seat, missed, disorder, d) < 0)
@@ -476,7 +479,7 @@ remind(struct run *u, const struct drow *w, struct diag *d)
 {
 	const struct seat_row *s = &u->p->g.seats[w->seat];
 	struct tval *x;
-	char when[64], def[ORDER_TEXT];
+	char when[LANG_DATE], def[ORDER_TEXT];
 
 	if (w->reminded || u->c.remind <= 0 || u->t < w->due - u->c.remind ||
 	    u->t >= w->due || away_at(s, u->t) || strcmp(s->kind, "human") != 0)
@@ -484,7 +487,7 @@ remind(struct run *u, const struct drow *w, struct diag *d)
 	if (default_text(u->p, w->seat, def, sizeof def) < 0)
 		return diag_set(d, 0, "game %s: the rules give no default order for seat %s",
 		    u->p->g.name, s->name);
-	fmt_time(u, w->due, when, sizeof when);
+	lang_date(&u->c, w->due, when, sizeof when);
 	x = tval_map();
 	tval_set_str(x, "deadline", when);
 	tval_set_str(x, "default_order", def);
@@ -540,7 +543,10 @@ describe_waiting(struct run *u)
 	memset(&pd, 0, sizeof pd);
 	u->p->rules->waiting_for(u->p->st, &pd);
 	if (pd.over) {
-		buf_printf(u->out, "  the game is over: %s\n", pd.result);
+		char said[DIAG_MSG];
+
+		msg_english(pd.result, said, sizeof said);
+		buf_printf(u->out, "  the game is over: %s\n", said);
 		return;
 	}
 	for (int s = 0; s < u->p->g.nseats; s++) {

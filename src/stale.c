@@ -4,6 +4,7 @@
 
 #include "buf.h"
 #include "hash.h"
+#include "msg.h"
 #include "stale.h"
 #include "xmalloc.h"
 
@@ -55,11 +56,11 @@ struct walk {
 	int seat;
 	int64_t step;
 	int waited0;             /* waited for after step */
-	char kind0[24], what0[256];
+	char kind0[24], what0[1024];
 	int next_open;           /* in advance: the seat's next decision has opened */
 	char kind_next[24];
 	int64_t ended;           /* the step that closed it, -1 while open */
-	char why[200];
+	char why[512];
 };
 
 static int
@@ -75,29 +76,33 @@ walk_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	if (seq <= w->step) {
 		w->waited0 = waited;
 		snprintf(w->kind0, sizeof w->kind0, "%s", waited ? pd.kind[w->seat] : "");
-		snprintf(w->what0, sizeof w->what0, "%s", waited ? pending_own(&pd, w->seat) : "");
+		/* The pending line is a message (msg.h); this sentence is English. */
+		if (waited)
+			msg_english(pending_own(&pd, w->seat), w->what0, sizeof w->what0);
+		else
+			w->what0[0] = '\0';
 		return 0;
 	}
 	if (strcmp(e->kind, "admin") == 0) {
-		snprintf(w->why, sizeof w->why, "the game master changed the game");
+		msg_fmt(w->why, sizeof w->why, "the game master changed the game");
 	} else if (e->seat == w->seat && strcmp(e->kind, "default") == 0) {
-		snprintf(w->why, sizeof w->why, "its deadline passed and the default "
+		msg_fmt(w->why, sizeof w->why, "its deadline passed and the default "
 		    "order was played for you");
 	} else if (e->seat == w->seat && strcmp(e->kind, "bot") == 0) {
-		snprintf(w->why, sizeof w->why, "the referee played for you");
+		msg_fmt(w->why, sizeof w->why, "the referee played for you");
 	} else if (w->waited0) {
 		if (!waited && e->seat == w->seat)
-			snprintf(w->why, sizeof w->why, "you answered it");
+			msg_fmt(w->why, sizeof w->why, "you answered it");
 		else if (!waited)
-			snprintf(w->why, sizeof w->why, "it is no longer yours to make");
+			msg_fmt(w->why, sizeof w->why, "it is no longer yours to make");
 		else if (strcmp(pd.kind[w->seat], w->kind0) != 0)
-			snprintf(w->why, sizeof w->why, "you were asked something new");
+			msg_fmt(w->why, sizeof w->why, "you were asked something new");
 	} else if (waited && !w->next_open) {
 		/* Orders in advance answer the next decision, whenever it opens. */
 		w->next_open = 1;
 		snprintf(w->kind_next, sizeof w->kind_next, "%s", pd.kind[w->seat]);
 	} else if (w->next_open && (!waited || strcmp(pd.kind[w->seat], w->kind_next) != 0)) {
-		snprintf(w->why, sizeof w->why, "your next decision after it came and "
+		msg_fmt(w->why, sizeof w->why, "your next decision after it came and "
 		    "was made");
 	}
 	if (w->why[0] == '\0')
@@ -112,7 +117,7 @@ stale_check(struct ledger *l, const struct play *p, int seat, int64_t step,
 {
 	struct walk w;
 	struct pending pd;
-	struct buf b = BUF_INIT;
+	char first[2048], now[1024];
 	void *st;
 	int rc;
 
@@ -136,23 +141,23 @@ stale_check(struct ledger *l, const struct play *p, int seat, int64_t step,
 		return 0;
 	memset(&pd, 0, sizeof pd);
 	p->rules->waiting_for(p->st, &pd);
+	/* Three sentences, each a message of its own. */
 	if (w.waited0)
-		buf_printf(&b, "stale: this mail answers step %lld, when you were asked to %s; "
-		    "that decision has passed (%s, step %lld).", (long long)step, w.what0,
-		    w.why, (long long)w.ended);
+		msg_fmt(first, sizeof first, "stale: this mail answers step %lld, when you were "
+		    "asked to %s; that decision has passed (%s, step %lld).", (long long)step,
+		    w.what0, w.why, (long long)w.ended);
 	else
-		buf_printf(&b, "stale: this mail answers step %lld, when nothing was asked of "
-		    "you (orders in advance); %s (step %lld).", (long long)step, w.why,
-		    (long long)w.ended);
+		msg_fmt(first, sizeof first, "stale: this mail answers step %lld, when nothing "
+		    "was asked of you (orders in advance); %s (step %lld).", (long long)step,
+		    w.why, (long long)w.ended);
 	if (!pd.over && (pd.seats & VIS_SEAT(seat)))
-		buf_printf(&b, " The game is at step %lld and asks you to %s.",
+		msg_fmt(now, sizeof now, "The game is at step %lld and asks you to %s.",
 		    (long long)p->seq, pending_own(&pd, seat));
 	else
-		buf_printf(&b, " The game is at step %lld and waits for no order of yours.",
-		    (long long)p->seq);
-	buf_adds(&b, " Nothing in this mail was applied; answer the report below.");
-	diag_set(od, 0, "%s", b.p);
-	buf_free(&b);
+		msg_fmt(now, sizeof now, "The game is at step %lld and waits for no order of "
+		    "yours.", (long long)p->seq);
+	diag_set(od, 0, "%s %s Nothing in this mail was applied; answer the report below.",
+	    first, now);
 	return 1;
 }
 

@@ -79,7 +79,7 @@ gl_finish() {
 		for f in "$gl_dir"/outbox/*.eml; do
 			[ -e "$f" ] || continue
 			echo "==== $(basename "$f")"
-			cat "$f"
+			awk -f "$gl_src/tests/eml-elide.awk" "$f"
 		done
 	} > "$out"
 	want=$gl_src/tests/golden/$gl_name.txt

@@ -195,7 +195,7 @@ play_match(const char *const *kv, int nkv, uint64_t seed, struct tally *t)
 		else if (n % 64 == 0)
 			views(&st, -2);
 		for (size_t i = 0; i < ev.n; i++)
-			assert_true(ev.v[i].text[0] != '\0');
+			assert_true(evline_text(&ev.v[i])[0] != '\0');
 		ev.n = 0;
 		t->rounds += st.round - round;
 		if (++n > MAX_DECISIONS)

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "campaign.h"
+#include "catalog.h"
+#include "lang.h"
 #include "testutil.h"
 
 static void
@@ -150,23 +152,24 @@ test_format_time(void **state)
 	campaign_defaults(&c);
 	assert_int_equal(campaign_apply(&c, "timezone", "Europe/Berlin", &d), 0);
 	/* 2026-10-24 18:00 UTC is summer time in Berlin, a day later winter time. */
-	campaign_format_time(&c, 1792864800, out, sizeof out);
+	lang_date_english(&c, 1792864800, out, sizeof out);
 	assert_string_equal(out, "Sat 24 Oct 2026 20:00 CEST");
-	campaign_format_time(&c, 1792864800 + 86400, out, sizeof out);
+	lang_date_english(&c, 1792864800 + 86400, out, sizeof out);
 	assert_string_equal(out, "Sun 25 Oct 2026 19:00 CET");
 	/* The caller's zone is left as it was. */
 	setenv("TZ", "America/New_York", 1);
-	campaign_format_time(&c, 0, out, sizeof out);
+	lang_date_english(&c, 0, out, sizeof out);
 	assert_string_equal(getenv("TZ"), "America/New_York");
 	unsetenv("TZ");
 	campaign_defaults(&c);
-	campaign_format_time(&c, 0, out, sizeof out);
+	lang_date_english(&c, 0, out, sizeof out);
 	assert_string_equal(out, "Thu 01 Jan 1970 00:00 UTC");
 }
 
 int
 main(void)
 {
+	const char *srcdir = getenv("srcdir");
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_durations),
 		cmocka_unit_test(test_keys),
@@ -174,5 +177,8 @@ main(void)
 		cmocka_unit_test(test_format_time),
 	};
 
+	/* Times are written through the English catalog's day and month names. */
+	catalog_init(srcdir != NULL ? srcdir : ".");
+	msg_use_catalog(&catalog_msg);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,8 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog.h"
 #include "clock.h"
 #include "deadline.h"
+#include "lang.h"
 
 static time_t
 at(const char *iso)
@@ -273,7 +275,7 @@ test_environment_untouched(void **state)
 		    "2026-10-25T01:30:00Z");
 		assert_due(deadline_parse_time(&c, "2026-11-24 20:00", 0),
 		    "2026-11-24T19:00:00Z");
-		campaign_format_time(&c, at("2026-10-24T18:00:00Z"), out, sizeof out);
+		lang_date_english(&c, at("2026-10-24T18:00:00Z"), out, sizeof out);
 		assert_string_equal(out, "Sat 24 Oct 2026 20:00 CEST");
 		if (tzs[i] != NULL)
 			assert_ptr_equal(getenv("TZ"), tzs[i] + 3);
@@ -285,6 +287,7 @@ test_environment_untouched(void **state)
 int
 main(void)
 {
+	const char *srcdir = getenv("srcdir");
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_duration_only),
 		cmocka_unit_test(test_snap),
@@ -298,5 +301,8 @@ main(void)
 		cmocka_unit_test(test_environment_untouched),
 	};
 
+	/* Times are written through the English catalog's day and month names. */
+	catalog_init(srcdir != NULL ? srcdir : ".");
+	msg_use_catalog(&catalog_msg);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,7 @@
 
 #include "campaign.h"
 #include "mailcmd.h"
+#include "msg.h"
 #include "press.h"
 #include "report.h"
 #include "games/targi/targi.h"
@@ -157,7 +158,7 @@ no_hidden_lines(struct fx_env *e, int viewer, const char *text)
 	int hidden = 0;
 
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		char *nar = xstrdup(col_text(st, 0)), *save = NULL, *line;
+		char *nar = xstrdup(col_text(st, 0)), *save = NULL, *line, *said;
 
 		for (char *ln = strtok_r(nar, "\n", &save); ln != NULL;
 		    ln = strtok_r(NULL, "\n", &save)) {
@@ -170,7 +171,9 @@ no_hidden_lines(struct fx_env *e, int viewer, const char *text)
 			if (vis & (viewer >= 0 ? 1u << viewer : 0x80000000u))
 				continue;
 			hidden++;
-			line = squeeze(tab + 1);
+			said = msg_text("en", tab + 1);
+			line = squeeze(said);
+			free(said);
 			if (strstr(body, line) != NULL)
 				fail_msg("\"%s\" is shown to %d:\n%s", line, viewer, text);
 			free(line);
@@ -205,6 +208,14 @@ test_command_words(void **state)
 	expect_in(d.msg, "REPORT stands alone");
 	assert_int_equal(mailcmd_of("SOW 2", &c, &n, &d), 0);
 	assert_int_equal(mailcmd_of("REPORTS", &c, &n, &d), 0);
+	assert_int_equal(mailcmd_of("json On", &c, &n, &d), 1);
+	assert_int_equal(c, MAILCMD_JSON);
+	assert_int_equal(n, 1);
+	assert_int_equal(mailcmd_of("JSON OFF", &c, &n, &d), 1);
+	assert_int_equal(n, 0);
+	assert_int_equal(mailcmd_of("JSON", &c, &n, &d), -1);
+	expect_in(d.msg, "JSON ON");
+	assert_int_equal(mailcmd_of("JSON yes", &c, &n, &d), -1);
 	assert_true(press_starts("press to north"));
 	assert_false(press_starts("PRESS"));
 	assert_false(press_starts("PRESSTO north"));
@@ -509,8 +520,10 @@ test_history_hides_what_a_seat_may_not_see(void **state)
 	char *mine, *theirs;
 
 	send_as(e, 0, NULL, "PREFER 5 13 2 9\n");
+	/* The ledger keeps the line as a message: its format, then north's
+	 * name and the order as arguments. */
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM events WHERE narrative LIKE "
-	    "'00000001\tNoted for north: PREFER%'"), 1);
+	    "'00000001\t%Noted for %s: %s%north%PREFER 5 13 2 9%'"), 1);
 	send_as(e, 0, NULL, "HISTORY\n");
 	send_as(e, 1, NULL, "HISTORY\n");
 	mine = must_mail(e, "history", addr[0]);
@@ -834,7 +847,7 @@ test_observer_targi_no_hand(void **state)
 	for (int step = 0; step < 400; step++) {
 		struct pending pd;
 		struct order_list ol;
-		struct tval *root = report_tree(&e->f.l, &p, -1, p.seq - 1), *pl;
+		struct tval *root = report_tree(&e->f.l, &p, -1, p.seq - 1, "en"), *pl;
 		int seat = -1;
 
 		assert_null(tval_get(root, "your_hand"));
@@ -871,11 +884,102 @@ test_observer_targi_no_hand(void **state)
 	assert_true(hands > 0);
 }
 
+/* The newest report mail's view.json to addr ("" when it has none). */
+static char *
+report_json(struct fx_env *e, const char *to)
+{
+	sqlite3_stmt *st = ledger_prep(&e->f.l, "SELECT json FROM outbox WHERE kind = "
+	    "'report' AND to_addr = ? ORDER BY id DESC LIMIT 1");
+	char *j;
+
+	sqlite3_bind_text(st, 1, to, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		fail_msg("no report to %s", to);
+	j = xstrdup(col_text(st, 0));
+	sqlite3_finalize(st);
+	return j;
+}
+
+/* JSON ON: the seat's reports carry its own view as view.json, and nobody
+ * else's do; JSON OFF ends it. */
+static void
+test_json_by_mail(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT + 2], *b, *j;
+
+	legal(e, 0, order, sizeof order);
+	send_as(e, 0, NULL, "JSON maybe\n");
+	b = must_mail(e, "error", addr[0]);
+	expect_in(b, "JSON takes ON");
+	free(b);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM seats WHERE json = 1"), 0);
+
+	b = xmalloc(strlen(order) + 16);
+	snprintf(b, strlen(order) + 16, "JSON ON\n%s", order);
+	send_as(e, 0, NULL, b);
+	free(b);
+	b = must_mail(e, "ack", addr[0]);
+	expect_in(b, "your reports carry your view as JSON, in the attachment view.json");
+	free(b);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM seats WHERE json = 1 AND idx = 0"), 1);
+	/* south's report after north's step: south did not ask. */
+	j = report_json(e, addr[1]);
+	assert_string_equal(j, "");
+	free(j);
+
+	legal(e, 1, order, sizeof order);
+	send_as(e, 1, NULL, order);
+	j = report_json(e, addr[0]);
+	expect_in(j, "\"schema\" : \"azalai-view\"");
+	expect_in(j, "\"viewer\" : 0");
+	expect_in(j, "\"seat\" : \"north\"");
+	expect_in(j, "\"your_turn\" : true");
+	expect_not_in(j, e->f.tokens[0]);
+	expect_not_in(j, e->f.tokens[1]);
+	/* What south may keep from north is not in north's JSON. */
+	{
+		struct play p;
+		struct secrets s;
+		struct diag d;
+
+		assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
+		secrets_init(&s);
+		p.rules->secrets(p.st, 0, &s);
+		assert_true(s.n > 0);
+		for (size_t i = 0; i < s.n; i++)
+			if (secret_in(j, s.v[i]) != NULL)
+				fail_msg("north's view.json holds \"%s\"", s.v[i]);
+		secrets_free(&s);
+		play_free(&p);
+	}
+	free(j);
+	j = report_json(e, addr[1]);
+	assert_string_equal(j, "");
+	free(j);
+
+	legal(e, 0, order, sizeof order);
+	b = xmalloc(strlen(order) + 16);
+	snprintf(b, strlen(order) + 16, "json off\n%s", order);
+	send_as(e, 0, NULL, b);
+	free(b);
+	b = must_mail(e, "ack", addr[0]);
+	expect_in(b, "your reports carry no JSON");
+	free(b);
+	legal(e, 1, order, sizeof order);
+	send_as(e, 1, NULL, order);
+	j = report_json(e, addr[0]);
+	assert_string_equal(j, "");
+	free(j);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_command_words),
+		cmocka_unit_test_setup_teardown(test_json_by_mail, setup_targi,
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_status_report_history_need_the_token,
 		    setup_bq, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_status_says_where_the_game_stands,

@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <glib.h>
+#include <gmime/gmime.h>
 #include <string.h>
 
 #include "mailout.h"
@@ -41,7 +42,7 @@ test_built_mail(void **state)
 {
 	struct outmail o = { 1, "press", "azalai", "referee@a.test", "p@a.test", "press",
 	    "first\n.\nMAIL FROM:<referee@a.test>\r\nRCPT TO:<p@a.test>\rDATA\n.\nlast\n",
-	    "", "azalai.1.x@a.test", "", "", "2026-11-21T12:00:00Z" };
+	    "", "azalai.1.x@a.test", "", "", "2026-11-21T12:00:00Z", "" };
 	size_t len, n;
 	char *raw = mailout_build(&o, &len), *w = mailout_crlf(raw, len, &n);
 
@@ -58,12 +59,84 @@ test_built_mail(void **state)
 	g_free(raw);
 }
 
+/* GMime hands out the MIME type as a new string. */
+static void
+assert_type(GMimeObject *o, const char *want)
+{
+	char *type = g_mime_content_type_get_mime_type(g_mime_object_get_content_type(o));
+
+	assert_string_equal(type, want);
+	g_free(type);
+}
+
+/* The view.json a seat asked for: an attachment after the mail's own body
+ * (text, or text and HTML as alternatives), which stays what a client shows. */
+static void
+test_json_attachment(void **state)
+{
+	const char *json = "{\"schema\" : \"azalai-view\", \"text\" : \"Zo\u00eb's \\\"x\\\"\"}\n";
+	struct outmail o = { 1, "report", "azalai", "referee@a.test", "p@a.test", "report",
+	    "the report\n", "<p>the report</p>", "azalai.2.x@a.test", "", "",
+	    "2026-11-21T12:00:00Z", json };
+	size_t len;
+	char *raw;
+	GMimeParser *parser;
+	GMimeStream *stream;
+	GMimeMessage *m;
+	GMimeObject *top, *body, *att;
+	GMimeStream *out;
+	GByteArray *bytes;
+
+	(void)state;
+	for (int html = 1; html >= 0; html--) {
+		o.html = html ? "<p>the report</p>" : "";
+		raw = mailout_build(&o, &len);
+		stream = g_mime_stream_mem_new_with_buffer(raw, len);
+		parser = g_mime_parser_new_with_stream(stream);
+		m = g_mime_parser_construct_message(parser, NULL);
+		assert_non_null(m);
+		top = g_mime_message_get_mime_part(m);
+		assert_true(GMIME_IS_MULTIPART(top));
+		assert_type(top, "multipart/mixed");
+		assert_int_equal(g_mime_multipart_get_count(GMIME_MULTIPART(top)), 2);
+		body = g_mime_multipart_get_part(GMIME_MULTIPART(top), 0);
+		assert_type(body, html ? "multipart/alternative" : "text/plain");
+		att = g_mime_multipart_get_part(GMIME_MULTIPART(top), 1);
+		assert_type(att, "application/json");
+		assert_string_equal(g_mime_object_get_content_type_parameter(att, "name"),
+		    "view.json");
+		assert_string_equal(g_mime_part_get_filename(GMIME_PART(att)), "view.json");
+		assert_true(g_mime_content_disposition_is_attachment(
+		    g_mime_object_get_content_disposition(att)));
+		/* The bytes come back as they went in, whatever the encoding. */
+		out = g_mime_stream_mem_new();
+		g_mime_data_wrapper_write_to_stream(g_mime_part_get_content(GMIME_PART(att)),
+		    out);
+		bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(out));
+		assert_int_equal(bytes->len, strlen(json));
+		assert_memory_equal(bytes->data, json, strlen(json));
+		g_object_unref(out);
+		g_object_unref(m);
+		g_object_unref(parser);
+		g_object_unref(stream);
+		g_free(raw);
+	}
+	/* No json, no attachment: the mail is what it was. */
+	o.json = "";
+	o.html = "";
+	raw = mailout_build(&o, &len);
+	assert_null(strstr(raw, "multipart/mixed"));
+	assert_null(strstr(raw, "view.json"));
+	g_free(raw);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_crlf),
 		cmocka_unit_test(test_built_mail),
+		cmocka_unit_test(test_json_attachment),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

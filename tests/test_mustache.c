@@ -144,7 +144,7 @@ run_spec_file(const char *path, const char *file, int *ran)
 		yaml_node_t *pn = map_get(&doc, tc, "partials");
 		struct tval *data = dn != NULL ? from_yaml(&doc, dn) : NULL;
 		struct tval *parts = pn != NULL ? from_yaml(&doc, pn) : NULL;
-		struct mustache_partials mp = { map_partial, parts };
+		struct mustache_partials mp = { map_partial, parts, NULL };
 		struct buf out = BUF_INIT;
 		struct diag d;
 		int rc;
@@ -237,7 +237,7 @@ static char *
 render(const char *tmpl, const struct tval *data, const struct plist *pl,
     enum mustache_escape esc, struct diag *d)
 {
-	struct mustache_partials mp = { plist_get, (void *)(uintptr_t)pl };
+	struct mustache_partials mp = { plist_get, (void *)(uintptr_t)pl, NULL };
 	struct buf out = BUF_INIT;
 
 	diag_clear(d);
@@ -316,7 +316,7 @@ test_error_keeps_output(void **state)
 	const char *names[] = { "me", NULL };
 	const char *texts[] = { "x{{>me}}" };
 	struct plist pl = { names, texts };
-	struct mustache_partials mp = { plist_get, &pl };
+	struct mustache_partials mp = { plist_get, &pl, NULL };
 
 	(void)state;
 	buf_adds(&out, "before");
@@ -682,7 +682,7 @@ test_garbage(void **state)
 		snprintf(ptext, sizeof ptext, "%.*s", (int)(t.len / 2), t.p);
 		diag_clear(&d);
 		rc = mustache_render(t.p, v, &(struct mustache_partials){
-		    plist_get, &pl }, MUSTACHE_ESCAPE_HTML, &out, &d);
+		    plist_get, &pl, NULL }, MUSTACHE_ESCAPE_HTML, &out, &d);
 		assert_true(rc == 0 || rc == -1);
 		if (rc == -1)
 			assert_true(d.msg[0] != '\0');

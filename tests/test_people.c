@@ -451,11 +451,11 @@ test_watch_set_rollback_mails(void **state)
 	int64_t first, last;
 	char *body, *o, *m;
 
-	assert_int_equal(TX(e, people_watch(&e->f.l, &e->f.cfg, &e->p, "fan@example.org", NOW,
+	assert_int_equal(TX(e, people_watch(&e->f.l, &e->f.cfg, &e->p, "fan@example.org", NULL, NOW,
 	    &d)), 0);
-	assert_int_equal(TX(e, people_watch(&e->f.l, &e->f.cfg, &e->p, "FAN@example.org", NOW,
+	assert_int_equal(TX(e, people_watch(&e->f.l, &e->f.cfg, &e->p, "FAN@example.org", NULL, NOW,
 	    &d)), PEOPLE_REFUSED);
-	assert_int_equal(TX(e, people_watch(&e->f.l, &e->f.cfg, &e->p, "fan", NOW, &d)),
+	assert_int_equal(TX(e, people_watch(&e->f.l, &e->f.cfg, &e->p, "fan", NULL, NOW, &d)),
 	    PEOPLE_REFUSED);
 	assert_true(has_mail(&e->f, "watch", "fan@example.org"));
 

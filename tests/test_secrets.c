@@ -3,8 +3,18 @@
  * in, process_pending, the outbox out), and no mail may hold a fact its
  * reader may not know at that step (game_rules.secrets), another seat's
  * token or the seed. The mails are read right after the mail that made them,
- * and so is `azalai show --as` (report_tree). A planted leak
+ * text and HTML, and so is `azalai show --as` (report_tree) with the SVG of
+ * its board picture. A planted leak
  * (AZALAI_TEST_PLANT_LEAK, see report.h) must be caught.
+ *
+ * Each setup is played again with every seat and the observer reading
+ * German (AZ_SECRET_LANGS: the languages, "en de" unless set; contrib/
+ * test-all adds es and fr): the secrets are then looked for in English and
+ * in the reader's words too (said_as), the words taken from the catalogs,
+ * and the positive control counts only those, so it proves the words are
+ * the ones the mails use. These runs need the common mail templates of the
+ * language (templates/common/LANG) and are skipped, saying so, without them.
+ * The planted leak is planted in English and in German.
  *
  * AZ_SECRET_GAMES sets the games per setup (contrib/test-all: 200; 2 in a
  * plain make check, to stay within a minute); AZ_SECRET_ONLY=WORDS runs only
@@ -18,9 +28,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include <gmime/gmime.h>
+
+#include "board.h"
+#include "catalog.h"
 #include "clock.h"
+#include "games/targi/targi.h"
+#include "htmltext.h"
 #include "ingest.h"
+#include "mailmsg.h"
+#include "msg.h"
 #include "people.h"
 #include "process.h"
 #include "render.h"
@@ -70,8 +89,15 @@ static const char *const addrs[] = { "n@example.org", "s@example.org", "e@exampl
 static int games_per_setup = 2;
 static char *decks[3];
 
+/* A setup read in a language. */
+struct job {
+	const struct setup *su;
+	const char *lang;
+};
+
 struct run {
 	const struct setup *su;
+	const char *lang;	/* every reader's */
 	struct fixture f;
 	struct rng pick;
 	char game[32];
@@ -79,7 +105,7 @@ struct run {
 	uint64_t seed;
 	int nseats, mid;
 	int64_t seen;		/* outbox rows read */
-	long games, mails, shows, steps, ended;
+	long games, mails, shows, steps, ended, htmls, svgs;
 	long leaks, positives, own_tokens;
 	char first_leak[600];
 };
@@ -137,6 +163,180 @@ leak(struct run *r, const char *where, int reader, const char *secret, const cha
 		fail_msg("leak: %s", r->first_leak);
 }
 
+/* A secret of one number or letter at its end ("tribe card %d") as a
+ * reader of lang reads it; carrier is a message of the catalogs that says
+ * it in those words, checked so that a change of words there fails here
+ * rather than leaving the test looking for words no mail uses. */
+struct said_as {
+	const char *rules, *en, *lang, *form, *carrier;
+};
+
+static const struct said_as said_as[] = {
+	{ "targi", "tribe card %d", "de", "Stammeskarte %d", "%s: tribe card %d" },
+	{ "targi", "tribe card %d", "es", "carta de tribu %d", "%s: tribe card %d" },
+	{ "targi", "tribe card %d", "fr", "carte Tribu %d", "%s: tribe card %d" },
+	{ "targi", "hand card %d", "de", "Handkarte %d", "%s discards hand card %d at the Noble." },
+	{ "targi", "hand card %d", "es", "carta en mano %d",
+	    "%s discards hand card %d at the Noble." },
+	{ "targi", "hand card %d", "fr", "carte en main %d",
+	    "%s discards hand card %d at the Noble." },
+	{ "buqruru", "sealed hole %c", "de", "verdeckter Mulde %c",
+	    "sows %s from sealed hole %c: %s" },
+	{ "buqruru", "sealed hole %c", "es", "casilla secreta %c",
+	    "sows %s from sealed hole %c: %s" },
+	{ "buqruru", "sealed hole %c", "fr", "case secrète %c",
+	    "sows %s from sealed hole %c: %s" },
+	{ "targui", "fortune card %d", "de", "Schicksalskarte %d", "%2d. fortune card %d" },
+	{ "targui", "fortune card %d", "es", "carta del destino %d", "%2d. fortune card %d" },
+	{ "targui", "fortune card %d", "fr", "carte du destin %d", "%2d. fortune card %d" },
+	{ "targui", "Fortune card %d", "de", "Schicksalskarte %d", "Fortune card %d: %s." },
+	{ "targui", "Fortune card %d", "es", "Carta del destino %d", "Fortune card %d: %s." },
+	{ "targui", "Fortune card %d", "fr", "Carte du destin %d", "Fortune card %d: %s." },
+};
+
+/* The form's words (before its conversion) in the carrier's translation. */
+static void
+check_said_as(const struct said_as *a)
+{
+	const char *tr = catalog_get(a->lang, NULL, a->carrier);
+	size_t n = strcspn(a->form, "%");
+
+	if (tr == NULL || memmem(tr, strlen(tr), a->form, n) == NULL)
+		fail_msg("said_as: the %s catalog says \"%s\" as \"%s\", not with \"%.*s\"",
+		    a->lang, a->carrier, tr != NULL ? tr : "(nothing)", (int)n, a->form);
+}
+
+/* en as one of the forms of said_as: its argument, the form filled in. */
+static int
+said_form(const struct said_as *a, const char *en, char *out, size_t n)
+{
+	size_t pre = strcspn(a->en, "%");
+	const char *arg = en + pre;
+	char back[SECRET_TEXT];
+
+	if (strncmp(en, a->en, pre) != 0 || *arg == '\0')
+		return 0;
+	if (a->en[pre + 1] == 'c') {
+		if (arg[1] != '\0')
+			return 0;
+		snprintf(out, n, a->form, arg[0]);
+		return 1;
+	}
+	snprintf(back, sizeof back, a->en, atoi(arg));
+	if (strcmp(back, en) != 0)
+		return 0;
+	snprintf(out, n, a->form, atoi(arg));
+	return 1;
+}
+
+/* msg rendered in lang, cut where the mark (a plain argument) begins and
+ * back to the comma before it: "20 Kamel, 2 SP, Kosten \003" is "20 Kamel,
+ * 2 SP". */
+static void
+cut_rendered(const char *lang, const char *msg, const char *what, char *out, size_t n)
+{
+	char *t = msg_text(lang, msg), *e = strchr(t, '\003'), *c;
+
+	if (e == NULL)
+		fail_msg("said_as: %s: no place for the cut in \"%s\"", what, t);
+	*e = '\0';
+	if ((c = strrchr(t, ',')) == NULL)
+		fail_msg("said_as: %s: no comma before the cut in \"%s\"", what, t);
+	*c = '\0';
+	snprintf(out, n, "%s", t);
+	free(t);
+}
+
+/* A Targi card as its hand line ("20 Camel, 2 VP") and its board cell ("20
+ * Cam 2VP") say it, rendered from the same messages and terms in lang. */
+static int
+said_targi_card(const char *lang, const char *en, struct secrets *out)
+{
+	char abbr[64], key[80], msg[512], t[SECRET_TEXT];
+	int id, vp, end = 0;
+
+	for (int sym = 0; sym < SYM_N; sym++) {
+		snprintf(msg, sizeof msg, "%%d %s, %%d VP%%n", tg_symbol_name(sym));
+		if (sscanf(en, msg, &id, &vp, &end) == 2 && en[end] == '\0') {
+			msg_fmt(msg, sizeof msg, "%d %s, %d VP, cost %s", id,
+			    tg_symbol_term(sym), vp, "\003");
+			cut_rendered(lang, msg, en, t, sizeof t);
+			secret_add(out, "%s", t);
+			return 1;
+		}
+		snprintf(msg, sizeof msg, "%%d %s %%dVP%%n", tg_symbol_abbr(sym));
+		if (sscanf(en, msg, &id, &vp, &end) == 2 && en[end] == '\0') {
+			char *r;
+
+			snprintf(key, sizeof key, "%s.abbr", tg_symbol_term(sym) + 1);
+			msg_term(abbr, sizeof abbr, key);
+			msg_fmt(msg, sizeof msg, " %d %s %dVP", id, abbr, vp);
+			r = msg_text(lang, msg);
+			secret_add(out, "%s", r + strspn(r, " "));
+			free(r);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Secrets that are whole messages of the narrative, "<words>%s: %s" with
+ * two plain arguments (a name, an order): said in lang by that message. */
+static const struct {
+	const char *rules, *fmt;
+} said_whole[] = {
+	{ "targi", "Noted for %s: %s" },
+	{ "targui", "Queued for the next turn of the %s: %s" },
+};
+
+static int
+said_message(const char *rules, const char *lang, const char *en, struct secrets *out)
+{
+	for (size_t k = 0; k < sizeof said_whole / sizeof said_whole[0]; k++) {
+		const char *fmt = said_whole[k].fmt, *a, *b;
+		size_t pre = strcspn(fmt, "%");
+		char first[SECRET_TEXT], msg[512], *t;
+		unsigned long missing = msg_missing();
+
+		if (strcmp(rules, said_whole[k].rules) != 0 || strncmp(en, fmt, pre) != 0 ||
+		    (b = strstr(a = en + pre, ": ")) == NULL)
+			continue;
+		snprintf(first, sizeof first, "%.*s", (int)(b - a), a);
+		msg_fmt(msg, sizeof msg, fmt, first, b + 2);
+		t = msg_text(lang, msg);
+		if (msg_missing() != missing)
+			fail_msg("said_as: no %s translation of \"%s\"", lang, fmt);
+		secret_add(out, "%s", t);
+		free(t);
+		return 1;
+	}
+	return 0;
+}
+
+/* Adds to out the secrets of in as a reader of lang reads them (those it
+ * has words for; the English ones stay looked for beside them). */
+static void
+said_in(const char *rules, const char *lang, const struct secrets *in, struct secrets *out)
+{
+	for (size_t i = 0; i < in->n; i++) {
+		char t[SECRET_TEXT];
+		int hit = 0;
+
+		for (size_t k = 0; k < sizeof said_as / sizeof said_as[0]; k++)
+			if (strcmp(said_as[k].rules, rules) == 0 &&
+			    strcmp(said_as[k].lang, lang) == 0 &&
+			    said_form(&said_as[k], in->v[i], t, sizeof t)) {
+				check_said_as(&said_as[k]);
+				secret_add(out, "%s", t);
+				hit = 1;
+			}
+		if (!hit && strcmp(rules, "targi") == 0)
+			hit = said_targi_card(lang, in->v[i], out);
+		if (!hit)
+			said_message(rules, lang, in->v[i], out);
+	}
+}
+
 /* hidden[v + 1]: what viewer v may not know in the game's state now;
  * known[v + 1]: what v knows and another reader may not (seats only). */
 struct facts {
@@ -153,7 +353,7 @@ listed(const struct secrets *s, const char *text)
 }
 
 static void
-facts_now(const struct play *p, struct facts *f)
+facts_now(const struct play *p, const char *lang, struct facts *f)
 {
 	for (int v = 0; v <= MAX_SEATS; v++) {
 		secrets_init(&f->hidden[v]);
@@ -169,6 +369,23 @@ facts_now(const struct play *p, struct facts *f)
 				if (!listed(&f->hidden[r + 1], t) && !listed(&f->known[r + 1], t))
 					secret_add(&f->known[r + 1], "%s", t);
 			}
+	if (strcmp(lang, "en") == 0)
+		return;
+	/* The reader's words: hidden in English and in them; known only in
+	 * them, so the positive control proves they are the mails' words. */
+	for (int v = 0; v <= p->g.nseats; v++) {
+		struct secrets said;
+
+		secrets_init(&said);
+		said_in(p->rules->name, lang, &f->hidden[v], &said);
+		for (size_t i = 0; i < said.n; i++)
+			secret_add(&f->hidden[v], "%s", said.v[i]);
+		secrets_free(&said);
+		secrets_init(&said);
+		said_in(p->rules->name, lang, &f->known[v], &said);
+		secrets_free(&f->known[v]);
+		f->known[v] = said;
+	}
 }
 
 static void
@@ -211,6 +428,53 @@ check_text(struct run *r, const struct play *p, const struct facts *f,
 			r->positives++;
 }
 
+/* The HTML alternative as the outbox keeps it: plain HTML, or the
+ * multipart/related entity that carries it with the picture; the text/html
+ * part is checked as written and as a browser shows it (entities decoded,
+ * so an escaped apostrophe hides nothing). */
+static void
+check_html(struct run *r, const struct play *p, const struct facts *f,
+    const char *where, int reader, const char *stored)
+{
+	GMimeStream *in;
+	GMimeParser *ps;
+	GMimeObject *o;
+	char *html = NULL, *shown;
+
+	if (stored[0] == '\0')
+		return;
+	if (strncmp(stored, "Content-Type:", 13) != 0) {
+		html = xstrdup(stored);
+	} else {
+		mailmsg_global_init();
+		in = g_mime_stream_mem_new_with_buffer(stored, strlen(stored));
+		ps = g_mime_parser_new_with_stream(in);
+		o = g_mime_parser_construct_part(ps, NULL);
+		assert_non_null(o);
+		assert_true(GMIME_IS_MULTIPART(o));
+		for (int i = 0; i < g_mime_multipart_get_count(GMIME_MULTIPART(o)); i++) {
+			GMimeObject *part = g_mime_multipart_get_part(GMIME_MULTIPART(o), i);
+
+			if (GMIME_IS_TEXT_PART(part) && html == NULL) {
+				char *t = g_mime_text_part_get_text(GMIME_TEXT_PART(part));
+
+				html = xstrdup(t);
+				g_free(t);
+			}
+		}
+		g_object_unref(o);
+		g_object_unref(ps);
+		g_object_unref(in);
+		assert_non_null(html);
+	}
+	shown = html_to_text(html, strlen(html));
+	check_text(r, p, f, where, reader, html);
+	check_text(r, p, f, where, reader, shown);
+	r->htmls++;
+	free(shown);
+	free(html);
+}
+
 static void
 load(struct run *r, struct play *p)
 {
@@ -229,8 +493,8 @@ scan_outbox(struct run *r)
 	sqlite3_stmt *st;
 
 	load(r, &p);
-	facts_now(&p, f);
-	st = ledger_prep(&r->f.l, "SELECT id, kind, to_addr, subject, body FROM outbox "
+	facts_now(&p, r->lang, f);
+	st = ledger_prep(&r->f.l, "SELECT id, kind, to_addr, subject, body, html FROM outbox "
 	    "WHERE id > ? ORDER BY id");
 	sqlite3_bind_int64(st, 1, r->seen);
 	while (sqlite3_step(st) == SQLITE_ROW) {
@@ -242,6 +506,7 @@ scan_outbox(struct run *r)
 		    col_text(st, 1));
 		check_text(r, &p, f, where, reader, col_text(st, 3));
 		check_text(r, &p, f, where, reader, col_text(st, 4));
+		check_html(r, &p, f, where, reader, col_text(st, 5));
 		r->mails++;
 	}
 	sqlite3_finalize(st);
@@ -259,11 +524,11 @@ scan_show(struct run *r)
 	struct render rd;
 
 	load(r, &p);
-	facts_now(&p, f);
-	render_init(&rd, r->f.cfg.datadir, p.rules->name, r->f.cfg.language);
+	facts_now(&p, r->lang, f);
+	render_init(&rd, r->f.cfg.datadir, p.rules->name, r->lang);
 	for (int v = -1; v < p.g.nseats; v++) {
-		struct tval *root = report_tree(&r->f.l, &p, v, p.seq - 1);
-		char *body = NULL, where[64];
+		struct tval *root = report_tree(&r->f.l, &p, v, p.seq - 1, r->lang);
+		char *body = NULL, *svg = NULL, where[64];
 		struct diag d;
 
 		tval_set_str(root, "referee", r->f.cfg.referee_address);
@@ -272,6 +537,14 @@ scan_show(struct run *r)
 		snprintf(where, sizeof where, "%lld, azalai show", (long long)p.seq);
 		check_text(r, &p, f, where, v, body);
 		free(body);
+		/* The board picture is drawn from the same tree: its SVG (the
+		 * words and numbers the PNG shows) may hold no more than the text. */
+		if (board_svg(&rd, root, &svg, &d) < 0)
+			fail_msg("%s: board picture: %s", r->game, d.msg);
+		snprintf(where, sizeof where, "%lld, board picture", (long long)p.seq);
+		check_text(r, &p, f, where, v, svg);
+		free(svg);
+		r->svgs++;
 		tval_free(root);
 		r->shows++;
 	}
@@ -302,6 +575,7 @@ new_game(struct run *r)
 		snprintf(g->seats[i].name, SEAT_NAME, "%s", names[i]);
 		snprintf(g->seats[i].address, sizeof g->seats[i].address, "%s", addrs[i]);
 		snprintf(g->seats[i].kind, sizeof g->seats[i].kind, "human");
+		snprintf(g->seats[i].language, sizeof g->seats[i].language, "%s", r->lang);
 		assert_int_equal(token_new(r->tokens[i], g->seats[i].salt, &fixed), 0);
 		token_hash(r->tokens[i], g->seats[i].salt, g->seats[i].hash);
 	}
@@ -316,7 +590,7 @@ new_game(struct run *r)
 	assert_int_equal(ledger_begin(&r->f.l, &d), 0);
 	if (play_create(&r->f.l, g, &o, now, &p, &d) < 0)
 		fail_msg("play_create: %s", d.msg);
-	if (people_watch(&r->f.l, &r->f.cfg, &p, WATCHER, now, &d) < 0)
+	if (people_watch(&r->f.l, &r->f.cfg, &p, WATCHER, r->lang, now, &d) < 0)
 		fail_msg("watch: %s", d.msg);
 	render_init(&rd, r->f.cfg.datadir, rules->name, r->f.cfg.language);
 	for (int i = 0; i < g->nseats; i++)
@@ -444,11 +718,18 @@ play_game(struct run *r)
 }
 
 static void
-run_setup(const struct setup *su, int games, struct run *r)
+run_setup(const struct job *j, int games, struct run *r)
 {
+	const struct setup *su = j->su;
+
 	memset(r, 0, sizeof *r);
 	r->su = su;
+	r->lang = j->lang;
 	fx_open(&r->f);
+	/* The PNG is drawn from the board SVG, which scan_show reads for every
+	 * reader and step; drawing it for each of thousands of mails would only
+	 * cost minutes (tests/test_report_mail checks the pictures in mails). */
+	snprintf(r->f.cfg.report_pictures, sizeof r->f.cfg.report_pictures, "no");
 	/* The ledger's durability is not under test here; its speed is the
 	 * number of games. */
 	assert_int_equal(sqlite3_exec(r->f.l.db, "PRAGMA synchronous = OFF", NULL, NULL,
@@ -461,23 +742,87 @@ run_setup(const struct setup *su, int games, struct run *r)
 	fx_close(&r->f);
 }
 
+/* The common mail templates of lang, or a reason to skip: every template
+ * English has, for the mails a game sends go through any of them. */
+static int
+templates_missing(const char *lang, char *why, size_t n)
+{
+	const char *src = getenv("srcdir");
+	char dir[512], path[1024];
+	const char *name;
+	GDir *d;
+	int missing = 0;
+
+	if (strcmp(lang, "en") == 0)
+		return 0;
+	snprintf(dir, sizeof dir, "%s/templates/common/en", src != NULL ? src : ".");
+	if ((d = g_dir_open(dir, 0, NULL)) == NULL)
+		fail_msg("cannot read %s", dir);
+	while (!missing && (name = g_dir_read_name(d)) != NULL) {
+		snprintf(path, sizeof path, "%s/templates/common/%s/%s",
+		    src != NULL ? src : ".", lang, name);
+		if (access(path, R_OK) != 0) {
+			snprintf(why, n, "no %s (the common templates in %s are not "
+			    "there yet)", path, lang);
+			missing = 1;
+		}
+	}
+	g_dir_close(d);
+	return missing;
+}
+
+static int
+report_html_in(const char *rules, const char *lang)
+{
+	const char *src = getenv("srcdir");
+	char path[1024];
+
+	snprintf(path, sizeof path, "%s/templates/%s/%s/report.html.mustache",
+	    src != NULL ? src : ".", rules, lang);
+	return access(path, R_OK) == 0;
+}
+
+static int
+skipped(const struct job *j)
+{
+	char why[1200];
+
+	if (!templates_missing(j->lang, why, sizeof why))
+		return 0;
+	printf("# SKIP %s in %s: %s\n", j->su->name, j->lang, why);
+	return 1;
+}
+
 static void
 test_setup(void **state)
 {
-	const struct setup *su = *state;
-	struct run *r = xcalloc(1, sizeof *r);
+	const struct job *j = *state;
+	const struct setup *su = j->su;
+	struct run *r;
 	time_t t0 = time(NULL);
 
-	run_setup(su, games_per_setup, r);
-	printf("# %-45s %4ld games (%ld over), %6ld order mails, %7ld mails and %6ld "
-	    "show reports read, %ld times a seat saw what others may not, %lds\n",
-	    su->name, r->games, r->ended, r->steps, r->mails, r->shows, r->positives,
-	    (long)(time(NULL) - t0));
+	if (skipped(j))
+		skip();
+	r = xcalloc(1, sizeof *r);
+	run_setup(j, games_per_setup, r);
+	printf("# %-45s %s %4ld games (%ld over), %6ld order mails, %7ld mails (%ld with "
+	    "HTML) and %6ld show reports (and board SVGs) read, %ld times a seat saw what "
+	    "others may not, %lds\n",
+	    su->name, j->lang, r->games, r->ended, r->steps, r->mails, r->htmls, r->shows,
+	    r->positives, (long)(time(NULL) - t0));
 	assert_int_equal(r->leaks, 0);
+	/* Every game's reports have an HTML form and a picture: read both
+	 * (in a language, once the game has its HTML report in it). */
+	if (report_html_in(su->rules, j->lang))
+		assert_true(r->htmls > 0);
+	else
+		printf("# %s in %s: no HTML report template, so no HTML mail to read\n",
+		    su->name, j->lang);
+	assert_int_equal(r->svgs, r->shows);
 	assert_true(r->own_tokens >= r->games * su->nseats);
 	if (su->positive && r->positives == 0)
-		fail_msg("%s: no seat ever saw one of the facts hidden from the others: "
-		    "the strings are not those the reports use", su->name);
+		fail_msg("%s in %s: no seat ever saw one of the facts hidden from the "
+		    "others: the strings are not those the reports use", su->name, j->lang);
 	free(r);
 }
 
@@ -485,44 +830,80 @@ test_setup(void **state)
 static void
 test_planted(void **state)
 {
-	const struct setup *su = *state;
-	struct run *r = xcalloc(1, sizeof *r);
+	const struct job *j = *state;
+	struct run *r;
 
+	if (skipped(j))
+		skip();
+	r = xcalloc(1, sizeof *r);
 	setenv("AZALAI_TEST_PLANT_LEAK", "1", 1);
-	run_setup(su, 3, r);
+	run_setup(j, 3, r);
 	unsetenv("AZALAI_TEST_PLANT_LEAK");
-	printf("# planted leak, %s: %ld leaks caught, the first: %s\n", su->name, r->leaks,
-	    r->first_leak);
+	printf("# planted leak, %s in %s: %ld leaks caught, the first: %s\n", j->su->name,
+	    j->lang, r->leaks, r->first_leak);
 	assert_true(r->leaks > 0);
 	free(r);
 }
+
+/* Whether the word w is one of the space-separated words of list. */
+static int
+strword(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *p = list; (p = strstr(p, w)) != NULL; p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+#define NSETUPS (sizeof setups / sizeof setups[0])
+static const char *const langs[] = { "en", "de", "es", "fr" };
+#define NLANGS (sizeof langs / sizeof langs[0])
 
 int
 main(void)
 {
 	const char *e = getenv("AZ_SECRET_GAMES"), *only = getenv("AZ_SECRET_ONLY");
-	struct CMUnitTest t[2 * sizeof setups / sizeof setups[0]];
-	size_t n = 0;
+	const char *langs_on = getenv("AZ_SECRET_LANGS");
+	/* The plants: Targi's drawn or kept card, Buqruru's sealed hole,
+	 * Targui's queued orders. */
+	static const struct { size_t setup; const char *what; } plants[] = {
+		{ 7, "Targi" }, { 12, "Buqruru" }, { 10, "Targui" },
+	};
+	static struct job jobs[NLANGS * NSETUPS], pjobs[2 * 3];
+	static char tnames[NLANGS * NSETUPS + 2 * 3][128];
+	struct CMUnitTest t[NLANGS * NSETUPS + 2 * 3];
+	size_t n = 0, nj = 0, np = 0;
 
 	if (e != NULL && atoi(e) > 0)
 		games_per_setup = atoi(e);
 	decks[1] = slurp("tests/test_targi_deck.yaml");
 	decks[2] = slurp("data/targi/example-deck.yaml");
-	for (size_t i = 0; i < sizeof setups / sizeof setups[0]; i++) {
-		if (only != NULL && strstr(setups[i].name, only) == NULL)
-			continue;
-		t[n] = (struct CMUnitTest)cmocka_unit_test_prestate(test_setup,
-		    (void *)&setups[i]);
-		t[n++].name = setups[i].name;
-	}
-	/* One plant per game: Targi's drawn or kept card, Buqruru's sealed hole,
-	 * Targui's queued orders. */
-	t[n] = (struct CMUnitTest)cmocka_unit_test_prestate(test_planted, (void *)&setups[7]);
-	t[n++].name = "planted leak is caught: Targi";
-	t[n] = (struct CMUnitTest)cmocka_unit_test_prestate(test_planted, (void *)&setups[12]);
-	t[n++].name = "planted leak is caught: Buqruru";
-	t[n] = (struct CMUnitTest)cmocka_unit_test_prestate(test_planted, (void *)&setups[10]);
-	t[n++].name = "planted leak is caught: Targui";
+	for (size_t l = 0; l < NLANGS; l++)
+		for (size_t i = 0; i < NSETUPS; i++) {
+			if (only != NULL && strstr(setups[i].name, only) == NULL)
+				continue;
+			if (!strword(langs_on != NULL ? langs_on : "en de", langs[l]))
+				continue;
+			jobs[nj] = (struct job){ &setups[i], langs[l] };
+			t[n] = (struct CMUnitTest)cmocka_unit_test_prestate(test_setup,
+			    &jobs[nj++]);
+			snprintf(tnames[n], sizeof tnames[n], "%s (%s)", setups[i].name, langs[l]);
+			t[n].name = tnames[n];
+			n++;
+		}
+	/* In English and in German: the German plant is caught in German words. */
+	for (size_t l = 0; l < 2; l++)
+		for (size_t i = 0; i < sizeof plants / sizeof plants[0]; i++) {
+			pjobs[np] = (struct job){ &setups[plants[i].setup], langs[l] };
+			t[n] = (struct CMUnitTest)cmocka_unit_test_prestate(test_planted,
+			    &pjobs[np++]);
+			snprintf(tnames[n], sizeof tnames[n], "planted leak is caught: %s (%s)",
+			    plants[i].what, langs[l]);
+			t[n].name = tnames[n];
+			n++;
+		}
 	n = (size_t)_cmocka_run_group_tests("secrets", t, n, NULL, NULL);
 	free(decks[1]);
 	free(decks[2]);

@@ -135,9 +135,9 @@ test_targia_starts_on_15_and_walks_counter_clockwise(void **state)
 	assert_int_equal(G.targia, 14);
 	/* The robber moves first, then the Targia. */
 	for (size_t i = 0; i < EV.n; i++) {
-		if (strstr(EV.v[i].text, "Round 2: the robber") != NULL)
+		if (strstr(evline_text(&EV.v[i]), "Round 2: the robber") != NULL)
 			robber = i + 1;
-		if (strstr(EV.v[i].text, "Targia moves to 14") != NULL)
+		if (strstr(evline_text(&EV.v[i]), "Targia moves to 14") != NULL)
 			targia = i + 1;
 	}
 	assert_true(robber > 0 && targia > robber);
@@ -1131,14 +1131,14 @@ test_origin_of_the_cards(void **state)
 	assert_int_equal(G.origin, ORIGIN_FILE);
 	root = tval_map();
 	tg_view(&G, 0, root);
-	assert_string_equal(tval_get(root, "deck_origin")->str,
+	assert_string_equal(en(tval_get(root, "deck_origin")->str),
 	    "the game master's file deck.yaml");
 	tval_free(root);
 	/* The plain base game says it too. */
 	fresh();
 	root = tval_map();
 	tg_view(&G, 0, root);
-	assert_string_equal(tval_get(root, "deck_origin")->str, "the printed cards");
+	assert_string_equal(en(tval_get(root, "deck_origin")->str), "the printed cards");
 	tval_free(root);
 	/* A module without a file: the printed cards. */
 	{
@@ -1148,7 +1148,7 @@ test_origin_of_the_cards(void **state)
 	}
 	root = tval_map();
 	tg_view(&G, 0, root);
-	assert_string_equal(tval_get(root, "deck_origin")->str, "the printed cards");
+	assert_string_equal(en(tval_get(root, "deck_origin")->str), "the printed cards");
 	tval_free(root);
 }
 
@@ -1187,7 +1187,7 @@ test_example_deck_loads_and_says_so(void **state)
 	assert_int_equal(G.border[13].kind, BK_WATER);
 	root = tval_map();
 	tg_view(&G, 1, root);
-	assert_non_null(strstr(tval_get(root, "deck_origin")->str, "not the printed cards"));
+	assert_non_null(strstr(en(tval_get(root, "deck_origin")->str), "not the printed cards"));
 	assert_int_equal((int)tval_get(root, "targia")->num, 15);
 	tval_free(root);
 	free(text);

@@ -9,10 +9,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog.h"
 #include "games/targi/targi.h"
 
 static struct tg_state G;
 static struct evsink EV;
+
+/* The English terms come from po/ (without them a term shows its key). */
+static void
+plug_catalogs(void)
+{
+	static int done;
+	const char *srcdir = getenv("srcdir");
+
+	if (done++)
+		return;
+	catalog_init(srcdir != NULL ? srcdir : ".");
+	msg_use_catalog(&catalog_msg);
+}
+
+/* A message (a pending line, a view string) in English; four at a time. */
+static __attribute__((unused)) const char *
+en(const char *s)
+{
+	static char b[4][2048];
+	static int i;
+
+	i = (i + 1) % 4;
+	msg_english(s, b[i], sizeof b[i]);
+	return b[i];
+}
 
 static void __attribute__((unused))
 fresh_opts(const char *const *kv, int nkv, uint64_t seed)
@@ -21,6 +47,7 @@ fresh_opts(const char *const *kv, int nkv, uint64_t seed)
 	struct optset o;
 	struct diag d;
 
+	plug_catalogs();
 	memset(&G, 0, sizeof G);
 	evsink_free(&EV);
 	assert_int_equal(opt_resolve(targi_rules.options, &o, kv, nkv, &d), 0);
@@ -266,7 +293,7 @@ static int __attribute__((unused))
 last_event_has(const char *s)
 {
 	for (size_t i = 0; i < EV.n; i++)
-		if (strstr(EV.v[i].text, s) != NULL)
+		if (strstr(evline_text(&EV.v[i]), s) != NULL)
 			return 1;
 	return 0;
 }

@@ -545,7 +545,7 @@ test_tribal_expansion(void **state)
 	assert_int_equal(G.sub, SUB_DRAWN);
 	/* Only anna learns which card it is. */
 	for (size_t i = 0; i < EV.n; i++)
-		if (strstr(EV.v[i].text, "23") != NULL)
+		if (strstr(evline_text(&EV.v[i]), "23") != NULL)
 			assert_int_equal(EV.v[i].vis, VIS_SEAT(0));
 	refused(0, "TAKE 2");
 	ok(0, "BUY ROW 3");
@@ -686,7 +686,7 @@ test_tie_breaks(void **state)
 	fresh();
 	tg_finish_game(&G, NULL);
 	assert_int_equal(G.winner, -1);		/* a draw */
-	assert_non_null(strstr(G.result, "draw"));
+	assert_non_null(strstr(en(G.result), "draw"));
 	fresh();
 	set_res(1, 3, 3, 3, 1, 6);
 	tg_finish_game(&G, NULL);
@@ -779,8 +779,8 @@ test_waiting_for(void **state)
 	ok(0, "TAKE 2");
 	tg_waiting_for(&G, &p);
 	assert_string_equal(p.kind[0], "limit");
-	assert_non_null(strstr(p.own[0], "put back 3"));
-	assert_string_equal(p.what[0], "holding 13 goods: putting back 3.");
+	assert_non_null(strstr(en(p.own[0]), "put back 3"));
+	assert_string_equal(en(p.what[0]), "holding 13 goods: putting back 3.");
 }
 
 static void
@@ -788,7 +788,7 @@ dump(const struct tval *v, struct buf *b)
 {
 	switch (v->type) {
 	case TV_STR:
-		buf_printf(b, "%s\n", v->str);
+		buf_printf(b, "%s\n", en(v->str));
 		break;
 	case TV_NUM:
 		buf_printf(b, "%g\n", v->num);

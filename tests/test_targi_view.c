@@ -10,8 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog.h"
 #include "games/targi/targi.h"
 #include "mustache.h"
+
+/* Strings holding messages render in English, terms from po/. */
+static const struct mustache_partials english = { NULL, NULL, "en" };
 
 static char *report_tmpl, *help_tmpl;
 
@@ -71,7 +75,7 @@ render(const struct tg_state *st, int viewer, const char *tmpl)
 	for (size_t i = 0; i < ol.n; i++)
 		tval_set_str(tval_push_map(l), "text", ol.v[i].text);
 	order_list_free(&ol);
-	if (mustache_render(tmpl, root, NULL, MUSTACHE_ESCAPE_NONE, &out, &d) != 0)
+	if (mustache_render(tmpl, root, &english, MUSTACHE_ESCAPE_NONE, &out, &d) != 0)
 		fail_msg("render: %s", d.msg);
 	tval_free(root);
 	return buf_steal(&out);
@@ -257,7 +261,7 @@ render_help(void)
 	struct diag d;
 
 	tval_set_str(root, "title", "Targi");
-	if (mustache_render(help_tmpl, root, NULL, MUSTACHE_ESCAPE_NONE, &out, &d) != 0)
+	if (mustache_render(help_tmpl, root, &english, MUSTACHE_ESCAPE_NONE, &out, &d) != 0)
 		fail_msg("render: %s", d.msg);
 	tval_free(root);
 	return buf_steal(&out);
@@ -397,6 +401,8 @@ main(void)
 		fprintf(stderr, "%s\n", d.msg);
 		return 1;
 	}
+	catalog_init(srcdir != NULL ? srcdir : ".");
+	msg_use_catalog(&catalog_msg);
 	if ((report_tmpl = slurp("report.mustache")) == NULL ||
 	    (help_tmpl = slurp("help.mustache")) == NULL) {
 		fprintf(stderr, "cannot read the Targi templates\n");

@@ -8,9 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "catalog.h"
 #include "clock.h"
 #include "ingest.h"
 #include "log.h"
+#include "msg.h"
 #include "process.h"
 #include "testutil.h"
 #include "xmalloc.h"
@@ -163,4 +165,79 @@ fx_env_teardown(void **state)
 	fx_close(&e->f);
 	free(e);
 	return 0;
+}
+
+const char *const tr_langs[TR_NLANGS] = { "de", "es", "fr" };
+static long tr_count;
+
+int
+tr_load(void **state)
+{
+	const char *src = getenv("srcdir");
+	struct diag d;
+
+	(void)state;
+	diag_clear(&d);
+	if (games_load(src != NULL ? src : ".", &d) < 0)
+		fail_msg("games_load: %s", d.msg);
+	for (size_t i = 0; i < TR_NLANGS; i++)
+		if (catalog_use(tr_langs[i], &d) < 0)
+			fail_msg("%s: %s", tr_langs[i], d.msg);
+	return 0;
+}
+
+void
+tr_said(const char *where, const char *s)
+{
+	for (size_t i = 0; i < TR_NLANGS; i++) {
+		unsigned long before = msg_missing();
+		char *t = msg_text(tr_langs[i], s);
+		const char *id;
+
+		if (msg_missing() != before) {
+			/* A term is a dotted key without spaces ("card.213"). */
+			id = msg_missing_last();
+			fail_msg("%s: no %s translation of the %s \"%s\" (rendered \"%s\")",
+			    where, tr_langs[i], strchr(id, '.') != NULL &&
+			    strchr(id, ' ') == NULL ? "term" : "message", id, t);
+		}
+		if (strchr(t, MSG_MARK) != NULL || strchr(t, TERM_MARK) != NULL)
+			fail_msg("%s: a mark is left in the %s text \"%s\"", where,
+			    tr_langs[i], t);
+		free(t);
+	}
+	tr_count++;
+}
+
+static void
+said_tree(const char *where, const struct tval *v, const char *key, const char *skip,
+    void (*say)(const char *, const char *))
+{
+	switch (v->type) {
+	case TV_STR:
+		if (skip == NULL || key == NULL || strcmp(key, skip) != 0)
+			say(where, v->str);
+		break;
+	case TV_LIST:
+	case TV_MAP:
+		for (size_t i = 0; i < v->n; i++)
+			said_tree(where, v->items[i], v->keys != NULL ? v->keys[i] : key,
+			    skip, say);
+		break;
+	default:
+		break;
+	}
+}
+
+void
+tr_said_tree(const char *where, const struct tval *v, const char *skip,
+    void (*say)(const char *, const char *))
+{
+	said_tree(where, v, NULL, skip, say != NULL ? say : tr_said);
+}
+
+long
+tr_rendered(void)
+{
+	return tr_count;
 }

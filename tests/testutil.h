@@ -5,6 +5,7 @@
 #include "config.h"
 #include "ledger.h"
 #include "play.h"
+#include "tval.h"
 
 struct fixture {
 	char dir[256];
@@ -41,5 +42,22 @@ int fx_env_teardown(void **state);
 long long fx_count(struct fixture *, const char *sql);
 /* The body of the newest outbox mail of kind to addr, or NULL (free it). */
 char *fx_last_mail(struct fixture *, const char *kind, const char *to);
+
+/* Translations, for the tests that play an engine in every language. */
+#define TR_NLANGS 3
+extern const char *const tr_langs[TR_NLANGS];	/* de, es, fr */
+/* Reads the games and every language's catalogs from $srcdir; a cmocka
+ * group setup. */
+int tr_load(void **state);
+/* s rendered in every language: a message or term the catalogs lack, or a
+ * mark byte left in the text (a message built from pieces the renderer
+ * cannot see), fails the test, naming where s came from. */
+void tr_said(const char *where, const char *s);
+/* say (NULL: tr_said) for every string of a tree at any depth, but those
+ * under the key skip (NULL: none), which no reader sees. */
+void tr_said_tree(const char *where, const struct tval *, const char *skip,
+    void (*say)(const char *where, const char *s));
+/* Texts rendered so far, each counted once for all languages. */
+long tr_rendered(void);
 
 #endif

@@ -1,5 +1,7 @@
 /* Geometry of the eight-hole loop. */
 #include <ctype.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "buqruru.h"
 
@@ -87,10 +89,15 @@ bq_capturable(int n)
 	return n == 2 || n == 4 || n == 6 || n == 8;
 }
 
+/* A fragment (msg.h) to nest in a sentence: "sows %s". */
 const char *
-bq_dir_name(int dir)
+bq_dir_name(int dir, char *out, size_t n)
 {
-	return dir > 0 ? "counter-clockwise" : "clockwise";
+	if (dir > 0)
+		msg_fmt(out, n, "counter-clockwise");
+	else
+		msg_fmt(out, n, "clockwise");
+	return out;
 }
 
 const char *
@@ -99,18 +106,40 @@ bq_other(const struct bq_state *st, int seat)
 	return st->seat[1 - seat];
 }
 
-/* "a, b, c or d": seat's holes that are not erased. */
+/* "a, b, c or d": seat's holes that are not erased, as a message whose
+ * joins a translator words ("a, b, c ou d"). */
 void
 bq_holes_text(const struct bq_state *st, int seat, struct buf *b)
 {
+	char acc[BQ_LIST], tmp[BQ_LIST];
 	int n = 0, live = bq_live(st, seat);
 
+	acc[0] = '\0';
 	for (int h = seat * BQ_ROW; h < (seat + 1) * BQ_ROW; h++) {
 		if (st->erased[h])
 			continue;
-		if (n > 0)
-			buf_adds(b, n == live - 1 ? " or " : ", ");
-		buf_addc(b, bq_letter(h));
+		if (n == 0)
+			snprintf(tmp, sizeof tmp, "%c", bq_letter(h));
+		else if (n == live - 1)
+			msg_fmt(tmp, sizeof tmp, "%s or %c", acc, bq_letter(h));
+		else
+			msg_fmt(tmp, sizeof tmp, "%s, %c", acc, bq_letter(h));
+		memcpy(acc, tmp, sizeof acc);
 		n++;
 	}
+	buf_adds(b, acc);
+}
+
+/* Joins item to the list in acc (size n) with "%s, %s": a list of holes
+ * or captures, as a message. */
+void
+bq_list_add(char *acc, size_t n, const char *item)
+{
+	char tmp[BQ_LIST];
+
+	if (acc[0] == '\0')
+		snprintf(tmp, sizeof tmp, "%s", item);
+	else
+		msg_fmt(tmp, sizeof tmp, "%s, %s", acc, item);
+	snprintf(acc, n, "%s", tmp);
 }

@@ -9,6 +9,7 @@
 #define AZ_BUQRURU_H
 
 #include "game.h"
+#include "msg.h"
 
 #define BQ_SEATS	2
 #define BQ_HOLES	8
@@ -91,9 +92,13 @@ int bq_row(const struct bq_state *, int seat, int out[BQ_ROW]);
 int bq_live(const struct bq_state *, int seat);
 int bq_on_board(const struct bq_state *);
 int bq_capturable(int n);
-const char *bq_dir_name(int dir);
+/* Room for a list or a sentence kept as a message (msg.h). */
+#define BQ_LIST 400
+#define BQ_MSG 512
+const char *bq_dir_name(int dir, char *out, size_t n);
 const char *bq_other(const struct bq_state *, int seat);
 void bq_holes_text(const struct bq_state *, int seat, struct buf *);
+void bq_list_add(char *acc, size_t n, const char *item);
 
 /* sow.c: one move, its captures, and the turns that follow. */
 int bq_group_ok(const struct bq_state *, int lifted, int k);

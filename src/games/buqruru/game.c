@@ -138,20 +138,33 @@ bq_setup(void *vst, int nseats, const char names[][SEAT_NAME],
 	s.refill_seat = -1;
 	s.starter = s.first;
 	s.sowing[0] = s.sowing[1] = -1;
-	ev_emit(ev, VIS_ALL, "Buqruru: %s (bottom row, a to d) sows %s, %s "
-	    "(top row, e to h) sows %s.", s.seat[0], bq_dir_name(s.dir[0]),
-	    s.seat[1], bq_dir_name(s.dir[1]));
+	{
+		char d0[64], d1[64];
+
+		ev_emit(ev, VIS_ALL, "Buqruru: %s (bottom row, a to d) sows %s, "
+		    "%s (top row, e to h) sows %s.", s.seat[0],
+		    bq_dir_name(s.dir[0], d0, sizeof d0), s.seat[1],
+		    bq_dir_name(s.dir[1], d1, sizeof d1));
+	}
 	bq_start_round(&s, ev);
 	bq_advance(&s, ev);
 	memcpy(st, &s, sizeof s);
 	return 0;
 }
 
+/* kind is the order the player tried (BQ_HOLE, BQ_SOW, BQ_REFILL). */
 static int
-not_now(const struct bq_state *st, int seat, const char *doing,
-    struct diag *d)
+not_now(const struct bq_state *st, int seat, int kind, struct diag *d)
 {
 	int row[BQ_ROW];
+	char doing[64];
+
+	if (kind == BQ_SOW)
+		msg_fmt(doing, sizeof doing, "sow");
+	else if (kind == BQ_REFILL)
+		msg_fmt(doing, sizeof doing, "refill");
+	else
+		msg_fmt(doing, sizeof doing, "choose a sowing hole");
 
 	switch (st->phase) {
 	case BQ_PH_HOLE:
@@ -195,7 +208,7 @@ apply_refill(struct bq_state *st, int seat, const struct order *o,
 	int rem = o->nargs > 0 ? o->arg[0] : -1;
 
 	if (st->phase != BQ_PH_REFILL || st->refill_seat != seat)
-		return not_now(st, seat, "refill", d);
+		return not_now(st, seat, BQ_REFILL, d);
 	if (o->nargs < 1 || rem < -1 || rem >= BQ_HOLES)
 		return diag_set(d, 0, "this refill order is malformed");
 	for (int i = 1; i < o->nargs; i++) {
@@ -228,7 +241,7 @@ bq_apply(void *vst, int seat, const struct order *o, struct evsink *ev,
 	switch (o->kind) {
 	case BQ_HOLE:
 		if (st->phase != BQ_PH_HOLE)
-			return not_now(st, seat, "choose a sowing hole", d);
+			return not_now(st, seat, BQ_HOLE, d);
 		if (o->nargs != 1)
 			return diag_set(d, 0, "this HOLE order is malformed");
 		if (bq_hole_check(st, seat, o->arg[0], d) < 0)
@@ -237,7 +250,7 @@ bq_apply(void *vst, int seat, const struct order *o, struct evsink *ev,
 		break;
 	case BQ_SOW:
 		if (st->phase != BQ_PH_SOW || st->turn != seat)
-			return not_now(st, seat, "sow", d);
+			return not_now(st, seat, BQ_SOW, d);
 		if (bq_plan(st, seat, o->arg, o->nargs, &sw, d) < 0)
 			return -1;
 		bq_commit(st, &sw, 0, ev);
@@ -264,7 +277,7 @@ bq_result(const struct bq_state *st, char *out, size_t len)
 		return;
 	}
 	w = 1 - st->loser;
-	snprintf(out, len, "%s wins the match: %s has no hole left. Donkeys "
+	msg_fmt(out, len, "%s wins the match: %s has no hole left. Donkeys "
 	    "owed: %s %d, %s %d.", st->seat[w], st->seat[st->loser],
 	    st->seat[0], st->donkeys[0], st->seat[1], st->donkeys[1]);
 }
@@ -276,37 +289,57 @@ bq_waiting_what(const struct bq_state *st, int seat, int mine, char *out,
     size_t len)
 {
 	struct buf b = BUF_INIT;
-	int full, rem, from;
+	char head[128], tail[BQ_LIST];
+	int full, rem, from, n;
+	int sealed = st->hole_choice == BQ_SEALED;
 
 	switch (st->phase) {
 	case BQ_PH_HOLE:
 		bq_holes_text(st, seat, &b);
-		snprintf(out, len, "%s: %s%s", mine ? "choose your sowing hole" :
-		    "choosing a sowing hole", b.p,
-		    st->hole_choice == BQ_SEALED ? " (sealed)" : "");
+		if (mine && sealed)
+			msg_fmt(out, len, "choose your sowing hole: %s (sealed)", b.p);
+		else if (mine)
+			msg_fmt(out, len, "choose your sowing hole: %s", b.p);
+		else if (sealed)
+			msg_fmt(out, len, "choosing a sowing hole: %s (sealed)", b.p);
+		else
+			msg_fmt(out, len, "choosing a sowing hole: %s", b.p);
 		break;
 	case BQ_PH_SOW:
 		from = st->sowing[seat];
-		snprintf(out, len, "%s from hole %c (%d counter%s)",
-		    mine ? "sow" : "sowing", bq_letter(from), st->board[from],
-		    st->board[from] == 1 ? "" : "s");
+		n = st->board[from];
+		if (mine)
+			msg_nfmt(out, len, (unsigned long)n,
+			    "sow from hole %c (%d counter)",
+			    "sow from hole %c (%d counters)", bq_letter(from), n);
+		else
+			msg_nfmt(out, len, (unsigned long)n,
+			    "sowing from hole %c (%d counter)",
+			    "sowing from hole %c (%d counters)", bq_letter(from), n);
 		break;
 	case BQ_PH_REFILL:
 		bq_refill_need(st, seat, &full, &rem);
-		buf_adds(&b, mine ? "refill your row" : "refilling the row");
-		if (full == 0)
-			snprintf(out, len, "%s: %d counter%s for one hole", b.p,
-			    st->store[seat], st->store[seat] == 1 ? "" : "s");
-		else if (rem > 0)
-			snprintf(out, len, "%s: %d counters make %d hole%s of six "
-			    "and %d over", b.p, st->store[seat], full,
-			    full == 1 ? "" : "s", rem);
+		if (mine)
+			msg_fmt(head, sizeof head, "refill your row");
 		else
-			snprintf(out, len, "%s: %d counters make %d hole%s of six",
-			    b.p, st->store[seat], full, full == 1 ? "" : "s");
+			msg_fmt(head, sizeof head, "refilling the row");
+		n = st->store[seat];
+		if (full == 0)
+			msg_nfmt(tail, sizeof tail, (unsigned long)n,
+			    "%d counter for one hole", "%d counters for one hole", n);
+		else if (rem > 0)
+			msg_nfmt(tail, sizeof tail, (unsigned long)full,
+			    "%d counters make %d hole of six and %d over",
+			    "%d counters make %d holes of six and %d over", n,
+			    full, rem);
+		else
+			msg_nfmt(tail, sizeof tail, (unsigned long)full,
+			    "%d counters make %d hole of six",
+			    "%d counters make %d holes of six", n, full);
+		msg_fmt(out, len, "%s: %s", head, tail);
 		break;
 	default:
-		snprintf(out, len, "%s", "");
+		out[0] = '\0';
 		break;
 	}
 	buf_free(&b);

@@ -184,9 +184,12 @@ static int
 parse_refill(const char *line, char **w, int n, struct order *o,
     struct diag *d)
 {
-	static const char ex[] = "e.g. \"REFILL a b REMAINDER c\"";
+	char ex[64];
 	unsigned mask = 0;
 	int rem = -1;
+
+	/* The example is an order, which stays as the engine parses it. */
+	msg_fmt(ex, sizeof ex, "e.g. \"%s\"", "REFILL a b REMAINDER c");
 
 	if (n == 1)
 		return diag_set(d, 0, "\"%.60s\": name the holes that get six "

@@ -226,6 +226,7 @@ bq_refill_ok(const struct bq_state *st, int seat, unsigned mask, int rem,
 {
 	struct buf order = BUF_INIT;
 	struct order ex;
+	char said[BQ_MSG];
 	int full, left, rc = 0, row[BQ_ROW], n;
 
 	bq_refill_need(st, seat, &full, &left);
@@ -246,21 +247,44 @@ bq_refill_ok(const struct bq_state *st, int seat, unsigned mask, int rem,
 		rc = diag_set(d, 0, "hole %c cannot both get six and hold the "
 		    "remainder; e.g. \"%s\"", bq_letter(rem),
 		    refill_example(st, seat, &ex));
-	if (rc == 0 && full == 0 && mask != 0)
-		rc = diag_set(d, 0, "your %d %s no hole with six; name only "
-		    "the remainder hole, e.g. \"%s\"", st->store[seat],
-		    st->store[seat] == 1 ? "counter fills" : "counters fill",
+	/* A plural sentence is a whole message of its own (msg_nfmt); "%s"
+	 * only carries it. */
+	if (rc == 0 && full == 0 && mask != 0) {
+		msg_nfmt(said, sizeof said, (unsigned long)st->store[seat],
+		    "your %d counter fills no hole with six; name only the "
+		    "remainder hole, e.g. \"%s\"",
+		    "your %d counters fill no hole with six; name only the "
+		    "remainder hole, e.g. \"%s\"", st->store[seat],
 		    refill_example(st, seat, &ex));
-	if (rc == 0 && popcount(mask) != full)
-		rc = diag_set(d, 0, "your %d counters fill %d hole%s with six%s; "
-		    "name exactly %d, e.g. \"%s\"", st->store[seat], full,
-		    full == 1 ? "" : "s", left > 0 ? " and leave a remainder" :
-		    "", full, refill_example(st, seat, &ex));
-	if (rc == 0 && left > 0 && rem < 0)
-		rc = diag_set(d, 0, "%d counter%s left over after the holes of "
-		    "six; add REMAINDER and the hole for them, e.g. \"%s\"",
-		    left, left == 1 ? " is" : "s are",
+		rc = diag_set(d, 0, "%s", said);
+	}
+	if (rc == 0 && popcount(mask) != full) {
+		if (left > 0)
+			msg_nfmt(said, sizeof said, (unsigned long)full,
+			    "your %d counters fill %d hole with six and leave a "
+			    "remainder; name exactly %d, e.g. \"%s\"",
+			    "your %d counters fill %d holes with six and leave a "
+			    "remainder; name exactly %d, e.g. \"%s\"",
+			    st->store[seat], full, full,
+			    refill_example(st, seat, &ex));
+		else
+			msg_nfmt(said, sizeof said, (unsigned long)full,
+			    "your %d counters fill %d hole with six; name exactly "
+			    "%d, e.g. \"%s\"",
+			    "your %d counters fill %d holes with six; name exactly "
+			    "%d, e.g. \"%s\"", st->store[seat], full, full,
+			    refill_example(st, seat, &ex));
+		rc = diag_set(d, 0, "%s", said);
+	}
+	if (rc == 0 && left > 0 && rem < 0) {
+		msg_nfmt(said, sizeof said, (unsigned long)left,
+		    "%d counter is left over after the holes of six; add "
+		    "REMAINDER and the hole for them, e.g. \"%s\"",
+		    "%d counters are left over after the holes of six; add "
+		    "REMAINDER and the hole for them, e.g. \"%s\"", left,
 		    refill_example(st, seat, &ex));
+		rc = diag_set(d, 0, "%s", said);
+	}
 	if (rc == 0 && left == 0 && rem >= 0)
 		rc = diag_set(d, 0, "nothing is left over after the holes of "
 		    "six, so leave out REMAINDER; e.g. \"%s\"",
@@ -280,11 +304,44 @@ bq_refill_ok(const struct bq_state *st, int seat, unsigned mask, int rem,
 	return rc;
 }
 
+/* "north refills: six in e, f, 2 in g; h is erased." Each clause is a
+ * message; the sentence joins them with "%s; %s" (one message per join). */
+static void
+refill_said(const char *who, int nfull, const char *full, int rem, int left,
+    int ngone, const char *gone, struct evsink *ev)
+{
+	char put[BQ_LIST] = "", part[BQ_LIST], erased[BQ_LIST], kept[128];
+
+	if (nfull > 0) {
+		msg_fmt(part, sizeof part, "six in %s", full);
+		bq_list_add(put, sizeof put, part);
+	}
+	if (rem >= 0) {
+		msg_fmt(part, sizeof part, "%d in %c", left, bq_letter(rem));
+		bq_list_add(put, sizeof put, part);
+	}
+	if (ngone > 0)
+		msg_nfmt(erased, sizeof erased, (unsigned long)ngone,
+		    "%s is erased", "%s are erased", gone);
+	if (rem < 0 && left > 0)
+		msg_nfmt(kept, sizeof kept, (unsigned long)left,
+		    "%d stays in store", "%d stay in store", left);
+	if (ngone > 0 && rem < 0 && left > 0)
+		ev_emit(ev, VIS_ALL, "%s refills: %s; %s; %s.", who, put, erased,
+		    kept);
+	else if (ngone > 0)
+		ev_emit(ev, VIS_ALL, "%s refills: %s; %s.", who, put, erased);
+	else if (rem < 0 && left > 0)
+		ev_emit(ev, VIS_ALL, "%s refills: %s; %s.", who, put, kept);
+	else
+		ev_emit(ev, VIS_ALL, "%s refills: %s.", who, put);
+}
+
 void
 bq_refill(struct bq_state *st, int seat, unsigned mask, int rem,
     struct evsink *ev)
 {
-	struct buf full = BUF_INIT, gone = BUF_INIT;
+	char full[BQ_LIST] = "", gone[BQ_LIST] = "", letter[2] = "";
 	int nfull = 0, ngone = 0, left;
 	const char *who = st->seat[seat], *other = bq_other(st, seat);
 
@@ -294,16 +351,16 @@ bq_refill(struct bq_state *st, int seat, unsigned mask, int rem,
 		if (mask & (1u << h)) {
 			st->board[h] = BQ_FULL;
 			st->store[seat] -= BQ_FULL;
+			letter[0] = bq_letter(h);
 			if (ev != NULL)
-				buf_printf(&full, "%s%c", nfull ? ", " : "",
-				    bq_letter(h));
+				bq_list_add(full, sizeof full, letter);
 			nfull++;
 		} else if (h != rem) {
 			st->erased[h] = 1;
 			st->board[h] = 0;
+			letter[0] = bq_letter(h);
 			if (ev != NULL)
-				buf_printf(&gone, "%s%c", ngone ? ", " : "",
-				    bq_letter(h));
+				bq_list_add(gone, sizeof gone, letter);
 			ngone++;
 		}
 	}
@@ -313,27 +370,15 @@ bq_refill(struct bq_state *st, int seat, unsigned mask, int rem,
 		st->store[seat] = 0;
 	}
 	/* A random playout keeps no narrative: build none. */
-	if (ev != NULL && nfull == 0 && rem < 0)
-		ev_emit(ev, VIS_ALL, "%s has nothing to refill with; %s %s "
-		    "erased.", who, gone.p, ngone == 1 ? "is" : "are");
-	else if (ev != NULL) {
-		struct buf b = BUF_INIT;
+	if (ev != NULL && nfull == 0 && rem < 0) {
+		char said[BQ_MSG];
 
-		buf_printf(&b, "%s refills: ", who);
-		if (nfull > 0)
-			buf_printf(&b, "six in %s", full.p);
-		if (rem >= 0)
-			buf_printf(&b, "%s%d in %c", nfull ? ", " : "", left,
-			    bq_letter(rem));
-		if (ngone > 0)
-			buf_printf(&b, "; %s %s erased", gone.p,
-			    ngone == 1 ? "is" : "are");
-		if (rem < 0 && left > 0)
-			buf_printf(&b, "; %d stay%s in store", left,
-			    left == 1 ? "s" : "");
-		ev_emit(ev, VIS_ALL, "%s.", b.p);
-		buf_free(&b);
-	}
+		msg_nfmt(said, sizeof said, (unsigned long)ngone,
+		    "%s has nothing to refill with; %s is erased.",
+		    "%s has nothing to refill with; %s are erased.", who, gone);
+		ev_emit(ev, VIS_ALL, "%s", said);
+	} else if (ev != NULL)
+		refill_said(who, nfull, full, rem, left, ngone, gone, ev);
 	if (ngone > 0 && bq_live(st, seat) == 0) {
 		st->donkeys[seat] += 2;
 		st->loser = seat;
@@ -346,8 +391,6 @@ bq_refill(struct bq_state *st, int seat, unsigned mask, int rem,
 		ev_emit(ev, VIS_ALL, "%s erased %d holes at once and owes %s one "
 		    "donkey.", who, ngone, other);
 	}
-	buf_free(&full);
-	buf_free(&gone);
 }
 
 void
@@ -402,21 +445,37 @@ bq_end_round(struct bq_state *st, const char *why, struct evsink *ev)
 	if (st->phase == BQ_PH_OVER)
 		return;
 	if (pending >= 0) {
+		char said[BQ_MSG];
 		int full, rem;
 
 		bq_refill_need(st, pending, &full, &rem);
 		st->refill_seat = pending;
+		/* A random playout keeps no narrative: build none. */
+		if (ev == NULL)
+			return;
 		if (full == 0)
-			ev_emit(ev, VIS_ALL, "%s has %d counter%s, less than one "
-			    "hole of six, and chooses the hole for them.",
-			    st->seat[pending], st->store[pending],
-			    st->store[pending] == 1 ? "" : "s");
+			msg_nfmt(said, sizeof said,
+			    (unsigned long)st->store[pending],
+			    "%s has %d counter, less than one hole of six, and "
+			    "chooses the hole for them.",
+			    "%s has %d counters, less than one hole of six, and "
+			    "chooses the hole for them.",
+			    st->seat[pending], st->store[pending]);
+		else if (rem > 0)
+			msg_nfmt(said, sizeof said, (unsigned long)full,
+			    "%s has %d counters: %d hole of six and a remainder; "
+			    "%s chooses where they go.",
+			    "%s has %d counters: %d holes of six and a remainder; "
+			    "%s chooses where they go.", st->seat[pending],
+			    st->store[pending], full, st->seat[pending]);
 		else
-			ev_emit(ev, VIS_ALL, "%s has %d counters: %d hole%s of "
-			    "six%s; %s chooses where they go.",
-			    st->seat[pending], st->store[pending], full,
-			    full == 1 ? "" : "s", rem > 0 ? " and a remainder" :
-			    "", st->seat[pending]);
+			msg_nfmt(said, sizeof said, (unsigned long)full,
+			    "%s has %d counters: %d hole of six; %s chooses where "
+			    "they go.",
+			    "%s has %d counters: %d holes of six; %s chooses "
+			    "where they go.", st->seat[pending],
+			    st->store[pending], full, st->seat[pending]);
+		ev_emit(ev, VIS_ALL, "%s", said);
 		return;
 	}
 	bq_start_round(st, ev);

@@ -26,20 +26,22 @@ static int
 bad_size(const struct bq_state *st, const struct bq_sowing *sw, int k,
     struct diag *d)
 {
-	struct buf b = BUF_INIT, ok = BUF_INIT;
+	struct buf b = BUF_INIT;
+	char ok[BQ_LIST] = "", num[16];
 	int best = 1;
 
 	sizes_text(&b, sw->k, sw->nk);
 	if (st->groups == BQ_GROUPS_DIV) {
 		for (int i = 1; i <= 4; i++)
 			if (bq_group_ok(st, sw->lifted, i)) {
-				buf_printf(&ok, "%s%d", ok.len ? ", " : "", i);
+				snprintf(num, sizeof num, "%d", i);
+				bq_list_add(ok, sizeof ok, num);
 				best = i;
 			}
 		diag_set(d, 0, "\"%s\": with groups=divisors-1-4 a group must "
 		    "hold 1 to 4 counters and divide the %d you lift (%d does "
 		    "not); you may use %s; try \"SOW %d\"", b.p, sw->lifted, k,
-		    ok.p, best);
+		    ok, best);
 	} else if (sw->lifted == 1)
 		diag_set(d, 0, "\"%s\": you lift only 1 counter from hole %c; "
 		    "try \"SOW\"", b.p, bq_letter(sw->from));
@@ -48,7 +50,6 @@ bad_size(const struct bq_state *st, const struct bq_sowing *sw, int k,
 		    "so a group holds at most %d; try \"SOW %d\"", b.p,
 		    sw->lifted, bq_letter(sw->from), sw->lifted, sw->lifted);
 	buf_free(&b);
-	buf_free(&ok);
 	return -1;
 }
 
@@ -115,12 +116,17 @@ bq_plan(const struct bq_state *st, int seat, const int *k, int nk,
 		if (!bq_group_ok(st, sw->lifted, k[i]))
 			return bad_size(st, sw, k[i], d);
 	for (int i = 0; i < nk; i++)
-		if (k[i] != 1 && bq_opening(st, seat))
+		if (k[i] != 1 && bq_opening(st, seat)) {
+			if (st->opening == BQ_OPEN_EACH)
+				return diag_set(d, 0, "SOW %d: the match opens one "
+				    "by one (Bellin: \"un par un en début de "
+				    "partie\"), so your first sowing sows one "
+				    "counter at a time; send \"SOW\"", k[i]);
 			return diag_set(d, 0, "SOW %d: the match opens one by one "
 			    "(Bellin: \"un par un en début de partie\"), so "
-			    "%s sowing sows one counter at a time; send \"SOW\"",
-			    k[i], st->opening == BQ_OPEN_EACH ? "your first" :
-			    "the first");
+			    "the first sowing sows one counter at a time; send "
+			    "\"SOW\"", k[i]);
+		}
 
 	for (int h = 0; h < BQ_HOLES; h++) {
 		sw->before[h] = sw->after[h] = st->board[h];
@@ -146,12 +152,16 @@ bq_plan(const struct bq_state *st, int seat, const int *k, int nk,
 	sw->last = pos;
 	if (nk > sw->laps) {
 		struct buf b = BUF_INIT;
+		char said[BQ_MSG];
 
 		sizes_text(&b, k, nk);
-		diag_set(d, 0, "\"%s\": sown this way your %d counters make "
-		    "only %d lap%s, so give at most %d group size%s", b.p,
-		    sw->lifted, sw->laps, sw->laps == 1 ? "" : "s", sw->laps,
-		    sw->laps == 1 ? "" : "s");
+		msg_nfmt(said, sizeof said, (unsigned long)sw->laps,
+		    "\"%s\": sown this way your %d counters make only %d lap, "
+		    "so give at most %d group size",
+		    "\"%s\": sown this way your %d counters make only %d laps, "
+		    "so give at most %d group sizes", b.p, sw->lifted, sw->laps,
+		    sw->laps);
+		diag_set(d, 0, "%s", said);
 		buf_free(&b);
 		return -1;
 	}
@@ -159,23 +169,29 @@ bq_plan(const struct bq_state *st, int seat, const int *k, int nk,
 	return 0;
 }
 
+/* "one by one, then 2 by 2", as a message. */
 static void
-groups_text(struct buf *b, const struct bq_sowing *sw)
+groups_text(char *out, size_t n, const struct bq_sowing *sw)
 {
+	char one[64], tmp[BQ_LIST];
 	int same = 1;
 
+	out[0] = '\0';
 	for (int i = 1; i < sw->nk && i < sw->laps; i++)
 		if (sw->k[i] != sw->k[0])
 			same = 0;
 	for (int i = 0; i < (same ? 1 : sw->laps); i++) {
 		int k = sw->nk == 0 ? 1 : sw->k[i < sw->nk ? i : sw->nk - 1];
 
-		if (i > 0)
-			buf_adds(b, ", then ");
 		if (k == 1)
-			buf_adds(b, "one by one");
+			msg_fmt(one, sizeof one, "one by one");
 		else
-			buf_printf(b, "%d by %d", k, k);
+			msg_fmt(one, sizeof one, "%d by %d", k, k);
+		if (i > 0)
+			msg_fmt(tmp, sizeof tmp, "%s, then %s", out, one);
+		else
+			snprintf(tmp, sizeof tmp, "%s", one);
+		snprintf(out, n, "%s", tmp);
 	}
 }
 
@@ -184,49 +200,57 @@ narrate(const struct bq_state *st, const struct bq_sowing *sw, int forced,
     struct evsink *ev)
 {
 	const char *who = st->seat[sw->seat];
-	struct buf b = BUF_INIT;
+	char list[BQ_LIST], item[64], groups[BQ_LIST];
 
 	/* A random playout keeps no narrative: build none. */
 	if (ev == NULL)
 		return;
 	if (sw->lifted == 1)
-		buf_printf(&b, "%s sows the only counter of hole %c", who,
-		    bq_letter(sw->from));
+		ev_emit(ev, VIS_ALL, "%s sows the only counter of hole %c; the "
+		    "last falls in %c, which now holds %d.", who,
+		    bq_letter(sw->from), bq_letter(sw->last),
+		    sw->after[sw->last]);
 	else {
-		buf_printf(&b, "%s sows the %d counters of hole %c ", who,
-		    sw->lifted, bq_letter(sw->from));
-		groups_text(&b, sw);
+		groups_text(groups, sizeof groups, sw);
 		if (forced)
-			buf_adds(&b, " (the only way allowed)");
+			ev_emit(ev, VIS_ALL, "%s sows the %d counters of hole %c "
+			    "%s (the only way allowed); the last falls in %c, "
+			    "which now holds %d.", who, sw->lifted,
+			    bq_letter(sw->from), groups, bq_letter(sw->last),
+			    sw->after[sw->last]);
+		else
+			ev_emit(ev, VIS_ALL, "%s sows the %d counters of hole %c "
+			    "%s; the last falls in %c, which now holds %d.", who,
+			    sw->lifted, bq_letter(sw->from), groups,
+			    bq_letter(sw->last), sw->after[sw->last]);
 	}
-	buf_printf(&b, "; the last falls in %c, which now holds %d.",
-	    bq_letter(sw->last), sw->after[sw->last]);
-	ev_emit(ev, VIS_ALL, "%s", b.p);
-	buf_reset(&b);
 
 	if (sw->last_taken)
 		ev_emit(ev, VIS_ALL, "%s takes the %d counters of %c, where the "
 		    "last one fell.", who, sw->mover[sw->last],
 		    bq_letter(sw->last));
 	if (sw->nchain > 0) {
-		for (int i = 0; i < sw->nchain; i++)
-			buf_printf(&b, "%s%d from %c", i ? ", " : "",
+		list[0] = '\0';
+		for (int i = 0; i < sw->nchain; i++) {
+			msg_fmt(item, sizeof item, "%d from %c",
 			    sw->mover[sw->chain[i]], bq_letter(sw->chain[i]));
+			bq_list_add(list, sizeof list, item);
+		}
 		ev_emit(ev, VIS_ALL, "Going back along the sowing %s also "
-		    "takes %s.", who, b.p);
-		buf_reset(&b);
+		    "takes %s.", who, list);
 	}
 	for (int s = 0; s < BQ_SEATS; s++) {
+		list[0] = '\0';
 		for (int h = s * BQ_ROW; h < (s + 1) * BQ_ROW; h++)
-			if (sw->owner[h] > 0)
-				buf_printf(&b, "%s%d from %c", b.len ? ", " : "",
+			if (sw->owner[h] > 0) {
+				msg_fmt(item, sizeof item, "%d from %c",
 				    sw->owner[h], bq_letter(h));
-		if (b.len > 0)
+				bq_list_add(list, sizeof list, item);
+			}
+		if (list[0] != '\0')
 			ev_emit(ev, VIS_ALL, "Owner's capture: %s takes %s.",
-			    st->seat[s], b.p);
-		buf_reset(&b);
+			    st->seat[s], list);
 	}
-	buf_free(&b);
 }
 
 void
@@ -279,25 +303,31 @@ bq_forced(const struct bq_state *st)
 static int
 round_over(struct bq_state *st, struct evsink *ev)
 {
-	static const char quiet[] = "sowings in a row have captured nothing";
-	char why[128];
-	int n = bq_on_board(st);
+	char why[128] = "";
+	int n = bq_on_board(st), end = 1;
 
-	if (n == 0)
-		bq_end_round(st, "every counter on the board has been captured",
-		    ev);
-	else if (n == 1)
-		bq_end_round(st, "only one counter is left on the board", ev);
-	else if (st->board[st->sowing[0]] == 0 &&
-	    st->board[st->sowing[1]] == 0)
-		bq_end_round(st, "both sowing holes are empty", ev);
-	else if (st->quiet >= BQ_QUIET) {
+	/* A random playout keeps no narrative: the reason is not formatted. */
+	if (n == 0) {
 		if (ev != NULL)
-			snprintf(why, sizeof why, "%d %s", BQ_QUIET, quiet);
-		bq_end_round(st, ev != NULL ? why : quiet, ev);
+			msg_fmt(why, sizeof why, "every counter on the board has "
+			    "been captured");
+	} else if (n == 1) {
+		if (ev != NULL)
+			msg_fmt(why, sizeof why, "only one counter is left on the "
+			    "board");
+	} else if (st->board[st->sowing[0]] == 0 &&
+	    st->board[st->sowing[1]] == 0) {
+		if (ev != NULL)
+			msg_fmt(why, sizeof why, "both sowing holes are empty");
+	} else if (st->quiet >= BQ_QUIET) {
+		if (ev != NULL)
+			msg_fmt(why, sizeof why, "%d sowings in a row have "
+			    "captured nothing", BQ_QUIET);
 	} else
-		return 0;
-	return 1;
+		end = 0;
+	if (end)
+		bq_end_round(st, why, ev);
+	return end;
 }
 
 /* Runs everything that needs no decision: round ends, missed turns and

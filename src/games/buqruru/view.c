@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "buqruru.h"
-#include "xmalloc.h"
 
 #define CELL 6		/* characters inside one cell of the grid */
 
@@ -79,18 +78,46 @@ board_lines(const struct bq_state *st, int viewer, struct tval *list)
 	buf_free(&rule);
 }
 
+/* The holes as data for the board picture: row 0 is the top row as drawn,
+ * col 0 its left end; the sowing hole only where the text board marks it. */
+static void
+pits(const struct bq_state *st, int viewer, struct tval *list)
+{
+	static const int rows[2][BQ_ROW] = { { 7, 6, 5, 4 }, { 0, 1, 2, 3 } };
+
+	for (int r = 0; r < 2; r++)
+		for (int i = 0; i < BQ_ROW; i++) {
+			int h = rows[r][i], s = bq_owner(h);
+			struct tval *m = tval_push_map(list);
+
+			tval_set_strf(m, "hole", "%c", bq_letter(h));
+			tval_set_int(m, "count", st->board[h]);
+			tval_set_bool(m, "erased", st->erased[h]);
+			tval_set_bool(m, "sowing", st->sowing[s] == h &&
+			    sowing_visible(st, s, viewer));
+			tval_set_int(m, "seat", s);
+			tval_set_int(m, "row", r);
+			tval_set_int(m, "col", i);
+		}
+}
+
 static void
 player(const struct bq_state *st, int s, int viewer, struct tval *m)
 {
 	struct buf b = BUF_INIT, path = BUF_INIT;
 	int vis = sowing_visible(st, s, viewer), from;
+	char dir[64], said[BQ_MSG];
 
+	bq_dir_name(st->dir[s], dir, sizeof dir);
 	tval_set_str(m, "name", st->seat[s]);
 	tval_set_bool(m, "you", viewer == s);
 	tval_set_int(m, "store", st->store[s]);
 	tval_set_int(m, "donkeys", st->donkeys[s]);
-	tval_set_str(m, "dir", bq_dir_name(st->dir[s]));
-	tval_set_str(m, "row", s == 0 ? "bottom" : "top");
+	tval_set_str(m, "dir", dir);
+	tval_set_bool(m, "ccw", st->dir[s] > 0);
+	tval_set_int(m, "seat_index", s);
+	tval_set_str(m, "row", s == 0 ? TERM("buqruru.row.bottom") :
+	    TERM("buqruru.row.top"));
 	bq_holes_text(st, s, &b);
 	tval_set_str(m, "holes", b.p);
 	buf_reset(&b);
@@ -106,22 +133,38 @@ player(const struct bq_state *st, int s, int viewer, struct tval *m)
 		}
 		tval_set_str(m, "path", path.p);
 		/* "sealed hole c" is what the leak test looks for. */
-		tval_set_strf(m, "dirline", "sows %s from %s%c: %s",
-		    bq_dir_name(st->dir[s]), sealed(st, s) ? "sealed hole " : "",
-		    bq_letter(from), path.p);
+		if (sealed(st, s))
+			msg_fmt(said, sizeof said, "sows %s from sealed hole %c: %s",
+			    dir, bq_letter(from), path.p);
+		else
+			msg_fmt(said, sizeof said, "sows %s from %c: %s", dir,
+			    bq_letter(from), path.p);
 	} else {
 		tval_set_str(m, "sowing", "");
 		tval_set_str(m, "path", "");
-		tval_set_strf(m, "dirline", "sows %s%s",
-		    bq_dir_name(st->dir[s]),
-		    st->phase == BQ_PH_REFILL ? "; sowing hole chosen next round" :
-		    st->phase != BQ_PH_HOLE ? "" :
-		    st->sowing[s] >= 0 ? "; sowing hole chosen, sealed" :
-		    "; sowing hole not chosen yet");
+		if (st->phase == BQ_PH_REFILL)
+			msg_fmt(said, sizeof said, "sows %s; sowing hole chosen "
+			    "next round", dir);
+		else if (st->phase != BQ_PH_HOLE)
+			msg_fmt(said, sizeof said, "sows %s", dir);
+		else if (st->sowing[s] >= 0)
+			msg_fmt(said, sizeof said, "sows %s; sowing hole chosen, "
+			    "sealed", dir);
+		else
+			msg_fmt(said, sizeof said, "sows %s; sowing hole not chosen "
+			    "yet", dir);
 	}
-	tval_set_strf(m, "headline", "%s%s: store %d, owes %d donkey%s",
-	    st->seat[s], viewer == s ? " (you)" : "", st->store[s],
-	    st->donkeys[s], st->donkeys[s] == 1 ? "" : "s");
+	tval_set_str(m, "dirline", said);
+	if (viewer == s)
+		msg_nfmt(said, sizeof said, (unsigned long)st->donkeys[s],
+		    "%s (you): store %d, owes %d donkey",
+		    "%s (you): store %d, owes %d donkeys", st->seat[s],
+		    st->store[s], st->donkeys[s]);
+	else
+		msg_nfmt(said, sizeof said, (unsigned long)st->donkeys[s],
+		    "%s: store %d, owes %d donkey", "%s: store %d, owes %d donkeys",
+		    st->seat[s], st->store[s], st->donkeys[s]);
+	tval_set_str(m, "headline", said);
 	buf_free(&b);
 	buf_free(&path);
 }
@@ -129,44 +172,51 @@ player(const struct bq_state *st, int s, int viewer, struct tval *m)
 static void
 status(const struct bq_state *st, int viewer, struct tval *root)
 {
-	char text[256];
-	int s;
+	char text[BQ_MSG];
+	int s, n;
 
 	switch (st->phase) {
 	case BQ_PH_HOLE:
 		if (st->hole_choice == BQ_OPEN)
-			snprintf(text, sizeof text, "Round %d: %s chooses a sowing "
+			msg_fmt(text, sizeof text, "Round %d: %s chooses a sowing "
 			    "hole.", st->round, st->seat[st->turn]);
 		else if (st->sowing[0] < 0 && st->sowing[1] < 0)
-			snprintf(text, sizeof text, "Round %d: both players "
+			msg_fmt(text, sizeof text, "Round %d: both players "
 			    "choose a sowing hole, sealed.", st->round);
 		else {
 			s = st->sowing[0] < 0 ? 0 : 1;
-			if (viewer == 1 - s)
-				snprintf(text, sizeof text, "Round %d: you chose "
-				    "%shole %c; waiting for %s's sealed choice.",
-				    st->round, sealed(st, viewer) ? "sealed " : "",
+			if (viewer == 1 - s && sealed(st, viewer))
+				msg_fmt(text, sizeof text, "Round %d: you chose "
+				    "sealed hole %c; waiting for %s's sealed "
+				    "choice.", st->round,
 				    bq_letter(st->sowing[viewer]), st->seat[s]);
+			else if (viewer == 1 - s)
+				msg_fmt(text, sizeof text, "Round %d: you chose "
+				    "hole %c; waiting for %s's sealed choice.",
+				    st->round, bq_letter(st->sowing[viewer]),
+				    st->seat[s]);
 			else
-				snprintf(text, sizeof text, "Round %d: waiting for "
+				msg_fmt(text, sizeof text, "Round %d: waiting for "
 				    "%s's sealed choice of a sowing hole.",
 				    st->round, st->seat[s]);
 		}
 		break;
 	case BQ_PH_SOW:
 		s = st->turn;
-		snprintf(text, sizeof text, "Round %d: %s to sow from hole %c "
-		    "(%d counter%s).", st->round, st->seat[s],
-		    bq_letter(st->sowing[s]), st->board[st->sowing[s]],
-		    st->board[st->sowing[s]] == 1 ? "" : "s");
+		n = st->board[st->sowing[s]];
+		msg_nfmt(text, sizeof text, (unsigned long)n,
+		    "Round %d: %s to sow from hole %c (%d counter).",
+		    "Round %d: %s to sow from hole %c (%d counters).", st->round,
+		    st->seat[s], bq_letter(st->sowing[s]), n);
 		break;
 	case BQ_PH_REFILL:
-		snprintf(text, sizeof text, "Round %d is over: %s chooses how "
+		msg_fmt(text, sizeof text, "Round %d is over: %s chooses how "
 		    "to refill.", st->round, st->seat[st->refill_seat]);
 		break;
 	default:
-		snprintf(text, sizeof text, "The match is over after %d "
-		    "round%s.", st->round, st->round == 1 ? "" : "s");
+		msg_nfmt(text, sizeof text, (unsigned long)st->round,
+		    "The match is over after %d round.",
+		    "The match is over after %d rounds.", st->round);
 		break;
 	}
 	tval_set_str(root, "status", text);
@@ -183,9 +233,9 @@ refill_choice(void *arg, unsigned mask, int rem)
 {
 	struct refill_ctx *c = arg;
 	struct order o;
-	struct buf b = BUF_INIT;
 	struct tval *m = tval_push_map(c->list);
-	int n = 0, full = 0, row[BQ_ROW], nrow;
+	char list[BQ_LIST] = "", item[64];
+	int full = 0, row[BQ_ROW], nrow;
 
 	bq_refill_order(&o, mask, rem);
 	tval_set_str(m, "order", o.text);
@@ -195,64 +245,51 @@ refill_choice(void *arg, unsigned mask, int rem)
 	for (int i = 0; i < nrow; i++) {
 		int h = row[i];
 
-		buf_printf(&b, "%s%c ", n++ ? ", " : "", bq_letter(h));
 		if (mask & (1u << h))
-			buf_printf(&b, "%d", BQ_FULL);
+			snprintf(item, sizeof item, "%c %d", bq_letter(h), BQ_FULL);
 		else if (h == rem)
-			buf_printf(&b, "%d", c->st->store[c->seat] -
-			    BQ_FULL * full);
+			snprintf(item, sizeof item, "%c %d", bq_letter(h),
+			    c->st->store[c->seat] - BQ_FULL * full);
 		else
-			buf_adds(&b, "erased");
+			msg_fmt(item, sizeof item, "%c erased", bq_letter(h));
+		bq_list_add(list, sizeof list, item);
 	}
-	tval_set_str(m, "meaning", b.p);
-	buf_free(&b);
+	tval_set_str(m, "meaning", list);
 }
 
-/* Breaks text at spaces into lines of at most width columns. */
-static void
-wrap(const char *text, size_t width, struct tval *list)
-{
-	const char *p = text;
-
-	while (*p != '\0') {
-		size_t n = strlen(p), cut = n;
-		char *line;
-
-		if (n > width) {
-			for (cut = width; cut > 0 && p[cut] != ' '; cut--)
-				;
-			if (cut == 0)
-				cut = width;
-		}
-		line = xstrndup(p, cut);
-		tval_set_str(tval_push_map(list), "line", line);
-		free(line);
-		p += cut;
-		while (*p == ' ')
-			p++;
-	}
-}
-
+/* The options as one sentence; the report breaks it into lines in the
+ * reader's language (options_lines). */
 static void
 options_text(const struct bq_state *st, struct tval *root)
 {
-	struct buf b = BUF_INIT;
+	char hole[64], dir[64], how[128], groups[128], chain[128], owner[64];
+	char text[BQ_LIST];
 
-	buf_printf(&b, "%s hole choice; ", st->hole_choice == BQ_SEALED ?
-	    "sealed" : "open");
-	if (st->direction == BQ_DIR_OPPOSITE)
-		buf_adds(&b, "opposite directions; ");
+	if (st->hole_choice == BQ_SEALED)
+		msg_fmt(hole, sizeof hole, "sealed hole choice");
 	else
-		buf_printf(&b, "both sow %s; ", bq_dir_name(st->dir[0]));
-	buf_adds(&b, st->groups == BQ_GROUPS_ANY ? "groups of any size; " :
-	    "groups of 1 to 4 dividing the counters lifted; ");
-	buf_adds(&b, st->chain == BQ_CHAIN_AFTER_LAST ?
-	    "chain after a taken last hole; " :
-	    "chain back to the sowing hole; ");
-	buf_printf(&b, "owner's capture %s.", st->owner_capture ? "on" : "off");
-	tval_set_str(root, "options_text", b.p);
-	wrap(b.p, 66, tval_set_list(root, "options_lines"));
-	buf_free(&b);
+		msg_fmt(hole, sizeof hole, "open hole choice");
+	if (st->direction == BQ_DIR_OPPOSITE)
+		msg_fmt(how, sizeof how, "opposite directions");
+	else
+		msg_fmt(how, sizeof how, "both sow %s",
+		    bq_dir_name(st->dir[0], dir, sizeof dir));
+	if (st->groups == BQ_GROUPS_ANY)
+		msg_fmt(groups, sizeof groups, "groups of any size");
+	else
+		msg_fmt(groups, sizeof groups, "groups of 1 to 4 dividing the "
+		    "counters lifted");
+	if (st->chain == BQ_CHAIN_AFTER_LAST)
+		msg_fmt(chain, sizeof chain, "chain after a taken last hole");
+	else
+		msg_fmt(chain, sizeof chain, "chain back to the sowing hole");
+	if (st->owner_capture)
+		msg_fmt(owner, sizeof owner, "owner's capture on");
+	else
+		msg_fmt(owner, sizeof owner, "owner's capture off");
+	msg_fmt(text, sizeof text, "%s; %s; %s; %s; %s.", hole, how, groups,
+	    chain, owner);
+	tval_set_str(root, "options_text", text);
 }
 
 void
@@ -274,11 +311,23 @@ bq_view(const void *vst, int viewer, struct tval *root)
 	tval_set_bool(root, "you_refill", st->phase == BQ_PH_REFILL &&
 	    viewer == st->refill_seat);
 	board_lines(st, viewer, tval_set_list(root, "board"));
-	tval_set_str(root, "legend", "[ n] = sowing hole, xx = erased hole");
+	pits(st, viewer, tval_set_list(root, "pits"));
+	{
+		char legend[128];
+
+		msg_fmt(legend, sizeof legend, "[ n] = sowing hole, xx = erased "
+		    "hole");
+		tval_set_str(root, "legend", legend);
+	}
 	player(st, 1, viewer, tval_set_map(root, "top"));
 	player(st, 0, viewer, tval_set_map(root, "bottom"));
-	tval_set_strf(root, "score", "Donkeys owed: %s %d, %s %d.",
-	    st->seat[0], st->donkeys[0], st->seat[1], st->donkeys[1]);
+	{
+		char score[BQ_MSG];
+
+		msg_fmt(score, sizeof score, "Donkeys owed: %s %d, %s %d.",
+		    st->seat[0], st->donkeys[0], st->seat[1], st->donkeys[1]);
+		tval_set_str(root, "score", score);
+	}
 	status(st, viewer, root);
 	tval_set_str(root, "first_mover", st->seat[st->starter]);
 	tval_set_int(root, "on_board", bq_on_board(st));

@@ -7,6 +7,10 @@
 #define AZ_TARGI_H
 
 #include "game.h"
+#include "msg.h"
+
+/* Room for one encoded message (msg.h) with its nested fragments. */
+#define TG_MSG	512
 
 #define TG_SEATS	2
 #define TG_NBORDER	16
@@ -225,6 +229,16 @@ int tg_load(const char *datadir, struct diag *);
 int tg_data_copy(struct tg_state *, struct diag *);
 const char *tg_symbol_name(int);
 const char *tg_res_name(int, int n);
+/* The player-visible names: terms (msg.h) rendered in the reader's
+ * language. A place named otherwise in a game master's file keeps that
+ * name (it is no printed card, so no catalog knows it). */
+const char *tg_res_term(int);
+const char *tg_symbol_term(int);
+const char *tg_place_name(const struct tg_state *, int n, char *, size_t);
+const char *tg_place_short(const struct tg_state *, int n, char *, size_t);
+/* A sentence already encoded (msg_nfmt) as a narrative line or a refusal. */
+void tg_emit_enc(struct evsink *, uint32_t vis, const char *enc);
+int tg_diag_enc(struct diag *, const char *enc);
 int tg_symbol_parse(const char *);
 
 /* targi_setup.c: setup and the round flow */

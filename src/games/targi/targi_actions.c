@@ -116,27 +116,24 @@ pay_text(const int pay[TG_NRES], char *out, size_t sz)
 	tg_spec_text(pay, out, sz);
 }
 
-/* "D 2P or 1G", with the optional part as "(+1S: 1 VP)". */
+/* "D 2P or 1G", with the optional part as "(+1S: 1 VP)": a message when
+ * it has words, the bare payment otherwise. */
 void
 tg_cost_text(const struct tg_tribe *t, char *out, size_t sz)
 {
-	char a[48], b[48], c[48];
+	char a[48], b[TG_MSG], x[32];
 
 	pay_text(t->cost, a, sizeof a);
-	b[0] = c[0] = '\0';
 	if (t->has_alt) {
-		char x[32];
-
 		pay_text(t->alt, x, sizeof x);
-		snprintf(b, sizeof b, " or %s", x);
-	}
+		msg_fmt(b, sizeof b, "%s or %s", a, x);
+	} else
+		snprintf(b, sizeof b, "%s", a);
 	if (t->has_extra) {
-		char x[32];
-
 		pay_text(t->extra, x, sizeof x);
-		snprintf(c, sizeof c, " (+%s: %d VP)", x, t->extra_vp);
-	}
-	snprintf(out, sz, "%s%s%s", a, b, c);
+		msg_fmt(out, sz, "%s (+%s: %d VP)", b, x, t->extra_vp);
+	} else
+		snprintf(out, sz, "%s", b);
 }
 
 /* Checks the row and the payment of an order (BUY/NOBLE/HAND) and fills
@@ -148,7 +145,7 @@ check_buy(const struct tg_state *st, int seat, int card, int via,
 	const struct tg_player *p = &st->pl[seat];
 	const struct tg_tribe *t = &st->tribe[card];
 	int pays[64][TG_NRES], n, x = o->arg[TG_EXTRA];
-	char cost[96];
+	char cost[TG_MSG];
 
 	if (o->arg[1] < 0 || o->arg[1] >= TG_ROWS)
 		return diag_set(d, 0, "Your display has rows 1 to 3.");
@@ -171,11 +168,15 @@ check_buy(const struct tg_state *st, int seat, int card, int via,
 			    t->id, cost);
 		n = m;
 	}
+	if (n == 0 && tg_discount(st, seat, card, via))
+		return diag_set(d, 0, "You cannot pay for tribe card %d (it costs %s, less your discount).",
+		    st->tribe[card].id, cost);
+	if (n == 0 && tg_extra_goods(st, seat, via))
+		return diag_set(d, 0, "You cannot pay for tribe card %d (it costs %s, plus 1 good).",
+		    st->tribe[card].id, cost);
 	if (n == 0)
-		return diag_set(d, 0, "You cannot pay for tribe card %d (it costs %s%s).",
-		    st->tribe[card].id, cost,
-		    tg_discount(st, seat, card, via) ? ", less your discount" :
-		    tg_extra_goods(st, seat, via) ? ", plus 1 good" : "");
+		return diag_set(d, 0, "You cannot pay for tribe card %d (it costs %s).",
+		    st->tribe[card].id, cost);
 	if (o->arg[2]) {
 		for (int i = 0; i < n; i++)
 			if (memcmp(pays[i], &o->arg[TG_PAY], sizeof(int) * TG_NRES) == 0) {
@@ -194,9 +195,13 @@ check_buy(const struct tg_state *st, int seat, int card, int via,
 			pay_text(pays[i], txt, sizeof txt);
 			buf_printf(&b, "%s\"PAY %s\"", i ? ", " : "", txt);
 		}
-		diag_set(d, 0, "%s for tribe card %d (cost %s); add one of: %s.",
-		    o->arg[2] ? "You cannot pay that" : "There are several ways to pay",
-		    st->tribe[card].id, cost, b.p);
+		/* The list is of order texts, the same in every language. */
+		if (o->arg[2])
+			diag_set(d, 0, "You cannot pay that for tribe card %d (cost %s); add one of: %s.",
+			    st->tribe[card].id, cost, b.p);
+		else
+			diag_set(d, 0, "There are several ways to pay for tribe card %d (cost %s); add one of: %s.",
+			    st->tribe[card].id, cost, b.p);
 		buf_free(&b);
 	}
 	return -1;
@@ -227,7 +232,7 @@ tg_display_card(struct tg_state *st, int seat, int card, int row,
 		return -1;
 	p->display[slot] = card;
 	ev_emit(ev, VIS_ALL, "%s displays tribe card %d (%s, %d VP) in row %d.",
-	    p->name, st->tribe[card].id, tg_symbol_name(st->tribe[card].symbol),
+	    p->name, st->tribe[card].id, tg_symbol_term(st->tribe[card].symbol),
 	    st->tribe[card].vp, row + 1);
 	if (tg_displayed(p) == TG_SLOTS && !st->end_after_round) {
 		st->end_after_round = 1;
@@ -455,13 +460,21 @@ choose_goods(struct tg_state *st, int seat, const struct order *o, int n,
 {
 	const int *s = o->arg;
 
-	if (o->kind != K_CHOOSE)
-		return diag_set(d, 0, "First choose %d good%s: CHOOSE followed by e.g. %s.",
-		    n, n == 1 ? "" : "s", n == 1 ? "S" : "1D 1S");
+	if (o->kind != K_CHOOSE) {
+		char m[TG_MSG];
+
+		msg_nfmt(m, sizeof m, (unsigned long)n, "First choose %d good: CHOOSE followed by e.g. %s.",
+		    "First choose %d goods: CHOOSE followed by e.g. %s.", n, n == 1 ? "S" : "1D 1S");
+		return tg_diag_enc(d, m);
+	}
 	if (s[TG_G] || s[TG_VP] || s[TG_W] || s[TG_D] < 0 || s[TG_S] < 0 ||
-	    s[TG_P] < 0 || s[TG_D] + s[TG_S] + s[TG_P] != n)
-		return diag_set(d, 0, "Choose exactly %d good%s (dates D, salt S or pepper P).",
-		    n, n == 1 ? "" : "s");
+	    s[TG_P] < 0 || s[TG_D] + s[TG_S] + s[TG_P] != n) {
+		char m[TG_MSG];
+
+		msg_nfmt(m, sizeof m, (unsigned long)n, "Choose exactly %d good (dates D, salt S or pepper P).",
+		    "Choose exactly %d goods (dates D, salt S or pepper P).", n);
+		return tg_diag_enc(d, m);
+	}
 	st->sub = SUB_NONE;
 	if (as_goods_card)
 		tg_gain_goods_card(st, seat, s, ev);
@@ -497,12 +510,12 @@ trade(struct tg_state *st, int seat, const struct order *o, struct evsink *ev,
 	if (n < 1 || n > 3)
 		return diag_set(d, 0, "The Merchant trades 3 goods of one kind for 1 gold or 2 for 1 good.");
 	if (p->res[k] < n)
-		return diag_set(d, 0, "You have only %d %s.", p->res[k], tg_res_name(k, 2));
+		return diag_set(d, 0, "You have only %d %s.", p->res[k], tg_res_term(k));
 	tg_take(st, seat, k, n);
 	tg_give(st, seat, get, 1);
 	st->sub = SUB_MERCHANT;
 	ev_emit(ev, VIS_ALL, "%s trades %d %s for 1 %s at the Merchant.", p->name, n,
-	    tg_res_name(k, n), tg_res_name(get, 1));
+	    tg_res_term(k), tg_res_term(get));
 	return 0;
 }
 
@@ -523,7 +536,7 @@ silversmith(struct tg_state *st, int seat, int n10, const struct order *o,
 		for (int i = 0; i < 3; i++)
 			if (p->res[i] < s[i])
 				return diag_set(d, 0, "You have only %d %s.", p->res[i],
-				    tg_res_name(i, 2));
+				    tg_res_term(i));
 		for (int i = 0; i < 3; i++)
 			tg_take(st, seat, i, s[i]);
 		tg_give(st, seat, TG_VP, 1);
@@ -543,12 +556,12 @@ silversmith(struct tg_state *st, int seat, int n10, const struct order *o,
 	else
 		return diag_set(d, 0, "The Silversmith takes 2 goods of one kind (1 VP), 4 of one kind (3 VP), 1 gold (2 VP) or 2 gold (4 VP).");
 	if (p->res[k] < n)
-		return diag_set(d, 0, "You have only %d %s.", p->res[k], tg_res_name(k, 2));
+		return diag_set(d, 0, "You have only %d %s.", p->res[k], tg_res_term(k));
 	tg_take(st, seat, k, n);
 	tg_give(st, seat, TG_VP, vp);
 	st->targi_at[n10] = -1;
 	ev_emit(ev, VIS_ALL, "%s gives the Silversmith %d %s for %d VP.", p->name, n,
-	    tg_res_name(k, n), vp);
+	    tg_res_term(k), vp);
 	return 0;
 }
 
@@ -558,7 +571,7 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 {
 	struct tg_player *p = &st->pl[seat];
 	int n, pos, card, pay[TG_NRES];
-	char name[3];
+	char name[3], pn[TG_MSG];
 
 	switch (st->sub) {
 	case SUB_DRAWN:
@@ -631,23 +644,25 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 		}
 		if (st->border[n].kind != BK_GOODS)
 			return diag_set(d, 0, "Card %d (%s) does not give goods to TAKE.",
-			    n, st->border[n].name);
+			    n, tg_place_name(st, n, pn, sizeof pn));
 		if (o->arg[1] >= 0)
 			return diag_set(d, 0, "Card %d gives one %s: just TAKE %d.", n,
-			    tg_res_name(st->border[n].gives, 1), n);
+			    tg_res_term(st->border[n].gives), n);
 		/* Border cards are not goods cards: no tribe card bonus. */
 		tg_give(st, seat, st->border[n].gives, 1);
 		st->targi_at[n] = -1;
 		ev_emit(ev, VIS_ALL, "%s takes 1 %s from card %d.", p->name,
-		    tg_res_name(st->border[n].gives, 1), n);
+		    tg_res_term(st->border[n].gives), n);
 		return 0;
 	case K_BUY:
 	case K_KEEP:
 	case K_DISCARD:
+		if (o->arg[0] < 100 && o->kind == K_BUY)
+			return diag_set(d, 0, "Name the central card, e.g. BUY B2 ROW 1.");
+		if (o->arg[0] < 100 && o->kind == K_KEEP)
+			return diag_set(d, 0, "Name the central card, e.g. KEEP B2.");
 		if (o->arg[0] < 100)
-			return diag_set(d, 0, "Name the central card, e.g. %s B2%s.",
-			    o->kind == K_BUY ? "BUY" : o->kind == K_KEEP ? "KEEP" : "DISCARD",
-			    o->kind == K_BUY ? " ROW 1" : "");
+			return diag_set(d, 0, "Name the central card, e.g. DISCARD B2.");
 		pos = o->arg[0] - 100;
 		if (need_marker(st, seat, pos, d) < 0)
 			return -1;
@@ -678,7 +693,7 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 		}
 		return 0;
 	case K_NOBLE:
-		if ((n = need_border(st, seat, BK_NOBLE, "Noble", d)) < 0)
+		if ((n = need_border(st, seat, BK_NOBLE, TERM("targi.place.noble"), d)) < 0)
 			return -1;
 		if (p->hand < 0)
 			return diag_set(d, 0, "You hold no hand card for the Noble; PASS %d instead.", n);
@@ -699,7 +714,7 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 				tg_give(st, seat, TG_W, 1);
 				tg_give(st, seat, g, 1);
 				ev_emit(ev, VIS_ALL, "%s takes 1 water and 1 %s from the Noble.",
-				    p->name, tg_res_name(g, 1));
+				    p->name, tg_res_term(g));
 			}
 			return 0;
 		}
@@ -751,22 +766,22 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 		if (st->border[n].kind == BK_MERCHANT)
 			st->sub = SUB_NONE;
 		ev_emit(ev, VIS_ALL, "%s leaves card %d (%s).", p->name, n,
-		    st->border[n].name);
+		    tg_place_name(st, n, pn, sizeof pn));
 		return 0;
 	case K_TRADE:
 		if (st->sub != SUB_MERCHANT &&
-		    need_border(st, seat, BK_MERCHANT, "Merchant", d) < 0)
+		    need_border(st, seat, BK_MERCHANT, TERM("targi.place.merchant"), d) < 0)
 			return -1;
 		return trade(st, seat, o, ev, d);
 	case K_SILVER:
-		if ((n = need_border(st, seat, BK_SILVER, "Silversmith", d)) < 0)
+		if ((n = need_border(st, seat, BK_SILVER, TERM("targi.place.silversmith"), d)) < 0)
 			return -1;
 		return silversmith(st, seat, n, o, ev, d);
 	case K_MIRAGE: {
 		int from = o->arg[0], to = o->arg[1];
 		char n2[3];
 
-		if ((n = need_border(st, seat, BK_FATA, "Fata Morgana", d)) < 0)
+		if ((n = need_border(st, seat, BK_FATA, TERM("targi.place.fata_morgana"), d)) < 0)
 			return -1;
 		if (need_marker(st, seat, from, d) < 0)
 			return -1;
@@ -791,7 +806,7 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 	case K_CARAVAN: {
 		int res[TG_NRES] = { 0 };
 
-		if ((n = need_border(st, seat, BK_CARAVAN, "Caravan", d)) < 0)
+		if ((n = need_border(st, seat, BK_CARAVAN, TERM("targi.place.caravan"), d)) < 0)
 			return -1;
 		if ((card = tg_draw_goods(st, ev)) < 0)
 			return diag_set(d, 0, "The goods deck and its discards are empty; the Caravan has nothing to give.");
@@ -815,7 +830,7 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 		return 0;
 	}
 	case K_EXPAND:
-		if ((n = need_border(st, seat, BK_EXPAND, "Tribal expansion", d)) < 0)
+		if ((n = need_border(st, seat, BK_EXPAND, TERM("targi.place.tribal_expansion"), d)) < 0)
 			return -1;
 		if ((card = tg_draw_tribe(st)) < 0)
 			return diag_set(d, 0, "The tribe deck is empty; the Tribal expansion has nothing to give.");
@@ -828,7 +843,7 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 		else
 			ev_emit(ev, VIS_ALL, "%s draws a tribe card at the Tribal expansion.", p->name);
 		ev_emit(ev, VIS_SEAT(seat), "You drew tribe card %d (%s, %d VP).",
-		    st->tribe[card].id, tg_symbol_name(st->tribe[card].symbol),
+		    st->tribe[card].id, tg_symbol_term(st->tribe[card].symbol),
 		    st->tribe[card].vp);
 		return 0;
 	case K_DUNE:

@@ -14,22 +14,22 @@ tg_dune_text(const struct tg_dune *u, char *out, size_t sz)
 	switch (u->action) {
 	case DA_GAIN:
 		tg_spec_text(u->give, a, sizeof a);
-		snprintf(out, sz, "take %s", a);
+		msg_fmt(out, sz, "take %s", a);
 		break;
 	case DA_CHOOSE:
-		snprintf(out, sz, "take %d good%s of your choice", u->n,
-		    u->n == 1 ? "" : "s");
+		msg_nfmt(out, sz, (unsigned long)u->n, "take %d good of your choice",
+		    "take %d goods of your choice", u->n);
 		break;
 	case DA_CONVERT:
 		tg_spec_text(u->pay, a, sizeof a);
 		tg_spec_text(u->give, b, sizeof b);
-		snprintf(out, sz, "pay %s for %s", a, b);
+		msg_fmt(out, sz, "pay %s for %s", a, b);
 		break;
 	case DA_CARAVAN:
-		snprintf(out, sz, "turn up a goods card and take it");
+		msg_fmt(out, sz, "turn up a goods card and take it");
 		break;
 	case DA_EXPAND:
-		snprintf(out, sz, "draw a tribe card, as at the Tribal expansion");
+		msg_fmt(out, sz, "draw a tribe card, as at the Tribal expansion");
 		break;
 	default:
 		snprintf(out, sz, "?");
@@ -52,7 +52,7 @@ draw_dune(struct tg_state *st, struct evsink *ev)
 static void
 reveal(struct tg_state *st, int i, struct evsink *ev)
 {
-	char t[96];
+	char t[TG_MSG];
 
 	if ((st->dune_up[i] = draw_dune(st, ev)) < 0)
 		return;
@@ -197,9 +197,15 @@ tg_dune_action(struct tg_state *st, int seat, const struct order *o,
 	case DA_CHOOSE:
 		if (ch[TG_G] || ch[TG_VP] || ch[TG_W] || ch[0] < 0 || ch[1] < 0 ||
 		    ch[2] < 0 || ch[0] + ch[1] + ch[2] != u->n)
-			return diag_set(d, 0, "Sand dune %d gives %d good%s of your choice: DUNE %d followed by them, e.g. DUNE %d %s.",
-			    i + 1, u->n, u->n == 1 ? "" : "s", i + 1, i + 1,
-			    u->n == 1 ? "1S" : "1D 1S");
+		{
+			char m[TG_MSG];
+
+			msg_nfmt(m, sizeof m, (unsigned long)u->n,
+			    "Sand dune %d gives %d good of your choice: DUNE %d followed by them, e.g. DUNE %d %s.",
+			    "Sand dune %d gives %d goods of your choice: DUNE %d followed by them, e.g. DUNE %d %s.",
+			    i + 1, u->n, i + 1, i + 1, u->n == 1 ? "1S" : "1D 1S");
+			return tg_diag_enc(d, m);
+		}
 		for (int k = 0; k < 3; k++)
 			tg_give(st, seat, k, ch[k]);
 		tg_spec_text(ch, t, sizeof t);
@@ -244,7 +250,7 @@ tg_dune_action(struct tg_state *st, int seat, const struct order *o,
 		st->sub_dune = i;
 		ev_emit(ev, VIS_ALL, "%s draws a tribe card at sand dune %d.", p->name, i + 1);
 		ev_emit(ev, VIS_SEAT(seat), "You drew tribe card %d (%s, %d VP).",
-		    st->tribe[c].id, tg_symbol_name(st->tribe[c].symbol),
+		    st->tribe[c].id, tg_symbol_term(st->tribe[c].symbol),
 		    st->tribe[c].vp);
 		break;
 	}

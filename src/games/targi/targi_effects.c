@@ -73,7 +73,7 @@ tg_goods_bonus(struct tg_state *st, int seat, struct evsink *ev)
 		p->bonus_given[k] = 1;
 		tg_give(st, seat, k, 1);
 		ev_emit(ev, VIS_ALL, "%s takes 1 more %s (tribe card %d).", p->name,
-		    tg_res_name(k, 1), st->tribe[c].id);
+		    tg_res_term(k), st->tribe[c].id);
 	}
 }
 
@@ -238,7 +238,7 @@ tg_once_resolve(struct tg_state *st, int seat, const struct order *o,
 	const struct tg_tribe *t = &st->tribe[st->sub_card];
 	struct tg_player *p = &st->pl[seat];
 	const int *s = o->arg;
-	char txt[48];
+	char txt[48], m[TG_MSG];
 
 	if (t->effect == EF_ONCE_MOVE) {
 		if (o->kind == K_PASS && o->arg[0] == 0) {
@@ -265,10 +265,19 @@ tg_once_resolve(struct tg_state *st, int seat, const struct order *o,
 		    s[1] / TG_COLS + 1, s[1] % TG_COLS + 1);
 		return 0;
 	}
-	if (o->kind != K_CHOOSE)
-		return diag_set(d, 0, "First choose what tribe card %d gives you: CHOOSE followed by %d good%s%s.",
-		    t->id, st->sub_n, st->sub_n == 1 ? "" : "s",
-		    t->effect == EF_ONCE_CHOICE ? ", or CHOOSE 1G, or CHOOSE 1VP" : "");
+	if (o->kind != K_CHOOSE) {
+		if (t->effect == EF_ONCE_CHOICE)
+			msg_nfmt(m, sizeof m, (unsigned long)st->sub_n,
+			    "First choose what tribe card %d gives you: CHOOSE followed by %d good, or CHOOSE 1G, or CHOOSE 1VP.",
+			    "First choose what tribe card %d gives you: CHOOSE followed by %d goods, or CHOOSE 1G, or CHOOSE 1VP.",
+			    t->id, st->sub_n);
+		else
+			msg_nfmt(m, sizeof m, (unsigned long)st->sub_n,
+			    "First choose what tribe card %d gives you: CHOOSE followed by %d good.",
+			    "First choose what tribe card %d gives you: CHOOSE followed by %d goods.",
+			    t->id, st->sub_n);
+		return tg_diag_enc(d, m);
+	}
 	if (s[TG_D] < 0 || s[TG_S] < 0 || s[TG_P] < 0 || s[TG_G] < 0 || s[TG_VP] < 0)
 		return diag_set(d, 0, "Amounts cannot be negative.");
 	if (s[TG_W] != 0)
@@ -281,10 +290,19 @@ tg_once_resolve(struct tg_state *st, int seat, const struct order *o,
 	else if (t->effect == EF_ONCE_CHOICE && s[TG_VP] == t->e_vp && t->e_vp > 0 &&
 	    s[TG_D] + s[TG_S] + s[TG_P] + s[TG_G] == 0)
 		;
-	else
-		return diag_set(d, 0, "Tribe card %d gives %d good%s of your choice%s.",
-		    t->id, st->sub_n, st->sub_n == 1 ? "" : "s",
-		    t->effect == EF_ONCE_CHOICE ? ", or 1 gold, or 1 VP" : "");
+	else {
+		if (t->effect == EF_ONCE_CHOICE)
+			msg_nfmt(m, sizeof m, (unsigned long)st->sub_n,
+			    "Tribe card %d gives %d good of your choice, or 1 gold, or 1 VP.",
+			    "Tribe card %d gives %d goods of your choice, or 1 gold, or 1 VP.",
+			    t->id, st->sub_n);
+		else
+			msg_nfmt(m, sizeof m, (unsigned long)st->sub_n,
+			    "Tribe card %d gives %d good of your choice.",
+			    "Tribe card %d gives %d goods of your choice.",
+			    t->id, st->sub_n);
+		return tg_diag_enc(d, m);
+	}
 	for (int k = 0; k < TG_NRES; k++)
 		if (s[k] > 0)
 			tg_give(st, seat, k, s[k]);

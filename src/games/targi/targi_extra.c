@@ -12,6 +12,8 @@
 void
 tg_targia_move(struct tg_state *st, struct evsink *ev)
 {
+	char pn[TG_MSG];
+
 	if (st->round == 1)
 		st->targia = 15;
 	else {
@@ -20,7 +22,7 @@ tg_targia_move(struct tg_state *st, struct evsink *ev)
 			st->targia--;
 	}
 	ev_emit(ev, VIS_ALL, "The Targia moves to %d (%s).", st->targia,
-	    st->border[st->targia].name);
+	    tg_place_name(st, st->targia, pn, sizeof pn));
 }
 
 static struct order *
@@ -80,13 +82,13 @@ favour_draw(struct tg_state *st, int seat, int k, struct evsink *ev,
 	st->sub_card = c;
 	if (st->goods[c].choice)
 		ev_emit(ev, VIS_ALL, "%s pays 1 %s to the Targia and turns up a goods card: one good of free choice.",
-		    p->name, tg_res_name(k, 1));
+		    p->name, tg_res_term(k));
 	else {
 		char t[48];
 
 		tg_spec_text(st->goods[c].res, t, sizeof t);
 		ev_emit(ev, VIS_ALL, "%s pays 1 %s to the Targia and turns up a goods card: %s.",
-		    p->name, tg_res_name(k, 1), t);
+		    p->name, tg_res_term(k), t);
 	}
 	return 0;
 }
@@ -137,7 +139,7 @@ tg_favour(struct tg_state *st, int seat, const struct order *o,
 		p->favour = 0;
 		tg_give(st, seat, k, 1);
 		ev_emit(ev, VIS_ALL, "%s takes 1 %s as the Targia's favour.", p->name,
-		    tg_res_name(k, 1));
+		    tg_res_term(k));
 		return 0;
 	case FV_DRAW:
 		if (favour_draw(st, seat, k, ev, d) < 0)
@@ -211,9 +213,15 @@ use_token(struct tg_state *st, int seat, const struct order *o,
 	case EF_CHOOSE:
 		if (ch[TG_G] || ch[TG_VP] || ch[TG_W] || ch[TG_D] < 0 || ch[TG_S] < 0 ||
 		    ch[TG_P] < 0 || ch[TG_D] + ch[TG_S] + ch[TG_P] != t->e_n)
-			return diag_set(d, 0, "Tribe card %d gives %d good%s of your choice: USE %d followed by them, e.g. USE %d %s.",
-			    t->id, t->e_n, t->e_n == 1 ? "" : "s", t->id, t->id,
-			    t->e_n == 1 ? "1S" : "1D 1S");
+		{
+			char m[TG_MSG];
+
+			msg_nfmt(m, sizeof m, (unsigned long)t->e_n,
+			    "Tribe card %d gives %d good of your choice: USE %d followed by them, e.g. USE %d %s.",
+			    "Tribe card %d gives %d goods of your choice: USE %d followed by them, e.g. USE %d %s.",
+			    t->id, t->e_n, t->id, t->id, t->e_n == 1 ? "1S" : "1D 1S");
+			return tg_diag_enc(d, m);
+		}
 		for (int k = 0; k < 3; k++)
 			tg_give(st, seat, k, ch[k]);
 		tg_spec_text(ch, txt, sizeof txt);
@@ -224,7 +232,7 @@ use_token(struct tg_state *st, int seat, const struct order *o,
 		for (int k = 0; k < TG_NRES; k++)
 			if (k != TG_VP && p->res[k] < t->e_pay[k])
 				return diag_set(d, 0, "Tribe card %d asks for %d %s; you have %d.",
-				    t->id, t->e_pay[k], tg_res_name(k, 2), p->res[k]);
+				    t->id, t->e_pay[k], tg_res_term(k), p->res[k]);
 		for (int k = 0; k < TG_NRES; k++)
 			tg_take(st, seat, k, t->e_pay[k]);
 		for (int k = 0; k < TG_NRES; k++)
@@ -263,7 +271,7 @@ tg_free_apply(struct tg_state *st, int seat, const struct order *o,
 		return diag_set(d, 0, "Water buys 1 gold (EXCHANGE 3W FOR 1G) or 1 good (EXCHANGE 2W FOR 1D).");
 	tg_give(st, seat, o->arg[0], 1);
 	ev_emit(ev, VIS_ALL, "%s exchanges %d water for 1 %s.", p->name,
-	    o->arg[0] == TG_G ? 3 : 2, tg_res_name(o->arg[0], 1));
+	    o->arg[0] == TG_G ? 3 : 2, tg_res_term(o->arg[0]));
 	return 0;
 }
 
@@ -325,18 +333,19 @@ int
 tg_lastraid_pay(struct tg_state *st, int seat, const struct order *o,
     struct evsink *ev, struct diag *d)
 {
-	const struct tg_border *b = &st->border[st->robber];
 	struct tg_player *p = &st->pl[seat];
+	char bn[TG_MSG];
 
+	tg_place_name(st, st->robber, bn, sizeof bn);
 	if (o->kind == K_GIVE) {
 		if (o->arg[TG_G] != 1 || o->arg[TG_D] + o->arg[TG_S] + o->arg[TG_P] +
 		    o->arg[TG_VP] + o->arg[TG_W] != 0)
 			return diag_set(d, 0, "%s takes 1 gold (GIVE 1G) or the last card of a display row (REMOVE ROW n).",
-			    b->name);
+			    bn);
 		if (p->res[TG_G] < 1)
 			return diag_set(d, 0, "You have no gold; give the last card of a row (REMOVE ROW n).");
 		tg_take(st, seat, TG_G, 1);
-		ev_emit(ev, VIS_ALL, "%s: %s gives up 1 gold.", b->name, p->name);
+		ev_emit(ev, VIS_ALL, "%s: %s gives up 1 gold.", bn, p->name);
 	} else if (o->kind == K_REMOVE) {
 		int r = o->arg[0], slot = -1, c;
 
@@ -360,10 +369,10 @@ tg_lastraid_pay(struct tg_state *st, int seat, const struct order *o,
 		}
 		st->tdisc[st->ntdisc++] = c;
 		ev_emit(ev, VIS_ALL, "%s: %s gives up tribe card %d, the last of row %d.",
-		    b->name, p->name, st->tribe[c].id, r + 1);
+		    bn, p->name, st->tribe[c].id, r + 1);
 	} else
 		return diag_set(d, 0, "%s takes 1 gold (GIVE 1G) or the last card of a display row (REMOVE ROW n).",
-		    b->name);
+		    bn);
 	p->raid_done = 1;
 	if (tg_has_effect(st, seat, EF_RAID_BONUS)) {
 		int c = tg_effect_card(st, seat, EF_RAID_BONUS);

@@ -8,6 +8,9 @@
 
 #include "targi.h"
 
+/* A help line nests the central card's text (itself a message). */
+#define HELP_MSG 4096
+
 /* The central card at pos as the view's "central" list words it. */
 static const char *
 central_text(const struct tval *root, int pos)
@@ -25,7 +28,6 @@ place_help(const struct tg_state *st, int viewer, struct tval *root)
 {
 	struct tval *list = tval_set_list(root, "place_help");
 	struct order_list ol;
-	struct buf b = BUF_INIT;
 	int placed = 0;
 
 	for (int c = 1; c <= TG_NBORDER; c++)
@@ -40,8 +42,9 @@ place_help(const struct tg_state *st, int viewer, struct tval *root)
 
 		if (ol.v[i].kind != K_PLACE || n < 1 || n > TG_NBORDER)
 			continue;
-		buf_reset(&b);
-		buf_printf(&b, "%s (%s):", ol.v[i].text, st->border[n].name);
+		char acc[HELP_MSG], one[HELP_MSG], both[HELP_MSG], pn[TG_MSG];
+
+		tg_place_name(st, n, pn, sizeof pn);
 		for (int c = 1; c <= TG_NBORDER; c++) {
 			int pos;
 			char name[3];
@@ -49,15 +52,23 @@ place_help(const struct tg_state *st, int viewer, struct tval *root)
 			if (st->targi_at[c] != viewer || (pos = tg_central_of(n, c)) < 0)
 				continue;
 			tg_pos_name(pos, name);
-			buf_printf(&b, "%s with your Targi on %d, crossing %s: %s",
-			    crossings++ > 0 ? ";" : "", c, name, central_text(root, pos));
+			msg_fmt(one, sizeof one, "with your Targi on %d, crossing %s: %s",
+			    c, name, central_text(root, pos));
+			if (crossings++ == 0)
+				snprintf(acc, sizeof acc, "%s", one);
+			else {
+				msg_fmt(both, sizeof both, "%s; %s", acc, one);
+				snprintf(acc, sizeof acc, "%s", both);
+			}
 		}
 		if (crossings == 0)
-			buf_adds(&b, " no crossing with your Targi placed so far");
-		tval_set_str(tval_push_map(list), "text", b.p);
+			msg_fmt(one, sizeof one, "%s (%s): no crossing with your Targi placed so far",
+			    ol.v[i].text, pn);
+		else
+			msg_fmt(one, sizeof one, "%s (%s): %s", ol.v[i].text, pn, acc);
+		tval_set_str(tval_push_map(list), "text", one);
 	}
 	tval_set_bool(root, "has_place_help", list->n > 0);
-	buf_free(&b);
 	order_list_free(&ol);
 }
 
@@ -66,6 +77,7 @@ tg_view_help(const struct tg_state *st, int viewer, struct tval *root)
 {
 	struct tval *pl = tval_get(root, "players"), *warn;
 	int next = st->robber + 1;
+	char m[TG_MSG];
 
 	if (st->phase == PH_OVER)
 		return;
@@ -73,24 +85,31 @@ tg_view_help(const struct tg_state *st, int viewer, struct tval *root)
 		struct tg_score sc;
 
 		tg_score(st, s, &sc);
-		tval_set_strf(pl->items[s], "estimate", "%s would score %d now (%d VP "
-		    "tokens, %d on cards, %d from card bonuses, %d from rows%s)",
-		    st->pl[s].name, sc.total, sc.tokens, sc.cards, sc.bonus, sc.rows,
-		    st->x.water ? ", and water" : "");
+		if (st->x.water)
+			msg_fmt(m, sizeof m, "%s would score %d now (%d VP tokens, %d on cards, %d from card bonuses, %d from rows, and water)",
+			    st->pl[s].name, sc.total, sc.tokens, sc.cards, sc.bonus, sc.rows);
+		else
+			msg_fmt(m, sizeof m, "%s would score %d now (%d VP tokens, %d on cards, %d from card bonuses, %d from rows)",
+			    st->pl[s].name, sc.total, sc.tokens, sc.cards, sc.bonus, sc.rows);
+		tval_set_str(pl->items[s], "estimate", m);
 	}
 	warn = tval_set_list(root, "end_warnings");
-	if (st->phase == PH_RAID && st->border[st->robber].last)
-		tval_set_str(tval_push_map(warn), "text",
-		    "This raid is the last: the game ends with it.");
+	if (st->phase == PH_RAID && st->border[st->robber].last) {
+		msg_fmt(m, sizeof m, "This raid is the last: the game ends with it.");
+		tval_set_str(tval_push_map(warn), "text", m);
+	}
 	else if (!st->end_after_round && next <= TG_NBORDER &&
-	    st->border[next].kind == BK_RAID && st->border[next].last)
-		tval_set_strf(tval_push_map(warn), "text", "Next round opens with the "
-		    "last raid (card %d), which ends the game.", next);
+	    st->border[next].kind == BK_RAID && st->border[next].last) {
+		msg_fmt(m, sizeof m, "Next round opens with the last raid (card %d), which ends the game.",
+		    next);
+		tval_set_str(tval_push_map(warn), "text", m);
+	}
 	for (int s = 0; s < TG_SEATS && !st->end_after_round; s++)
-		if (tg_displayed(&st->pl[s]) == TG_SLOTS - 1)
-			tval_set_strf(tval_push_map(warn), "text", "%s has 11 cards on "
-			    "display: a 12th ends the game after that round.",
+		if (tg_displayed(&st->pl[s]) == TG_SLOTS - 1) {
+			msg_fmt(m, sizeof m, "%s has 11 cards on display: a 12th ends the game after that round.",
 			    st->pl[s].name);
+			tval_set_str(tval_push_map(warn), "text", m);
+		}
 	if (st->phase == PH_PLACE && viewer >= 0 && viewer < TG_SEATS &&
 	    st->turn == viewer && st->pl[viewer].placed < st->pl[viewer].quota)
 		place_help(st, viewer, root);

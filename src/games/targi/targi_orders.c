@@ -1,6 +1,7 @@
 /* targi_orders: the order language of Targi: reading a line, writing the
  * canonical spelling, the legal orders now, and the deadline default. */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -337,10 +338,24 @@ tg_format(struct order *o)
 	}
 }
 
+/* usage is a message id (N_), a literal without conversions. */
+static void
+usage_msg(char *out, size_t n, const char *usage, ...)
+{
+	va_list ap;
+
+	va_start(ap, usage);
+	msg_vfmt(out, n, usage, ap);
+	va_end(ap);
+}
+
 static int
 bad(struct diag *d, const char *usage)
 {
-	return diag_set(d, 0, "Write it as: %s.", usage);
+	char u[TG_MSG];
+
+	usage_msg(u, sizeof u, usage);
+	return diag_set(d, 0, "Write it as: %s.", u);
 }
 
 /* [ROW r] [PAY spec] from words [i, n) into arg[1..6]. */
@@ -352,8 +367,13 @@ row_pay(const struct words *ws, int i, struct order *o, const char *usage,
 
 	if (i + 1 >= ws->n || !is(ws->w[i], "ROW") || strlen(ws->w[i + 1]) != 1 ||
 	    ws->w[i + 1][0] < '1' || ws->w[i + 1][0] > '3')
+	{
+		char u[TG_MSG];
+
+		usage_msg(u, sizeof u, usage);
 		return diag_set(d, 0, "Say which row of your display takes the card (ROW 1, 2 or 3); write it as: %s.",
-		    usage);
+		    u);
+	}
 	o->arg[1] = ws->w[i + 1][0] - '1';
 	i += 2;
 	n = ws->n;
@@ -364,8 +384,13 @@ row_pay(const struct words *ws, int i, struct order *o, const char *usage,
 	if (i == n)
 		return 0;
 	if (!is(ws->w[i], "PAY") || spec(ws, i + 1, n, s) < 0 || s[TG_VP])
+	{
+		char u[TG_MSG];
+
+		usage_msg(u, sizeof u, usage);
 		return diag_set(d, 0, "After the row, say what you pay, e.g. PAY 1D 2S 1G (and EXTRA for an optional cost); write it as: %s.",
-		    usage);
+		    u);
+	}
 	o->arg[2] = 1;
 	memcpy(&o->arg[TG_PAY], s, sizeof(int) * TG_NRES);
 	return 0;
@@ -410,7 +435,7 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		if (ws.n == 3 && is(ws.w[1], "DUNE") && (t = dune_word(ws.w[2])) >= 0)
 			o->arg[0] = TG_DUNE(t);
 		else if (ws.n != 2 || (t = target(ws.w[1])) < 1 || t > TG_NBORDER)
-			return bad(d, "PLACE followed by a border card number, e.g. PLACE 5 (or PLACE DUNE 2 for a sand dune)");
+			return bad(d, N_("PLACE followed by a border card number, e.g. PLACE 5 (or PLACE DUNE 2 for a sand dune)"));
 		else
 			o->arg[0] = t;
 	} else if (is(v, "PREFER")) {
@@ -419,20 +444,20 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		if (ws.n == 2 && is(ws.w[1], "NONE"))
 			goto done;
 		if (ws.n < 2 || ws.n > 13)
-			return bad(d, "PREFER followed by 1 to 12 border card numbers, best first, e.g. PREFER 5 13 2");
+			return bad(d, N_("PREFER followed by 1 to 12 border card numbers, best first, e.g. PREFER 5 13 2"));
 		for (int i = 1; i < ws.n; i++) {
 			if ((t = target(ws.w[i])) < 1 || t > TG_NBORDER)
-				return bad(d, "PREFER followed by border card numbers 1 to 16, e.g. PREFER 5 13 2");
+				return bad(d, N_("PREFER followed by border card numbers 1 to 16, e.g. PREFER 5 13 2"));
 			o->arg[o->nargs++] = t;
 		}
 	} else if (is(v, "GIVE")) {
 		o->kind = K_GIVE;
 		o->nargs = TG_NRES;
 		if (spec(&ws, 1, ws.n, s) < 0)
-			return bad(d, "GIVE VP, GIVE 1G, or GIVE followed by goods, e.g. GIVE 1D 1S");
+			return bad(d, N_("GIVE VP, GIVE 1G, or GIVE followed by goods, e.g. GIVE 1D 1S"));
 		if (s[TG_VP]) {
 			if (s[TG_D] + s[TG_S] + s[TG_P] + s[TG_G])
-				return bad(d, "GIVE VP alone, or GIVE goods or gold without VP");
+				return bad(d, N_("GIVE VP alone, or GIVE goods or gold without VP"));
 			s[TG_VP] = 1;
 		}
 		memcpy(o->arg, s, sizeof s);
@@ -442,19 +467,19 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		if (spec(&ws, 1, ws.n, s) < 0 ||
 		    (o->kind == K_DROP && (s[TG_G] || s[TG_VP])))
 			return bad(d, o->kind == K_CHOOSE ?
-			    "CHOOSE followed by what you take, e.g. CHOOSE 1D 1S, CHOOSE 1G or CHOOSE 1VP" :
-			    "DROP followed by the goods you put back, e.g. DROP 2D 1P");
+			    N_("CHOOSE followed by what you take, e.g. CHOOSE 1D 1S, CHOOSE 1G or CHOOSE 1VP") :
+			    N_("DROP followed by the goods you put back, e.g. DROP 2D 1P"));
 		memcpy(o->arg, s, sizeof s);
 	} else if (is(v, "TAKE")) {
 		o->kind = K_TAKE;
 		o->arg[1] = -1;
 		if (ws.n < 2 || ws.n > 3 || (t = target(ws.w[1])) < 0)
-			return bad(d, "TAKE followed by a border card number (TAKE 2) or a central card (TAKE B2, or TAKE B2 S for a card of free choice)");
+			return bad(d, N_("TAKE followed by a border card number (TAKE 2) or a central card (TAKE B2, or TAKE B2 S for a card of free choice)"));
 		o->arg[0] = t;
 		if (ws.n == 3 && (o->arg[1] = good_word(ws.w[2])) < 0)
-			return bad(d, "TAKE B2 D, TAKE B2 S or TAKE B2 P to choose the good");
+			return bad(d, N_("TAKE B2 D, TAKE B2 S or TAKE B2 P to choose the good"));
 	} else if (is(v, "BUY")) {
-		const char *u = "BUY B2 ROW 1 (a central card) or BUY ROW 1 (the card you drew), optionally followed by PAY and what you pay";
+		const char *u = N_("BUY B2 ROW 1 (a central card) or BUY ROW 1 (the card you drew), optionally followed by PAY and what you pay");
 		int i = 1;
 
 		o->kind = K_BUY;
@@ -475,17 +500,17 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		}
 		if (ws.n > 2)
 			return bad(d, o->kind == K_PASS ?
-			    "PASS followed by a card you leave unused (PASS 5, PASS B2), or PASS alone to skip a card's offer" :
-			    "KEEP or DISCARD followed by a central card (KEEP B2), or alone for the card you drew");
+			    N_("PASS followed by a card you leave unused (PASS 5, PASS B2), or PASS alone to skip a card's offer") :
+			    N_("KEEP or DISCARD followed by a central card (KEEP B2), or alone for the card you drew"));
 		if (ws.n == 2) {
 			if ((t = target(ws.w[1])) < 0 ||
 			    (o->kind != K_PASS && t < 100))
-				return bad(d, o->kind == K_PASS ? "PASS 5 or PASS B2" :
-				    "KEEP B2 or DISCARD B2 (a central card), or KEEP/DISCARD alone for the drawn card");
+				return bad(d, o->kind == K_PASS ? N_("PASS 5 or PASS B2") :
+				    N_("KEEP B2 or DISCARD B2 (a central card), or KEEP/DISCARD alone for the drawn card"));
 			o->arg[0] = t;
 		}
 	} else if (is(v, "NOBLE")) {
-		const char *u = "NOBLE ROW 1 (optionally PAY and what you pay) or NOBLE DISCARD";
+		const char *u = N_("NOBLE ROW 1 (optionally PAY and what you pay) or NOBLE DISCARD");
 
 		o->kind = K_NOBLE;
 		if (ws.n == 2 && is(ws.w[1], "DISCARD"))
@@ -508,14 +533,14 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 			if (is(ws.w[i], "FOR"))
 				f = i;
 		if (f < 0 || spec(&ws, 1, f, s) < 0 || spec(&ws, f + 1, ws.n, g2) < 0)
-			return bad(d, "TRADE 3D FOR 1G, TRADE 2S FOR 1P (or TRADE 1D FOR 1S with the tribe card that allows it)");
+			return bad(d, N_("TRADE 3D FOR 1G, TRADE 2S FOR 1P (or TRADE 1D FOR 1S with the tribe card that allows it)"));
 		for (int i = 0; i < TG_NRES; i++)
 			if (s[i]) {
 				kinds++;
 				k = i;
 			}
 		if (kinds != 1 || k > TG_P)
-			return bad(d, "TRADE goods of one kind, e.g. TRADE 3D FOR 1G");
+			return bad(d, N_("TRADE goods of one kind, e.g. TRADE 3D FOR 1G"));
 		kinds = 0;
 		for (int i = 0; i < TG_NRES; i++)
 			if (g2[i]) {
@@ -523,7 +548,7 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 				k2 = i;
 			}
 		if (kinds != 1 || k2 > TG_G || g2[k2] != 1)
-			return bad(d, "the Merchant gives 1 gold or 1 good: TRADE 3D FOR 1G or TRADE 2D FOR 1S");
+			return bad(d, N_("the Merchant gives 1 gold or 1 good: TRADE 3D FOR 1G or TRADE 2D FOR 1S"));
 		o->arg[0] = k;
 		o->arg[1] = s[k];
 		o->arg[2] = k2;
@@ -532,7 +557,7 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 
 		o->kind = K_SILVER;
 		if (spec(&ws, 1, ws.n, s) < 0)
-			return bad(d, "SILVERSMITH 2D, SILVERSMITH 4S, SILVERSMITH 1G or SILVERSMITH 2G");
+			return bad(d, N_("SILVERSMITH 2D, SILVERSMITH 4S, SILVERSMITH 1G or SILVERSMITH 2G"));
 		for (int i = 0; i < TG_NRES; i++)
 			if (s[i]) {
 				kinds++;
@@ -546,7 +571,7 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 			goto done;
 		}
 		if (kinds != 1 || k > TG_G)
-			return bad(d, "SILVERSMITH with one kind, e.g. SILVERSMITH 2D or SILVERSMITH 1G");
+			return bad(d, N_("SILVERSMITH with one kind, e.g. SILVERSMITH 2D or SILVERSMITH 1G"));
 		o->arg[0] = k;
 		o->arg[1] = s[k];
 	} else if (is(v, "MIRAGE")) {
@@ -557,25 +582,25 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 			i = 0;
 		if ((ws.n != 3 && i) || (a = target(ws.w[1])) < 100 ||
 		    (b = target(ws.w[i ? 2 : 3])) < 100)
-			return bad(d, "MIRAGE followed by the card your marker leaves and the card it moves to, e.g. MIRAGE A1 C3");
+			return bad(d, N_("MIRAGE followed by the card your marker leaves and the card it moves to, e.g. MIRAGE A1 C3"));
 		o->arg[0] = a - 100;
 		o->arg[1] = b - 100;
 	} else if (is(v, "CARAVAN")) {
 		o->kind = K_CARAVAN;
 		o->arg[0] = -1;
 		if (ws.n > 2 || (ws.n == 2 && (o->arg[0] = good_word(ws.w[1])) < 0))
-			return bad(d, "CARAVAN, or CARAVAN S to take salt if the card offers a choice");
+			return bad(d, N_("CARAVAN, or CARAVAN S to take salt if the card offers a choice"));
 	} else if (is(v, "EXPAND")) {
 		o->kind = K_EXPAND;
 		if (ws.n != 1)
-			return bad(d, "EXPAND");
+			return bad(d, N_("EXPAND"));
 	} else if (is(v, "SWAP")) {
 		o->kind = K_SWAP;
 		if (ws.n != 3 || (o->arg[0] = slot_word(ws.w[1])) < 0 ||
 		    (o->arg[1] = slot_word(ws.w[2])) < 0)
-			return bad(d, "SWAP followed by two display places as row-place, e.g. SWAP 1-4 2-1");
+			return bad(d, N_("SWAP followed by two display places as row-place, e.g. SWAP 1-4 2-1"));
 	} else if (is(v, "FAVOUR") || is(v, "FAVOR")) {
-		const char *u = "FAVOUR D (take a good), FAVOUR PAY D (pay a good, turn up a goods card), FAVOUR KEEP [S] (take the card turned up) or FAVOUR PASS";
+		const char *u = N_("FAVOUR D (take a good), FAVOUR PAY D (pay a good, turn up a goods card), FAVOUR KEEP [S] (take the card turned up) or FAVOUR PASS");
 		int i = 1;
 
 		o->kind = K_FAVOUR;
@@ -602,7 +627,7 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 			if (is(ws.w[i], "FOR"))
 				f = i;
 		if (f < 0 || spec(&ws, 1, f, s) < 0 || spec(&ws, f + 1, ws.n, g2) < 0)
-			return bad(d, "EXCHANGE 3W FOR 1G or EXCHANGE 2W FOR 1D");
+			return bad(d, N_("EXCHANGE 3W FOR 1G or EXCHANGE 2W FOR 1D"));
 		for (int i = 0; i < TG_NRES; i++)
 			if (g2[i]) {
 				kinds++;
@@ -611,7 +636,7 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		if (kinds != 1 || k2 > TG_G || g2[k2] != 1 ||
 		    s[TG_W] != (k2 == TG_G ? 3 : 2) ||
 		    s[TG_D] + s[TG_S] + s[TG_P] + s[TG_G] + s[TG_VP] != 0)
-			return bad(d, "EXCHANGE 3W FOR 1G or EXCHANGE 2W FOR 1D (3 water buy 1 gold, 2 water 1 good)");
+			return bad(d, N_("EXCHANGE 3W FOR 1G or EXCHANGE 2W FOR 1D (3 water buy 1 gold, 2 water 1 good)"));
 		o->arg[0] = k2;
 	} else if (is(v, "USE") || is(v, "DUNE")) {
 		char *end;
@@ -623,8 +648,8 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		    (o->kind == K_DUNE && (id > TG_DUNES)) ||
 		    (ws.n > 2 && spec(&ws, 2, ws.n, s) < 0))
 			return bad(d, o->kind == K_USE ?
-			    "USE followed by the number of your tribe card with an action token, e.g. USE 301 (USE 301 1D 1S when it lets you choose)" :
-			    "DUNE followed by the sand dune (1 to 3) your Targi stands on, e.g. DUNE 2 (DUNE 2 1D 1S when it lets you choose)");
+			    N_("USE followed by the number of your tribe card with an action token, e.g. USE 301 (USE 301 1D 1S when it lets you choose)") :
+			    N_("DUNE followed by the sand dune (1 to 3) your Targi stands on, e.g. DUNE 2 (DUNE 2 1D 1S when it lets you choose)"));
 		o->arg[0] = o->kind == K_USE ? (int)id : (int)id - 1;
 		if (ws.n > 2)
 			memcpy(&o->arg[1], s, sizeof s);
@@ -632,12 +657,12 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		o->kind = K_REMOVE;
 		if (ws.n != 3 || !is(ws.w[1], "ROW") || strlen(ws.w[2]) != 1 ||
 		    ws.w[2][0] < '1' || ws.w[2][0] > '3')
-			return bad(d, "REMOVE ROW 2 (the last card of that row goes at the last raid)");
+			return bad(d, N_("REMOVE ROW 2 (the last card of that row goes at the last raid)"));
 		o->arg[0] = ws.w[2][0] - '1';
 	} else if (is(v, "END") || is(v, "DONE")) {
 		o->kind = K_END;
 		if (ws.n != 1)
-			return bad(d, "END");
+			return bad(d, N_("END"));
 	} else if (is(v, "STANDING")) {
 		o->kind = K_STANDING;
 		if (ws.n == 3 && is(ws.w[1], "RAID") &&
@@ -658,12 +683,12 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 				int k = good_word(ws.w[2 + i]);
 
 				if (k < 0 || (seen & (1 << k)))
-					return bad(d, "STANDING LIMIT followed by D, S and P in the order you give them up, e.g. STANDING LIMIT D S P");
+					return bad(d, N_("STANDING LIMIT followed by D, S and P in the order you give them up, e.g. STANDING LIMIT D S P"));
 				seen |= 1 << k;
 				o->arg[2 + i] = k;
 			}
 		} else
-			return bad(d, "STANDING RAID VP|GOODS|ASK, or STANDING LIMIT MOST|ASK, or STANDING LIMIT D S P");
+			return bad(d, N_("STANDING RAID VP|GOODS|ASK, or STANDING LIMIT MOST|ASK, or STANDING LIMIT D S P"));
 	} else
 		return diag_set(d, 0, "Unknown order \"%s\"; Targi orders are PLACE, PREFER, GIVE, TAKE, BUY, KEEP, DISCARD, NOBLE, HAND, TRADE, SILVERSMITH, MIRAGE, CARAVAN, EXPAND, CHOOSE, SWAP, PASS, END, DROP and STANDING (with the expansion also FAVOUR, EXCHANGE, USE, DUNE and REMOVE).",
 		    ws.w[0]);

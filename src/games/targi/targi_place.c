@@ -99,16 +99,18 @@ tg_place(struct tg_state *st, int seat, int n, struct evsink *ev,
 	}
 	p->placed++;
 	if (n >= TG_DUNE(0)) {
-		char t[96];
+		char t[TG_MSG];
 
 		p->dune_at[n - TG_DUNE(0)] = 1;
 		tg_dune_text(&st->dune[st->dune_up[n - TG_DUNE(0)]], t, sizeof t);
 		ev_emit(ev, VIS_ALL, "%s places a Targi on sand dune %d (%s).",
 		    p->name, n - TG_DUNE(0) + 1, t);
 	} else {
+		char pn[TG_MSG];
+
 		st->targi_at[n] = seat;
 		ev_emit(ev, VIS_ALL, "%s places a Targi on %d (%s).", p->name, n,
-		    st->border[n].name);
+		    tg_place_name(st, n, pn, sizeof pn));
 		if (st->x.targia && n == st->targia && !p->favour) {
 			p->favour = 1;
 			ev_emit(ev, VIS_ALL, "The Targia stands on %d: %s may ask her favour.",

@@ -152,32 +152,24 @@ tg_closes_nothing(const void *at_start, const void *now, int seat,
 	return nothing;
 }
 
-/* what is every reader's (third person), own the seat's (spoken to it). */
+/* what is every reader's (third person), own the seat's (spoken to it);
+ * both messages (msg_fmt). */
 static void
 say(struct pending *p, int seat, const char *kind, const char *what,
-    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-
-static void
-say(struct pending *p, int seat, const char *kind, const char *what,
-    const char *fmt, ...)
+    const char *own)
 {
-	va_list ap;
-
 	p->seats |= VIS_SEAT(seat);
 	snprintf(p->kind[seat], sizeof p->kind[seat], "%s", kind);
 	snprintf(p->what[seat], sizeof p->what[seat], "%s", what);
-	va_start(ap, fmt);
-	vsnprintf(p->own[seat], sizeof p->own[seat], fmt, ap);
-	va_end(ap);
+	snprintf(p->own[seat], sizeof p->own[seat], "%s", own);
 }
 
 void
 tg_waiting_for(const void *vst, struct pending *p)
 {
 	const struct tg_state *st = vst;
-	const struct tg_border *b = &st->border[st->robber];
 	int s = st->turn;
-	char what[160];
+	char what[TG_MSG], own[TG_MSG];
 
 	memset(p, 0, sizeof *p);
 	if (st->phase == PH_OVER) {
@@ -187,74 +179,81 @@ tg_waiting_for(const void *vst, struct pending *p)
 	}
 	switch (st->phase) {
 	case PH_RAID: {
-		char loss[80];
+		char loss[TG_MSG], bn[TG_MSG];
 
 		tg_raid_text(st, loss, sizeof loss);
-		snprintf(what, sizeof what, "%s: giving up %s.", b->name, loss);
-		say(p, s, "raid", what, "%s: give up %s (%s).", b->name, loss,
-		    b->last && st->x.last_card ? "GIVE 1G or REMOVE ROW n" : "GIVE ...");
+		tg_place_name(st, st->robber, bn, sizeof bn);
+		msg_fmt(what, sizeof what, "%s: giving up %s.", bn, loss);
+		if (st->border[st->robber].last && st->x.last_card)
+			msg_fmt(own, sizeof own, "%s: give up %s (GIVE 1G or REMOVE ROW n).",
+			    bn, loss);
+		else
+			msg_fmt(own, sizeof own, "%s: give up %s (GIVE ...).", bn, loss);
+		say(p, s, "raid", what, own);
 		break;
 	}
 	case PH_PLACE:
-		snprintf(what, sizeof what, "placing Targi %d of %d on a border card.",
+		msg_fmt(what, sizeof what, "placing Targi %d of %d on a border card.",
 		    st->pl[s].placed + 1, st->pl[s].quota);
-		say(p, s, "placement", what, "Place Targi %d of %d on a border card (PLACE n).",
+		msg_fmt(own, sizeof own, "Place Targi %d of %d on a border card (PLACE n).",
 		    st->pl[s].placed + 1, st->pl[s].quota);
+		say(p, s, "placement", what, own);
 		break;
 	case PH_ACTIONS:
 		switch (st->sub) {
 		case SUB_DRAWN:
 			/* Every reader sees what: the card is named only
 			 * in the drawer's own report (YOU DREW). */
-			say(p, s, "actions", "deciding on the tribe card drawn.",
-			    "Decide on the tribe card you drew: BUY ROW n, KEEP or DISCARD.");
+			msg_fmt(what, sizeof what, "deciding on the tribe card drawn.");
+			msg_fmt(own, sizeof own, "Decide on the tribe card you drew: BUY ROW n, KEEP or DISCARD.");
 			break;
 		case SUB_CARAVAN:
-			say(p, s, "actions", "choosing the good the Caravan card gives.",
-			    "Choose the good the Caravan card gives (CHOOSE D, S or P).");
+			msg_fmt(what, sizeof what, "choosing the good the Caravan card gives.");
+			msg_fmt(own, sizeof own, "Choose the good the Caravan card gives (CHOOSE D, S or P).");
 			break;
 		case SUB_BONUS:
-			snprintf(what, sizeof what, "Tribe card %d: choosing %d good%s.",
-			    st->tribe[st->sub_card].id, st->sub_n,
-			    st->sub_n == 1 ? "" : "s");
-			say(p, s, "actions", what, "Tribe card %d: choose %d good%s (CHOOSE ...).",
-			    st->tribe[st->sub_card].id, st->sub_n,
-			    st->sub_n == 1 ? "" : "s");
+			msg_nfmt(what, sizeof what, (unsigned long)st->sub_n,
+			    "Tribe card %d: choosing %d good.", "Tribe card %d: choosing %d goods.",
+			    st->tribe[st->sub_card].id, st->sub_n);
+			msg_nfmt(own, sizeof own, (unsigned long)st->sub_n,
+			    "Tribe card %d: choose %d good (CHOOSE ...).",
+			    "Tribe card %d: choose %d goods (CHOOSE ...).",
+			    st->tribe[st->sub_card].id, st->sub_n);
 			break;
 		case SUB_ONCE:
 			if (st->tribe[st->sub_card].effect == EF_ONCE_MOVE) {
-				snprintf(what, sizeof what, "Tribe card %d: moving two "
-				    "display cards or passing.", st->tribe[st->sub_card].id);
-				say(p, s, "actions", what, "Tribe card %d: move two display cards (SWAP) or PASS.",
+				msg_fmt(what, sizeof what, "Tribe card %d: moving two display cards or passing.",
+				    st->tribe[st->sub_card].id);
+				msg_fmt(own, sizeof own, "Tribe card %d: move two display cards (SWAP) or PASS.",
 				    st->tribe[st->sub_card].id);
 			} else {
-				snprintf(what, sizeof what, "Tribe card %d: choosing what "
-				    "to take.", st->tribe[st->sub_card].id);
-				say(p, s, "actions", what, "Tribe card %d: choose what you take (CHOOSE ...).",
+				msg_fmt(what, sizeof what, "Tribe card %d: choosing what to take.",
+				    st->tribe[st->sub_card].id);
+				msg_fmt(own, sizeof own, "Tribe card %d: choose what you take (CHOOSE ...).",
 				    st->tribe[st->sub_card].id);
 			}
 			break;
 		case SUB_LIMIT:
-			snprintf(what, sizeof what, "holding %d goods: putting back %d.",
+			msg_fmt(what, sizeof what, "holding %d goods: putting back %d.",
 			    tg_goods_total(&st->pl[s]),
 			    tg_goods_total(&st->pl[s]) - TG_GOODS_LIMIT);
-			say(p, s, "limit", what, "You hold %d goods: put back %d (DROP ...).",
+			msg_fmt(own, sizeof own, "You hold %d goods: put back %d (DROP ...).",
 			    tg_goods_total(&st->pl[s]),
 			    tg_goods_total(&st->pl[s]) - TG_GOODS_LIMIT);
 			break;
 		case SUB_FAVOUR:
-			say(p, s, "actions", "The Targia's favour: keeping the goods card "
-			    "turned up or paying 1 good for the next.",
-			    "The Targia's favour: take the goods card turned up (FAVOUR KEEP) or pay 1 good for the next (FAVOUR PAY D).");
+			msg_fmt(what, sizeof what, "The Targia's favour: keeping the goods card turned up or paying 1 good for the next.");
+			msg_fmt(own, sizeof own, "The Targia's favour: take the goods card turned up (FAVOUR KEEP) or pay 1 good for the next (FAVOUR PAY D).");
 			break;
 		case SUB_MERCHANT:
-			say(p, s, "actions", "trading at the Merchant.",
-			    "Trade more at the Merchant (TRADE ...), or go on with your other cards (or END).");
+			msg_fmt(what, sizeof what, "trading at the Merchant.");
+			msg_fmt(own, sizeof own, "Trade more at the Merchant (TRADE ...), or go on with your other cards (or END).");
 			break;
 		default:
-			say(p, s, "actions", "using the cards of the round.",
-			    "Use your cards in the order you like, or PASS them; END finishes your round.");
+			msg_fmt(what, sizeof what, "using the cards of the round.");
+			msg_fmt(own, sizeof own, "Use your cards in the order you like, or PASS them; END finishes your round.");
 		}
+		say(p, s, st->sub == SUB_LIMIT ? "limit" : "actions", what, own);
 		break;
 	}
 }
@@ -430,46 +429,46 @@ tg_check(const void *vst, struct diag *d)
 		for (int s = 0; s < TG_SEATS; s++) {
 			if (st->pl[s].res[k] < 0)
 				return diag_set(d, 0, "%s holds %d %s.", st->pl[s].name,
-				    st->pl[s].res[k], tg_res_name(k, 2));
+				    st->pl[s].res[k], tg_res_term(k));
 			sum += st->pl[s].res[k];
 			if (k == TG_G)
 				sum += st->pl[s].card_gold;
 		}
 		if (sum != total[k])
 			return diag_set(d, 0, "%s does not add up: %d instead of %d.",
-			    tg_res_name(k, 2), sum, total[k]);
+			    tg_res_term(k), sum, total[k]);
 	}
-#define SEE(arr, i, what) do {						\
+#define SEE(arr, i, fmt) do {						\
 	if ((i) < 0 || (i) >= (int)(sizeof arr / sizeof arr[0]) || arr[i]++)	\
-		return diag_set(d, 0, "%s card %d is out of place.", what, i);	\
+		return diag_set(d, 0, fmt, i);				\
 } while (0)
 	for (int i = 0; i < st->ntdeck; i++)
-		SEE(tseen, st->tdeck[i], "tribe");
+		SEE(tseen, st->tdeck[i], N_("tribe card %d is out of place."));
 	for (int i = 0; i < st->ntdisc; i++)
-		SEE(tseen, st->tdisc[i], "tribe");
+		SEE(tseen, st->tdisc[i], N_("tribe card %d is out of place."));
 	for (int i = 0; i < st->ngdeck; i++)
-		SEE(gseen, st->gdeck[i], "goods");
+		SEE(gseen, st->gdeck[i], N_("goods card %d is out of place."));
 	for (int i = 0; i < st->ngdisc; i++)
-		SEE(gseen, st->gdisc[i], "goods");
+		SEE(gseen, st->gdisc[i], N_("goods card %d is out of place."));
 	for (int i = 0; i < TG_NCENTRAL; i++) {
 		if (st->cen_type[i] == CEN_TRIBE)
-			SEE(tseen, st->cen_card[i], "tribe");
+			SEE(tseen, st->cen_card[i], N_("tribe card %d is out of place."));
 		else if (st->cen_type[i] == CEN_GOODS)
-			SEE(gseen, st->cen_card[i], "goods");
+			SEE(gseen, st->cen_card[i], N_("goods card %d is out of place."));
 		if (st->marker_at[i] >= 0 && st->cen_down[i])
 			return diag_set(d, 0, "a tribe marker stands on a face-down card.");
 	}
 	if (st->phase == PH_ACTIONS && st->sub == SUB_DRAWN)
-		SEE(tseen, st->sub_card, "tribe");
+		SEE(tseen, st->sub_card, N_("tribe card %d is out of place."));
 	if (st->phase == PH_ACTIONS && st->sub == SUB_FAVOUR)
-		SEE(gseen, st->sub_card, "goods");
+		SEE(gseen, st->sub_card, N_("goods card %d is out of place."));
 	for (int i = 0; i < st->nddeck; i++)
-		SEE(dseen, st->ddeck[i], "sand dune");
+		SEE(dseen, st->ddeck[i], N_("sand dune card %d is out of place."));
 	for (int i = 0; i < st->nddisc; i++)
-		SEE(dseen, st->ddisc[i], "sand dune");
+		SEE(dseen, st->ddisc[i], N_("sand dune card %d is out of place."));
 	for (int i = 0; i < TG_DUNES; i++) {
 		if (st->dune_up[i] >= 0)
-			SEE(dseen, st->dune_up[i], "sand dune");
+			SEE(dseen, st->dune_up[i], N_("sand dune card %d is out of place."));
 		else if (st->pl[0].dune_at[i] || st->pl[1].dune_at[i])
 			return diag_set(d, 0, "a Targi stands on sand dune place %d, which is empty.", i + 1);
 	}
@@ -485,7 +484,7 @@ tg_check(const void *vst, struct diag *d)
 		int targi = 0, markers = 0;
 
 		if (p->hand >= 0)
-			SEE(tseen, p->hand, "tribe");
+			SEE(tseen, p->hand, N_("tribe card %d is out of place."));
 		for (int i = 0; i < TG_SLOTS; i++) {
 			if (p->tokens[i]) {
 				tokens++;
@@ -494,7 +493,7 @@ tg_check(const void *vst, struct diag *d)
 					return diag_set(d, 0, "an action token lies where no token card is.");
 			}
 			if (p->display[i] >= 0)
-				SEE(tseen, p->display[i], "tribe");
+				SEE(tseen, p->display[i], N_("tribe card %d is out of place."));
 			if (i % TG_COLS && p->display[i] >= 0 && p->display[i - 1] < 0)
 				return diag_set(d, 0, "%s's display has a gap.", p->name);
 		}

@@ -312,13 +312,14 @@ tg_raid_text(const struct tg_state *st, char *out, size_t sz)
 	const struct tg_border *b = &st->border[st->robber];
 
 	if (b->last && st->x.last_card)
-		snprintf(out, sz, "1 gold or the last card of a display row");
+		msg_fmt(out, sz, "1 gold or the last card of a display row");
 	else if (b->gold)
-		snprintf(out, sz, "%d gold or %d VP", b->gold, b->vp);
+		msg_fmt(out, sz, "%d gold or %d VP", b->gold, b->vp);
+	else if (b->good >= 0)
+		msg_fmt(out, sz, "%d %s or %d VP", b->goods, tg_res_term(b->good), b->vp);
 	else
-		snprintf(out, sz, "%d %s%s or %d VP", b->goods,
-		    b->good >= 0 ? tg_res_name(b->good, b->goods) : "good",
-		    b->good < 0 && b->goods != 1 ? "s" : "", b->vp);
+		msg_nfmt(out, sz, (unsigned long)b->goods, "%d good or %d VP",
+		    "%d goods or %d VP", b->goods, b->vp);
 }
 
 /* Spends n goods starting with the kind held most (ties: D, S, P). */
@@ -346,9 +347,14 @@ tg_raid_pay(struct tg_state *st, int seat, const int spec[TG_NRES],
 {
 	const struct tg_border *b = &st->border[st->robber];
 	struct order_list l;
-	char txt[64];
+	char txt[TG_MSG], bn[TG_MSG];
 	int ok = 0;
 
+	/* Named for the narrative and a refusal only: a playout has neither. */
+	if (ev != NULL || d != NULL)
+		tg_place_name(st, st->robber, bn, sizeof bn);
+	else
+		bn[0] = '\0';
 	order_list_init(&l);
 	tg_raid_options(st, seat, &l);
 	for (size_t i = 0; i < l.n; i++)
@@ -359,7 +365,7 @@ tg_raid_pay(struct tg_state *st, int seat, const int spec[TG_NRES],
 		order_list_free(&l);
 		tg_give(st, 1 - seat, TG_VP, b->vp);
 		ev_emit(ev, VIS_ALL, "%s: %s gives nothing, so %s receives %d VP.",
-		    b->name, st->pl[seat].name, st->pl[1 - seat].name, b->vp);
+		    bn, st->pl[seat].name, st->pl[1 - seat].name, b->vp);
 		st->pl[seat].raid_done = 1;
 		return 0;
 	}
@@ -370,26 +376,33 @@ tg_raid_pay(struct tg_state *st, int seat, const int spec[TG_NRES],
 			tg_format(&l.v[i]);
 			buf_printf(&bb, "%s\"%s\"", i ? ", " : "", l.v[i].text);
 		}
-		char what[80];
+		char what[TG_MSG];
 
 		tg_raid_text(st, what, sizeof what);
-		diag_set(d, 0, "%s asks for %s; you can answer %s.", b->name,
-		    what, bb.p != NULL ? bb.p : "nothing");
+		if (bb.p != NULL)
+			diag_set(d, 0, "%s asks for %s; you can answer %s.", bn,
+			    what, bb.p);
+		else
+			diag_set(d, 0, "%s asks for %s; you can answer nothing.", bn,
+			    what);
 		buf_free(&bb);
 		order_list_free(&l);
 		return -1;
 	}
 	order_list_free(&l);
+	txt[0] = '\0';
 	if (spec[TG_VP]) {
 		tg_take(st, seat, TG_VP, b->vp);
-		snprintf(txt, sizeof txt, "%d VP", b->vp);
+		if (ev != NULL)
+			msg_fmt(txt, sizeof txt, "%d VP", b->vp);
 	} else {
 		for (int k = 0; k < TG_VP; k++)
 			if (spec[k] > 0)
 				tg_take(st, seat, k, spec[k]);
-		tg_spec_text(spec, txt, sizeof txt);
+		if (ev != NULL)
+			tg_spec_text(spec, txt, sizeof txt);
 	}
-	ev_emit(ev, VIS_ALL, "%s: %s gives up %s.", b->name, st->pl[seat].name, txt);
+	ev_emit(ev, VIS_ALL, "%s: %s gives up %s.", bn, st->pl[seat].name, txt);
 	st->pl[seat].raid_done = 1;
 	if (tg_has_effect(st, seat, EF_RAID_BONUS)) {
 		int c = tg_effect_card(st, seat, EF_RAID_BONUS);
@@ -434,9 +447,15 @@ raid_auto(struct tg_state *st, int seat, struct evsink *ev)
 	struct tg_player *p = &st->pl[seat];
 	struct order_list l;
 	int spec[TG_NRES], vpopt = -1, other = -1, rc = 0;
+	char bn[TG_MSG];
 
+	/* The narrative's only: a playout keeps none. */
+	if (ev != NULL)
+		tg_place_name(st, st->robber, bn, sizeof bn);
+	else
+		bn[0] = '\0';
 	if (tg_has_effect(st, seat, EF_RAID_IMMUNE)) {
-		ev_emit(ev, VIS_ALL, "%s: %s pays nothing (tribe card %d).", b->name,
+		ev_emit(ev, VIS_ALL, "%s: %s pays nothing (tribe card %d).", bn,
 		    p->name, st->tribe[tg_effect_card(st, seat, EF_RAID_IMMUNE)].id);
 		p->raid_done = 1;
 		return 1;
@@ -447,7 +466,7 @@ raid_auto(struct tg_state *st, int seat, struct evsink *ev)
 		/* Gold or a card: nothing to give is nothing taken. */
 		if (l.n == 0) {
 			ev_emit(ev, VIS_ALL, "%s: %s has neither gold nor a display card to give.",
-			    b->name, p->name);
+			    bn, p->name);
 			p->raid_done = 1;
 			rc = 1;
 		} else if (l.n == 1 || p->raid_mode == RM_GOODS) {
@@ -463,7 +482,7 @@ raid_auto(struct tg_state *st, int seat, struct evsink *ev)
 	if (l.n == 0) {
 		tg_give(st, 1 - seat, TG_VP, b->vp);
 		ev_emit(ev, VIS_ALL, "%s: %s cannot pay, so %s receives %d VP.",
-		    b->name, p->name, st->pl[1 - seat].name, b->vp);
+		    bn, p->name, st->pl[1 - seat].name, b->vp);
 		p->raid_done = 1;
 		order_list_free(&l);
 		return 1;
@@ -534,7 +553,7 @@ tg_limit_drop(struct tg_state *st, int seat, const int spec[TG_NRES],
 	for (int k = 0; k < 3; k++)
 		if (spec[k] < 0 || spec[k] > p->res[k])
 			return diag_set(d, 0, "You cannot put back %d %s: you have %d.",
-			    spec[k], tg_res_name(k, spec[k]), p->res[k]);
+			    spec[k], tg_res_term(k), p->res[k]);
 	for (int k = 0; k < 3; k++)
 		tg_take(st, seat, k, spec[k]);
 	tg_spec_text(spec, txt, sizeof txt);
@@ -591,10 +610,14 @@ limit_auto(struct tg_state *st, int seat, struct evsink *ev)
 static void
 round_start(struct tg_state *st, struct evsink *ev)
 {
+	char pn[TG_MSG];
+
 	st->round++;
 	st->robber = st->round == 1 ? 1 : st->robber + 1;
+	if (ev != NULL)
+		tg_place_name(st, st->robber, pn, sizeof pn);
 	ev_emit(ev, VIS_ALL, "Round %d: the robber moves to %d (%s); %s is the start player.",
-	    st->round, st->robber, st->border[st->robber].name,
+	    st->round, st->robber, pn,
 	    st->pl[st->start].name);
 	if (st->x.targia)
 		tg_targia_move(st, ev);
@@ -638,7 +661,7 @@ tg_end_round(struct tg_state *st, struct evsink *ev)
 		if (st->cen_type[i] == CEN_TRIBE)
 			ev_emit(ev, VIS_ALL, "%s turns up: tribe card %d (%s).", pos,
 			    st->tribe[st->cen_card[i]].id,
-			    tg_symbol_name(st->tribe[st->cen_card[i]].symbol));
+			    tg_symbol_term(st->tribe[st->cen_card[i]].symbol));
 		else {
 			const struct tg_goodscard *g = &st->goods[st->cen_card[i]];
 			char spec[48];
@@ -685,17 +708,22 @@ tg_finish_game(struct tg_state *st, struct evsink *ev)
 		w = tg_goods_total(&st->pl[0]) > tg_goods_total(&st->pl[1]) ? 0 : 1;
 	st->winner = w;
 	if (w < 0)
-		snprintf(st->result, sizeof st->result,
+		msg_fmt(st->result, sizeof st->result,
 		    "A draw: %.31s %d, %.31s %d, equal in gold and goods.",
 		    st->pl[0].name, sc[0].total, st->pl[1].name, sc[1].total);
-	else if (sc[0].total == sc[1].total)
-		snprintf(st->result, sizeof st->result,
-		    "%.31s wins on the tie-break (%s): %.31s %d, %.31s %d.",
+	else if (sc[0].total == sc[1].total &&
+	    st->pl[0].res[TG_G] != st->pl[1].res[TG_G])
+		msg_fmt(st->result, sizeof st->result,
+		    "%.31s wins on the tie-break (more gold): %.31s %d, %.31s %d.",
 		    st->pl[w].name,
-		    st->pl[0].res[TG_G] != st->pl[1].res[TG_G] ? "more gold" : "more goods",
+		    st->pl[0].name, sc[0].total, st->pl[1].name, sc[1].total);
+	else if (sc[0].total == sc[1].total)
+		msg_fmt(st->result, sizeof st->result,
+		    "%.31s wins on the tie-break (more goods): %.31s %d, %.31s %d.",
+		    st->pl[w].name,
 		    st->pl[0].name, sc[0].total, st->pl[1].name, sc[1].total);
 	else
-		snprintf(st->result, sizeof st->result, "%.31s wins: %.31s %d, %.31s %d.",
+		msg_fmt(st->result, sizeof st->result, "%.31s wins: %.31s %d, %.31s %d.",
 		    st->pl[w].name, st->pl[0].name, sc[0].total, st->pl[1].name,
 		    sc[1].total);
 	ev_emit(ev, VIS_ALL, "The game is over. %s", st->result);
@@ -760,8 +788,12 @@ tg_advance(struct tg_state *st, struct evsink *ev)
 				return;
 			}
 			st->robber++;
-			ev_emit(ev, VIS_ALL, "The robber moves on to %d (%s).",
-			    st->robber, st->border[st->robber].name);
+			{
+				char pn[TG_MSG];
+
+				ev_emit(ev, VIS_ALL, "The robber moves on to %d (%s).",
+				    st->robber, tg_place_name(st, st->robber, pn, sizeof pn));
+			}
 			if (st->x.dunes)
 				tg_dunes_round(st, 1, ev);
 			st->phase = PH_PLACE;

@@ -140,6 +140,6 @@ tu_throw(struct tu_state *s, struct tu_dice *dice)
 void
 tu_money_text(int silver, char *out, size_t len)
 {
-	snprintf(out, len, "%d gold %d silver (%d)", silver / 5, silver % 5,
+	msg_fmt(out, len, "%d gold %d silver (%d)", silver / 5, silver % 5,
 	    silver);
 }

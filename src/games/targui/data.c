@@ -28,6 +28,27 @@ const char *const tu_terrain_name[T_NTERRAIN] = {
 	"mountains", "chott"
 };
 
+const char *const tu_terrain_term[T_NTERRAIN] = {
+	TERM("targui.terrain.settlement"), TERM("targui.terrain.saltmine"),
+	TERM("targui.terrain.guelta"), TERM("targui.terrain.reg"),
+	TERM("targui.terrain.erg"), TERM("targui.terrain.feshfesh"),
+	TERM("targui.terrain.mountain"), TERM("targui.terrain.chott")
+};
+const char *const tu_colour_term[TU_TRIBES] = {
+	TERM("targui.colour.green"), TERM("targui.colour.yellow"),
+	TERM("targui.colour.red"), TERM("targui.colour.blue")
+};
+
+const char *
+tu_fortune_term(int number, char *out, size_t len)
+{
+	char key[40];
+
+	snprintf(key, sizeof key, "targui.fortune.%d", number);
+	msg_term(out, len, key);
+	return out;
+}
+
 static const char *const effect_key[FX_NEFFECT] = {
 	"clear", "gift", "lose", "cap", "silver", "halve", "born", "strategic",
 	"steal", "levy"

@@ -22,20 +22,29 @@ hits(const struct tu_state *s, const struct tu_fortune *c, int b)
 static void
 lose(struct tu_state *s, int b, int n, struct evsink *ev)
 {
+	char said[TU_MSG];
+
 	if (n > s->camels[b])
 		n = s->camels[b];
 	if (n <= 0)
 		return;
 	tu_kill_camels(s, b, n);
-	ev_emit(ev, VIS_ALL, "Box %d (%s, %s): %d camel%s lost, %d left.", b,
-	    tu_terrain_name[s->terrain[b]], tribe(s, s->owner[b]), n,
-	    n == 1 ? "" : "s", s->camels[b]);
+	if (ev == NULL)
+		return;
+	msg_nfmt(said, sizeof said, (unsigned long)n,
+	    "Box %d (%s, %s): %d camel lost, %d left.",
+	    "Box %d (%s, %s): %d camels lost, %d left.", b,
+	    tu_terrain_term[s->terrain[b]], tribe(s, s->owner[b]), n,
+	    s->camels[b]);
+	ev_emit(ev, VIS_ALL, "%s", said);
 }
 
 /* Camels from the supply, as many as are left in it. */
 static void
 give(struct tu_state *s, int b, int n, struct evsink *ev)
 {
+	char said[TU_MSG];
+
 	if (n > tu_supply_left(s))
 		n = tu_supply_left(s);
 	if (n <= 0) {
@@ -44,9 +53,14 @@ give(struct tu_state *s, int b, int n, struct evsink *ev)
 		return;
 	}
 	tu_add_camels(s, b, n);
-	ev_emit(ev, VIS_ALL, "Box %d (%s, %s): %d camel%s added, now %d.", b,
-	    tu_terrain_name[s->terrain[b]], tribe(s, s->owner[b]), n,
-	    n == 1 ? "" : "s", s->camels[b]);
+	if (ev == NULL)
+		return;
+	msg_nfmt(said, sizeof said, (unsigned long)n,
+	    "Box %d (%s, %s): %d camel added, now %d.",
+	    "Box %d (%s, %s): %d camels added, now %d.", b,
+	    tu_terrain_term[s->terrain[b]], tribe(s, s->owner[b]), n,
+	    s->camels[b]);
+	ev_emit(ev, VIS_ALL, "%s", said);
 }
 
 static void
@@ -105,8 +119,10 @@ void
 tu_fortune(struct tu_state *s, int number, struct evsink *ev)
 {
 	const struct tu_fortune *c = &s->card[number];
+	char name[64];
 
-	ev_emit(ev, VIS_ALL, "Fortune card %d: %s.", number, c->name);
+	ev_emit(ev, VIS_ALL, "Fortune card %d: %s.", number,
+	    tu_fortune_term(number, name, sizeof name));
 	switch (c->effect) {
 	case FX_GIFT:
 		gift(s, c, ev);

@@ -25,13 +25,15 @@ tu_levy(struct tu_state *s, struct evsink *ev)
 {
 	for (int i = 0; i < s->nseats; i++) {
 		int l = tu_levy_of(s, i);
-		char m[48];
+		char m[128];
 
 		s->last_levy[i] = l;
 		if (s->out[i])
 			continue;
 		s->money[i] += l;
 		s->minted += l;
+		if (ev == NULL)
+			continue;
 		tu_money_text(s->money[i], m, sizeof m);
 		if (!tu_holds_settlement(s, i))
 			ev_emit(ev, VIS_ALL, "Levy: the %s receive nothing, "
@@ -67,8 +69,7 @@ same(const struct tu_state *s, int a, int b)
 void
 tu_final_result(struct tu_state *s, struct evsink *ev)
 {
-	int best = TU_NONE, tie = 0;
-	struct buf b = BUF_INIT;
+	int best = TU_NONE, tie = 0, n = 0, who[MAX_SEATS];
 
 	for (int i = 0; i < s->nseats; i++) {
 		if (s->out[i] || !tu_holds_settlement(s, i))
@@ -82,25 +83,33 @@ tu_final_result(struct tu_state *s, struct evsink *ev)
 	s->phase = PH_OVER;
 	s->cur = TU_NONE;
 	s->winner = tie ? TU_NONE : best;
+	for (int i = 0; tie && i < s->nseats; i++)
+		if (!s->out[i] && tu_holds_settlement(s, i) && same(s, i, best))
+			who[n++] = i;
+	/* result is a message in a fixed field of the state: one flat
+	 * sentence per number of tribes tied keeps it short. */
+#define TN(k) tu_tribe_name[s->tribe_of[who[k]]], s->names[who[k]]
 	if (best == TU_NONE)
-		buf_printf(&b, "No tribe holds its own settlement: nobody "
-		    "wins.");
-	else if (tie) {
-		buf_printf(&b, "A tie at a levy of %d silver between",
-		    s->last_levy[best]);
-		for (int i = 0, k = 0; i < s->nseats; i++)
-			if (!s->out[i] && tu_holds_settlement(s, i) &&
-			    same(s, i, best))
-				buf_printf(&b, "%s the %s (%s)", k++ ? " and" :
-				    "", tu_tribe_name[s->tribe_of[i]],
-				    s->names[i]);
-		buf_printf(&b, ".");
-	} else
-		buf_printf(&b, "The %s (%s) win with a levy of %d silver, "
-		    "%d camels and %d silver in money.",
+		msg_fmt(s->result, sizeof s->result, "No tribe holds its own "
+		    "settlement: nobody wins.");
+	else if (tie && n == 2)
+		msg_fmt(s->result, sizeof s->result, "A tie at a levy of %d "
+		    "silver between the %s (%s) and the %s (%s).",
+		    s->last_levy[best], TN(0), TN(1));
+	else if (tie && n == 3)
+		msg_fmt(s->result, sizeof s->result, "A tie at a levy of %d "
+		    "silver between the %s (%s) and the %s (%s) and the %s "
+		    "(%s).", s->last_levy[best], TN(0), TN(1), TN(2));
+	else if (tie)
+		msg_fmt(s->result, sizeof s->result, "A tie at a levy of %d "
+		    "silver between the %s (%s) and the %s (%s) and the %s "
+		    "(%s) and the %s (%s).", s->last_levy[best], TN(0), TN(1),
+		    TN(2), TN(3));
+	else
+		msg_fmt(s->result, sizeof s->result, "The %s (%s) win with a "
+		    "levy of %d silver, %d camels and %d silver in money.",
 		    tu_tribe_name[s->tribe_of[best]], s->names[best],
 		    s->last_levy[best], tu_camels_of(s, best), s->money[best]);
-	snprintf(s->result, sizeof s->result, "%s", b.p);
-	buf_free(&b);
+#undef TN
 	ev_emit(ev, VIS_ALL, "The game is over. %s", s->result);
 }

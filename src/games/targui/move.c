@@ -70,20 +70,29 @@ int
 tu_check_move(const struct tu_state *s, int seat, int from, int to, int n,
     struct diag *d)
 {
+	char said[TU_MSG];
+
 	if (check_from(s, seat, from, to, d) < 0)
 		return -1;
 	if (n == TU_ALL)
 		n = s->camels[from];
 	if (n < 1)
 		return diag_set(d, 0, "Move at least one camel.");
-	if (n > s->camels[from])
-		return diag_set(d, 0, "You have only %d camel%s in box %d.",
-		    s->camels[from], s->camels[from] == 1 ? "" : "s", from);
+	if (n > s->camels[from]) {
+		msg_nfmt(said, sizeof said, (unsigned long)s->camels[from],
+		    "You have only %d camel in box %d.",
+		    "You have only %d camels in box %d.", s->camels[from], from);
+		return diag_set(d, 0, "%s", said);
+	}
 	if (s->owner[to] != TU_NONE && s->owner[to] != seat &&
-	    s->camels[to] > 0)
-		return diag_set(d, 0, "Box %d is held by the %s with %d camel%s: "
-		    "send ATTACK to attack it.", to, tribe(s, s->owner[to]),
-		    s->camels[to], s->camels[to] == 1 ? "" : "s");
+	    s->camels[to] > 0) {
+		msg_nfmt(said, sizeof said, (unsigned long)s->camels[to],
+		    "Box %d is held by the %s with %d camel: send ATTACK to "
+		    "attack it.", "Box %d is held by the %s with %d camels: send "
+		    "ATTACK to attack it.", to, tribe(s, s->owner[to]),
+		    s->camels[to]);
+		return diag_set(d, 0, "%s", said);
+	}
 	return 0;
 }
 
@@ -98,15 +107,22 @@ tu_do_move(struct tu_state *s, int seat, int from, int to, int n,
 	s->camels[from] -= n;
 	s->camels[to] += n;
 	s->owner[to] = seat;
-	ev_emit(ev, VIS_ALL, "The %s move %d camel%s from box %d to box %d.",
-	    tribe(s, seat), n, n == 1 ? "" : "s", from, to);
+	if (ev != NULL) {
+		char said[TU_MSG];
+
+		msg_nfmt(said, sizeof said, (unsigned long)n,
+		    "The %s move %d camel from box %d to box %d.",
+		    "The %s move %d camels from box %d to box %d.",
+		    tribe(s, seat), n, from, to);
+		ev_emit(ev, VIS_ALL, "%s", said);
+	}
 	if (prev == TU_NONE)
 		ev_emit(ev, VIS_ALL, "The %s take box %d (%s).",
-		    tribe(s, seat), to, tu_terrain_name[s->terrain[to]]);
+		    tribe(s, seat), to, tu_terrain_term[s->terrain[to]]);
 	else if (prev != seat) {
 		ev_emit(ev, VIS_ALL, "The %s take box %d (%s), left empty by "
 		    "the %s.", tribe(s, seat), to,
-		    tu_terrain_name[s->terrain[to]], tribe(s, prev));
+		    tu_terrain_term[s->terrain[to]], tribe(s, prev));
 		tu_check_out(s, ev);
 	}
 }
@@ -130,15 +146,31 @@ static void
 rule_text(int stop, int after, char *out, size_t len)
 {
 	if (stop > 0 && after > 0)
-		snprintf(out, len, "gives up below %d camels or after %d "
-		    "exchange%s", stop, after, after == 1 ? "" : "s");
+		msg_nfmt(out, len, (unsigned long)after,
+		    "gives up below %d camels or after %d exchange",
+		    "gives up below %d camels or after %d exchanges", stop, after);
 	else if (stop > 0)
-		snprintf(out, len, "gives up below %d camels", stop);
+		msg_fmt(out, len, "gives up below %d camels", stop);
 	else if (after > 0)
-		snprintf(out, len, "gives up after %d exchange%s", after,
-		    after == 1 ? "" : "s");
+		msg_nfmt(out, len, (unsigned long)after,
+		    "gives up after %d exchange", "gives up after %d exchanges",
+		    after);
 	else
-		snprintf(out, len, "fights to the end");
+		msg_fmt(out, len, "fights to the end");
+}
+
+/* One exchange of an attack, as a sentence: thrower, throw, value added,
+ * the side that loses, the loss, what is left where. */
+static void
+exchange(char *out, size_t len, int k, const char *thrower, int t, int add,
+    const char *loser, int loss, int left, int box, const char *rule)
+{
+	msg_nfmt(out, len, (unsigned long)loss,
+	    "Exchange %d: the %s throw %d + %d = %d; the %s lose %d camel (%d "
+	    "left in box %d); the attacker %s.",
+	    "Exchange %d: the %s throw %d + %d = %d; the %s lose %d camels (%d "
+	    "left in box %d); the attacker %s.", k, thrower, t, add, t + add,
+	    loser, loss, left, box, rule);
 }
 
 /* All the camels in `from` fight. Each exchange: the attacker throws, adds
@@ -150,15 +182,22 @@ tu_do_attack(struct tu_state *s, int seat, int from, int to, int stop,
     int after, int enter, struct tu_dice *dice, struct evsink *ev)
 {
 	int def = s->owner[to], k = 0;
-	char rule[96];
+	char rule[160] = "", held[96] = "", with[96] = "", said[TU_MSG];
 
-	rule_text(stop, after, rule, sizeof rule);
-	ev_emit(ev, VIS_ALL, "The %s attack box %d (%s, %d camel%s of the %s) "
-	    "from box %d (%s) with %d camel%s; the attacker %s.",
-	    tribe(s, seat), to, tu_terrain_name[s->terrain[to]],
-	    s->camels[to], s->camels[to] == 1 ? "" : "s", tribe(s, def), from,
-	    tu_terrain_name[s->terrain[from]], s->camels[from],
-	    s->camels[from] == 1 ? "" : "s", rule);
+	/* A random playout keeps no narrative: build none. */
+	if (ev != NULL) {
+		rule_text(stop, after, rule, sizeof rule);
+		/* Two counts in one sentence: each is a phrase of its own. */
+		msg_nfmt(held, sizeof held, (unsigned long)s->camels[to],
+		    "%d camel of the %s", "%d camels of the %s", s->camels[to],
+		    tribe(s, def));
+		msg_nfmt(with, sizeof with, (unsigned long)s->camels[from],
+		    "with %d camel", "with %d camels", s->camels[from]);
+	}
+	ev_emit(ev, VIS_ALL, "The %s attack box %d (%s, %s) from box %d (%s) "
+	    "%s; the attacker %s.", tribe(s, seat), to,
+	    tu_terrain_term[s->terrain[to]], held, from,
+	    tu_terrain_term[s->terrain[from]], with, rule);
 	for (;;) {
 		int t, tot, loss;
 
@@ -170,11 +209,12 @@ tu_do_attack(struct tu_state *s, int seat, int from, int to, int stop,
 			loss = s->camels[to];
 		tu_kill_camels(s, to, loss);
 		tu_roll_note(s, R_ATTACK, seat, t, tot, loss, to);
-		ev_emit(ev, VIS_ALL, "Exchange %d: the %s throw %d + %d = %d; "
-		    "the %s lose %d camel%s (%d left in box %d); the attacker "
-		    "%s.", k, tribe(s, seat), t, tu_strategic(s, from), tot,
-		    tribe(s, def), loss, loss == 1 ? "" : "s", s->camels[to],
-		    to, rule);
+		if (ev != NULL) {
+			exchange(said, sizeof said, k, tribe(s, seat), t,
+			    tu_strategic(s, from), tribe(s, def), loss,
+			    s->camels[to], to, rule);
+			ev_emit(ev, VIS_ALL, "%s", said);
+		}
 		if (s->camels[to] == 0)
 			break;
 		t = tu_throw(s, dice);
@@ -184,11 +224,12 @@ tu_do_attack(struct tu_state *s, int seat, int from, int to, int stop,
 			loss = s->camels[from];
 		tu_kill_camels(s, from, loss);
 		tu_roll_note(s, R_DEFENCE, def, t, tot, loss, from);
-		ev_emit(ev, VIS_ALL, "Exchange %d: the %s throw %d + %d = %d; "
-		    "the %s lose %d camel%s (%d left in box %d); the attacker "
-		    "%s.", k, tribe(s, def), t, tu_strategic(s, to), tot,
-		    tribe(s, seat), loss, loss == 1 ? "" : "s",
-		    s->camels[from], from, rule);
+		if (ev != NULL) {
+			exchange(said, sizeof said, k, tribe(s, def), t,
+			    tu_strategic(s, to), tribe(s, seat), loss,
+			    s->camels[from], from, rule);
+			ev_emit(ev, VIS_ALL, "%s", said);
+		}
 		if (s->camels[from] == 0) {
 			ev_emit(ev, VIS_ALL, "The attack fails: the %s have no "
 			    "camels left in box %d, which they keep.",
@@ -197,11 +238,17 @@ tu_do_attack(struct tu_state *s, int seat, int from, int to, int stop,
 		}
 		if ((stop > 0 && s->camels[from] < stop) ||
 		    (after > 0 && k >= after)) {
-			ev_emit(ev, VIS_ALL, "The %s give up the attack with %d "
-			    "camel%s left; the %s keep box %d with %d.",
-			    tribe(s, seat), s->camels[from],
-			    s->camels[from] == 1 ? "" : "s", tribe(s, def), to,
-			    s->camels[to]);
+			if (ev != NULL) {
+				msg_nfmt(said, sizeof said,
+				    (unsigned long)s->camels[from],
+				    "The %s give up the attack with %d camel left; "
+				    "the %s keep box %d with %d.",
+				    "The %s give up the attack with %d camels left; "
+				    "the %s keep box %d with %d.", tribe(s, seat),
+				    s->camels[from], tribe(s, def), to,
+				    s->camels[to]);
+				ev_emit(ev, VIS_ALL, "%s", said);
+			}
 			return;
 		}
 	}
@@ -215,9 +262,14 @@ tu_do_attack(struct tu_state *s, int seat, int from, int to, int stop,
 		s->camels[from] -= m;
 		s->camels[to] = m;
 		s->owner[to] = seat;
-		ev_emit(ev, VIS_ALL, "The %s win box %d and move in with %d "
-		    "camel%s (%d stay in box %d).", tribe(s, seat), to, m,
-		    m == 1 ? "" : "s", s->camels[from], from);
+		if (ev != NULL) {
+			msg_nfmt(said, sizeof said, (unsigned long)m,
+			    "The %s win box %d and move in with %d camel (%d stay "
+			    "in box %d).", "The %s win box %d and move in with %d "
+			    "camels (%d stay in box %d).", tribe(s, seat), to, m,
+			    s->camels[from], from);
+			ev_emit(ev, VIS_ALL, "%s", said);
+		}
 		tu_check_out(s, ev);
 	}
 }
@@ -241,6 +293,8 @@ int
 tu_check_buy(const struct tu_state *s, int seat, int box, int n,
     struct diag *d)
 {
+	char said[TU_MSG];
+
 	if (!tu_box_ok(box))
 		return diag_set(d, 0, "Boxes are numbered 1 to 49.");
 	if (s->owner[box] != seat)
@@ -257,13 +311,19 @@ tu_check_buy(const struct tu_state *s, int seat, int box, int n,
 		n = tu_buy_max(s, seat);
 	if (n < 1)
 		return diag_set(d, 0, "Buy at least one camel.");
-	if (n > s->money[seat])
-		return diag_set(d, 0, "%d camel%s cost%s %d silver but you have "
-		    "only %d.", n, n == 1 ? "" : "s", n == 1 ? "s" : "", n,
+	if (n > s->money[seat]) {
+		msg_nfmt(said, sizeof said, (unsigned long)n,
+		    "%d camel costs %d silver but you have only %d.",
+		    "%d camels cost %d silver but you have only %d.", n, n,
 		    s->money[seat]);
-	if (n > tu_supply_left(s))
-		return diag_set(d, 0, "Only %d camel%s left in the supply.",
-		    tu_supply_left(s), tu_supply_left(s) == 1 ? " is" : "s are");
+		return diag_set(d, 0, "%s", said);
+	}
+	if (n > tu_supply_left(s)) {
+		msg_nfmt(said, sizeof said, (unsigned long)tu_supply_left(s),
+		    "Only %d camel is left in the supply.",
+		    "Only %d camels are left in the supply.", tu_supply_left(s));
+		return diag_set(d, 0, "%s", said);
+	}
 	return 0;
 }
 
@@ -275,7 +335,13 @@ tu_do_buy(struct tu_state *s, int seat, int box, int n, struct evsink *ev)
 	s->money[seat] -= n;
 	s->spent += n;
 	tu_add_camels(s, box, n);
-	ev_emit(ev, VIS_ALL, "The %s buy %d camel%s for box %d (%d silver "
-	    "left).", tribe(s, seat), n, n == 1 ? "" : "s", box,
-	    s->money[seat]);
+	if (ev != NULL) {
+		char said[TU_MSG];
+
+		msg_nfmt(said, sizeof said, (unsigned long)n,
+		    "The %s buy %d camel for box %d (%d silver left).",
+		    "The %s buy %d camels for box %d (%d silver left).",
+		    tribe(s, seat), n, box, s->money[seat]);
+		ev_emit(ev, VIS_ALL, "%s", said);
+	}
 }

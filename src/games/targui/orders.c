@@ -147,9 +147,11 @@ tu_order_text(struct order *o)
 static int
 parse_attack(char tok[][24], int n, struct order *o, struct diag *d)
 {
-	static const char *const form = "ATTACK <from> <to> [STOP <camels>] "
-	    "[AFTER <exchanges>] [ENTER <camels>|ALL]";
+	char form[160];
 
+	/* The pattern of the order, its placeholders said in words. */
+	msg_fmt(form, sizeof form, "ATTACK <from> <to> [STOP <camels>] "
+	    "[AFTER <exchanges>] [ENTER <camels>|ALL]");
 	if (n < 3)
 		return diag_set(d, 0, "Write %s.", form);
 	if (box(tok[1], &o->arg[0], d) < 0 || box(tok[2], &o->arg[1], d) < 0)
@@ -174,10 +176,13 @@ parse_attack(char tok[][24], int n, struct order *o, struct diag *d)
 			return diag_set(d, 0, "%s needs a number: write %s.",
 			    tok[i], form);
 		if (slot == 4 ? count(tok[i + 1], &o->arg[4]) < 0 :
-		    number(tok[i + 1], 0, 9999, &o->arg[slot]) < 0)
+		    number(tok[i + 1], 0, 9999, &o->arg[slot]) < 0) {
+			if (slot == 3)
+				return diag_set(d, 0, "\"%s\" after %s is not a "
+				    "number of exchanges.", tok[i + 1], tok[i]);
 			return diag_set(d, 0, "\"%s\" after %s is not a number "
-			    "of %s.", tok[i + 1], tok[i], slot == 3 ?
-			    "exchanges" : "camels");
+			    "of camels.", tok[i + 1], tok[i]);
+		}
 	}
 	return 0;
 }
@@ -192,9 +197,10 @@ tu_parse(const void *st, int seat, const char *line, struct order *o,
 	(void)st;
 	(void)seat;
 	memset(o, 0, sizeof *o);
-	if ((n = tokens(line, tok, NTOK)) <= 0)
-		return diag_set(d, 0, n == 0 ? "The order is empty." :
-		    "The order is too long.");
+	if ((n = tokens(line, tok, NTOK)) == 0)
+		return diag_set(d, 0, "The order is empty.");
+	if (n < 0)
+		return diag_set(d, 0, "The order is too long.");
 	if (strcasecmp(tok[0], "SECTOR") == 0) {
 		o->kind = O_SECTOR;
 		o->nargs = 1;
@@ -326,11 +332,14 @@ apply_setup(struct tu_state *s, int seat, const struct order *o,
 	if (o->kind == O_SECTOR && s->nseats == 3)
 		return diag_set(d, 0, "With 3 tribes there are no sectors: "
 		    "send SETTLE with one of your three boxes.");
+	if (s->phase != want && s->phase == PH_SECTOR)
+		return diag_set(d, 0, "Sectors are chosen first: send SECTOR A, "
+		    "B, C or D.");
+	if (s->phase != want && o->kind == O_SECTOR)
+		return diag_set(d, 0, "The sectors have been chosen already.");
 	if (s->phase != want)
-		return diag_set(d, 0, s->phase == PH_SECTOR ? "Sectors are "
-		    "chosen first: send SECTOR A, B, C or D." : o->kind ==
-		    O_SECTOR ? "The sectors have been chosen already." :
-		    "The settlements have been placed already.");
+		return diag_set(d, 0, "The settlements have been placed "
+		    "already.");
 	if (s->chooser != seat)
 		return diag_set(d, 0, "It is the %s's turn to choose.",
 		    tribe(s, s->chooser));
@@ -396,8 +405,7 @@ tu_apply(void *st, int seat, const struct order *o, struct evsink *ev,
 	ev_emit(ev, VIS_SEAT(seat), "Queued for the next turn of the %s: %s",
 	    tu_tribe_name[s->tribe_of[seat]], o->text);
 	/* The sender's reply line says where the order went. */
-	if (d != NULL)
-		snprintf(d->msg, sizeof d->msg, "queued for your next turn");
+	diag_set(d, 0, "queued for your next turn");
 	return 0;
 }
 
@@ -422,15 +430,16 @@ tu_waiting_for(const void *st, struct pending *p)
 	memset(p, 0, sizeof *p);
 	if (s->phase == PH_OVER) {
 		p->over = 1;
+		/* s->result is a message already (msg.h). */
 		snprintf(p->result, sizeof p->result, "%s", s->result);
 		return;
 	}
 	if (s->phase == PH_SECTOR) {
 		w = s->chooser;
 		snprintf(p->kind[w], sizeof p->kind[w], "sector");
-		snprintf(p->what[w], sizeof p->what[w], "choosing the sector "
+		msg_fmt(p->what[w], sizeof p->what[w], "choosing the sector "
 		    "for the settlement.");
-		snprintf(p->own[w], sizeof p->own[w], "Choose the sector for "
+		msg_fmt(p->own[w], sizeof p->own[w], "Choose the sector for "
 		    "your settlement: SECTOR A, B, C or D (top-left, top-right, "
 		    "bottom-left, bottom-right).");
 	} else if (s->phase == PH_SETTLE) {
@@ -441,27 +450,46 @@ tu_waiting_for(const void *st, struct pending *p)
 			if (tu_settle_allowed(s, w, box, NULL) == 0)
 				buf_printf(&b, " %d", box);
 		snprintf(p->kind[w], sizeof p->kind[w], "settlement");
-		snprintf(p->what[w], sizeof p->what[w], "choosing the box for "
-		    "the settlement, one of%s.", b.p ? b.p : "");
-		snprintf(p->own[w], sizeof p->own[w], "Choose the box for your "
-		    "settlement: SETTLE <box>, one of%s.", b.p ? b.p : "");
+		/* b holds " 21 22 23": the boxes, each after a space. */
+		msg_fmt(p->what[w], sizeof p->what[w], "choosing the box for "
+		    "the settlement, one of %s.", b.p ? b.p + 1 : "");
+		msg_fmt(p->own[w], sizeof p->own[w], "Choose the box for your "
+		    "settlement: SETTLE <box>, one of %s.", b.p ? b.p + 1 : "");
 		buf_free(&b);
 	} else {
-		const char *half;
+		char can[96], own[TU_MSG];
 
 		w = s->cur;
 		if (w == TU_NONE)
 			return;
-		half = s->parts == 2 ? (s->part ? "double (second half) " :
-		    "double (first half) ") : "";
 		snprintf(p->kind[w], sizeof p->kind[w], "turn");
-		snprintf(p->what[w], sizeof p->what[w], "%sturn in round %d.",
-		    half, s->round);
+		if (s->step == ST_MOVE)
+			msg_fmt(can, sizeof can, "MOVE or ATTACK, then BUY; or PASS "
+			    "or END");
+		else
+			msg_fmt(can, sizeof can, "BUY camels, or PASS or END");
+		if (s->parts != 2) {
+			msg_fmt(p->what[w], sizeof p->what[w], "turn in round %d.",
+			    s->round);
+			msg_fmt(own, sizeof own, "Your turn in round %d: %s.",
+			    s->round, can);
+		} else if (s->part) {
+			msg_fmt(p->what[w], sizeof p->what[w], "double (second "
+			    "half) turn in round %d.", s->round);
+			msg_fmt(own, sizeof own, "Your double (second half) turn in "
+			    "round %d: %s.", s->round, can);
+		} else {
+			msg_fmt(p->what[w], sizeof p->what[w], "double (first half) "
+			    "turn in round %d.", s->round);
+			msg_fmt(own, sizeof own, "Your double (first half) turn in "
+			    "round %d: %s.", s->round, can);
+		}
 		/* A failed queued order is the seat's own, said before. */
-		snprintf(p->own[w], sizeof p->own[w], "%s%sYour %sturn in round "
-		    "%d: %s.", s->reject[w], s->reject[w][0] ? " " : "", half,
-		    s->round, s->step == ST_MOVE ? "MOVE or ATTACK, then BUY; "
-		    "or PASS or END" : "BUY camels, or PASS or END");
+		if (s->reject[w][0] != '\0')
+			msg_fmt(p->own[w], sizeof p->own[w], "%s %s", s->reject[w],
+			    own);
+		else
+			snprintf(p->own[w], sizeof p->own[w], "%s", own);
 	}
 	p->seats = VIS_SEAT(w);
 }

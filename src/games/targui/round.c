@@ -39,9 +39,15 @@ tu_start_round(struct tu_state *s, struct evsink *ev)
 	if (s->die == 6)
 		ev_emit(ev, VIS_ALL, "Round %d: the die shows 6, so each tribe "
 		    "has one double turn.", s->round);
-	else
-		ev_emit(ev, VIS_ALL, "Round %d: the die shows %d, so each tribe "
-		    "has %d turn%s.", s->round, s->die, n, n == 1 ? "" : "s");
+	else if (ev != NULL) {
+		char said[TU_MSG];
+
+		msg_nfmt(said, sizeof said, (unsigned long)n,
+		    "Round %d: the die shows %d, so each tribe has %d turn.",
+		    "Round %d: the die shows %d, so each tribe has %d turns.",
+		    s->round, s->die, n);
+		ev_emit(ev, VIS_ALL, "%s", said);
+	}
 }
 
 /* A tribe holding no territory is out; with one tribe left the game ends. */
@@ -66,7 +72,7 @@ tu_check_out(struct tu_state *s, struct evsink *ev)
 	s->phase = PH_OVER;
 	s->cur = TU_NONE;
 	s->winner = last;
-	snprintf(s->result, sizeof s->result, "The %s (%s) are the last tribe "
+	msg_fmt(s->result, sizeof s->result, "The %s (%s) are the last tribe "
 	    "left and win.", tribe(s, last), s->names[last]);
 	ev_emit(ev, VIS_ALL, "The game is over. %s", s->result);
 }
@@ -122,9 +128,14 @@ next_card(struct tu_state *s, struct evsink *ev)
 	s->step = ST_MOVE;
 	s->part = 0;
 	s->parts = s->die == 6 ? 2 : 1;
-	ev_emit(ev, VIS_ALL, "Round %d, card %d of %d: %s turn of the %s (%s).",
-	    s->round, s->stack_pos, s->stack_n, s->parts == 2 ? "a double" :
-	    "the", tribe(s, c), s->names[c]);
+	if (s->parts == 2)
+		ev_emit(ev, VIS_ALL, "Round %d, card %d of %d: a double turn of "
+		    "the %s (%s).", s->round, s->stack_pos, s->stack_n,
+		    tribe(s, c), s->names[c]);
+	else
+		ev_emit(ev, VIS_ALL, "Round %d, card %d of %d: the turn of the %s "
+		    "(%s).", s->round, s->stack_pos, s->stack_n, tribe(s, c),
+		    s->names[c]);
 }
 
 static void
@@ -149,10 +160,10 @@ run_queued(struct tu_state *s, struct evsink *ev)
 		return;
 	/* Everyone sees what a seat is awaited for, and a reason would tell
 	 * which boxes the queued order named: the reason goes to the seat alone. */
-	snprintf(s->reject[seat], sizeof s->reject[seat], "Your queued order "
+	msg_fmt(s->reject[seat], sizeof s->reject[seat], "Your queued order "
 	    "could not be applied; your report says why.");
 	ev_emit(ev, VIS_SEAT(seat), "Your queued order \"%s\" could not be "
-	    "applied: %s The rest of your queue is dropped.", o.text, d.msg);
+	    "applied: %s The rest of your queue is dropped.", o.text, d.enc);
 	memset(s->queue[seat], 0, sizeof s->queue[seat]);
 	s->nqueue[seat] = 0;
 }

@@ -248,7 +248,7 @@ tu_setup(void *vst, int nseats, const char names[][SEAT_NAME],
 	for (int i = 0; i < nseats; i++)
 		ev_emit(ev, VIS_ALL, "%s plays the %s (%s).", s->names[i],
 		    tu_tribe_name[s->tribe_of[i]],
-		    tu_tribe_colour[s->tribe_of[i]]);
+		    tu_colour_term[s->tribe_of[i]]);
 	if (nseats == 3) {
 		tu_deal(s, ev);
 		s->phase = PH_SETTLE;
@@ -350,5 +350,5 @@ tu_choose_settle(struct tu_state *s, int seat, int box, struct evsink *ev)
 	tu_add_camels(s, box, 10);
 	ev_emit(ev, VIS_ALL, "The %s settle in box %d (replacing a %s card) "
 	    "with 10 camels.", tu_tribe_name[s->tribe_of[seat]], box,
-	    tu_terrain_name[s->replaced[seat]]);
+	    tu_terrain_term[s->replaced[seat]]);
 }

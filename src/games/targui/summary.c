@@ -29,7 +29,8 @@ tu_legal_summary(const void *st, int seat, const struct order_list *all,
 	const struct tu_state *s = st;
 	int from[TU_BOXES + 1] = { 0 }, buy[TU_BOXES + 1] = { 0 }, maxbuy = 0;
 	int pass = 0, end = 0;
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, a = BUF_INIT;
+	char line[TU_MSG];
 
 	(void)seat;
 	if (s->phase != PH_TURN) {
@@ -67,28 +68,50 @@ tu_legal_summary(const void *st, int seat, const struct order_list *all,
 				at[o->arg[1]] = ++nat;
 		}
 		buf_reset(&b);
-		buf_printf(&b, "from %d (%d camel%s):", f, s->camels[f],
-		    s->camels[f] == 1 ? "" : "s");
-		boxes(&b, " move to", mv);
+		buf_reset(&a);
+		boxes(&b, "", mv);
+		boxes(&a, "", at);
+		/* The lists start with a space: " 21 22". */
 		if (nmv > 0 && nat > 0)
-			buf_adds(&b, ";");
-		boxes(&b, " attack", at);
-		tval_set_str(tval_push_map(list), "text", b.p);
+			msg_nfmt(line, sizeof line, (unsigned long)s->camels[f],
+			    "from %d (%d camel): move to %s; attack %s",
+			    "from %d (%d camels): move to %s; attack %s", f,
+			    s->camels[f], b.p + 1, a.p + 1);
+		else if (nmv > 0)
+			msg_nfmt(line, sizeof line, (unsigned long)s->camels[f],
+			    "from %d (%d camel): move to %s",
+			    "from %d (%d camels): move to %s", f, s->camels[f],
+			    b.p + 1);
+		else
+			msg_nfmt(line, sizeof line, (unsigned long)s->camels[f],
+			    "from %d (%d camel): attack %s",
+			    "from %d (%d camels): attack %s", f, s->camels[f],
+			    a.p + 1);
+		tval_set_str(tval_push_map(list), "text", line);
 	}
 	if (maxbuy > 0) {
 		buf_reset(&b);
-		if (maxbuy == 1)
-			buf_adds(&b, "buy 1 camel at");
-		else
-			buf_printf(&b, "buy 1 to %d camels at", maxbuy);
 		boxes(&b, "", buy);
-		tval_set_str(tval_push_map(list), "text", b.p);
+		if (maxbuy == 1)
+			msg_fmt(line, sizeof line, "buy 1 camel at %s", b.p + 1);
+		else
+			msg_fmt(line, sizeof line, "buy 1 to %d camels at %s", maxbuy,
+			    b.p + 1);
+		tval_set_str(tval_push_map(list), "text", line);
 	}
+	if (pass && end)
+		msg_fmt(line, sizeof line, "or write PASS or END");
+	else if (pass)
+		msg_fmt(line, sizeof line, "or write PASS");
+	else if (end)
+		msg_fmt(line, sizeof line, "or write END");
 	if (pass || end)
-		tval_set_strf(tval_push_map(list), "text", "or write %s", pass && end ?
-		    "PASS or END" : pass ? "PASS" : "END");
-	if (all->n > 0)
-		tval_set_strf(tval_push_map(list), "text", "for example: %s", all->v[0].text);
+		tval_set_str(tval_push_map(list), "text", line);
+	if (all->n > 0) {
+		msg_fmt(line, sizeof line, "for example: %s", all->v[0].text);
+		tval_set_str(tval_push_map(list), "text", line);
+	}
 	buf_free(&b);
+	buf_free(&a);
 	return 1;
 }

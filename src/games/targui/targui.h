@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "msg.h"
 
 #define TU_BOXES	49
 #define TU_SIDE		7
@@ -153,6 +154,13 @@ extern const char *const tu_tribe_colour[TU_TRIBES];
 extern const char tu_tribe_letter[TU_TRIBES];
 extern const char *const tu_terrain_key[T_NTERRAIN];
 extern const char *const tu_terrain_name[T_NTERRAIN];
+/* The same names as terms (msg.h), for what players read. */
+extern const char *const tu_terrain_term[T_NTERRAIN];
+extern const char *const tu_colour_term[TU_TRIBES];
+/* Room for a sentence kept as a message. */
+#define TU_MSG 512
+/* "targui.fortune.<number>": a fortune card's printed name as a term. */
+const char *tu_fortune_term(int number, char *out, size_t len);
 extern const struct game_option tu_options[];
 
 /* data.c: the loaded tables (read-only after load). */

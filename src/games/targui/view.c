@@ -7,9 +7,15 @@
 
 #include "targui.h"
 
+/* Five letters at most, ASCII: a map cell pads them by bytes. */
 static const char *const abbr[T_NTERRAIN] = {
-	"Sett", "Salt", "Guelt", "Reg", "Erg", "Fesh", "Mount", "Chott"
+	TERM("targui.abbr.settlement"), TERM("targui.abbr.saltmine"),
+	TERM("targui.abbr.guelta"), TERM("targui.abbr.reg"),
+	TERM("targui.abbr.erg"), TERM("targui.abbr.feshfesh"),
+	TERM("targui.abbr.mountain"), TERM("targui.abbr.chott")
 };
+
+#define CELL_MSG 96	/* one map cell, kept as a message */
 
 static int
 settler(const struct tu_state *s, int box)
@@ -26,59 +32,100 @@ letter(const struct tu_state *s, int seat)
 	return tu_tribe_letter[s->tribe_of[seat]];
 }
 
+/* l1 is a message (its terrain is a term), l2 plain: both render to 8
+ * columns. */
 static void
 cell(const struct tu_state *s, int b, char *l1, char *l2)
 {
-	char t[8];
+	char t[64];
 	int o = s->owner[b];
 
 	if (!s->dealt) {
-		snprintf(l1, 9, "%2d      ", b);
-		snprintf(l2, 9, "%s", b == s->salt_box ? " salt   " :
-		    "        ");
+		snprintf(l1, CELL_MSG, "%2d      ", b);
+		if (b == s->salt_box)
+			msg_fmt(l2, CELL_MSG, " %-7s", TERM("targui.map.salt"));
+		else
+			snprintf(l2, CELL_MSG, "        ");
 		return;
 	}
 	if (s->terrain[b] == T_SETTLEMENT)
-		snprintf(t, sizeof t, "Set-%c", letter(s, settler(s, b)));
+		msg_fmt(t, sizeof t, "Set-%c", letter(s, settler(s, b)));
 	else
 		snprintf(t, sizeof t, "%s", abbr[s->terrain[b]]);
-	snprintf(l1, 9, "%2d %-5.5s", b, t);
+	msg_fmt(l1, CELL_MSG, "%2d %-5.5s", b, t);
 	if (s->terrain[b] == T_CHOTT)
-		snprintf(l2, 9, "~~~~~~~~");
+		snprintf(l2, CELL_MSG, "~~~~~~~~");
 	else if (o != TU_NONE)
-		snprintf(l2, 9, " %c:%-5u", letter(s, o),
+		snprintf(l2, CELL_MSG, " %c:%-5u", letter(s, o),
 		    (unsigned)s->camels[b] % 100000u);
 	else
-		snprintf(l2, 9, "        ");
+		snprintf(l2, CELL_MSG, "        ");
 }
 
 static void
 view_map(const struct tu_state *s, struct tval *root)
 {
 	struct tval *map = tval_set_list(root, "map");
-	char rule[80], l1[80], l2[80];
+	char rule[80], line[TU_SIDE * CELL_MSG + 64];
 	size_t n = 0;
 
 	for (int c = 0; c < TU_SIDE; c++)
 		n += (size_t)snprintf(rule + n, sizeof rule - n, "+--------");
 	snprintf(rule + n, sizeof rule - n, "+");
 	for (int r = 0; r < TU_SIDE; r++) {
-		size_t a = 0, b = 0;
+		char c1[TU_SIDE][CELL_MSG], c2[TU_SIDE][CELL_MSG];
 
 		tval_set_str(tval_push_map(map), "line", rule);
-		for (int c = 0; c < TU_SIDE; c++) {
-			char c1[9], c2[9];
-
-			cell(s, s->layout[r][c], c1, c2);
-			a += (size_t)snprintf(l1 + a, sizeof l1 - a, "|%s", c1);
-			b += (size_t)snprintf(l2 + b, sizeof l2 - b, "|%s", c2);
-		}
-		snprintf(l1 + a, sizeof l1 - a, "|");
-		snprintf(l2 + b, sizeof l2 - b, "|");
-		tval_set_str(tval_push_map(map), "line", l1);
-		tval_set_str(tval_push_map(map), "line", l2);
+		for (int c = 0; c < TU_SIDE; c++)
+			cell(s, s->layout[r][c], c1[c], c2[c]);
+		/* A row joins seven cells that may hold terms. */
+		msg_fmt(line, sizeof line, "|%s|%s|%s|%s|%s|%s|%s|", c1[0], c1[1],
+		    c1[2], c1[3], c1[4], c1[5], c1[6]);
+		tval_set_str(tval_push_map(map), "line", line);
+		msg_fmt(line, sizeof line, "|%s|%s|%s|%s|%s|%s|%s|", c2[0], c2[1],
+		    c2[2], c2[3], c2[4], c2[5], c2[6]);
+		tval_set_str(tval_push_map(map), "line", line);
 	}
 	tval_set_str(tval_push_map(map), "line", rule);
+}
+
+/* The map as data for the board picture: every box in layout order with
+ * its place on the grid (row, col from 0), as much as the text map shows. */
+static void
+view_grid(const struct tu_state *s, struct tval *root)
+{
+	struct tval *l = tval_set_list(root, "grid");
+
+	for (int r = 0; r < TU_SIDE; r++)
+		for (int c = 0; c < TU_SIDE; c++) {
+			int b = s->layout[r][c], o = s->owner[b], t;
+			struct tval *m = tval_push_map(l);
+
+			tval_set_int(m, "box", b);
+			tval_set_int(m, "row", r);
+			tval_set_int(m, "col", c);
+			if (!s->dealt) {
+				tval_set_str(m, "terrain", b == s->salt_box ? "saltmine" : "unknown");
+				tval_set_str(m, "abbr", b == s->salt_box ? abbr[T_SALTMINE] : "");
+				tval_set_bool(m, "settled", 0);
+				tval_set_bool(m, "held", 0);
+				continue;
+			}
+			tval_set_str(m, "terrain", tu_terrain_key[s->terrain[b]]);
+			tval_set_str(m, "abbr", abbr[s->terrain[b]]);
+			t = s->terrain[b] == T_SETTLEMENT ? settler(s, b) : TU_NONE;
+			tval_set_bool(m, "settled", t != TU_NONE);
+			if (t != TU_NONE) {
+				tval_set_int(m, "settled_tribe", s->tribe_of[t]);
+				tval_set_strf(m, "settled_letter", "%c", letter(s, t));
+			}
+			tval_set_bool(m, "held", o != TU_NONE);
+			if (o != TU_NONE) {
+				tval_set_int(m, "held_tribe", s->tribe_of[o]);
+				tval_set_strf(m, "held_letter", "%c", letter(s, o));
+				tval_set_int(m, "held_camels", s->camels[b]);
+			}
+		}
 }
 
 static void
@@ -91,7 +138,7 @@ view_boxes(const struct tu_state *s, struct tval *root)
 		int o = s->owner[b];
 
 		tval_set_int(m, "box", b);
-		tval_set_str(m, "terrain", tu_terrain_name[s->terrain[b]]);
+		tval_set_str(m, "terrain", tu_terrain_term[s->terrain[b]]);
 		tval_set_int(m, "economic", tu_economic(s, b));
 		tval_set_int(m, "strategic", tu_strategic(s, b));
 		tval_set_str(m, "owner", o == TU_NONE ? "" :
@@ -120,9 +167,12 @@ view_tribes(const struct tu_state *s, int viewer, struct tval *root)
 	for (int i = 0; i < s->nseats; i++) {
 		struct tval *m = tval_push_map(l);
 		int t = s->tribe_of[i];
+		char state[64], line[TU_MSG];
 
 		tval_set_str(m, "tribe", tu_tribe_name[t]);
-		tval_set_str(m, "colour", tu_tribe_colour[t]);
+		tval_set_str(m, "colour", tu_colour_term[t]);
+		tval_set_int(m, "tribe_index", t);
+		tval_set_int(m, "seat_index", i);
 		tval_set_strf(m, "letter", "%c", tu_tribe_letter[t]);
 		tval_set_str(m, "player", s->names[i]);
 		tval_set_bool(m, "you", i == viewer);
@@ -139,13 +189,20 @@ view_tribes(const struct tu_state *s, int viewer, struct tval *root)
 		tval_set_int(m, "turns_left", turns_left(s, i));
 		tval_set_strf(m, "sector", "%c", s->sector_of[i] == TU_NONE ?
 		    '-' : 'A' + s->sector_of[i]);
-		tval_set_strf(m, "line", "%c %-11s %-8.8s %3d gold %d silver "
+		if (s->out[i])
+			msg_fmt(state, sizeof state, "out of the game");
+		else if (s->settle_box[i] == 0)
+			msg_fmt(state, sizeof state, "not settled");
+		else if (tu_holds_settlement(s, i))
+			msg_fmt(state, sizeof state, "settlement held");
+		else
+			msg_fmt(state, sizeof state, "settlement LOST");
+		tval_set_str(m, "settlement", state);
+		msg_fmt(line, sizeof line, "%c %-11s %-8.8s %3d gold %d silver "
 		    "%4d camels %s", tu_tribe_letter[t], tu_tribe_name[t],
 		    s->names[i], s->money[i] / 5, s->money[i] % 5,
-		    tu_camels_of(s, i), s->out[i] ? "out of the game" :
-		    s->settle_box[i] == 0 ? "not settled" :
-		    tu_holds_settlement(s, i) ? "settlement held" :
-		    "settlement LOST");
+		    tu_camels_of(s, i), state);
+		tval_set_str(m, "line", line);
 	}
 }
 
@@ -167,14 +224,18 @@ view_round(const struct tu_state *s, struct tval *root)
 	for (int k = 0; k < s->stack_pos; k++) {
 		int c = s->stack[k];
 		struct tval *m = tval_push_map(ord);
+		char text[128];
 
 		if (c == TU_FORTUNE_CARD)
-			tval_set_strf(m, "text", "%2d. fortune card %d", k + 1,
+			msg_fmt(text, sizeof text, "%2d. fortune card %d", k + 1,
 			    s->deck[used - 1]);
+		else if (s->out[c])
+			msg_fmt(text, sizeof text, "%2d. %s (out)", k + 1,
+			    tu_tribe_name[s->tribe_of[c]]);
 		else
-			tval_set_strf(m, "text", "%2d. %s%s", k + 1,
-			    tu_tribe_name[s->tribe_of[c]], s->out[c] ?
-			    " (out)" : "");
+			snprintf(text, sizeof text, "%2d. %s", k + 1,
+			    tu_tribe_name[s->tribe_of[c]]);
+		tval_set_str(m, "text", text);
 	}
 	for (int i = 0; i < s->nseats; i++) {
 		struct tval *m;
@@ -194,12 +255,14 @@ view_fortune(const struct tu_state *s, struct tval *root)
 	struct tval *gone = tval_set_list(root, "fortune_gone");
 	struct tval *come = tval_set_list(root, "fortune_to_come");
 	int left[TU_FORTUNE + 1] = { 0 };
+	char name[64];
 
 	for (int k = 0; k < s->deck_pos; k++) {
 		struct tval *m = tval_push_map(gone);
 
 		tval_set_int(m, "number", s->deck[k]);
-		tval_set_str(m, "name", s->card[s->deck[k]].name);
+		tval_set_str(m, "name", tu_fortune_term(s->deck[k], name,
+		    sizeof name));
 	}
 	for (int k = s->deck_pos; k < s->deck_n; k++)
 		left[s->deck[k]] = 1;
@@ -210,7 +273,7 @@ view_fortune(const struct tu_state *s, struct tval *root)
 			continue;
 		m = tval_push_map(come);
 		tval_set_int(m, "number", c);
-		tval_set_str(m, "name", s->card[c].name);
+		tval_set_str(m, "name", tu_fortune_term(c, name, sizeof name));
 	}
 }
 
@@ -224,16 +287,25 @@ view_rolls(const struct tu_state *s, struct tval *root)
 		const struct tu_roll *r = &s->rolls[k % TU_ROLLS];
 		struct tval *m = tval_push_map(l);
 
-		if (r->kind == R_ROUND)
-			tval_set_strf(m, "text", "round %d: turns die %d%s",
-			    r->round, r->value, r->value == 6 ?
-			    " (double turn)" : "");
+		char text[TU_MSG];
+
+		if (r->kind == R_ROUND && r->value == 6)
+			msg_fmt(text, sizeof text, "round %d: turns die %d (double "
+			    "turn)", r->round, r->value);
+		else if (r->kind == R_ROUND)
+			msg_fmt(text, sizeof text, "round %d: turns die %d",
+			    r->round, r->value);
+		else if (r->kind == R_ATTACK)
+			msg_fmt(text, sizeof text, "round %d: %s attacking throws "
+			    "%d, total %d: %d lost in box %d", r->round,
+			    tu_tribe_name[s->tribe_of[r->seat]], r->value,
+			    r->total, r->loss, r->box);
 		else
-			tval_set_strf(m, "text", "round %d: %s %s throws %d, "
-			    "total %d: %d lost in box %d", r->round,
-			    tu_tribe_name[s->tribe_of[r->seat]],
-			    r->kind == R_ATTACK ? "attacking" : "defending",
-			    r->value, r->total, r->loss, r->box);
+			msg_fmt(text, sizeof text, "round %d: %s defending throws "
+			    "%d, total %d: %d lost in box %d", r->round,
+			    tu_tribe_name[s->tribe_of[r->seat]], r->value,
+			    r->total, r->loss, r->box);
+		tval_set_str(m, "text", text);
 	}
 }
 
@@ -278,24 +350,30 @@ static void
 view_open(const struct tu_state *s, struct tval *root)
 {
 	struct tval *open = tval_set_list(root, "open"), *m, *l;
+	char text[160], name[64];
 
 	m = tval_push_map(open);
-	tval_set_str(m, "title", "Fortune cards still in the deck, top first");
+	msg_fmt(text, sizeof text, "Fortune cards still in the deck, top first");
+	tval_set_str(m, "title", text);
 	l = tval_set_list(m, "items");
-	for (int k = s->deck_pos; k < s->deck_n; k++)
-		tval_set_strf(tval_push_map(l), "text", "%d %s", s->deck[k],
-		    s->card[s->deck[k]].name);
+	for (int k = s->deck_pos; k < s->deck_n; k++) {
+		msg_fmt(text, sizeof text, "%d %s", s->deck[k],
+		    tu_fortune_term(s->deck[k], name, sizeof name));
+		tval_set_str(tval_push_map(l), "text", text);
+	}
 	m = tval_push_map(open);
-	tval_set_str(m, "title", "Turns still to come this round, in order");
+	msg_fmt(text, sizeof text, "Turns still to come this round, in order");
+	tval_set_str(m, "title", text);
 	l = tval_set_list(m, "items");
+	msg_fmt(name, sizeof name, "fortune card");
 	for (int k = s->stack_pos; s->phase == PH_TURN && k < s->stack_n; k++)
 		tval_set_str(tval_push_map(l), "text", s->stack[k] == TU_FORTUNE_CARD ?
-		    "fortune card" : tu_tribe_name[s->tribe_of[s->stack[k]]]);
+		    name : tu_tribe_name[s->tribe_of[s->stack[k]]]);
 	for (int i = 0; i < s->nseats; i++) {
 		char title[96];
 
 		m = tval_push_map(open);
-		snprintf(title, sizeof title, "Orders queued by the %s",
+		msg_fmt(title, sizeof title, "Orders queued by the %s",
 		    tu_tribe_name[s->tribe_of[i]]);
 		tval_set_str(m, "title", title);
 		l = tval_set_list(m, "items");
@@ -315,12 +393,19 @@ tu_view(const void *st, int viewer, struct tval *root)
 	tval_set_str(root, "phase", phase[s->phase]);
 	tval_set_bool(root, "setting_up", s->phase < PH_TURN);
 	tval_set_bool(root, "dealt", s->dealt);
-	tval_set_str(root, "supply", s->opt_camels ? "" : "unlimited");
+	{
+		char unlimited[32] = "";
+
+		if (!s->opt_camels)
+			msg_fmt(unlimited, sizeof unlimited, "unlimited");
+		tval_set_str(root, "supply", unlimited);
+	}
 	tval_set_int(root, "camels_in_box", s->supply);
 	tval_set_bool(root, "finite_supply", s->opt_camels != 0);
 	tval_set_strf(root, "on_turn", "%s", s->cur == TU_NONE ? "" :
 	    tu_tribe_name[s->tribe_of[s->cur]]);
 	view_map(s, root);
+	view_grid(s, root);
 	view_boxes(s, root);
 	view_tribes(s, viewer, root);
 	view_round(s, root);

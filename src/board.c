@@ -1,0 +1,165 @@
+/* board: a view through the game's board.svg template, and SVG to PNG.
+ * A game master edits the template, so its output is parsed before anyone
+ * gets it: a picture that is not XML would break every HTML mail and web
+ * page it goes into, and librsvg would refuse it only later, per mail. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo.h>
+#include <librsvg/rsvg.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#include "board.h"
+#include "mustache.h"
+
+/* Whether svg is well-formed XML whose root is <svg>; diag otherwise. */
+static int
+svg_check(const char *game, const char *svg, struct diag *d)
+{
+	xmlParserCtxtPtr ctx = xmlNewParserCtxt();
+	xmlDocPtr doc;
+	xmlNodePtr root;
+	int rc = 0;
+
+	if (ctx == NULL)
+		return diag_set(d, 0, "board picture of %s: out of memory", game);
+	/* No network, no entities from outside, no chatter on stderr. */
+	doc = xmlCtxtReadMemory(ctx, svg, (int)strlen(svg), "board.svg", "UTF-8",
+	    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+	if (doc == NULL) {
+		xmlErrorPtr e = xmlCtxtGetLastError(ctx);
+		char msg[200] = "not XML";
+
+		if (e != NULL && e->message != NULL) {
+			size_t n;
+
+			snprintf(msg, sizeof msg, "%s", e->message);
+			n = strlen(msg);
+			while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+				msg[--n] = '\0';
+		}
+		rc = diag_set(d, e != NULL ? e->line : 0, "template board.svg of %s "
+		    "makes malformed XML at line %d of its output: %s", game,
+		    e != NULL ? e->line : 0, msg);
+	} else if ((root = xmlDocGetRootElement(doc)) == NULL ||
+	    strcmp((const char *)root->name, "svg") != 0) {
+		rc = diag_set(d, 0, "template board.svg of %s makes <%s>, not <svg>",
+		    game, root != NULL ? (const char *)root->name : "nothing");
+	}
+	xmlFreeDoc(doc);
+	xmlFreeParserCtxt(ctx);
+	return rc;
+}
+
+int
+board_svg(struct render *r, const struct tval *view, char **svg, struct diag *d)
+{
+	char *out;
+
+	*svg = NULL;
+	if (render_doc(r, "board.svg", view, MUSTACHE_ESCAPE_HTML, &out, d) < 0)
+		return -1;
+	if (svg_check(r->game[0] ? r->game : "common", out, d) < 0) {
+		free(out);
+		return -1;
+	}
+	*svg = out;
+	return 0;
+}
+
+static cairo_status_t
+png_out(void *closure, const unsigned char *data, unsigned int len)
+{
+	buf_add(closure, data, len);
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* The SVG's size in its own units: width and height when it gives them in
+ * absolute units, else its viewBox. */
+static int
+svg_size(RsvgHandle *h, double *w, double *ht)
+{
+	gboolean has_w, has_h, has_vb;
+	RsvgLength lw, lh;
+	RsvgRectangle vb;
+
+	if (rsvg_handle_get_intrinsic_size_in_pixels(h, w, ht) && *w > 0 && *ht > 0)
+		return 0;
+	rsvg_handle_get_intrinsic_dimensions(h, &has_w, &lw, &has_h, &lh, &has_vb, &vb);
+	if (has_vb && vb.width > 0 && vb.height > 0) {
+		*w = vb.width;
+		*ht = vb.height;
+		return 0;
+	}
+	return -1;
+}
+
+int
+board_png(const char *svg, size_t len, int width, struct buf *png, struct diag *d)
+{
+	GError *err = NULL;
+	RsvgHandle *h;
+	cairo_surface_t *surf;
+	cairo_t *cr;
+	RsvgRectangle vp;
+	double w, ht, height;
+	int rc = 0;
+
+	if (width < 1 || width > BOARD_PNG_MAX)
+		return diag_set(d, 0, "board picture: width %d is outside 1 to %d pixels",
+		    width, BOARD_PNG_MAX);
+	/* No base file: the SVG can reach nothing outside itself. */
+	h = rsvg_handle_new_from_data((const guint8 *)svg, len, &err);
+	if (h == NULL) {
+		rc = diag_set(d, 0, "board picture: librsvg cannot read the SVG: %s",
+		    err != NULL ? err->message : "unknown error");
+		g_clear_error(&err);
+		return rc;
+	}
+	if (svg_size(h, &w, &ht) < 0) {
+		g_object_unref(h);
+		return diag_set(d, 0, "board picture: the SVG has neither a size nor a viewBox");
+	}
+	height = width * ht / w + 0.5;
+	if (height < 1 || height > BOARD_PNG_MAX) {
+		g_object_unref(h);
+		return diag_set(d, 0, "board picture: %d pixels wide it would be %.0f high "
+		    "(at most %d)", width, height, BOARD_PNG_MAX);
+	}
+	/* Opaque on white: a third smaller than with an alpha channel, and a
+	 * picture without a background of its own stays readable in a mail
+	 * client's dark mode. */
+	surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, (int)height);
+	cr = cairo_create(surf);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	vp.x = 0;
+	vp.y = 0;
+	vp.width = width;
+	vp.height = (int)height;
+	if (!rsvg_handle_render_document(h, cr, &vp, &err)) {
+		rc = diag_set(d, 0, "board picture: librsvg cannot draw the SVG: %s",
+		    err != NULL ? err->message : "unknown error");
+		g_clear_error(&err);
+	} else if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+		rc = diag_set(d, 0, "board picture: cairo: %s",
+		    cairo_status_to_string(cairo_status(cr)));
+	} else {
+		size_t before = png->len;
+		cairo_status_t cs = cairo_surface_write_to_png_stream(surf, png_out, png);
+
+		if (cs != CAIRO_STATUS_SUCCESS) {
+			png->len = before;
+			if (png->p != NULL)
+				png->p[before] = '\0';
+			rc = diag_set(d, 0, "board picture: writing the PNG: %s",
+			    cairo_status_to_string(cs));
+		}
+	}
+	cairo_destroy(cr);
+	cairo_surface_destroy(surf);
+	g_object_unref(h);
+	return rc;
+}

@@ -1,0 +1,580 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msg.h"
+#include "xmalloc.h"
+
+/* Deeper nesting than this is a bug in an engine, not a sentence. */
+#define MSG_DEPTH 8
+#define MSG_ARGS 24
+
+static const struct msg_catalog *cat;
+static unsigned long missing;
+static char missing_last[160];
+
+/* One conversion of a format: what lies between '%' and its letter. */
+struct conv {
+	const char *start, *end;   /* the whole spec, '%' to the letter */
+	int pos;                   /* n of "%n$", or 0 */
+	int star_w, star_p;        /* '*' width / precision */
+	char len[3];               /* length modifier */
+	char flags[32];            /* flags, width and precision, without n$ */
+	char c;                    /* the letter; '%' for "%%" */
+};
+
+/* A width or precision; a format may come from a damaged ledger or a
+ * translator's slip, and "%999999999s" must not ask for a gigabyte. */
+#define MSG_WIDTH 255
+
+static int
+digits(const char **q, char *flags, size_t *fl)
+{
+	long v = 0;
+
+	while (**q >= '0' && **q <= '9') {
+		v = v * 10 + (**q - '0');
+		if (v > MSG_WIDTH || *fl + 2 >= 32)
+			return 0;
+		flags[(*fl)++] = *(*q)++;
+	}
+	return 1;
+}
+
+/* Reads the conversion at p (just after '%'); 0 on a bad one. */
+static int
+conv_read(const char *p, struct conv *cv)
+{
+	const char *q = p;
+	size_t fl = 0;
+
+	memset(cv, 0, sizeof *cv);
+	cv->start = p - 1;
+	if (*q == '%') {
+		cv->c = '%';
+		cv->end = q + 1;
+		return 1;
+	}
+	if (*q >= '1' && *q <= '9') {
+		const char *r = q;
+		int n = 0;
+
+		/* No message has that many arguments; past it, digits are a width. */
+		while (*r >= '0' && *r <= '9' && n <= MSG_ARGS)
+			n = n * 10 + (*r++ - '0');
+		if (*r == '$' && n <= MSG_ARGS) {
+			cv->pos = n;
+			q = r + 1;
+		}
+	}
+	while (*q != '\0' && strchr("-+ #0'", *q) != NULL && fl < 10)
+		cv->flags[fl++] = *q++;
+	if (*q == '*') {
+		cv->star_w = 1;
+		cv->flags[fl++] = *q++;
+	}
+	if (!digits(&q, cv->flags, &fl))
+		return 0;
+	if (*q == '.') {
+		cv->flags[fl++] = *q++;
+		if (*q == '*') {
+			cv->star_p = 1;
+			cv->flags[fl++] = *q++;
+		}
+		if (!digits(&q, cv->flags, &fl))
+			return 0;
+	}
+	for (size_t i = 0; i < 2 && *q != '\0' && strchr("hlzjtL", *q) != NULL; i++)
+		cv->len[i] = *q++;
+	if (*q == '\0' || strchr("diouxXcseEfgGaA", *q) == NULL)
+		return 0;
+	cv->c = *q;
+	cv->end = q + 1;
+	return 1;
+}
+
+/* Appends one field: its length, ':', its bytes, newlines and tabs made
+ * spaces so a narrative line stays one line. */
+static void
+field(struct buf *b, const char *s, size_t len)
+{
+	size_t at;
+
+	buf_printf(b, "%zu:", len);
+	at = b->len;
+	buf_add(b, s, len);
+	for (size_t i = at; i < b->len; i++)
+		if (b->p[i] == '\n' || b->p[i] == '\t')
+			b->p[i] = ' ';
+}
+
+static void
+field_str(struct buf *b, const char *s)
+{
+	field(b, s, strlen(s));
+}
+
+static void
+field_ll(struct buf *b, long long v)
+{
+	char t[32];
+
+	snprintf(t, sizeof t, "%lld", v);
+	field_str(b, t);
+}
+
+static void
+field_ull(struct buf *b, unsigned long long v)
+{
+	char t[32];
+
+	snprintf(t, sizeof t, "%llu", v);
+	field_str(b, t);
+}
+
+/* The arguments of fmt, taken from ap in order, one field each. */
+static void
+encode_args(struct buf *b, const char *fmt, va_list ap)
+{
+	for (const char *p = strchr(fmt, '%'); p != NULL; p = strchr(p, '%')) {
+		struct conv cv;
+
+		if (!conv_read(p + 1, &cv))
+			break;
+		p = cv.end;
+		if (cv.c == '%')
+			continue;
+		if (cv.star_w)
+			field_ll(b, va_arg(ap, int));
+		if (cv.star_p)
+			field_ll(b, va_arg(ap, int));
+		switch (cv.c) {
+		case 'd': case 'i':
+			if (strcmp(cv.len, "ll") == 0)
+				field_ll(b, va_arg(ap, long long));
+			else if (strcmp(cv.len, "l") == 0)
+				field_ll(b, va_arg(ap, long));
+			else if (strcmp(cv.len, "z") == 0 || strcmp(cv.len, "t") == 0)
+				field_ll(b, va_arg(ap, ptrdiff_t));
+			else if (strcmp(cv.len, "j") == 0)
+				field_ll(b, va_arg(ap, intmax_t));
+			else
+				field_ll(b, va_arg(ap, int));
+			break;
+		case 'o': case 'u': case 'x': case 'X':
+			if (strcmp(cv.len, "ll") == 0)
+				field_ull(b, va_arg(ap, unsigned long long));
+			else if (strcmp(cv.len, "l") == 0)
+				field_ull(b, va_arg(ap, unsigned long));
+			else if (strcmp(cv.len, "z") == 0 || strcmp(cv.len, "t") == 0)
+				field_ull(b, va_arg(ap, size_t));
+			else if (strcmp(cv.len, "j") == 0)
+				field_ull(b, va_arg(ap, uintmax_t));
+			else
+				field_ull(b, va_arg(ap, unsigned int));
+			break;
+		case 'c':
+			field_ll(b, va_arg(ap, int));
+			break;
+		case 's': {
+			const char *s = va_arg(ap, const char *);
+
+			field_str(b, s != NULL ? s : "(null)");
+			break;
+		}
+		default: {
+			char t[64];
+			double v = strcmp(cv.len, "L") == 0 ?
+			    (double)va_arg(ap, long double) : va_arg(ap, double);
+
+			snprintf(t, sizeof t, "%.17g", v);
+			field_str(b, t);
+			break;
+		}
+		}
+	}
+}
+
+static int
+finish(struct buf *b, char *out, size_t n)
+{
+	if (b->len < n) {
+		memcpy(out, b->p, b->len);
+		out[b->len] = '\0';
+		buf_free(b);
+		return 0;
+	}
+	/* Too long to keep as a message: keep what it says in English, cut. */
+	buf_adds(b, "");
+	msg_english(b->p, out, n);
+	buf_free(b);
+	return -1;
+}
+
+int
+msg_vfmt(char *out, size_t n, const char *fmt, va_list ap)
+{
+	struct buf b = BUF_INIT;
+
+	buf_add(&b, (const char[]){ MSG_MARK, 's' }, 2);
+	field_str(&b, fmt);
+	encode_args(&b, fmt, ap);
+	return finish(&b, out, n);
+}
+
+int
+msg_fmt(char *out, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = msg_vfmt(out, n, fmt, ap);
+	va_end(ap);
+	return r;
+}
+
+int
+msg_nfmt(char *out, size_t n, unsigned long count, const char *singular,
+    const char *plural, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	buf_add(&b, (const char[]){ MSG_MARK, 'p' }, 2);
+	field_str(&b, singular);
+	field_str(&b, plural);
+	field_ull(&b, count);
+	va_start(ap, plural);
+	encode_args(&b, plural, ap);
+	va_end(ap);
+	return finish(&b, out, n);
+}
+
+void
+msg_term(char *out, size_t n, const char *key)
+{
+	snprintf(out, n, "%c%s", TERM_MARK, key);
+}
+
+/* A decoded message: its formats and argument fields, pointing into s. */
+struct decoded {
+	char kind;
+	const char *f[2];
+	size_t flen[2];
+	unsigned long count;
+	int nargs;
+	const char *a[MSG_ARGS];
+	size_t alen[MSG_ARGS];
+};
+
+static const char *
+read_field(const char *p, const char *end, const char **s, size_t *len)
+{
+	size_t l = 0;
+
+	if (p >= end || *p < '0' || *p > '9')
+		return NULL;
+	while (p < end && *p >= '0' && *p <= '9')
+		l = l * 10 + (size_t)(*p++ - '0');
+	if (p >= end || *p != ':' || (size_t)(end - p - 1) < l)
+		return NULL;
+	*s = p + 1;
+	*len = l;
+	return p + 1 + l;
+}
+
+static int
+decode(const char *s, size_t len, struct decoded *m)
+{
+	const char *p = s + 2, *end = s + len, *c;
+	size_t clen;
+
+	if (len < 2 || s[0] != MSG_MARK || (s[1] != 's' && s[1] != 'p'))
+		return -1;
+	m->kind = s[1];
+	m->nargs = 0;
+	if ((p = read_field(p, end, &m->f[0], &m->flen[0])) == NULL)
+		return -1;
+	if (m->kind == 'p') {
+		if ((p = read_field(p, end, &m->f[1], &m->flen[1])) == NULL ||
+		    (p = read_field(p, end, &c, &clen)) == NULL)
+			return -1;
+		char t[32];
+
+		snprintf(t, sizeof t, "%.*s", (int)(clen < 31 ? clen : 31), c);
+		m->count = strtoul(t, NULL, 10);
+	}
+	while (p < end && m->nargs < MSG_ARGS) {
+		p = read_field(p, end, &m->a[m->nargs], &m->alen[m->nargs]);
+		if (p == NULL)
+			return -1;
+		m->nargs++;
+	}
+	return 0;
+}
+
+static int
+clamp(int v)
+{
+	return v > MSG_WIDTH ? MSG_WIDTH : v < -MSG_WIDTH ? -MSG_WIDTH : v;
+}
+
+/* Argument i as a string of its own (fields are not terminated). */
+static const char *
+arg(const struct decoded *m, int i, char *t, size_t n)
+{
+	snprintf(t, n, "%.*s", (int)m->alen[i], m->a[i]);
+	return t;
+}
+
+static void render_n(const char *lang, const char *s, size_t len, struct buf *out, int depth);
+
+static void
+note_missing(const char *what, size_t len)
+{
+	missing++;
+	snprintf(missing_last, sizeof missing_last, "%.*s",
+	    (int)(len < sizeof missing_last - 1 ? len : sizeof missing_last - 1), what);
+}
+
+static int
+ascii(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s >= 0x80)
+			return 0;
+	return 1;
+}
+
+/* "%-12.12s" of a UTF-8 string: width and precision count characters, not
+ * bytes, so a board's columns stay aligned in every language. */
+static void
+put_utf8(struct buf *out, const char *s, const char *flags)
+{
+	const char *f = flags, *end;
+	int left = 0, width = 0, prec = -1, n = 0;
+
+	for (; *f == '-' || *f == '+' || *f == ' ' || *f == '#' || *f == '0'; f++)
+		left |= *f == '-';
+	while (*f >= '0' && *f <= '9')
+		width = width * 10 + (*f++ - '0');
+	if (*f == '.') {
+		prec = 0;
+		for (f++; *f >= '0' && *f <= '9'; f++)
+			prec = prec * 10 + (*f - '0');
+	}
+	/* Whole characters only, up to the precision. */
+	for (end = s; *end != '\0'; ) {
+		const char *next = end + 1;
+
+		while ((*next & 0xc0) == 0x80)
+			next++;
+		if (prec >= 0 && n == prec)
+			break;
+		end = next;
+		n++;
+	}
+	if (!left)
+		for (int k = n; k < width; k++)
+			buf_adds(out, " ");
+	buf_add(out, s, (size_t)(end - s));
+	if (left)
+		for (int k = n; k < width; k++)
+			buf_adds(out, " ");
+}
+
+/* Writes format f with the decoded arguments, as printf would. */
+static void
+apply(const char *lang, const char *f, const struct decoded *m, struct buf *out, int depth)
+{
+	int next = 0;
+
+	while (*f != '\0') {
+		const char *pct = strchr(f, '%');
+		struct conv cv;
+		char spec[40], t[512], a[64];
+		int i, w = 0, pr = 0;
+
+		if (pct == NULL) {
+			buf_adds(out, f);
+			return;
+		}
+		buf_add(out, f, (size_t)(pct - f));
+		if (!conv_read(pct + 1, &cv)) {
+			buf_adds(out, pct);
+			return;
+		}
+		f = cv.end;
+		if (cv.c == '%') {
+			buf_adds(out, "%");
+			continue;
+		}
+		i = cv.pos > 0 ? cv.pos - 1 : next;
+		/* A '*' takes an argument of its own before the value. */
+		if (cv.star_w && i < m->nargs)
+			w = clamp(atoi(arg(m, i++, a, sizeof a)));
+		if (cv.star_p && i < m->nargs)
+			pr = clamp(atoi(arg(m, i++, a, sizeof a)));
+		next = i + 1;
+		if (i >= m->nargs)
+			continue;
+		snprintf(spec, sizeof spec, "%%%s%s%c", cv.flags,
+		    strchr("diouxX", cv.c) != NULL ? "ll" : "", cv.c);
+		switch (cv.c) {
+		case 'd': case 'i':
+			if (cv.star_w && cv.star_p)
+				snprintf(t, sizeof t, spec, w, pr, strtoll(arg(m, i, a, sizeof a), NULL, 10));
+			else if (cv.star_w || cv.star_p)
+				snprintf(t, sizeof t, spec, cv.star_w ? w : pr, strtoll(arg(m, i, a, sizeof a), NULL, 10));
+			else
+				snprintf(t, sizeof t, spec, strtoll(arg(m, i, a, sizeof a), NULL, 10));
+			buf_adds(out, t);
+			break;
+		case 'o': case 'u': case 'x': case 'X':
+			snprintf(t, sizeof t, spec, strtoull(arg(m, i, a, sizeof a), NULL, 10));
+			buf_adds(out, t);
+			break;
+		case 'c':
+			if (cv.star_w)
+				snprintf(t, sizeof t, spec, w, (int)strtol(arg(m, i, a, sizeof a), NULL, 10));
+			else
+				snprintf(t, sizeof t, spec, (int)strtol(arg(m, i, a, sizeof a), NULL, 10));
+			buf_adds(out, t);
+			break;
+		case 's': {
+			struct buf v = BUF_INIT;
+
+			render_n(lang, m->a[i], m->alen[i], &v, depth + 1);
+			buf_adds(&v, "");
+			if (!cv.star_w && !cv.star_p && !ascii(v.p))
+				put_utf8(out, v.p, cv.flags);
+			else if (cv.star_w && cv.star_p)
+				buf_printf(out, spec, w, pr, v.p);
+			else if (cv.star_w || cv.star_p)
+				buf_printf(out, spec, cv.star_w ? w : pr, v.p);
+			else
+				buf_printf(out, spec, v.p);
+			buf_free(&v);
+			break;
+		}
+		default:
+			snprintf(t, sizeof t, spec, strtod(arg(m, i, a, sizeof a), NULL));
+			buf_adds(out, t);
+			break;
+		}
+	}
+}
+
+static void
+render_msg(const char *lang, const char *s, size_t len, struct buf *out, int depth)
+{
+	struct decoded m;
+	char *id, *plural = NULL;
+	const char *f;
+
+	if (decode(s, len, &m) < 0) {
+		buf_adds(out, "?");
+		return;
+	}
+	id = xstrndup(m.f[0], m.flen[0]);
+	if (m.kind == 'p') {
+		plural = xstrndup(m.f[1], m.flen[1]);
+		f = cat != NULL ? cat->nget(lang, id, plural, m.count) : NULL;
+	} else {
+		f = cat != NULL ? cat->get(lang, NULL, id) : NULL;
+	}
+	if (f == NULL) {
+		if (cat != NULL && cat->wants(lang))
+			note_missing(id, strlen(id));
+		f = m.kind == 'p' && m.count != 1 ? plural : id;
+	}
+	apply(lang, f, &m, out, depth);
+	free(id);
+	free(plural);
+}
+
+static void
+render_term(const char *lang, const char *s, size_t len, struct buf *out)
+{
+	char *key = xstrndup(s + 1, len - 1);
+	const char *t = cat != NULL ? cat->get(lang, "term", key) : NULL;
+
+	if (t == NULL && cat != NULL) {
+		note_missing(key, strlen(key));
+		t = cat->get("en", "term", key);
+	}
+	if (t == NULL)
+		t = key;
+	buf_adds(out, t);
+	free(key);
+}
+
+static void
+render_n(const char *lang, const char *s, size_t len, struct buf *out, int depth)
+{
+	if (depth > MSG_DEPTH) {
+		buf_adds(out, "?");
+		return;
+	}
+	if (len > 0 && s[0] == MSG_MARK)
+		render_msg(lang, s, len, out, depth);
+	else if (len > 0 && s[0] == TERM_MARK)
+		render_term(lang, s, len, out);
+	else
+		buf_add(out, s, len);
+}
+
+void
+msg_render(const char *lang, const char *s, struct buf *out)
+{
+	render_n(lang != NULL ? lang : "en", s, strlen(s), out, 0);
+}
+
+char *
+msg_text(const char *lang, const char *s)
+{
+	struct buf b = BUF_INIT;
+
+	msg_render(lang, s, &b);
+	buf_adds(&b, "");
+	return buf_steal(&b);
+}
+
+void
+msg_english(const char *s, char *out, size_t n)
+{
+	struct buf b = BUF_INIT;
+
+	msg_render("en", s, &b);
+	buf_adds(&b, "");
+	snprintf(out, n, "%s", b.p);
+	buf_free(&b);
+}
+
+int
+msg_is_encoded(const char *s)
+{
+	return strchr(s, MSG_MARK) != NULL || strchr(s, TERM_MARK) != NULL;
+}
+
+void
+msg_use_catalog(const struct msg_catalog *c)
+{
+	cat = c;
+}
+
+unsigned long
+msg_missing(void)
+{
+	return missing;
+}
+
+const char *
+msg_missing_last(void)
+{
+	return missing_last;
+}

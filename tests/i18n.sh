@@ -1,0 +1,405 @@
+#!/bin/sh
+# The completeness test of the translations (po/README.md): every language
+# (de, es, fr) has every message, term, order word and template English has.
+#
+#   (a) the .pot contrib/po-update makes from the sources (its own xgettext,
+#       into a temp dir) has no msgid a de/es/fr catalog of that domain lacks
+#       (msgcmp), none untranslated or fuzzy (msgfmt --statistics), and every
+#       catalog passes msgfmt -c (c-format);
+#   (b) every term of an en.po is translated in de/es/fr, every TERM("...")
+#       of the sources is in an en.po, and every order word (msgctxt order.*)
+#       one language has, the others have too;
+#   (c) every template under templates/*/en/ exists under de/, es/ and fr/
+#       with the same Mustache tags ({{kw.*}} aside: those are words);
+#   (d) each catalog's Plural-Forms gives the plural src/catalog.c uses;
+#   (f) doc/orders.md's tables of order words are those the catalogs hold
+#       (contrib/order-words -w writes them);
+#   (e) no ev_emit, diag_set, diag_vset, msg_fmt or msg_nfmt in a POTFILES
+#       source has a format that is not a literal (xgettext sees literals only).
+#
+# Each check is first run on a small tree made here, once clean (it must
+# pass) and once per check with a fault put in on purpose (it must fail), so
+# a check that can no longer fail fails this test.
+# A language of which no catalog and no template exists yet makes the test
+# SKIP (77), never pass.
+set -u
+src=${top_srcdir:-.}
+tmp=$(mktemp -d /tmp/azalai-i18n-XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+LANGS="de es fr"
+fails=0
+
+# One line per entry of a catalog: ctx TAB id TAB str TAB fuzzy (1/0); str is
+# empty when any plural form is. The header is left out.
+po_entries() {
+	msgattrib --no-wrap --no-obsolete "$1" 2>/dev/null | awk '
+	BEGIN { RS = ""; FS = "\n" }
+	{
+		ctx = ""; id = ""; str = ""; fuzzy = 0; empty = 0; last = ""
+		for (i = 1; i <= NF; i++) {
+			l = $i
+			if (l ~ /^#,.*fuzzy/) { fuzzy = 1; continue }
+			if (l ~ /^#/) continue
+			if (l ~ /^"/) { v = substr(l, 2, length(l) - 2) }
+			else {
+				last = l; sub(/ .*/, "", last)
+				v = l; sub(/^[^ ]+ "/, "", v); sub(/"$/, "", v)
+				if (last ~ /^msgstr/ && v == "" && i == NF) empty = 1
+				if (last ~ /^msgstr/ && v == "" && i < NF && $(i + 1) !~ /^"/) empty = 1
+			}
+			if (last == "msgctxt") ctx = ctx v
+			else if (last == "msgid") id = id v
+			else if (last ~ /^msgstr/) str = str v
+		}
+		if (id == "") next
+		if (empty) str = ""
+		print ctx "\t" id "\t" str "\t" fuzzy
+	}'
+}
+
+# (a) messages
+check_messages() {
+	root=$1 n=0
+	rm -rf "$tmp/pot" && mkdir -p "$tmp/pot"
+	POT_DIR="$tmp/pot" PO_ROOT="$root" sh "$src/contrib/po-update" > "$tmp/xgettext.out" 2>&1 ||
+	    { cat "$tmp/xgettext.out"; echo "xgettext failed"; n=$((n + 1)); }
+	for d in "$root"/po/*/; do
+		dom=$(basename "$d")
+		for po in "$d"*.po; do
+			[ -f "$po" ] || continue
+			msgfmt -c -o /dev/null "$po" > "$tmp/msgfmt.out" 2>&1 ||
+			    { sed 's/^/  /' "$tmp/msgfmt.out"; echo "$po: msgfmt -c fails"; n=$((n + 1)); }
+		done
+		[ -f "$d/POTFILES" ] || continue
+		pot=$tmp/pot/$dom.pot
+		[ -f "$pot" ] || continue   # no message in the sources yet
+		for lang in $LANGS; do
+			po=$d$lang.po
+			if [ ! -f "$po" ]; then
+				echo "$po: missing (the domain $dom has messages)"
+				n=$((n + 1))
+				continue
+			fi
+			msgcmp "$po" "$pot" > "$tmp/msgcmp.out" 2>&1 ||
+			    { sed 's/^/  /' "$tmp/msgcmp.out" | head -20
+			      echo "$po: lacks messages of the sources (msgcmp)"; n=$((n + 1)); }
+			stats=$(msgfmt --statistics -o /dev/null "$po" 2>&1)
+			case $stats in
+			*untranslated*|*fuzzy*)
+				echo "$po: $stats"
+				n=$((n + 1)) ;;
+			esac
+		done
+	done
+	return "$n"
+}
+
+# (b) terms and order words
+check_terms() {
+	root=$1 n=0
+	: > "$tmp/en-terms"
+	for en in "$root"/po/*/en.po; do
+		[ -f "$en" ] || continue
+		d=$(dirname "$en")
+		po_entries "$en" | awk -F '\t' '$1 == "term" { print $2 }' | sort -u > "$tmp/keys"
+		cat "$tmp/keys" >> "$tmp/en-terms"
+		for lang in $LANGS; do
+			po=$d/$lang.po
+			if [ -f "$po" ]; then
+				po_entries "$po" | awk -F '\t' '$1 == "term" && $3 != "" && $4 == 0 { print $2 }' |
+				    sort -u > "$tmp/have"
+			else
+				: > "$tmp/have"
+			fi
+			comm -23 "$tmp/keys" "$tmp/have" > "$tmp/lack"
+			if [ -s "$tmp/lack" ]; then
+				echo "$po: lacks (or leaves untranslated or fuzzy) the terms: $(head -10 "$tmp/lack" | tr '\n' ' ')"
+				n=$((n + 1))
+			fi
+		done
+	done
+	sort -u -o "$tmp/en-terms" "$tmp/en-terms"
+	find "$root/src" -name '*.[ch]' -exec grep -ho 'TERM("[^"]*")' {} + 2>/dev/null |
+	    sed 's/^TERM("//; s/")$//' | sort -u > "$tmp/used"
+	comm -23 "$tmp/used" "$tmp/en-terms" > "$tmp/lack"
+	if [ -s "$tmp/lack" ]; then
+		echo "terms the sources use that no en.po names: $(head -10 "$tmp/lack" | tr '\n' ' ')"
+		n=$((n + 1))
+	fi
+	# Order words: what one language lets a player write, every one does.
+	for d in "$root"/po/*/; do
+		: > "$tmp/words"
+		for lang in $LANGS; do
+			[ -f "$d$lang.po" ] && po_entries "$d$lang.po" |
+			    awk -F '\t' '$1 ~ /^order\./ { print $1 " " $2 }' >> "$tmp/words"
+		done
+		sort -u -o "$tmp/words" "$tmp/words"
+		[ -s "$tmp/words" ] || continue
+		for lang in $LANGS; do
+			if [ -f "$d$lang.po" ]; then
+				po_entries "$d$lang.po" |
+				    awk -F '\t' '$1 ~ /^order\./ && $3 != "" && $4 == 0 { print $1 " " $2 }' |
+				    sort -u > "$tmp/have"
+			else
+				: > "$tmp/have"
+			fi
+			comm -23 "$tmp/words" "$tmp/have" > "$tmp/lack"
+			if [ -s "$tmp/lack" ]; then
+				echo "$d$lang.po: lacks the order words: $(head -10 "$tmp/lack" | tr '\n' ',')"
+				n=$((n + 1))
+			fi
+		done
+	done
+	return "$n"
+}
+
+# The Mustache tags of a template, one per line, sorted; {{kw.X}} are words.
+tags() {
+	grep -o '{{[^}]*}}*' "$1" | tr -d ' \t' | grep -v '^{{!' | grep -v '^{{kw\.' | sort -u
+}
+
+# (c) templates
+check_templates() {
+	root=$1 n=0
+	for en in $(cd "$root" && find templates -path '*/en/*' -type f | sort); do
+		for lang in $LANGS; do
+			other=$(echo "$en" | sed "s|/en/|/$lang/|")
+			if [ ! -f "$root/$other" ]; then
+				echo "$other: missing (the English one exists)"
+				n=$((n + 1))
+				continue
+			fi
+			tags "$root/$en" > "$tmp/t.en"
+			tags "$root/$other" > "$tmp/t.$lang"
+			if ! cmp -s "$tmp/t.en" "$tmp/t.$lang"; then
+				echo "$other: its tags differ from $en's:"
+				diff "$tmp/t.en" "$tmp/t.$lang" | grep '^[<>]' | head -10 | sed 's/^/  /'
+				n=$((n + 1))
+			fi
+		done
+	done
+	return "$n"
+}
+
+# The plural index src/catalog.c gives lang: its catalog_plural_index, read
+# as "if (strcmp(lang, "xx") == 0) return EXPR;" lines and a last "return EXPR;".
+catalog_rule() {
+	sed -n '/^catalog_plural_index/,/^}/p' "$src/src/catalog.c" | awk -v l="$1" '
+	/strcmp\(lang, "/ { m = index($0, "\"" l "\"") > 0; next }
+	/return / { e = $0; sub(/.*return /, "", e); sub(/;.*/, "", e)
+		if (m && pick == "") pick = e; last = e; m = 0 }
+	END { print (pick != "" ? pick : last) }'
+}
+
+# (d) Plural-Forms
+check_plural() {
+	root=$1 n=0
+	for po in "$root"/po/*/*.po; do
+		[ -f "$po" ] || continue
+		lang=$(basename "$po" .po)
+		pf=$(grep -o '^"Plural-Forms: [^\\"]*' "$po" | head -1 | sed 's/^"Plural-Forms: //')
+		np=$(echo "$pf" | sed -n 's/.*nplurals=\([0-9]*\).*/\1/p')
+		ex=$(echo "$pf" | sed -n 's/.*plural=\(.*\);\{0,1\} *$/\1/p' | sed 's/;$//')
+		want=$(catalog_rule "$lang")
+		if [ -z "$np" ] || [ -z "$ex" ]; then
+			echo "$po: no Plural-Forms in the header"
+			n=$((n + 1))
+			continue
+		fi
+		for k in 0 1 2 3 5 11 21 100 101 1000; do
+			a=$(( $(echo "$ex" | sed "s/\bn\b/$k/g") )) 2>/dev/null || a=x
+			b=$(( $(echo "$want" | sed "s/\bn\b/$k/g") ))
+			if [ "$a" != "$b" ] || [ "$a" = x ] || [ "$a" -ge "$np" ]; then
+				echo "$po: Plural-Forms \"$pf\" gives form $a for $k, src/catalog.c form $b"
+				n=$((n + 1))
+				break
+			fi
+		done
+	done
+	return "$n"
+}
+
+# (e) literal formats in the player-facing sources
+check_sources() {
+	root=$1
+	files=$(cd "$root" && cat po/*/POTFILES 2>/dev/null | grep -v '^#' | sort -u)
+	[ -n "$files" ] || return 0
+	(cd "$root" && perl -e '
+	my %at = (ev_emit => [2], diag_set => [2], diag_vset => [2], msg_fmt => [2],
+	    msg_vfmt => [2], msg_nfmt => [3, 4], problem => [2]);
+	my $bad = 0;
+	for my $f (@ARGV) {
+		open(my $h, "<", $f) or next;
+		local $/; my $t = <$h>; close $h;
+		$t =~ s{/\*.*?\*/}{ my $c = $&; $c =~ s/[^\n]/ /g; $c }gse;
+		while ($t =~ /\b(ev_emit|diag_set|diag_vset|msg_fmt|msg_vfmt|msg_nfmt|problem)\s*\(/g) {
+			my ($fn, $p) = ($1, pos($t));
+			my ($depth, $i, $cur, $q) = (1, $p, "", "");
+			my @args;
+			for (; $i < length($t) && $depth > 0; $i++) {
+				my $ch = substr($t, $i, 1);
+				if ($q ne "") {
+					$cur .= $ch;
+					if ($ch eq "\\") { $cur .= substr($t, ++$i, 1); next }
+					$q = "" if $ch eq $q;
+					next;
+				}
+				if ($ch eq "\"" || $ch eq "\x27") { $q = $ch; $cur .= $ch; next }
+				$depth++ if $ch eq "(";
+				$depth-- if $ch eq ")";
+				if ($depth == 0 || ($depth == 1 && $ch eq ",")) { push @args, $cur; $cur = ""; next }
+				$cur .= $ch;
+			}
+			next if $args[0] =~ /\bstruct\b|\bconst\b/;   # the declaration
+			for my $k (@{$at{$fn}}) {
+				my $a = $args[$k] // "";
+				next if $a =~ /^\s*(N_\s*\(\s*)?"/s;
+				# c ? "..." : "...": xgettext takes both literals.
+				next if $a =~ /\?\s*"(?:[^"\\]|\\.)*"(?:\s*"(?:[^"\\]|\\.)*")*\s*:\s*"/s;
+				# A wrapper or macro that passes on its own format
+				# parameter: its callers write the literal (N_).
+				if ($a =~ /^\s*(\w+)\s*$/) {
+					my $id = $1;
+					my $pre = substr($t, 0, $p);
+					my $head = "";
+					while ($pre =~ /^(?:#\s*define\s+\w+\(([^)]*)\)|[a-z_]\w*\(([^)]*)\))/mg) {
+						$head = defined $1 ? $1 : $2;
+					}
+					next if $head =~ /\b\Q$id\E\b/;
+				}
+				my $line = 1 + (() = substr($t, 0, $p) =~ /\n/g);
+				$a =~ s/\s+/ /g;
+				print "$f:$line: $fn with a format that is not a literal ($a)\n";
+				$bad++;
+			}
+		}
+	}
+	exit($bad ? 1 : 0);' $files)
+}
+
+# (f) the order guide's words
+check_doc() {
+	root=$1
+	[ -f "$root/doc/orders.md" ] || return 0
+	PO_ROOT="$root" sh "$src/contrib/order-words" > "$tmp/words.want" || return 1
+	awk '/<!-- order-words begin -->/ { on = 1; next } /<!-- order-words end -->/ { on = 0 }
+	    on' "$root/doc/orders.md" > "$tmp/words.have"
+	echo >> "$tmp/words.want"
+	if ! cmp -s "$tmp/words.want" "$tmp/words.have"; then
+		diff "$tmp/words.have" "$tmp/words.want" | head -20
+		echo "doc/orders.md: its order words are not the catalogs' (contrib/order-words -w)"
+		return 1
+	fi
+}
+
+run_all() {
+	r=0
+	check_messages "$1" || r=1
+	check_terms "$1" || r=1
+	check_templates "$1" || r=1
+	check_plural "$1" || r=1
+	check_sources "$1" || r=1
+	check_doc "$1" || r=1
+	return "$r"
+}
+
+# ---- the checks must pass on a clean tree and fail on each fault ----------
+po_head() {
+	printf 'msgid ""\nmsgstr ""\n"Language: %s\\n"\n"MIME-Version: 1.0\\n"\n' "$1"
+	printf '"Content-Type: text/plain; charset=UTF-8\\n"\n"Content-Transfer-Encoding: 8bit\\n"\n'
+	printf '"Plural-Forms: nplurals=2; plural=%s;\\n"\n\n' "$2"
+}
+po_msg() {   # FLAGS ID STR
+	[ -n "$1" ] && printf '#, %s\n' "$1"
+	printf 'msgid "%s"\nmsgstr "%s"\n\n' "$2" "$3"
+	printf 'msgctxt "term"\nmsgid "x.good.dates"\nmsgstr "%s"\n\n' "$4"
+	printf 'msgctxt "order.x"\nmsgid "SOW"\nmsgstr "%s"\n\n' "$5"
+}
+fake_tree() {
+	t=$1
+	mkdir -p "$t/src" "$t/po/x" "$t/templates/x/en" "$t/templates/x/de" \
+	    "$t/templates/x/es" "$t/templates/x/fr"
+	printf '%s\n' '#include "msg.h"' 'int f(struct diag *d, const char *h) {' \
+	    '	const char *t = TERM("x.good.dates");' \
+	    '	return diag_set(d, 0, "the hole %s is empty", h);' '}' \
+	    'static int' 'g(struct diag *d, const char *why, int k)' '{' \
+	    '	return diag_set(d, 0, why, k);' '}' > "$t/src/x.c"
+	echo src/x.c > "$t/po/x/POTFILES"
+	{ po_head en '(n != 1)'; printf 'msgctxt "term"\nmsgid "x.good.dates"\nmsgstr "dates"\n'; } > "$t/po/x/en.po"
+	{ po_head de '(n != 1)'; po_msg c-format "the hole %s is empty" "die Mulde %s ist leer" Datteln "SÄEN"; } > "$t/po/x/de.po"
+	{ po_head es '(n != 1)'; po_msg c-format "the hole %s is empty" "el hoyo %s está vacío" "dátiles" SEMBRAR; } > "$t/po/x/es.po"
+	{ po_head fr '(n > 1)'; po_msg c-format "the hole %s is empty" "la case %s est vide" dattes SEMER; } > "$t/po/x/fr.po"
+	mkdir -p "$t/doc"
+	printf '# orders\n\n<!-- order-words begin -->\n<!-- order-words end -->\n' > "$t/doc/orders.md"
+	PO_ROOT="$t" sh "$src/contrib/order-words" -w
+	for l in en de es fr; do
+		printf 'Subject: {{title}}\n\n{{#legal}}\n  {{text}}\n{{/legal}}\n{{kw.GAME}} {{game_id}}\n' \
+		    > "$t/templates/x/$l/a.mustache"
+	done
+}
+
+selftest() {   # NAME CHECK EDIT-COMMAND
+	rm -rf "$tmp/fake" && fake_tree "$tmp/fake"
+	(cd "$tmp/fake" && eval "$3")
+	if "$2" "$tmp/fake" > "$tmp/self.out" 2>&1; then
+		echo "FAIL: $2 did not catch: $1"
+		fails=$((fails + 1))
+	else
+		echo "$2 catches $1:"
+		sed 's/^/    /' "$tmp/self.out"
+	fi
+}
+
+fake_tree "$tmp/clean"
+if ! run_all "$tmp/clean" > "$tmp/self.out" 2>&1; then
+	cat "$tmp/self.out"
+	echo "FAIL: the checks refuse a complete tree"
+	fails=$((fails + 1))
+fi
+selftest "a message missing in de" check_messages \
+    "sed -i 's/the hole %s is empty/the pit %s is empty/' po/x/de.po"
+selftest "a fuzzy message in es" check_messages \
+    "sed -i 's/^#, c-format/#, fuzzy, c-format/' po/x/es.po"
+selftest "a format without its %s in fr" check_messages \
+    "sed -i 's/la case %s est vide/la case est vide/' po/x/fr.po"
+selftest "a new message in the sources" check_messages \
+    "sed -i 's/return diag_set/diag_set(d, 0, \"no hole\"); return diag_set/' src/x.c"
+selftest "a term untranslated in de" check_terms \
+    "sed -i 's/msgstr \"Datteln\"/msgstr \"\"/' po/x/de.po"
+selftest "a term the sources use that en.po lacks" check_terms \
+    "sed -i 's/x.good.dates\")/x.good.salt\")/' src/x.c"
+selftest "an order word fr lacks" check_terms \
+    "sed -i 's/msgid \"SOW\"/msgid \"REFILL\"/' po/x/fr.po"
+selftest "a template missing in es" check_templates "rm templates/x/es/a.mustache"
+selftest "a tag missing in fr" check_templates "sed -i 's/{{title}}//' templates/x/fr/a.mustache"
+selftest "French plural as German" check_plural \
+    "sed -i 's/plural=(n > 1)/plural=(n != 1)/' po/x/fr.po"
+selftest "an order word doc/orders.md lacks" check_doc \
+    "sed -i 's/msgstr \"SEMER\"/msgstr \"SEMER|SEME\"/' po/x/fr.po"
+selftest "a format that is not a literal" check_sources \
+    "sed -i 's/diag_set(d, 0, \"the hole %s is empty\", h)/diag_set(d, 0, fmt, h)/' src/x.c"
+
+# ---- the tree itself ------------------------------------------------------
+absent=""
+for lang in $LANGS; do
+	if ! ls "$src"/po/*/"$lang".po > /dev/null 2>&1 &&
+	    ! ls -d "$src"/templates/*/"$lang" > /dev/null 2>&1; then
+		absent="$absent $lang"
+	fi
+done
+present=""
+for lang in $LANGS; do
+	case " $absent " in *" $lang "*) ;; *) present="$present $lang" ;; esac
+done
+LANGS=$present
+if ! run_all "$src" > "$tmp/tree.out" 2>&1; then
+	cat "$tmp/tree.out"
+	echo "FAIL: translations are incomplete (languages checked:${LANGS:- none})"
+	fails=$((fails + 1))
+fi
+[ "$fails" = 0 ] || exit 1
+if [ -n "$absent" ]; then
+	echo "SKIP: no catalog and no template at all yet for:$absent"
+	exit 77
+fi
+echo "every message, term, order word and template exists in$LANGS"

@@ -1,0 +1,76 @@
+#!/bin/sh
+# The report HTML in a real browser (Debian's headless Chromium) at phone
+# width: for every game the board picture must load and be drawn
+# (naturalWidth > 0, as the mail client resolves cid: to the picture
+# beside the page), and the page must fit a 360 px wide window without
+# scrolling sideways. The pages come from tests/test_report_mail, which
+# writes the last report of each game; a probe page holds each in a frame
+# and writes what the browser measured into its DOM, read with --dump-dom.
+# The report itself must load nothing from outside and run no script.
+# Skipped (77) only when no chromium is installed (contrib/deps installs it).
+set -u
+chromium=$(command -v chromium || command -v chromium-browser) || {
+	echo "SKIP: no chromium (contrib/deps installs it)"
+	exit 77
+}
+builddir=$(pwd)
+dir=$(mktemp -d /tmp/azalai-browser-XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+AZ_REPORT_HTML_DIR=$dir "$builddir/tests/test_report_mail" > "$dir/compose.log" 2>&1 || {
+	cat "$dir/compose.log"
+	echo "FAIL: tests/test_report_mail could not compose the reports"
+	exit 1
+}
+
+# Chromium's headless window is never narrower than 500 px, so the page is
+# shown in a 360 px wide frame (a phone's viewport: its media queries and
+# layout see 360 px); file pages may read each other's DOM only with
+# --allow-file-access-from-files.
+probe() {
+	cat <<EOP
+<!DOCTYPE html><html><body style="margin:0">
+<iframe id="f" src="$1" style="width:360px;height:800px;border:0"></iframe>
+<script>
+document.getElementById("f").addEventListener("load", function () {
+var w = this.contentWindow, d = this.contentDocument, i = d.querySelector("img.board");
+var go = function () {
+document.body.setAttribute("data-probe", "img=" + (i ? i.naturalWidth : -1) +
+" drawn=" + (i ? Math.round(i.getBoundingClientRect().width) : -1) +
+" scroll=" + d.documentElement.scrollWidth + " inner=" + w.innerWidth);
+};
+if (i && !i.complete) i.addEventListener("load", go); else go();
+});
+</script></body></html>
+EOP
+}
+
+for game in buqruru targi targui; do
+	page=$dir/$game.html
+	[ -s "$page" ] || { fail "$game: no report page written"; continue; }
+	grep -qi '<script' "$page" && fail "$game: the report HTML holds a script"
+	grep -Eqi '(src|href)="(https?:)?//|url\(' "$page" &&
+		fail "$game: the report HTML loads something from outside"
+	probe "$game.html" > "$dir/$game-probe.html"
+	HOME=$dir timeout 120 "$chromium" --headless --no-sandbox --disable-gpu \
+		--no-first-run --allow-file-access-from-files --window-size=600,900 --virtual-time-budget=5000 \
+		--dump-dom "file://$dir/$game-probe.html" > "$dir/$game.dom" 2> "$dir/$game.err"
+	m=$(sed -n 's/.*data-probe="\([^"]*\)".*/\1/p' "$dir/$game.dom")
+	if [ -z "$m" ]; then
+		tail -5 "$dir/$game.err"
+		fail "$game: chromium measured nothing"
+		continue
+	fi
+	echo "$game: $m"
+	set -- $m
+	img=${1#img=} drawn=${2#drawn=} scroll=${3#scroll=} inner=${4#inner=}
+	[ "$inner" = 360 ] || fail "$game: the window is $inner px wide, not 360"
+	[ "$img" -gt 0 ] 2>/dev/null || fail "$game: the board picture is not shown ($m)"
+	[ "${drawn%.*}" -gt 0 ] 2>/dev/null || fail "$game: the picture takes no room ($m)"
+	[ "$scroll" -le "$inner" ] 2>/dev/null ||
+		fail "$game: the page is $scroll px wide in a $inner px window"
+done
+[ "$fails" = 0 ] && echo "PASS: every report page shows its picture and fits 360 px"
+[ "$fails" = 0 ]

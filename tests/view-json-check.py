@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Reads tests/view-json-dump's records on stdin and checks each view:
+it validates against doc/view-schema.json, and none of its strings holds a
+secret of its reader (as game_rules.secrets lists them, the other seats'
+tokens, the seed while the game runs). Also checks that the schema refuses
+a view with an unknown key or a value of the wrong type, and that the
+secrets scan can see: a seat's JSON does show facts hidden from the others.
+
+usage: view-json-check.py SCHEMA [--expect-leaks]
+--expect-leaks: a leak is planted (AZALAI_TEST_PLANT_LEAK): succeed only
+when leaks are found."""
+import copy
+import json
+import sys
+
+import jsonschema
+
+def word(c):
+    return c.isascii() and c.isalnum()
+
+def secret_in(text, s):
+    """As src/game.c's secret_in: s not as part of a longer word or number."""
+    i = text.find(s)
+    while i >= 0:
+        before = i > 0 and word(text[i - 1]) and word(s[0])
+        after = i + len(s) < len(text) and word(text[i + len(s)]) and word(s[-1])
+        if not before and not after:
+            return True
+        i = text.find(s, i + 1)
+    return False
+
+def strings(v):
+    if isinstance(v, str):
+        yield v
+    elif isinstance(v, list):
+        for x in v:
+            yield from strings(x)
+    elif isinstance(v, dict):
+        for k, x in v.items():
+            yield k
+            yield from strings(x)
+
+def first(v, want, path=()):
+    """The path to the first value inside v (not v itself) for which want holds."""
+    items = v.items() if isinstance(v, dict) else enumerate(v) if isinstance(v, list) else ()
+    for k, x in items:
+        if want(x):
+            return path + (k,)
+        p = first(x, want, path + (k,))
+        if p is not None:
+            return p
+    return None
+
+def at(v, path):
+    for k in path:
+        v = v[k]
+    return v
+
+def spoiled(doc):
+    """Copies of a valid doc, each wrong in one way the schema must refuse."""
+    out = []
+    d = copy.deepcopy(doc)
+    d["view"]["surprise"] = 1
+    out.append(("an unknown key in the view", d))
+    d = copy.deepcopy(doc)
+    p = first(d["view"], lambda x: isinstance(x, dict) and x)
+    at(d["view"], p)["surprise"] = "x"
+    out.append(("an unknown key in view." + ".".join(map(str, p)), d))
+    for name, want, bad in (
+            ("an integer", lambda x: type(x) is int, "7"),
+            ("a boolean", lambda x: type(x) is bool, 1),
+            ("a string", lambda x: type(x) is str, 3),
+            ("a list", lambda x: type(x) is list, {})):
+        d = copy.deepcopy(doc)
+        p = first(d["view"], want)
+        if p is None:
+            continue
+        at(d["view"], p[:-1])[p[-1]] = bad
+        out.append((name + " of the wrong type at view." + ".".join(map(str, p)), d))
+    d = copy.deepcopy(doc)
+    del d["view"]["step"]
+    out.append(("a missing key", d))
+    return out
+
+def leaves(errors):
+    for e in errors:
+        if e.context:
+            yield from leaves(e.context)
+        else:
+            yield e
+
+def main():
+    schema = json.load(open(sys.argv[1]))
+    expect_leaks = "--expect-leaks" in sys.argv[2:]
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    val = cls(schema)
+    secrets = {}
+    hidden_from = {}
+    views = leaks = positives = 0
+    seen = {}
+    first_leak = None
+    views_since_secrets = 0
+    for n, line in enumerate(sys.stdin, 1):
+        line = line.rstrip("\n")
+        if line.startswith("G "):
+            game = line[2:]
+            continue
+        if line.startswith("S "):
+            _, v, s = line.split(" ", 2)
+            if views_since_secrets:
+                secrets.clear()
+            views_since_secrets = 0
+            secrets.setdefault(int(v), []).append(s)
+            continue
+        if not line.startswith("V "):
+            continue
+        views_since_secrets = 1
+        _, v, text = line.split(" ", 2)
+        v = int(v)
+        doc = json.loads(text)
+        errors = list(val.iter_errors(doc))
+        if errors:
+            # The deepest error says what is wrong; an outer one ("properties
+            # not allowed") only that a branch failed.
+            e = max(leaves(errors), key=lambda e: len(e.absolute_path))
+            print("FAIL: %s, step %s, viewer %s: view.json at %s: %s" % (
+                game, doc.get("step"), v, "/".join(map(str, e.absolute_path)),
+                e.message[:300]))
+            return 1
+        views += 1
+        kind = (doc["rules"], "over" if doc["view"].get("reveal") else
+                "observer" if v < 0 else "seat")
+        if kind not in seen:
+            seen[kind] = doc
+        body = "\n".join(strings(doc))
+        if "\x01" in body or "\x02" in body:
+            print("FAIL: %s, step %s, viewer %s: a message is not rendered: %r" % (
+                game, doc["step"], v, body[max(0, body.find("\x01"), body.find("\x02")) - 40:][:120]))
+            return 1
+        mine = secrets.get(v, [])
+        for s in mine:
+            if secret_in(body, s):
+                leaks += 1
+                if first_leak is None:
+                    first_leak = "%s, step %s: %s's JSON holds \"%s\"" % (
+                        game, doc["step"], "an observer" if v < 0 else "seat %d" % v, s)
+        # The positive control: what another reader may not know and this
+        # one may, this one's view says in the words the scan looks for.
+        others = {s for w, l in secrets.items() if w != v for s in l}
+        for s in others - set(mine):
+            if len(s) < 40 and secret_in(body, s):
+                positives += 1
+    if expect_leaks:
+        print("# planted leak: %d leaks caught, the first: %s" % (leaks, first_leak))
+        return 0 if leaks > 0 else 1
+    if leaks:
+        print("FAIL: %d leaks, the first: %s" % (leaks, first_leak))
+        return 1
+    for rules in ("buqruru", "targi", "targui"):
+        for k in ("seat", "observer", "over"):
+            if (rules, k) not in seen:
+                print("FAIL: no %s view of %s was checked" % (k, rules))
+                return 1
+    refused = 0
+    for kind, doc in sorted(seen.items()):
+        for what, bad in spoiled(doc):
+            if val.is_valid(bad):
+                print("FAIL: the schema takes a %s view with %s" % (kind[0], what))
+                return 1
+            refused += 1
+    if positives == 0:
+        print("FAIL: no seat's JSON ever showed a fact hidden from another reader: "
+              "the scan cannot see")
+        return 1
+    print("# %d views valid and free of their readers' secrets; %d times a seat saw "
+          "what others may not; %d spoiled views refused" % (views, positives, refused))
+    return 0
+
+if __name__ == "__main__":
+    sys.exit(main())

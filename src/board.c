@@ -13,6 +13,7 @@
 
 #include "board.h"
 #include "mustache.h"
+#include "pngpal.h"
 
 /* Whether svg is well-formed XML whose root is <svg>; diag otherwise. */
 static int
@@ -96,8 +97,9 @@ svg_size(RsvgHandle *h, double *w, double *ht)
 	return -1;
 }
 
-int
-board_png(const char *svg, size_t len, int width, struct buf *png, struct diag *d)
+/* The SVG drawn on white, width pixels wide; the caller destroys *out. */
+static int
+board_draw(const char *svg, size_t len, int width, cairo_surface_t **out, struct diag *d)
 {
 	GError *err = NULL;
 	RsvgHandle *h;
@@ -107,6 +109,7 @@ board_png(const char *svg, size_t len, int width, struct buf *png, struct diag *
 	double w, ht, height;
 	int rc = 0;
 
+	*out = NULL;
 	if (width < 1 || width > BOARD_PNG_MAX)
 		return diag_set(d, 0, "board picture: width %d is outside 1 to %d pixels",
 		    width, BOARD_PNG_MAX);
@@ -146,20 +149,54 @@ board_png(const char *svg, size_t len, int width, struct buf *png, struct diag *
 	} else if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
 		rc = diag_set(d, 0, "board picture: cairo: %s",
 		    cairo_status_to_string(cairo_status(cr)));
-	} else {
-		size_t before = png->len;
-		cairo_status_t cs = cairo_surface_write_to_png_stream(surf, png_out, png);
-
-		if (cs != CAIRO_STATUS_SUCCESS) {
-			png->len = before;
-			if (png->p != NULL)
-				png->p[before] = '\0';
-			rc = diag_set(d, 0, "board picture: writing the PNG: %s",
-			    cairo_status_to_string(cs));
-		}
 	}
 	cairo_destroy(cr);
-	cairo_surface_destroy(surf);
 	g_object_unref(h);
+	if (rc < 0)
+		cairo_surface_destroy(surf);
+	else
+		*out = surf;
+	return rc;
+}
+
+int
+board_png(const char *svg, size_t len, int width, struct buf *png, struct diag *d)
+{
+	cairo_surface_t *surf;
+	size_t before = png->len;
+	cairo_status_t cs;
+	int rc = 0;
+
+	if (board_draw(svg, len, width, &surf, d) < 0)
+		return -1;
+	cs = cairo_surface_write_to_png_stream(surf, png_out, png);
+	if (cs != CAIRO_STATUS_SUCCESS) {
+		png->len = before;
+		if (png->p != NULL)
+			png->p[before] = '\0';
+		rc = diag_set(d, 0, "board picture: writing the PNG: %s",
+		    cairo_status_to_string(cs));
+	}
+	cairo_surface_destroy(surf);
+	return rc;
+}
+
+int
+board_png_palette(const char *svg, size_t len, int width, int colors, struct buf *png,
+    struct diag *d)
+{
+	cairo_surface_t *surf;
+	int rc;
+
+	if (board_draw(svg, len, width, &surf, d) < 0)
+		return -1;
+	/* Straight from cairo's pixels: writing a 32-bit PNG only for libgd to
+	 * read it back cost most of the time of a report with a picture, and
+	 * the pixels libgd read were these. */
+	cairo_surface_flush(surf);
+	rc = png_palette_rgb24(cairo_image_surface_get_data(surf),
+	    cairo_image_surface_get_width(surf), cairo_image_surface_get_height(surf),
+	    cairo_image_surface_get_stride(surf), colors, png, d);
+	cairo_surface_destroy(surf);
 	return rc;
 }

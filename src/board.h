@@ -28,5 +28,9 @@ int board_svg(struct render *, const struct tval *view, char **svg, struct diag 
 /* SVG to PNG with librsvg + cairo, width in pixels (height from the SVG's aspect).
  * The PNG is appended to png. Nothing outside the SVG is loaded. */
 int board_png(const char *svg, size_t len, int width, struct buf *png, struct diag *);
+/* The same picture as board_png passed through png_palette (at most colors
+ * colours), without the 32-bit PNG in between. */
+int board_png_palette(const char *svg, size_t len, int width, int colors, struct buf *png,
+    struct diag *);
 
 #endif

@@ -81,24 +81,9 @@ buf_printf(struct buf *b, const char *fmt, ...)
 }
 
 void
-buf_add_u32(struct buf *b, uint32_t v)
+buf_grow(struct buf *b, size_t more)
 {
-	unsigned char *x;
-
-	/* A state is thousands of these: written in place, no call per byte. */
-	reserve(b, 4);
-	x = (unsigned char *)b->p + b->len;
-	for (int i = 0; i < 4; i++)
-		x[i] = (unsigned char)(v >> (8 * i));
-	b->len += 4;
-	b->p[b->len] = '\0';
-}
-
-void
-buf_add_u64(struct buf *b, uint64_t v)
-{
-	buf_add_u32(b, (uint32_t)v);
-	buf_add_u32(b, (uint32_t)(v >> 32));
+	reserve(b, more);
 }
 
 char *

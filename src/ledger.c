@@ -186,6 +186,7 @@ ledger_open(struct ledger *l, const char *path, struct diag *d)
 	if (!logging) {
 		/* Only before SQLite starts; later calls fail harmlessly. */
 		sqlite3_config(SQLITE_CONFIG_LOG, sqlite_log, NULL);
+		sqlite3_config(SQLITE_CONFIG_PAGECACHE, NULL, 0, 0);
 		logging = 1;
 	}
 	memset(l, 0, sizeof *l);

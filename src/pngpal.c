@@ -3,18 +3,14 @@
 
 #include "pngpal.h"
 
-int
-png_palette(const void *in, size_t len, int colors, struct buf *out, struct diag *d)
+/* im made a palette of at most colors colours and written as PNG to out;
+ * im is destroyed. */
+static int
+palette_out(gdImagePtr im, int colors, struct buf *out, struct diag *d)
 {
-	gdImagePtr im;
 	void *png;
 	int n = 0;
 
-	if (len > (size_t)0x7fffffff || colors < 2 || colors > 256)
-		return diag_set(d, 0, "picture: %zu bytes or %d colours is out of range", len,
-		    colors);
-	if ((im = gdImageCreateFromPngPtr((int)len, (void *)(uintptr_t)in)) == NULL)
-		return diag_set(d, 0, "picture: libgd cannot read the PNG (%zu bytes)", len);
 	/* The board's rounded corners and margins are transparent: keep them so. */
 	gdImageSaveAlpha(im, 1);
 	/* Dithering would speckle the flat colours and cost bytes. */
@@ -31,4 +27,39 @@ png_palette(const void *in, size_t len, int colors, struct buf *out, struct diag
 	buf_add(out, png, (size_t)n);
 	gdFree(png);
 	return 0;
+}
+
+int
+png_palette(const void *in, size_t len, int colors, struct buf *out, struct diag *d)
+{
+	gdImagePtr im;
+
+	if (len > (size_t)0x7fffffff || colors < 2 || colors > 256)
+		return diag_set(d, 0, "picture: %zu bytes or %d colours is out of range", len,
+		    colors);
+	if ((im = gdImageCreateFromPngPtr((int)len, (void *)(uintptr_t)in)) == NULL)
+		return diag_set(d, 0, "picture: libgd cannot read the PNG (%zu bytes)", len);
+	return palette_out(im, colors, out, d);
+}
+
+int
+png_palette_rgb24(const unsigned char *px, int w, int h, int stride, int colors,
+    struct buf *out, struct diag *d)
+{
+	gdImagePtr im;
+
+	if (w < 1 || h < 1 || stride < 4 * w || colors < 2 || colors > 256)
+		return diag_set(d, 0, "picture: %dx%d pixels or %d colours is out of range",
+		    w, h, colors);
+	if ((im = gdImageCreateTrueColor(w, h)) == NULL)
+		return diag_set(d, 0, "picture: libgd cannot make a %dx%d image", w, h);
+	/* As libgd reads an opaque PNG: alpha 0 (opaque), red, green, blue, the
+	 * layout of cairo's RGB24 once its unused top byte is cleared. */
+	for (int y = 0; y < h; y++) {
+		const uint32_t *row = (const uint32_t *)(const void *)(px + (size_t)y * (size_t)stride);
+
+		for (int x = 0; x < w; x++)
+			im->tpixels[y][x] = (int)(row[x] & 0xffffffu);
+	}
+	return palette_out(im, colors, out, d);
 }

@@ -11,5 +11,10 @@
 /* The PNG in (len bytes) with at most colors colours (2..256), alpha kept,
  * appended to out. -1 with a diag when in is no PNG libgd can read. */
 int png_palette(const void *in, size_t len, int colors, struct buf *out, struct diag *);
+/* The same from w x h pixels in cairo's RGB24 layout (native 32-bit words
+ * xRGB, stride bytes from one row to the next), as if they had been
+ * written to a PNG and read back. */
+int png_palette_rgb24(const unsigned char *px, int w, int h, int stride, int colors,
+    struct buf *out, struct diag *);
 
 #endif

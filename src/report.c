@@ -14,7 +14,6 @@
 #include "notify.h"
 #include "ordertr.h"
 #include "outbox.h"
-#include "pngpal.h"
 #include "report.h"
 #include "reportjson.h"
 #include "xmalloc.h"
@@ -335,13 +334,12 @@ png_size(const struct buf *png, long *w, long *h)
 static void
 board_picture(struct render *r, const struct tval *root, struct buf *png, char h[HASH_HEX])
 {
-	struct buf full = BUF_INIT;
 	struct diag d;
 	char *svg = NULL;
 
 	if (board_svg(r, root, &svg, &d) < 0 ||
-	    board_png(svg, strlen(svg), REPORT_PNG_WIDTH, &full, &d) < 0 ||
-	    png_palette(full.p, full.len, REPORT_PNG_COLOURS, png, &d) < 0) {
+	    board_png_palette(svg, strlen(svg), REPORT_PNG_WIDTH, REPORT_PNG_COLOURS, png,
+	    &d) < 0) {
 		log_warn("%s: no board picture in the report: %s",
 		    tval_get(root, "game_id") != NULL ? tval_get(root, "game_id")->str : "?",
 		    d.msg);
@@ -349,7 +347,6 @@ board_picture(struct render *r, const struct tval *root, struct buf *png, char h
 	} else {
 		sha256_hex(svg, strlen(svg), h);
 	}
-	buf_free(&full);
 	free(svg);
 }
 

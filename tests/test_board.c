@@ -24,6 +24,7 @@
 
 #include "board.h"
 #include "game.h"
+#include "pngpal.h"
 #include "render.h"
 #include "test_board.h"
 
@@ -275,6 +276,19 @@ png_ok(const char *game, const char *svg, int width)
 	assert_memory_equal(b + 12, "IHDR", 4);
 	assert_int_equal(be32(b + 16), (uint32_t)width);
 	assert_true(be32(b + 20) > 0 && be32(b + 20) <= BOARD_PNG_MAX);
+	/* The reports take cairo's pixels to libgd directly: the same bytes
+	 * as this PNG read back, or the pictures would change with it. */
+	{
+		struct buf a = BUF_INIT, c = BUF_INIT;
+
+		if (png_palette(png.p, png.len, 256, &a, &d) != 0 ||
+		    board_png_palette(svg, strlen(svg), width, 256, &c, &d) != 0)
+			fail_msg("palette: %s", d.msg);
+		assert_int_equal(a.len, c.len);
+		assert_memory_equal(a.p, c.p, a.len);
+		buf_free(&a);
+		buf_free(&c);
+	}
 	dump(game, svg, &png);
 	buf_free(&png);
 }

@@ -119,7 +119,9 @@ def main():
         _, v, text = line.split(" ", 2)
         v = int(v)
         doc = json.loads(text)
-        errors = list(val.iter_errors(doc))
+        # A planted run only proves the scan sees leaks; the same views were
+        # validated unplanted, and validation is most of the time.
+        errors = [] if expect_leaks else list(val.iter_errors(doc))
         if errors:
             # The deepest error says what is wrong; an outer one ("properties
             # not allowed") only that a branch failed.

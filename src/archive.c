@@ -14,6 +14,7 @@
 #include "board.h"
 #include "fsutil.h"
 #include "hash.h"
+#include "lang.h"
 #include "log.h"
 #include "msg.h"
 #include "play.h"
@@ -60,6 +61,7 @@ struct frames {
 	const struct game_rules *r;
 	struct render *rd;
 	struct play p;              /* p.st: the state at the step shown */
+	struct campaign c;          /* its zone says the steps' times */
 	int open;
 	struct tval *steps;
 	struct entry *e;
@@ -134,14 +136,16 @@ state_save(const char *path, const struct entries *es, struct diag *d)
 	return rc;
 }
 
-/* What decides whether a game's page is stale: its newest step and how it
- * stands. A hash, so a game master's reason with a tab in it is harmless. */
+/* What decides whether a game's page is stale: its newest step, how it
+ * stands and the language the site is in (v2: the states, kinds and dates
+ * in it, so pages made in English words by v1 are made again). A hash, so a
+ * game master's reason with a tab in it is harmless. */
 static void
-key_of(int64_t last_seq, const char *status, const char *result, const char *paused_at,
-    const char *end_reason, char out[HASH_HEX])
+key_of(const char *lang, int64_t last_seq, const char *status, const char *result,
+    const char *paused_at, const char *end_reason, char out[HASH_HEX])
 {
 	char seq[32];
-	const char *parts[6];
+	const char *parts[7];
 
 	snprintf(seq, sizeof seq, "%lld", (long long)last_seq);
 	parts[0] = seq;
@@ -149,15 +153,16 @@ key_of(int64_t last_seq, const char *status, const char *result, const char *pau
 	parts[2] = result;
 	parts[3] = paused_at;
 	parts[4] = end_reason;
-	parts[5] = "archive-v1";
-	sha256_parts_hex(out, 6, parts);
+	parts[5] = "archive-v2";
+	parts[6] = lang;
+	sha256_parts_hex(out, 7, parts);
 }
 
 static void
-game_key(struct ledger *l, const struct game_row *g, char out[HASH_HEX])
+game_key(const struct archive *a, const struct game_row *g, char out[HASH_HEX])
 {
-	key_of(ledger_last_seq(l, g->id), g->status, g->result, g->paused_at, g->end_reason,
-	    out);
+	key_of(a->cfg->language, ledger_last_seq(a->l, g->id), g->status, g->result,
+	    g->paused_at, g->end_reason, out);
 }
 
 /* Writes path when its bytes differ from data: a refresh that changes
@@ -311,13 +316,34 @@ svg_scoped(const char *svg, int64_t seq)
 	return buf_steal(&b);
 }
 
+/* A step's kind as the reader's word: a term, so no English reaches a
+ * page in another language. A kind this table lacks shows as it is. */
+static const char *
+kind_term(const char *kind)
+{
+	static const struct {
+		const char *kind, *term;
+	} kinds[] = {
+		{ "setup", TERM("common.step.setup") },
+		{ "order", TERM("common.step.order") },
+		{ "bot", TERM("common.step.bot") },
+		{ "default", TERM("common.step.default") },
+		{ "admin", TERM("common.step.admin") },
+	};
+
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (strcmp(kind, kinds[i].kind) == 0)
+			return kinds[i].term;
+	return kind;
+}
+
 static int
 frame_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 {
 	struct frames *f = arg;
 	const struct game_row *g = &f->p.g;
 	struct tval *lines = tval_list(), *m, *root;
-	char *body = NULL, *svg = NULL, step[32];
+	char *body = NULL, *svg = NULL, step[32], at[LANG_DATE];
 	int shown = step_lines(e->narrative, g, f->open, 0, lines);
 
 	/* A step an observer read nothing of stays off a running game's page:
@@ -329,8 +355,9 @@ frame_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	m = tval_push_map(f->steps);
 	tval_set_int(m, "step", seq);
 	tval_set_int(m, "index", (long long)f->e->steps);
-	tval_set_str(m, "at", e->at);
-	tval_set_str(m, "kind", e->kind);
+	lang_date_iso(&f->c, e->at, at, sizeof at);
+	tval_set_str(m, "at", at);
+	tval_set_str(m, "kind", kind_term(e->kind));
 	if (e->seat >= 0 && e->seat < g->nseats)
 		tval_set_str(m, "seat", g->seats[e->seat].name);
 	/* An order's text may be a sealed or queued choice: only once open. */
@@ -386,17 +413,22 @@ renderer(struct archive *a, const struct game_rules *r)
 	return NULL;
 }
 
+/* The state words are terms and the dates the reader's (lang_date): the
+ * page is in the archive's language, whatever C calls them. The entry keeps
+ * the ledger's ISO time, so the state file does not depend on a language. */
 static void
-status_keys(const struct game_row *g, const struct entry *e, struct tval *m)
+status_keys(const struct game_row *g, const struct campaign *c, const struct entry *e,
+    struct tval *m)
 {
-	const char *state = "running";
+	const char *state = TERM("common.game.running");
+	char t[LANG_DATE];
 
 	if (strcmp(g->status, "over") == 0)
-		state = "over";
+		state = TERM("common.game.over");
 	else if (strcmp(g->status, "ended") == 0)
-		state = "ended by the game master";
+		state = TERM("common.game.ended");
 	else if (g->paused_at[0] != '\0')
-		state = "paused";
+		state = TERM("common.game.paused");
 	tval_set_str(m, "state", state);
 	tval_set_str(m, "result", g->result);
 	tval_set_bool(m, "has_result", g->result[0] != '\0');
@@ -404,8 +436,10 @@ status_keys(const struct game_row *g, const struct entry *e, struct tval *m)
 	tval_set_bool(m, "has_end_reason", g->end_reason[0] != '\0');
 	tval_set_str(m, "waiting", e->waiting);
 	tval_set_bool(m, "has_waiting", !audit_open(g) && e->waiting[0] != '\0');
-	tval_set_str(m, "created", g->created_at);
-	tval_set_str(m, "last_at", e->last_at);
+	lang_date_iso(c, g->created_at, t, sizeof t);
+	tval_set_str(m, "created", t);
+	lang_date_iso(c, e->last_at, t, sizeof t);
+	tval_set_str(m, "last_at", t);
 	tval_set_int(m, "steps", e->steps);
 }
 
@@ -446,6 +480,8 @@ game_page(struct archive *a, const struct game_row *g, struct entry *e)
 		    g->name, g->rules);
 	f.rd = renderer(a, f.r);
 	f.open = audit_open(g);
+	if (campaign_load(a->l, g->id, &f.c, NULL) < 0)
+		campaign_defaults(&f.c);
 	f.p.g = *g;
 	f.p.rules = f.r;
 	f.p.st = xcalloc(1, f.r->state_size);
@@ -463,7 +499,7 @@ game_page(struct archive *a, const struct game_row *g, struct entry *e)
 	tval_set_str(page, "game_id", g->name);
 	tval_set_str(page, "title", f.r->title);
 	players_keys(g, page);
-	status_keys(g, e, page);
+	status_keys(g, &f.c, e, page);
 	tval_set_bool(page, "open", f.open);
 	tval_set_str(page, "commitment", commit);
 	tval_set_bool(page, "has_commitment", commit[0] != '\0');
@@ -536,8 +572,8 @@ nothing_changed(struct archive *a)
 	while (same && sqlite3_step(st) == SQLITE_ROW) {
 		char key[HASH_HEX];
 
-		key_of(sqlite3_column_int64(st, 5), col_text(st, 1), col_text(st, 2),
-		    col_text(st, 3), col_text(st, 4), key);
+		key_of(a->cfg->language, sqlite3_column_int64(st, 5), col_text(st, 1),
+		    col_text(st, 2), col_text(st, 3), col_text(st, 4), key);
 		same = n < a->old.n && strcmp(a->old.v[n].name, col_text(st, 0)) == 0 &&
 		    strcmp(a->old.v[n].key, key) == 0 && page_exists(a, a->old.v[n].name);
 		n++;
@@ -551,6 +587,7 @@ archive_one(void *arg, const struct game_row *g)
 {
 	struct archive *a = arg;
 	struct entry *e, *old;
+	struct campaign c;
 	struct tval *m;
 	char key[HASH_HEX];
 
@@ -559,7 +596,7 @@ archive_one(void *arg, const struct game_row *g)
 	if (a->progress)
 		fprintf(stderr, "\rarchiving %ld of %ld games", a->done + 1, a->total);
 	a->done++;
-	game_key(a->l, g, key);
+	game_key(a, g, key);
 	e = entry_add(&a->now);
 	old = entry_find(&a->old, g->name);
 	if (old != NULL && strcmp(old->key, key) == 0 && page_exists(a, g->name)) {
@@ -591,7 +628,9 @@ archive_one(void *arg, const struct game_row *g)
 		tval_set_str(m, "title", r != NULL ? r->title : g->rules);
 	}
 	players_keys(g, m);
-	status_keys(g, e, m);
+	if (campaign_load(a->l, g->id, &c, NULL) < 0)
+		campaign_defaults(&c);
+	status_keys(g, &c, e, m);
 	a->stats->games++;
 	return 0;
 }

@@ -15,7 +15,8 @@ static const char archive_usage[] =
     "at each step. The pages load nothing from elsewhere: open them from the\n"
     "disk or copy DIR to any web host. A running game shows only what an\n"
     "observer may see; a game that is over shows everything, its seed too.\n"
-    "Only files whose contents changed are written.\n";
+    "The pages, their states and dates too, are in the configuration's\n"
+    "language. Only files whose contents changed are written.\n";
 
 int
 cmd_archive(struct cli *c, int argc, char **argv)

@@ -203,6 +203,52 @@ n=$(grep -c '<section class="step"' site/games/targui-1.html)
 grep -q 'class="private"><span class="who">to ' site/games/targi-1.html && ok ||
 	bad "targi-1: no line that one seat read alone is shown"
 
+# A site in German says how a game stands, what kind each step was and when
+# in German: no English state or kind word, no English day or month, no ISO
+# time in those fields (issue 13); and no "(to SEAT)" in an open game's reports.
+# fields DIR: each page's state, kind and date fields, one a line.
+fields() {
+	for f in "$1"/index.html "$1"/games/*.html; do
+		awk -v f="${f#"$1"/}" '
+		    /<tr id="game-/ { row = 1; td = 0; next }
+		    row && /^<td/ { if (++td == 4 || td == 5 || td == 7) print f ": " $0 }
+		    row && /<\/tr>/ { row = 0 }
+		    /<dl class="facts">/ { facts = 1; dd = 0; next }
+		    facts && /<dd/ { if (++dd >= 2 && dd <= 4) print f ": " $0 }
+		    facts && /<\/dl>/ { facts = 0 }
+		    match($0, /<span class="meta">[^<]*<\/span>/) { print f ": " substr($0, RSTART, RLENGTH) }
+		' "$f"
+	done
+}
+# english DIR: the fields of DIR's pages with an English state or kind
+# word, an English day or month name, or an ISO time; each line says which.
+english() {
+	fields "$1" > fields.txt
+	grep -i -w -E 'running|over|ended|paused|game master|waiting for' fields.txt |
+	    sed 's/^/state: /'
+	grep -i -w -E 'setup|order|default|admin' fields.txt | sed 's/^/kind: /'
+	{ grep -w -E 'Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec' \
+	    fields.txt; grep -E '[0-9]{4}-[0-9]{2}-[0-9]{2}T' fields.txt; } | sed 's/^/date: /'
+}
+mkdir de
+printf 'datadir: %s\nledger: ../azalai.db\nlanguage: de\nlog:\n  to: none\n' "$src" > de/azalai.yaml
+(cd de && "$az" archive site > ../out.txt 2> ../err.txt) || bad "German archive: $(cat err.txt)"
+english de/site > english.txt
+grep -c . fields.txt > nfields.txt
+# Every game in the index (3 fields) and on its page (3), and every step.
+want=$((6 * 6 + $(cat de/site/games/*.html | grep -c '<section class="step"')))
+[ "$(cat nfields.txt)" = "$want" ] && ok ||
+	bad "the German site has $(cat nfields.txt) state, kind and date fields, not $want"
+[ -s english.txt ] && { bad "the German site has English states, kinds or dates:"; head -5 english.txt; } || ok
+grep -q -E '\(to [a-z]+\) ' de/site/games/targi-1.html && bad "the German site says \"(to SEAT)\"" || ok
+grep -q -E '\(an [a-z]+\) ' de/site/games/targi-1.html && ok || bad "the German site says not whose a line was"
+# Control: the same check finds the English site's states, kinds and dates.
+english site > english.txt
+for w in state kind date; do
+	grep -q "^$w: " english.txt && ok ||
+		bad "the check finds no English $w on the English site: it checks nothing"
+done
+
 # Control: a leak planted in the reports' view (the first seat's eyes for
 # everyone) must be found by the same check.
 rm -f secrets.txt

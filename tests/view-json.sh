@@ -161,11 +161,101 @@ then ok; else no "view.json by mail"; fi
 if grep -l "$tok_s" out/*-report-n@* > /dev/null 2>&1; then no "south's token reached north"; else ok; fi
 
 # A German reader: the same data as the English one, keys untranslated,
-# messages in German. By `show --json` with the campaign's language: the
-# German report mail needs templates (de) this branch does not have yet.
-# (The mailed view.json is written in the seat's language by the same code,
-# src/reportjson.c.) b1 is over, so every reader sees the same; t1 and a
-# targui game test running games.
+# messages in German: first by `show --json` with the campaign's language,
+# then by mail. b1 is over, so every reader sees the same; t1 and a targui
+# game test running games.
+# same.py SCHEMA [--plant] NAME EN DE WORD...: each German view DE has the
+# data of the English EN in German (WORD in a text); --plant: four planted
+# differences in each DE (a number, a key, an item, a name translated) must
+# each be found, or the comparison could pass anything.
+cat > same.py <<'PY'
+import copy, json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+val = jsonschema.validators.validator_for(schema)(schema)
+plant = sys.argv[2] == "--plant"
+args = sys.argv[3 if plant else 2:]
+def same(en, de, path, bad):
+    """Everything but the texts alike; yields the texts that differ."""
+    if type(en) is not type(de):
+        bad.append("%s: %r in English, %r in German" % (path, en, de))
+    elif isinstance(en, dict):
+        if list(en) != list(de):
+            bad.append("%s: keys %s in English, %s in German" % (path, list(en), list(de)))
+        else:
+            for k in en:
+                yield from same(en[k], de[k], path + "/" + k, bad)
+    elif isinstance(en, list) and all(isinstance(x, dict) and list(x) in (["line"], ["text"])
+                                      for x in en + de):
+        # Lines of text ({line} or {text}): a longer language wraps into more.
+        if en != de:
+            yield path, en, " ".join(str(x) for x in de)
+    elif isinstance(en, list):
+        if len(en) != len(de):
+            bad.append("%s: %d items in English, %d in German" % (path, len(en), len(de)))
+        else:
+            for i, (a, b) in enumerate(zip(en, de)):
+                yield from same(a, b, "%s/%d" % (path, i), bad)
+    elif isinstance(en, str):
+        if en != de:
+            yield path, en, de
+    elif en != de:
+        bad.append("%s: %r in English, %r in German" % (path, en, de))
+def compare(name, en, de, german):
+    """What is wrong with de as en's data in German."""
+    bad = []
+    texts = list(same(en, de, name, bad))
+    # Names, keys for scripts and the JSON's own words stay as they are.
+    for path in ("/rules", "/game", "/viewer", "/view/seat", "/view/game_id", "/view/phase"):
+        if path.rsplit("/", 1)[1] in (de["view"] if path.startswith("/view/") else de) and \
+                any(p == name + path for p, _, _ in texts):
+            bad.append("%s%s is translated" % (name, path))
+    if not any(german in d for _, _, d in texts):
+        bad.append("%s: no German in the German view (no %r)" % (name, german))
+    return bad
+def first(doc, want):
+    """The first (container, key) in doc whose value want() accepts."""
+    items = doc.items() if isinstance(doc, dict) else enumerate(doc)
+    for k, v in items:
+        if want(v):
+            return doc, k
+        if isinstance(v, (dict, list)):
+            hit = first(v, want)
+            if hit:
+                return hit
+    return None
+def planted(de):
+    """De with one difference each a comparison must find."""
+    num = copy.deepcopy(de)
+    c, k = first(num["view"], lambda v: type(v) is int)
+    c[k] += 1
+    key = copy.deepcopy(de)
+    key["view"].pop(list(key["view"])[-1])
+    item = copy.deepcopy(de)
+    c, k = first(item["view"], lambda v: isinstance(v, list) and v and
+                 not all(isinstance(x, dict) and list(x) in (["line"], ["text"]) for x in v))
+    c[k].pop()
+    name = copy.deepcopy(de)
+    name["view"]["seat"] = "Nord" if "seat" in name["view"] else name["view"]["seat"]
+    name["game"] += "-de"
+    return (("a number", num), ("a key", key), ("an item", item), ("a name", name))
+fails = 0
+for i in range(0, len(args), 4):
+    name, en, de, german = args[i:i + 4]
+    en, de = json.load(open(en)), json.load(open(de))
+    if plant:
+        for what, p in planted(de):
+            if not compare(name, en, p, german):
+                print("%s: %s planted in the German view went unseen" % (name, what))
+                fails += 1
+        continue
+    for e in val.iter_errors(de):
+        print("%s in German: %s: %s" % (name, "/".join(map(str, e.path)), e.message[:200]))
+        fails += 1
+    for b in compare(name, en, de, german):
+        print(b)
+        fails += 1
+sys.exit(1 if fails else 0)
+PY
 "$az" new targui --name u1 --seat north=n@example.org --seat south=s@example.org \
     --seat east=e@example.org > /dev/null 2>&1 || no "new targui"
 # seat SHOW: the seat to show of game g (b1's seats are a and b).
@@ -177,54 +267,61 @@ printf 'datadir: %s\nlanguage: de\nlog:\n  to: none\n' "$src" > azalai.yaml
 for g in t1 b1 u1; do
 	"$az" show $g --as "$(seat $g)" --json > de-$g.json 2> err.txt || no "show $g in German: $(cat err.txt)"
 done
-if python3 - "$schema" <<'PY'
-import json, sys, jsonschema
-schema = json.load(open(sys.argv[1]))
-val = jsonschema.validators.validator_for(schema)(schema)
-bad = 0
-def same(en, de, path):
-    """Everything but the texts alike; yields the texts that differ."""
-    global bad
-    if type(en) is not type(de):
-        print("%s: %r in English, %r in German" % (path, en, de)); bad += 1
-    elif isinstance(en, dict):
-        if list(en) != list(de):
-            print("%s: keys %s in English, %s in German" % (path, list(en), list(de))); bad += 1
-        else:
-            for k in en:
-                yield from same(en[k], de[k], path + "/" + k)
-    elif isinstance(en, list) and all(isinstance(x, dict) and list(x) in (["line"], ["text"])
-                                      for x in en + de):
-        # Lines of text ({line} or {text}): a longer language wraps into more.
-        if en != de:
-            yield path, en, " ".join(str(x) for x in de)
-    elif isinstance(en, list):
-        if len(en) != len(de):
-            print("%s: %d items in English, %d in German" % (path, len(en), len(de))); bad += 1
-        else:
-            for i, (a, b) in enumerate(zip(en, de)):
-                yield from same(a, b, "%s/%d" % (path, i))
-    elif isinstance(en, str):
-        if en != de:
-            yield path, en, de
-    elif en != de:
-        print("%s: %r in English, %r in German" % (path, en, de)); bad += 1
-for g, german in (("t1", "Adeliger"), ("b1", "Uhrzeigersinn"), ("u1", "Salzmine")):
-    en = json.load(open("en-%s.json" % g))
-    de = json.load(open("de-%s.json" % g))
-    for e in val.iter_errors(de):
-        print("%s in German: %s: %s" % (g, "/".join(map(str, e.path)), e.message[:200])); bad += 1
-    texts = list(same(en, de, g))
-    # Names, keys for scripts and the JSON's own words stay as they are.
-    for path in ("/rules", "/game", "/viewer", "/view/seat", "/view/game_id", "/view/phase"):
-        if path.rsplit("/", 1)[1] in (de["view"] if path.startswith("/view/") else de) and \
-                any(p == g + path for p, _, _ in texts):
-            print("%s%s is translated" % (g, path)); bad += 1
-    if not any(german in d for _, _, d in texts):
-        print("%s: no German in the German view (no %r)" % (g, german)); bad += 1
-sys.exit(1 if bad else 0)
+shown="t1 en-t1.json de-t1.json Adeliger b1 en-b1.json de-b1.json Uhrzeigersinn
+    u1 en-u1.json de-u1.json Salzmine"
+# shellcheck disable=SC2086
+if python3 same.py "$schema" $shown; then ok; else
+	no "a German reader's view is not the English one's data in German"; fi
+
+# By mail (issue 14): one game twice, from the same seed, time and orders, in
+# two ledgers; north, who asked for view.json, reads English in one and German
+# in the other. Each German report's view.json is the English one's data.
+mailed() {
+	mkdir "$1" && cd "$1" || { no "cannot make $1"; return; }
+	printf 'datadir: %s\nlog:\n  to: none\ndeliver:\n  outdir: out\n' "$src" > azalai.yaml
+	"$az" init > /dev/null 2>&1 || no "init in $1"
+	"$az" new targi --name t1 --seat "north=n@example.org lang=$1" \
+	    --seat south=s@example.org > new.txt 2>&1 || no "new targi in $1: $(cat new.txt)"
+	"$az" seat t1 north json on > /dev/null 2>&1 || no "json on in $1"
+	n=$(awk '$1 == "seat" && $2 == "north" { print $4 }' new.txt)
+	s=$(awk '$1 == "seat" && $2 == "south" { print $4 }' new.txt)
+	for _ in 1 2 3; do
+		order north "$n"
+		order south "$s"
+	done
+	# A reply waits a while before it goes (a quick correction replaces it).
+	AZALAI_NOW=2026-01-06T12:00:00Z "$az" outbox flush > /dev/null 2>&1 || no "flush in $1"
+	python3 - out <<'PY'
+import email, glob, os, sys
+for f in sorted(glob.glob(os.path.join(sys.argv[1], "*-report-n@*.eml"))):
+    m = email.message_from_binary_file(open(f, "rb"))
+    for p in m.walk():
+        if p.get_filename() == "view.json":
+            open(os.path.basename(f) + ".json", "wb").write(p.get_payload(decode=True))
 PY
-then ok; else no "a German reader's view is not the English one's data in German"; fi
+	cd ..
+}
+AZALAI_NOW=2026-01-05T12:00:00Z AZALAI_SEED=77
+export AZALAI_NOW AZALAI_SEED
+mailed en
+mailed de
+unset AZALAI_NOW AZALAI_SEED
+pairs=
+for f in en/*-report-n@*.json; do
+	f=${f#en/}
+	[ -f "de/$f" ] && pairs="$pairs mail-${f%%-*} en/$f de/$f Datteln"
+done
+# Each of north's reports carries view.json, in German too; two at least.
+[ "$(echo "$pairs" | wc -w)" -ge 8 ] &&
+    [ "$(find en -name '*.json' | wc -l)" = "$(find de -name '*.json' | wc -l)" ] &&
+	ok || no "too few reports with view.json by mail to compare: $pairs"
+# shellcheck disable=SC2086
+if python3 same.py "$schema" $pairs; then ok; else
+	no "a German seat's view.json by mail is not the English one's data in German"; fi
+# Control: the comparison finds a difference planted in each German view.
+# shellcheck disable=SC2086
+if python3 same.py "$schema" --plant $shown $pairs; then ok; else
+	no "the comparison missed a planted difference"; fi
 
 echo "# view-json: $passes passed, $fails failed"
 [ "$fails" = 0 ]

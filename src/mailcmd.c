@@ -9,6 +9,7 @@
 #include "lang.h"
 #include "mailcmd.h"
 #include "notify.h"
+#include "ordertr.h"
 #include "report.h"
 #include "reportjson.h"
 #include "xmalloc.h"
@@ -177,28 +178,34 @@ history_one(void *arg, const struct event_row *e)
 	    h->p->g.seats[e->seat].name : "";
 	int mine = e->seat >= 0 && e->seat == h->viewer;
 	int undone = ledger_event_undone(h->l, h->p->g.id, e->seq);
-	char t[LANG_DATE];
+	char t[LANG_DATE], order[2 * ORDER_TEXT + 64], what[4 * ORDER_TEXT];
 
 	lang_date_iso(h->c, e->at, t, sizeof t);
 	tval_set_int(m, "seq", e->seq);
 	tval_set_str(m, "at", t);
+	/* The ledger keeps the order in English; its own seat reads it in its
+	 * order words, as the lines to copy. */
+	if (mine && ordertr_to_lang(h->lang, h->p->rules->name, e->payload, order,
+	    sizeof order) < 0)
+		snprintf(order, sizeof order, "%s", e->payload);
 	if (strcmp(e->kind, "setup") == 0)
-		tval_set_str(m, "what", "the game is set up");
+		msg_fmt(what, sizeof what, "the game is set up");
 	else if (strcmp(e->kind, "admin") == 0)
-		tval_set_str(m, "what", "the game master");
+		msg_fmt(what, sizeof what, "the game master");
 	else if (mine && strcmp(e->kind, "order") == 0)
-		tval_set_strf(m, "what", "you: %s", e->payload);
+		msg_fmt(what, sizeof what, "you: %s", order);
 	else if (mine && strcmp(e->kind, "default") == 0)
-		tval_set_strf(m, "what", "you: %s (the default order: your deadline passed)",
-		    e->payload);
+		msg_fmt(what, sizeof what, "you: %s (the default order: your deadline passed)",
+		    order);
 	else if (mine)
-		tval_set_strf(m, "what", "you (the referee's bot): %s", e->payload);
+		msg_fmt(what, sizeof what, "you (the referee's bot): %s", order);
 	else if (strcmp(e->kind, "order") == 0)
-		tval_set_strf(m, "what", "%s: order", who);
+		msg_fmt(what, sizeof what, "%s: order", who);
 	else if (strcmp(e->kind, "default") == 0)
-		tval_set_strf(m, "what", "%s: the default order (deadline passed)", who);
+		msg_fmt(what, sizeof what, "%s: the default order (deadline passed)", who);
 	else
-		tval_set_strf(m, "what", "%s: the referee's bot", who);
+		msg_fmt(what, sizeof what, "%s: the referee's bot", who);
+	tval_set_str(m, "what", what);
 	tval_set_bool(m, "undone", undone);
 	if (!undone)
 		report_narrative(e->narrative, h->viewer, h->lang, tval_set_list(m, "lines"));

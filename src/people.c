@@ -371,7 +371,7 @@ people_away(struct ledger *l, const struct config *c, struct play *p, int seat, 
 	struct campaign camp;
 	struct mailer m;
 	long used, want;
-	char a[64], b[64];
+	char a[LANG_DATE], b[LANG_DATE];
 
 	if (!running(p, d))
 		return PEOPLE_REFUSED;
@@ -380,8 +380,9 @@ people_away(struct ledger *l, const struct config *c, struct play *p, int seat, 
 		    "for a player", s->name, p->g.name);
 	if (campaign_load(l, p->g.id, &camp, d) < 0)
 		return PEOPLE_ELEDGER;
-	lang_date_english(&camp, from, a, sizeof a);
-	lang_date_english(&camp, to, b, sizeof b);
+	/* Dates as messages: the refusal reads in its reader's language. */
+	lang_date(&camp, from, a, sizeof a);
+	lang_date(&camp, to, b, sizeof b);
 	if (to <= from)
 		return refuse(d, "the vacation must end after it begins (%s to %s)", a, b);
 	if (to <= t)

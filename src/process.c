@@ -300,7 +300,8 @@ add_line(struct line_result *lr, int lineno, const char *text, const char *statu
 
 	tval_set_int(t, "lineno", lineno);
 	tval_set_str(t, "text", text);
-	tval_set_str(t, "status", status);
+	/* The status word is the ledger's English: templates say it in the
+	 * reader's words from these. */
 	tval_set_bool(t, "accepted", strcmp(status, "accepted") == 0);
 	tval_set_bool(t, "rejected", strcmp(status, "rejected") == 0);
 	tval_set_bool(t, "skipped", strcmp(status, "skipped") == 0);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "msg.h"
 #include "play.h"
 #include "xmalloc.h"
 
@@ -76,6 +77,7 @@ play_rollback(struct ledger *l, struct play *p, int steps, const char *reason,
 	struct event_row e;
 	struct pending pd;
 	struct buf line = BUF_INIT;
+	char said[2048];
 	int have, rc;
 
 	if (steps < 1) {
@@ -84,8 +86,12 @@ play_rollback(struct ledger *l, struct play *p, int steps, const char *reason,
 	}
 	*first = nth_live_move(l, p->g.id, steps, &have, last);
 	if (*first < 0) {
-		diag_set(d, 0, "game %s has %d step%s that can be undone, not %d", p->g.name,
-		    have, have == 1 ? "" : "s", steps);
+		if (have == 1)
+			diag_set(d, 0, "game %s has 1 step that can be undone, not %d",
+			    p->g.name, steps);
+		else
+			diag_set(d, 0, "game %s has %d steps that can be undone, not %d",
+			    p->g.name, have, steps);
 		return PLAY_ERULES;
 	}
 	/* Everything from the first undone move on goes, the steps of the
@@ -102,16 +108,21 @@ play_rollback(struct ledger *l, struct play *p, int steps, const char *reason,
 	snprintf(e.kind, sizeof e.kind, "admin");
 	e.seat = -1;
 	e.payload = "";
-	if (steps == 1)
-		buf_printf(&line, "%08x\tThe game master undid step %lld", VIS_ALL,
+	/* A message, so that every reader reads it in their language; the
+	 * game master's reason is their own words. */
+	if (steps == 1 && reason[0] != '\0')
+		msg_fmt(said, sizeof said, "The game master undid step %lld: %s",
+		    (long long)*first, reason);
+	else if (steps == 1)
+		msg_fmt(said, sizeof said, "The game master undid step %lld.",
 		    (long long)*first);
+	else if (reason[0] != '\0')
+		msg_fmt(said, sizeof said, "The game master undid %d steps, %lld to %lld: %s",
+		    steps, (long long)*first, (long long)*last, reason);
 	else
-		buf_printf(&line, "%08x\tThe game master undid %d steps, %lld to %lld",
-		    VIS_ALL, steps, (long long)*first, (long long)*last);
-	if (reason[0] != '\0')
-		buf_printf(&line, ": %s\n", reason);
-	else
-		buf_adds(&line, ".\n");
+		msg_fmt(said, sizeof said, "The game master undid %d steps, %lld to %lld.",
+		    steps, (long long)*first, (long long)*last);
+	buf_printf(&line, "%08x\t%s\n", VIS_ALL, said);
 	e.narrative = line.p;
 	play_state_hash(p->rules, st, e.state_hash);
 	snprintf(e.at, sizeof e.at, "%s", now);

@@ -10,6 +10,7 @@
 #include "log.h"
 #include "notice.h"
 #include "notify.h"
+#include "ordertr.h"
 #include "outbox.h"
 #include "people.h"
 #include "play.h"
@@ -397,7 +398,7 @@ pass(struct run *u, const struct drow *w, struct diag *d)
 	int missed = s->missed + 1, disorder;
 	struct evsink notes;
 	struct order o;
-	char when[LANG_DATE], name[SEAT_NAME];
+	char when[LANG_DATE], logged[LANG_DATE], name[SEAT_NAME];
 	int rc;
 
 	disorder = u->c.disorder_after > 0 && missed >= u->c.disorder_after;
@@ -431,8 +432,9 @@ pass(struct run *u, const struct drow *w, struct diag *d)
 		return -1;
 	u->stats->defaults++;
 	u->stats->steps++;
-	fmt_time(u, w->due, when, sizeof when);
-	say(u, "%s missed the deadline %s (%s): the referee plays %s", name, when, w->kind,
+	/* when stays the reader's: the late notes below say it. */
+	fmt_time(u, w->due, logged, sizeof logged);
+	say(u, "%s missed the deadline %s (%s): the referee plays %s", name, logged, w->kind,
 	    o.text);
 	if (row_status(u, w, "passed", d) < 0 || set_missed(u, w->seat, missed, disorder, d) < 0)
 		return -1;
@@ -479,7 +481,7 @@ remind(struct run *u, const struct drow *w, struct diag *d)
 {
 	const struct seat_row *s = &u->p->g.seats[w->seat];
 	struct tval *x;
-	char when[LANG_DATE], def[ORDER_TEXT];
+	char when[LANG_DATE], def[ORDER_TEXT], said[2 * ORDER_TEXT + 64];
 
 	if (w->reminded || u->c.remind <= 0 || u->t < w->due - u->c.remind ||
 	    u->t >= w->due || away_at(s, u->t) || strcmp(s->kind, "human") != 0)
@@ -488,9 +490,13 @@ remind(struct run *u, const struct drow *w, struct diag *d)
 		return diag_set(d, 0, "game %s: the rules give no default order for seat %s",
 		    u->p->g.name, s->name);
 	lang_date(&u->c, w->due, when, sizeof when);
+	/* In the seat's order words, as the lines to copy below it. */
+	if (ordertr_to_lang(lang_seat(u->cfg, u->p, w->seat), u->p->rules->name, def, said,
+	    sizeof said) < 0)
+		snprintf(said, sizeof said, "%s", def);
 	x = tval_map();
 	tval_set_str(x, "deadline", when);
-	tval_set_str(x, "default_order", def);
+	tval_set_str(x, "default_order", said);
 	tval_set_int(x, "missed", s->missed);
 	tval_set_int(x, "disorder_after", u->c.disorder_after);
 	tval_set_bool(x, "disorder_next", u->c.disorder_after > 0 &&
@@ -501,6 +507,7 @@ remind(struct run *u, const struct drow *w, struct diag *d)
 	    "seat_idx = ? AND seq = ?", u->p->g.id, w->seat, w->seq, u->now, d) < 0)
 		return -1;
 	u->stats->reminded++;
+	fmt_time(u, w->due, when, sizeof when);
 	say(u, "%s is reminded of the deadline %s", s->name, when);
 	return 0;
 }

@@ -8,7 +8,18 @@
 #     or more of a msgid xgettext finds (as contrib/po-update runs it) in
 #     any source;
 #   - a sentence of another language's catalog (no Spanish in German mail);
-#   - a 0x01 or 0x02 byte (a message or term that was never rendered).
+#   - a 0x01 or 0x02 byte (a message or term that was never rendered);
+#   - the referee's own English that no catalog sentence of four words
+#     shows: a date in English ("Tue 24 Nov 2026", "November"), an order
+#     line's status word ("accepted", "rejected", "skipped"), a history or
+#     rollback phrase ("the game is set up", "undid step"), and a reminder's
+#     default order in English order words;
+#   - in every language, English too, a doubled period ("..").
+# Besides the random games, a clock game (Targi, deadlines and reminders,
+# the clock frozen and moved by hand) is driven in every language through a
+# reminder, a deadline the game master moves, order lines accepted, rejected
+# and skipped, HISTORY, a deadline that passes with a late note, and a
+# rollback: mails the random games never write.
 # Games are random: the seed is printed; I18N_MAIL_SEED=N plays the same.
 # I18N_MAIL_ALL=1 plays every game in every language (slow); by default each
 # language gets one game, so that every game and every language is played.
@@ -53,6 +64,22 @@ sentences "$tmp"/pot/*.pot > "$tmp/sent.en"
 for l in de es fr; do
 	STR=1 sentences "$src"/po/*/"$l".po > "$tmp/sent.$l"
 done
+# The referee's English in few words, which the sentences miss (extended
+# regular expressions, any case): an English date (lang_date's English, or
+# a weekday or month name no other language spells the same or begins a
+# word with: "march" is in the French "marché"), the status
+# word of an order line, the history's and the rollback's phrases.
+cat > "$tmp/english.words" <<'EOF'
+\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [0-9]{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4}\b
+\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|June|July|October|December)\b
+\b(accepted|rejected|skipped)\b
+the game is set up
+the game master
+undid (step|[0-9]+ steps)
+the referee's bot
+the default order
+deadline passed
+EOF
 echo "sentences to look for: en $(wc -l < "$tmp/sent.en"), de $(wc -l < "$tmp/sent.de"), es $(wc -l < "$tmp/sent.es"), fr $(wc -l < "$tmp/sent.fr")"
 
 # The text a reader sees of a mail: the subject and every text part decoded,
@@ -86,6 +113,76 @@ mailtext() {
 	print $t, "\n";'
 }
 
+# orderwords GAME LANG: the English order keywords of GAME (and the common
+# ones) that LANG shows as another word, one per line.
+orderwords() {
+	for f in "$src/po/$1/$2.po" "$src/po/common/$2.po"; do
+		[ -f "$f" ] && msgattrib --no-wrap --no-obsolete "$f" 2>/dev/null
+	done | perl -ne '
+	BEGIN { $g = shift @ARGV }
+	if (/^msgctxt "order\.(\w+)"$/) { $ctx = $1; next }
+	if (/^msgid "(.*)"$/) { $id = $1; next }
+	if (/^msgstr "(.*)"$/ && defined $ctx && ($ctx eq $g || $ctx eq "common")) {
+		my ($shown) = split /\|/, $1;
+		print "$id\n" if $shown ne "" && uc($shown) ne uc($id);
+	}
+	undef $ctx if /^$/;' "$1" | sort -u
+}
+
+# mailplain: the text/plain part of a mail, decoded, lines as they are.
+mailplain() {
+	perl -MMIME::QuotedPrint -MMIME::Base64 -MEncode -e '
+	local $/; my $m = <STDIN>;
+	my ($b) = $m =~ /^Content-Type:\s*text\/plain[^\n]*\n(?:[^\n]+\n)*?\r?\n(.*?)(?:^--=-|\z)/msi;
+	$b = $m =~ s/^.*?\r?\n\r?\n//sr unless defined $b;
+	$b = decode_qp($b) if $m =~ /^Content-Transfer-Encoding:\s*quoted/mi;
+	my ($cs) = $m =~ /^Content-Type:\s*text\/plain;\s*charset="?([^";\s]+)/mi;
+	print encode("UTF-8", decode($cs // "us-ascii", $b));'
+}
+
+# check_mail NAME FILE READER GAME: the searches of the header, on one mail.
+check_mail() {
+	cname=$1 f=$2 reader=$3 cgame=$4
+	if LC_ALL=C grep -q "$(printf '[\001\002]')" "$f"; then
+		echo "FAIL: $cname: $(basename "$f") holds a 0x01/0x02 byte (a message never rendered)"
+		fails=$((fails + 1))
+	fi
+	mailtext < "$f" > "$tmp/text"
+	# Two periods, not three: the referee ended a sentence that ended itself.
+	if ! hit=$(perl -ne 'if (/(.{0,40}(?<!\.)\.\.(?!\.).{0,10})/) { print "$1\n"; exit 1 }' \
+	    "$tmp/text"); then
+		echo "$cname $(basename "$f") (a $reader reader): a doubled period: $hit" \
+		    >> "$tmp/found.$reader.dots"
+	fi
+	[ "$reader" = en ] && return
+	for other in en de es fr; do
+		[ "$other" = "$reader" ] && continue
+		[ -s "$tmp/sent.$other" ] || continue
+		if grep -F -o -f "$tmp/sent.$other" "$tmp/text" > "$tmp/hits"; then
+			echo "$cname $(basename "$f") (a $reader reader): $other: $(head -1 "$tmp/hits")" \
+			    >> "$tmp/found.$reader.$other"
+		fi
+	done
+	if grep -E -o -i -f "$tmp/english.words" "$tmp/text" > "$tmp/hits"; then
+		echo "$cname $(basename "$f") (a $reader reader): en: $(head -1 "$tmp/hits")" \
+		    >> "$tmp/found.$reader.en-words"
+	fi
+	# A reminder's default order is its second line indented by two spaces
+	# (the first says what the game waits for): in the reader's words.
+	case $f in
+	*-reminder-*)
+		orderwords "$cgame" "$reader" > "$tmp/orderwords"
+		def=$(mailplain < "$f" | awk '/^  [^ ]/ { if (++k == 2) { print; exit } }')
+		for w in $def; do
+			if grep -q -x -F -e "$w" "$tmp/orderwords"; then
+				echo "$cname $(basename "$f") (a $reader reader): the default order in English words:$def" \
+				    >> "$tmp/found.$reader.en-orders"
+				break
+			fi
+		done ;;
+	esac
+}
+
 # play NAME GAME LANG "SEAT[:LANG] ..." OPTIONS
 play() {
 	name=$1 game=$2 lang=$3 seats=$4 options=$5
@@ -110,22 +207,91 @@ play() {
 		for s in $seats; do
 			case $s in "$seat:"*) reader=${s#*:} ;; esac
 		done
-		if LC_ALL=C grep -q "$(printf '[\001\002]')" "$f"; then
-			echo "FAIL: $name: $(basename "$f") holds a 0x01/0x02 byte (a message never rendered)"
-			fails=$((fails + 1))
-		fi
-		[ "$reader" = en ] && continue
-		mailtext < "$f" > "$tmp/text"
-		for other in en de es fr; do
-			[ "$other" = "$reader" ] && continue
-			[ -s "$tmp/sent.$other" ] || continue
-			if grep -F -o -f "$tmp/sent.$other" "$tmp/text" > "$tmp/hits"; then
-				echo "$name $(basename "$f") (a $reader reader): $other: $(head -1 "$tmp/hits")" \
-				    >> "$tmp/found.$reader.$other"
-			fi
-		done
+		check_mail "$name" "$f" "$reader" "$game"
 	done
 	echo "$name: $(ls "$tmp/$name/outbox" | wc -l) mails"
+}
+
+# clock LANG: the clock game in LANG (see the header), every mail checked.
+clock() {
+	lang=$1 name=clock-$1
+	d=$tmp/$name
+	mkdir -p "$d"
+	{
+		echo "referee:"
+		echo "  address: referee@i18n.example"
+		echo "  name: azalai referee"
+		echo "log:"
+		echo "  to: file"
+		echo "  file: azalai.log"
+		echo "datadir: $src"
+		echo "language: $lang"
+	} > "$d/azalai.yaml"
+	cat > "$d/camp.yaml" <<'EOF'
+game: targi
+name: tg-clock
+seats:
+  - name: amastan
+    address: amastan@i18n.example
+  - name: tinhinan
+    address: tinhinan@i18n.example
+settings:
+  timezone: Europe/Berlin
+  deadline: 2d
+  reminder: 12h
+  late_note: true
+EOF
+	(
+		set -e
+		cd "$d"
+		AZALAI_SEED=$seed
+		export AZALAI_SEED
+		n=0
+		at() { AZALAI_NOW=$1; export AZALAI_NOW; }
+		az() { echo "\$ azalai $*"; "$az" "$@"; }
+		tok() { awk -v s="$1" '$1 == "seat" && $2 == s { print $4 }' new.txt; }
+		mail() {
+			n=$((n + 1))
+			printf 'From: %s <%s@i18n.example>\nTo: referee@i18n.example\nSubject: orders\nMessage-ID: <%d.%s@i18n.example>\nDate: Sat, 21 Nov 2026 12:00:00 +0000\n\nGAME tg-clock\nSEAT %s\nTOKEN %s\n%b\n' \
+			    "$1" "$1" "$n" "$1" "$1" "$(tok "$1")" "$2" > "Maildir/tmp/$n.$1"
+			mv "Maildir/tmp/$n.$1" "Maildir/new/$n.$1"
+		}
+		at 2026-11-21T12:00:00Z
+		az init
+		"$az" new --campaign camp.yaml > new.txt
+		az run
+		# The reminder, then a deadline the game master moves.
+		at 2026-11-23T01:00:00Z
+		az run
+		az deadline tg-clock extend 12h amastan
+		# Lines accepted, rejected and skipped; a move; the history.
+		at 2026-11-23T02:00:00Z
+		mail amastan 'STATUS\nPLACE 99\nPLACE 2'
+		mail amastan 'HISTORY'
+		az run
+		at 2026-11-23T02:30:00Z
+		mail amastan 'PLACE 2'
+		az run
+		# tinhinan's deadline passes: the default order, a late note.
+		at 2026-11-25T03:00:00Z
+		az run
+		# The game master undoes it; both ask for the history.
+		at 2026-11-25T04:00:00Z
+		az rollback tg-clock 1 too early
+		at 2026-11-25T05:00:00Z
+		mail amastan 'HISTORY'
+		mail tinhinan 'HISTORY'
+		az run
+	) > "$tmp/$name.log" 2>&1 || {
+		tail -20 "$tmp/$name.log"
+		echo "FAIL: $name did not finish"
+		fails=$((fails + 1))
+		return
+	}
+	for f in "$d"/outbox/*.eml; do
+		check_mail "$name" "$f" "$lang" targi
+	done
+	echo "$name: $(ls "$d/outbox" | wc -l) mails"
 }
 
 if [ -n "${I18N_MAIL_ALL:-}" ]; then
@@ -148,11 +314,20 @@ else
 	done
 fi
 play buqruru-de-es buqruru de "amastan tinhinan:es" ""
+for l in en de es fr; do
+	clock "$l"
+done
 
 for f in "$tmp"/found.*; do
 	[ -e "$f" ] || continue
 	k=${f##*/found.}
-	echo "FAIL: $(wc -l < "$f") mails to ${k%%.*} readers hold ${k#*.} sentences, e.g.:"
+	case ${k#*.} in
+	dots) what="a doubled period" ;;
+	en-words) what="the referee's English words (a date, a status, a phrase)" ;;
+	en-orders) what="a default order in English order words" ;;
+	*) what="${k#*.} sentences" ;;
+	esac
+	echo "FAIL: $(wc -l < "$f") mails to ${k%%.*} readers hold $what, e.g.:"
 	head -5 "$f" | sed 's/^/    /'
 	fails=$((fails + 1))
 done

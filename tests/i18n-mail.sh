@@ -110,7 +110,7 @@ play() {
 		for s in $seats; do
 			case $s in "$seat:"*) reader=${s#*:} ;; esac
 		done
-		if LC_ALL=C grep -q "$(printf '[\001\002]')" "$f"; then
+		if LC_ALL=C grep -q "$(printf '[\001\002\003]')" "$f"; then
 			echo "FAIL: $name: $(basename "$f") holds a 0x01/0x02 byte (a message never rendered)"
 			fails=$((fails + 1))
 		fi

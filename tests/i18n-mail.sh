@@ -111,7 +111,7 @@ play() {
 			case $s in "$seat:"*) reader=${s#*:} ;; esac
 		done
 		if LC_ALL=C grep -q "$(printf '[\001\002\003]')" "$f"; then
-			echo "FAIL: $name: $(basename "$f") holds a 0x01/0x02 byte (a message never rendered)"
+			echo "FAIL: $name: $(basename "$f") holds a 0x01/0x02/0x03 byte (a message never rendered)"
 			fails=$((fails + 1))
 		fi
 		[ "$reader" = en ] && continue

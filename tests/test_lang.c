@@ -246,6 +246,33 @@ test_refusal_reaches_german_reader_in_german(void **state)
 	free(b);
 }
 
+/* A German seat writes press with the German press words (the English ones
+ * still work), and a refused press line names them in German. */
+static void
+test_press_in_german_words(void **state)
+{
+	struct fx_env *e = *state;
+	char *b;
+
+	send_as(e, 0, "LANGUAGE de\n");
+	send_as(e, 0, "PRESSE AN south\nGruss aus dem Norden.\nPRESSEENDE\n");
+	b = fx_last_mail(&e->f, "press", addr[1]);
+	expect_in(b, "\nGruss aus dem Norden.\n");
+	expect_not_in(b, "PRESSEENDE");
+	free(b);
+	send_as(e, 0, "press to ALLE\nNoch einmal.\nendpress\n");
+	b = fx_last_mail(&e->f, "press", addr[1]);
+	expect_in(b, "\nNoch einmal.\n");
+	expect_not_in(b, "endpress");
+	free(b);
+
+	send_as(e, 0, "PRESSE AN\nAn wen?\nPRESSEENDE\n");
+	b = fx_last_mail(&e->f, "error", addr[0]);
+	expect_in(b, "PRESSE AN nennt die Plätze, an die sie geht (von south), oder ALLE");
+	expect_not_in(b, "PRESS TO");
+	free(b);
+}
+
 /* Two seats of one game read two languages: each mail of a step is in its
  * own reader's language, none mixes them. */
 static void
@@ -445,6 +472,8 @@ main(void)
 		    setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_refusal_reaches_german_reader_in_german,
 		    setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_press_in_german_words, setup,
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_two_seats_two_languages, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_game_master_sets_language, setup,

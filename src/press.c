@@ -180,7 +180,8 @@ token_line(const char *s)
 	const char *w;
 	size_t n = next_word(&s, &w);
 
-	return word_is(w, n, "TOKEN") || word_is(w, n, "TOKEN:");
+	return press_word(w, n, "TOKEN") ||
+	    (n > 1 && w[n - 1] == ':' && press_word(w, n - 1, "TOKEN"));
 }
 
 int

@@ -232,16 +232,16 @@ test_refusal_reaches_german_reader_in_german(void **state)
 	send_as(e, 0, "ENDPRESS\nSOW 1\n");
 	b = fx_last_mail(&e->f, "error", addr[0]);
 	expect_in(b, "SPRACHE de");
-	expect_in(b, "Zeile 4: ENDPRESS: ENDPRESS beendet eine Nachricht; davor steht keine "
-	    "PRESS-TO-Zeile");
+	expect_in(b, "Zeile 4: ENDPRESS: PRESSEENDE beendet eine Nachricht; davor steht keine "
+	    "PRESSE-AN-Zeile");
 	expect_in(b, "Zeile 5: SOW 1: nicht ausgeführt: eine frühere Zeile wurde abgelehnt");
 	expect_not_in(b, "an earlier line");
 	free(b);
 
 	send_as(e, 0, "STEP 99\nSOW 1\n");
 	b = fx_last_mail(&e->f, "error", addr[0]);
-	expect_in(b, "Abgewiesen: STEP 99: Spiel bq-1 ist bei Schritt");
-	expect_in(b, "nicht ausgeführt: STEP 99 (siehe oben)");
+	expect_in(b, "Abgewiesen: SCHRITT 99: Spiel bq-1 ist bei Schritt");
+	expect_in(b, "nicht ausgeführt: SCHRITT 99 (siehe oben)");
 	expect_not_in(b, "copy the STEP");
 	free(b);
 }

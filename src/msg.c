@@ -513,6 +513,87 @@ render_term(const char *lang, const char *s, size_t len, struct buf *out)
 	free(key);
 }
 
+/* The word lang shows for the order word (or phrase) w of game: the first
+ * alternative of its msgstr, or NULL when the catalogs have none. */
+static const char *
+order_word(const char *lang, const char *game, const char *w, size_t *shown)
+{
+	char ctx[64];
+	const char *t = NULL;
+
+	if (cat == NULL)
+		return NULL;
+	if (game[0] != '\0') {
+		snprintf(ctx, sizeof ctx, "order.%s", game);
+		t = cat->get(lang, ctx, w);
+	}
+	if (t == NULL)
+		t = cat->get(lang, "order.common", w);
+	if (t == NULL || t[0] == '\0')
+		return NULL;
+	*shown = strcspn(t, "|");
+	return t;
+}
+
+#define ORDER_PHRASE 3   /* the longest order word, in words ("FATA MORGANA") */
+
+/* s: ORDER_MARK, the game, ':', the English order. Each word or phrase the
+ * catalogs name, longest first, becomes the reader's word; the rest (numbers,
+ * cards, "n") stays. English keeps the line as it is: its words are the
+ * keywords. Words split at spaces and commas, as players' orders do
+ * ("PLACE, PREFER or TAKE"). */
+static void
+render_order(const char *lang, const char *s, size_t len, struct buf *out)
+{
+	const char *colon = memchr(s, ':', len), *p, *end = s + len;
+	char game[32];
+
+	if (colon == NULL || (size_t)(colon - s - 1) >= sizeof game) {
+		buf_add(out, s + 1, len - 1);
+		return;
+	}
+	snprintf(game, sizeof game, "%.*s", (int)(colon - s - 1), s + 1);
+	p = colon + 1;
+	if (strcmp(lang, "en") == 0) {
+		buf_add(out, p, (size_t)(end - p));
+		return;
+	}
+	while (p < end) {
+		const char *ws[ORDER_PHRASE + 1], *q = p, *t = NULL;
+		size_t shown = 0;
+		int nw = 0, k;
+
+		while (q < end && (*q == ' ' || *q == ','))
+			q++;
+		buf_add(out, p, (size_t)(q - p));
+		if (q == end)
+			break;
+		/* The ends of the next words, for phrases of 1 to ORDER_PHRASE. */
+		for (const char *r = q; nw < ORDER_PHRASE && r < end; ) {
+			while (r < end && *r != ' ' && *r != ',')
+				r++;
+			ws[nw++] = r;
+			while (r < end && (*r == ' ' || *r == ','))
+				r++;
+		}
+		for (k = nw; k > 0 && t == NULL; k--) {
+			char *w = xstrndup(q, (size_t)(ws[k - 1] - q));
+
+			t = order_word(lang, game, w, &shown);
+			free(w);
+			if (t != NULL)
+				break;
+		}
+		if (t != NULL) {
+			buf_add(out, t, shown);
+			p = ws[k - 1];
+		} else {
+			buf_add(out, q, (size_t)(ws[0] - q));
+			p = ws[0];
+		}
+	}
+}
+
 static void
 render_n(const char *lang, const char *s, size_t len, struct buf *out, int depth)
 {
@@ -524,6 +605,8 @@ render_n(const char *lang, const char *s, size_t len, struct buf *out, int depth
 		render_msg(lang, s, len, out, depth);
 	else if (len > 0 && s[0] == TERM_MARK)
 		render_term(lang, s, len, out);
+	else if (len > 0 && s[0] == ORDER_MARK)
+		render_order(lang, s, len, out);
 	else
 		buf_add(out, s, len);
 }
@@ -558,7 +641,14 @@ msg_english(const char *s, char *out, size_t n)
 int
 msg_is_encoded(const char *s)
 {
-	return strchr(s, MSG_MARK) != NULL || strchr(s, TERM_MARK) != NULL;
+	return strchr(s, MSG_MARK) != NULL || strchr(s, TERM_MARK) != NULL ||
+	    strchr(s, ORDER_MARK) != NULL;
+}
+
+void
+msg_order(char *out, size_t n, const char *game, const char *line)
+{
+	snprintf(out, n, "%c%s:%s", ORDER_MARK, game, line);
 }
 
 void

@@ -12,6 +12,14 @@
  * dates") is a key, rendered from msgctxt "term" in the catalogs (English
  * included, so a key never reaches a reader).
  *
+ * An order is an example of what a player writes, in English: ORDER("targi",
+ * "PLACE n") renders with every order word of that game (and every common
+ * one) made the word the reader writes for it, as the catalogs' msgctxt
+ * "order.<game>" and "order.common" say (the first alternative); other
+ * words (numbers, "n") stay as they are. ORDER("", "PRESS TO ALL") knows
+ * only the common words. Engines know no language: they name the English
+ * order, the referee renders it.
+ *
  * Plain strings (no mark) render as themselves: player names, press, and
  * narratives a ledger kept before messages existed.
  *
@@ -30,6 +38,8 @@
 #define MSG_MARK '\001'
 #define TERM_MARK '\002'
 #define TERM(key) "\002" key
+#define ORDER_MARK '\003'
+#define ORDER(game, line) "\003" game ":" line
 
 /* Marks a format for xgettext where it is not passed straight to msg_fmt,
  * ev_emit or diag_set (a table of formats). */
@@ -47,6 +57,8 @@ int msg_nfmt(char *out, size_t n, unsigned long count, const char *singular,
     __attribute__((format(printf, 5, 6)));
 /* A term key as a string, for keys made at run time ("card.213"). */
 void msg_term(char *out, size_t n, const char *key);
+/* An order as a string, for orders made at run time ("TAKE B2 D"). */
+void msg_order(char *out, size_t n, const char *game, const char *line);
 
 /* Appends s rendered in lang ("en", "de", ...) to out. A message or term the
  * catalogs of lang lack is rendered in English and counted (msg_missing), so

@@ -5,6 +5,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "msg.h"
 #include "orderblock.h"
 #include "ordertr.h"
 #include "xmalloc.h"
@@ -292,16 +293,17 @@ step_line(struct orderblock *ob, const struct cline *c, struct diag *d)
 	long long n = 0;
 
 	if (ob->step_line != 0)
-		return diag_set(d, c->lineno, "this is a second STEP line (the first "
-		    "is line %d); give the step once", ob->step_line);
+		return diag_set(d, c->lineno, "this is a second %s line (the first "
+		    "is line %d); give the step once", ORDER("", "STEP"), ob->step_line);
 	if (words(c->text, w, 2) != 2)
-		return diag_set(d, c->lineno, "a STEP line is the word STEP and the "
-		    "step number of the report you answer, as in \"STEP 14\"");
+		return diag_set(d, c->lineno, "a %s line is the word %s and the "
+		    "step number of the report you answer, as in \"%s\"", ORDER("", "STEP"),
+		    ORDER("", "STEP"), ORDER("", "STEP 14"));
 	for (size_t i = 0; i < w[1].len; i++) {
 		if (w[1].p[i] < '0' || w[1].p[i] > '9' || i >= 12)
 			return diag_set(d, c->lineno, "\"%s\" is not a step: a step is "
-			    "the number on the STEP line of your report",
-			    quoted(&w[1], q, sizeof q));
+			    "the number on the %s line of your report",
+			    quoted(&w[1], q, sizeof q), ORDER("", "STEP"));
 		n = n * 10 + (w[1].p[i] - '0');
 	}
 	ob->step = n;
@@ -323,16 +325,19 @@ header_line(struct orderblock *ob, const struct cline *c, struct diag *d)
 	if (starts_with_kw(c->text, "step"))
 		return step_line(ob, c, d);
 	if (words(c->text, w, 2) != 2)
-		return diag_set(d, c->lineno, seat ?
-		    "a SEAT line is the word SEAT and one seat name, as in "
-		    "\"SEAT amastan\"" :
-		    "a TOKEN line is the word TOKEN and one token, as in "
-		    "\"TOKEN 7f3a-91c2\"");
+		/* Two calls, not one with "?:": xgettext takes one literal per
+		 * call. */
+		return seat ? diag_set(d, c->lineno, "a %s line is the word %s and one "
+		    "seat name, as in \"%s amastan\"", ORDER("", "SEAT"), ORDER("", "SEAT"),
+		    ORDER("", "SEAT")) :
+		    diag_set(d, c->lineno, "a %s line is the word %s and one token, as "
+		    "in \"%s 7f3a-91c2\"", ORDER("", "TOKEN"), ORDER("", "TOKEN"),
+		    ORDER("", "TOKEN"));
 	if (seat) {
 		if (ob->seat != NULL)
-			return diag_set(d, c->lineno, "this is a second SEAT "
+			return diag_set(d, c->lineno, "this is a second %s "
 			    "line (the first is line %d); give the seat once",
-			    ob->seat_line);
+			    ORDER("", "SEAT"), ob->seat_line);
 		if (!valid_name(w[1].p, w[1].len))
 			return diag_set(d, c->lineno, "\"%s\" is not a seat "
 			    "name: a seat name is 1 to 32 letters, digits, "
@@ -343,8 +348,9 @@ header_line(struct orderblock *ob, const struct cline *c, struct diag *d)
 		return 0;
 	}
 	if (ob->token != NULL)
-		return diag_set(d, c->lineno, "this is a second TOKEN line (the "
-		    "first is line %d); give the token once", ob->token_line);
+		return diag_set(d, c->lineno, "this is a second %s line (the "
+		    "first is line %d); give the token once", ORDER("", "TOKEN"),
+		    ob->token_line);
 	if (!valid_token(w[1].p, w[1].len))
 		return diag_set(d, c->lineno, "\"%s\" is not a token: a token is "
 		    "1 to 64 letters, digits or '-', as in the mail that "

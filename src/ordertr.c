@@ -443,7 +443,7 @@ void
 ordertr_keywords(const char *lang, const char *game, struct tval *root)
 {
 	static const char *const header[] = { "GAME", "SEAT", "STEP", "TOKEN", "HELP",
-		"LEGAL", "CONFIRM", NULL };
+		"LEGAL", "CONFIRM", "PRESS", "TO", "ALL", "ANONYMOUS", "ENDPRESS", NULL };
 	struct kwfill k = { lang, game, tval_set_map(root, "kw") };
 	char ctx[64];
 

@@ -44,7 +44,8 @@ int ordertr_is_common(const char *kw, const char *w, size_t len);
 void ordertr_requote(struct diag *, const char *canon, const char *orig);
 /* Sets root's map "kw": for every order word of game and every common one
  * (those of any language, and the header words GAME SEAT STEP TOKEN HELP
- * LEGAL), the English keyword (spaces as '_') to the word lang shows:
+ * LEGAL CONFIRM, the press words PRESS TO ALL ANONYMOUS ENDPRESS), the
+ * English keyword (spaces as '_') to the word lang shows:
  * templates write {{kw.SOW}}. */
 void ordertr_keywords(const char *lang, const char *game, struct tval *root);
 

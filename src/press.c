@@ -6,6 +6,7 @@
 #include "buf.h"
 #include "lang.h"
 #include "msg.h"
+#include "ordertr.h"
 #include "press.h"
 #include "report.h"
 #include "xmalloc.h"
@@ -39,22 +40,35 @@ word_is(const char *w, size_t n, const char *kw)
 	return n == strlen(kw) && strncasecmp(w, kw, n) == 0;
 }
 
+/* The press words (PRESS, TO, ALL, ANONYMOUS, ENDPRESS) in English or in
+ * any language azalai ships: a press line is read before the referee knows
+ * whose mail it is, as the header lines are. */
+static int
+press_word(const char *w, size_t n, const char *kw)
+{
+	return n > 0 && ordertr_is_common(kw, w, n);
+}
+
 int
 press_starts(const char *line)
 {
 	const char *s = line, *w;
 	size_t n = next_word(&s, &w);
 
-	if (!word_is(w, n, "PRESS"))
+	if (!press_word(w, n, "PRESS"))
 		return 0;
 	n = next_word(&s, &w);
-	return word_is(w, n, "TO");
+	return press_word(w, n, "TO");
 }
 
 int
 press_ends(const char *line)
 {
-	return strcasecmp(line, "ENDPRESS") == 0;
+	const char *s = line, *w;
+	size_t n = next_word(&s, &w);
+
+	/* One word alone on its line, as the line was trimmed. */
+	return n == strlen(line) && press_word(w, n, "ENDPRESS");
 }
 
 static void
@@ -83,13 +97,14 @@ press_header(const char *line, const struct game_row *g, int from,
 	while ((n = next_word(&s, &w)) > 0) {
 		int seat = -1;
 
-		if (word_is(w, n, "ANONYMOUS")) {
+		if (press_word(w, n, "ANONYMOUS")) {
 			pr->anonymous = 1;
 			continue;
 		}
 		if (pr->anonymous)
-			return diag_set(d, 0, "ANONYMOUS comes last, after the seats");
-		if (word_is(w, n, "ALL")) {
+			return diag_set(d, 0, "%s comes last, after the seats",
+			    ORDER("", "ANONYMOUS"));
+		if (press_word(w, n, "ALL")) {
 			pr->all = 1;
 			continue;
 		}
@@ -115,19 +130,20 @@ press_header(const char *line, const struct game_row *g, int from,
 			pr->to |= VIS_SEAT(seat);
 	}
 	if (pr->all && names > 0)
-		return diag_set(d, 0, "ALL stands alone: PRESS TO ALL, or PRESS TO and the "
-		    "seats");
+		return diag_set(d, 0, "%s stands alone: %s, or %s and the seats",
+		    ORDER("", "ALL"), ORDER("", "PRESS TO ALL"), ORDER("", "PRESS TO"));
 	if (!pr->all && names == 0) {
 		struct buf b = BUF_INIT;
 
 		seat_names(g, from, &b);
-		diag_set(d, 0, "PRESS TO names the seats it goes to (of %s) or ALL", b.p);
+		diag_set(d, 0, "%s names the seats it goes to (of %s) or %s",
+		    ORDER("", "PRESS TO"), b.p, ORDER("", "ALL"));
 		buf_free(&b);
 		return -1;
 	}
 	if (pr->anonymous && !c->press_anonymous)
-		return diag_set(d, 0, "this game relays no anonymous press; leave out "
-		    "ANONYMOUS to send it signed");
+		return diag_set(d, 0, "this game relays no anonymous press; leave out %s "
+		    "to send it signed", ORDER("", "ANONYMOUS"));
 	if (pr->all) {
 		for (int i = 0; i < g->nseats; i++)
 			if (i != from && strcmp(g->seats[i].kind, "bot") != 0)
@@ -164,7 +180,8 @@ token_line(const char *s)
 	const char *w;
 	size_t n = next_word(&s, &w);
 
-	return word_is(w, n, "TOKEN") || word_is(w, n, "TOKEN:");
+	return press_word(w, n, "TOKEN") ||
+	    (n > 1 && w[n - 1] == ':' && press_word(w, n - 1, "TOKEN"));
 }
 
 int
@@ -224,7 +241,8 @@ press_text(struct press *pr, const char *body, int first, int last, const char *
 	if (keep == 0) {
 		buf_free(&b);
 		return diag_set(d, 0, "the press has no text: write it on the lines after "
-		    "PRESS TO, and ENDPRESS on the line after it");
+		    "%s, and %s on the line after it", ORDER("", "PRESS TO"),
+		    ORDER("", "ENDPRESS"));
 	}
 	b.len = keep - 1;       /* the template ends the last line */
 	buf_adds(&b, "");

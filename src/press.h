@@ -21,9 +21,10 @@ struct press {
 	int scrubbed;         /* how many token lines and tokens were taken out */
 };
 
-/* 1 when line (trimmed) starts a press: its first two words are PRESS TO. */
+/* 1 when line (trimmed) starts a press: its first two words are PRESS TO,
+ * in English or in any language's order words ("PRESSE AN"). */
 int press_starts(const char *line);
-/* 1 when line is ENDPRESS (any case). */
+/* 1 when line is ENDPRESS (any case), in English or any language's word. */
 int press_ends(const char *line);
 
 /* Reads the PRESS line of seat `from` into pr: 0, or -1 with the reason (press

@@ -143,7 +143,7 @@ mailplain() {
 # check_mail NAME FILE READER GAME: the searches of the header, on one mail.
 check_mail() {
 	cname=$1 f=$2 reader=$3 cgame=$4
-	if LC_ALL=C grep -q "$(printf '[\001\002]')" "$f"; then
+	if LC_ALL=C grep -q "$(printf '[\001\002\003]')" "$f"; then
 		echo "FAIL: $cname: $(basename "$f") holds a 0x01/0x02 byte (a message never rendered)"
 		fails=$((fails + 1))
 	fi

@@ -232,17 +232,44 @@ test_refusal_reaches_german_reader_in_german(void **state)
 	send_as(e, 0, "ENDPRESS\nSOW 1\n");
 	b = fx_last_mail(&e->f, "error", addr[0]);
 	expect_in(b, "SPRACHE de");
-	expect_in(b, "Zeile 4: ENDPRESS: ENDPRESS beendet eine Nachricht; davor steht keine "
-	    "PRESS-TO-Zeile");
+	expect_in(b, "Zeile 4: ENDPRESS: PRESSEENDE beendet eine Nachricht; davor steht keine "
+	    "PRESSE-AN-Zeile");
 	expect_in(b, "Zeile 5: SOW 1: nicht ausgeführt: eine frühere Zeile wurde abgelehnt");
 	expect_not_in(b, "an earlier line");
 	free(b);
 
 	send_as(e, 0, "STEP 99\nSOW 1\n");
 	b = fx_last_mail(&e->f, "error", addr[0]);
-	expect_in(b, "Abgewiesen: STEP 99: Spiel bq-1 ist bei Schritt");
-	expect_in(b, "nicht ausgeführt: STEP 99 (siehe oben)");
+	expect_in(b, "Abgewiesen: SCHRITT 99: Spiel bq-1 ist bei Schritt");
+	expect_in(b, "nicht ausgeführt: SCHRITT 99 (siehe oben)");
 	expect_not_in(b, "copy the STEP");
+	free(b);
+}
+
+/* A German seat writes press with the German press words (the English ones
+ * still work), and a refused press line names them in German. */
+static void
+test_press_in_german_words(void **state)
+{
+	struct fx_env *e = *state;
+	char *b;
+
+	send_as(e, 0, "LANGUAGE de\n");
+	send_as(e, 0, "PRESSE AN south\nGruss aus dem Norden.\nPRESSEENDE\n");
+	b = fx_last_mail(&e->f, "press", addr[1]);
+	expect_in(b, "\nGruss aus dem Norden.\n");
+	expect_not_in(b, "PRESSEENDE");
+	free(b);
+	send_as(e, 0, "press to ALLE\nNoch einmal.\nendpress\n");
+	b = fx_last_mail(&e->f, "press", addr[1]);
+	expect_in(b, "\nNoch einmal.\n");
+	expect_not_in(b, "endpress");
+	free(b);
+
+	send_as(e, 0, "PRESSE AN\nAn wen?\nPRESSEENDE\n");
+	b = fx_last_mail(&e->f, "error", addr[0]);
+	expect_in(b, "PRESSE AN nennt die Plätze, an die sie geht (von south), oder ALLE");
+	expect_not_in(b, "PRESS TO");
 	free(b);
 }
 
@@ -445,6 +472,8 @@ main(void)
 		    setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_refusal_reaches_german_reader_in_german,
 		    setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_press_in_german_words, setup,
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_two_seats_two_languages, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_game_master_sets_language, setup,

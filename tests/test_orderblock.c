@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "buf.h"
+#include "catalog.h"
 #include "diag.h"
+#include "msg.h"
 #include "orderblock.h"
 
 /* Parses text, which must succeed, and checks the header block. A NULL
@@ -590,6 +592,40 @@ t_no_game(void **state)
 	orderblock_free(&ob);
 }
 
+/* A refused header line names the header words as the reader writes them,
+ * the same word the sentence uses for the thing ("SCHLÜSSEL", a Schlüssel). */
+static void
+t_header_words_in_reader_language(void **state)
+{
+	static const char *const want[][2] = {
+		{ "de", "eine SCHLÜSSEL-Zeile ist das Wort SCHLÜSSEL und ein Schlüssel, wie in "
+		    "„SCHLÜSSEL 7f3a-91c2“" },
+		{ "es", "una línea CLAVE es la palabra CLAVE y una clave, como en "
+		    "«CLAVE 7f3a-91c2»" },
+		{ "fr", "une ligne JETON est le mot JETON et un jeton, comme dans "
+		    "« JETON 7f3a-91c2 »" },
+		{ "en", "a TOKEN line is the word TOKEN and one token, as in "
+		    "\"TOKEN 7f3a-91c2\"" },
+	};
+	const char *src = getenv("srcdir");
+	struct orderblock ob;
+	struct diag d;
+
+	(void)state;
+	catalog_init(src != NULL ? src : ".");
+	msg_use_catalog(&catalog_msg);
+	diag_clear(&d);
+	assert_int_equal(orderblock_parse("GAME bq-1\nSEAT zoe\nTOKEN\nSOW\n", &ob, &d), -1);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		char *t = msg_text(want[i][0], d.enc);
+
+		assert_string_equal(t, want[i][1]);
+		free(t);
+	}
+	orderblock_free(&ob);
+	msg_use_catalog(NULL);
+}
+
 int
 main(void)
 {
@@ -615,6 +651,7 @@ main(void)
 		cmocka_unit_test(t_order_count),
 		cmocka_unit_test(t_bom_and_nbsp),
 		cmocka_unit_test(t_no_game),
+		cmocka_unit_test(t_header_words_in_reader_language),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

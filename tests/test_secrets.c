@@ -230,12 +230,12 @@ said_form(const struct said_as *a, const char *en, char *out, size_t n)
 }
 
 /* msg rendered in lang, cut where the mark (a plain argument) begins and
- * back to the comma before it: "20 Kamel, 2 SP, Kosten \003" is "20 Kamel,
+ * back to the comma before it: "20 Kamel, 2 SP, Kosten \004" is "20 Kamel,
  * 2 SP". */
 static void
 cut_rendered(const char *lang, const char *msg, const char *what, char *out, size_t n)
 {
-	char *t = msg_text(lang, msg), *e = strchr(t, '\003'), *c;
+	char *t = msg_text(lang, msg), *e = strchr(t, '\004'), *c;
 
 	if (e == NULL)
 		fail_msg("said_as: %s: no place for the cut in \"%s\"", what, t);
@@ -259,7 +259,7 @@ said_targi_card(const char *lang, const char *en, struct secrets *out)
 		snprintf(msg, sizeof msg, "%%d %s, %%d VP%%n", tg_symbol_name(sym));
 		if (sscanf(en, msg, &id, &vp, &end) == 2 && en[end] == '\0') {
 			msg_fmt(msg, sizeof msg, "%d %s, %d VP, cost %s", id,
-			    tg_symbol_term(sym), vp, "\003");
+			    tg_symbol_term(sym), vp, "\004");
 			cut_rendered(lang, msg, en, t, sizeof t);
 			secret_add(out, "%s", t);
 			return 1;

@@ -253,6 +253,59 @@ test_every_line_in_every_language(void **state)
 	assert_int_equal(msg_missing(), 0);
 }
 
+/* s rendered for a German reader holds the German order word de and not
+ * the English one en (as a word: "SETZE" holds no "PLACE" by chance). */
+static void
+german_words(const char *s, const char *de, const char *en)
+{
+	char *t = msg_text("de", s);
+
+	if (strstr(t, de) == NULL)
+		fail_msg("no \"%s\" in \"%s\"", de, t);
+	if (strstr(t, en) != NULL)
+		fail_msg("the English \"%s\" in \"%s\"", en, t);
+	free(t);
+}
+
+/* Rule messages quote orders as the reader writes them: the engine names the
+ * English order, the referee renders it in the reader's order words. */
+static void
+test_rule_messages_quote_the_readers_words(void **state)
+{
+	const char names[2][SEAT_NAME] = { "anna", "bert" };
+	struct tg_state *st = calloc(1, sizeof *st);
+	struct optset o;
+	struct diag d;
+	struct evsink ev;
+	struct pending pd;
+	struct order ord;
+	char *t;
+
+	(void)state;
+	assert_int_equal(opt_resolve(targi_rules.options, &o, NULL, 0, &d), 0);
+	evsink_init(&ev);
+	if (tg_setup(st, 2, names, &o, 1, &ev, &d) != 0)
+		fail_msg("setup: %s", d.msg);
+	tg_waiting_for(st, &pd);
+	assert_true(pd.seats & 1);
+	german_words(pending_own(&pd, 0), "(SETZE n)", "PLACE");
+	/* English readers keep the English keyword. */
+	t = msg_text("en", pending_own(&pd, 0));
+	assert_non_null(strstr(t, "(PLACE n)"));
+	free(t);
+	diag_clear(&d);
+	assert_int_not_equal(tg_parse(st, 0, "HOP 3", &ord, &d), 0);
+	german_words(d.enc, "DAUERAUFTRAG", "STANDING");
+	german_words(d.enc, "SETZE, ", "PREFER");
+	t = msg_text("en", d.enc);
+	assert_non_null(strstr(t, "Targi orders are PLACE, PREFER, GIVE"));
+	assert_non_null(strstr(t, "DROP and STANDING (with the expansion also FAVOUR, "
+	    "EXCHANGE, USE, DUNE and REMOVE)."));
+	free(t);
+	evsink_free(&ev);
+	free(st);
+}
+
 int
 main(void)
 {
@@ -260,6 +313,7 @@ main(void)
 	char path[1024];
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_line_in_every_language),
+		cmocka_unit_test(test_rule_messages_quote_the_readers_words),
 	};
 	int rc;
 

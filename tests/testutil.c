@@ -201,7 +201,8 @@ tr_said(const char *where, const char *s)
 			    where, tr_langs[i], strchr(id, '.') != NULL &&
 			    strchr(id, ' ') == NULL ? "term" : "message", id, t);
 		}
-		if (strchr(t, MSG_MARK) != NULL || strchr(t, TERM_MARK) != NULL)
+		if (strchr(t, MSG_MARK) != NULL || strchr(t, TERM_MARK) != NULL ||
+		    strchr(t, ORDER_MARK) != NULL)
 			fail_msg("%s: a mark is left in the %s text \"%s\"", where,
 			    tr_langs[i], t);
 		free(t);

@@ -425,7 +425,8 @@ drawn_decision(struct tg_state *st, int seat, const struct order *o,
 		if (o->arg[0] != TG_DRAWN)
 			break;
 		if (p->hand >= 0)
-			return diag_set(d, 0, "You already hold a hand card; display the drawn card (BUY ROW n) or DISCARD it.");
+			return diag_set(d, 0, "You already hold a hand card; display the drawn card (%s) or %s it.",
+			    ORDER("targi", "BUY ROW n"), ORDER("targi", "DISCARD"));
 		p->hand = card;
 		p->hand_round = st->round;
 		/* A card drawn face up from the deck's top was seen by both. */
@@ -437,7 +438,8 @@ drawn_decision(struct tg_state *st, int seat, const struct order *o,
 		if (o->arg[0] != TG_DRAWN)
 			break;
 		if (drawn_discard_water(st, seat) < 0)
-			return diag_set(d, 0, "Discarding the drawn card costs water you do not have; display it (BUY ROW n) or KEEP it.");
+			return diag_set(d, 0, "Discarding the drawn card costs water you do not have; display it (%s) or %s it.",
+			    ORDER("targi", "BUY ROW n"), ORDER("targi", "KEEP"));
 		if (drawn_discard_water(st, seat) > 0) {
 			int w = drawn_discard_water(st, seat);
 
@@ -451,7 +453,8 @@ drawn_decision(struct tg_state *st, int seat, const struct order *o,
 		    st->tribe[card].id);
 		return 0;
 	}
-	return diag_set(d, 0, "First decide on the tribe card you drew: BUY ROW n, KEEP or DISCARD.");
+	return diag_set(d, 0, "First decide on the tribe card you drew: %s, %s or %s.",
+	    ORDER("targi", "BUY ROW n"), ORDER("targi", "KEEP"), ORDER("targi", "DISCARD"));
 }
 
 static int
@@ -500,13 +503,16 @@ trade(struct tg_state *st, int seat, const struct order *o, struct evsink *ev,
 	if (k < 0 || k > 2 || get < 0 || get > 3)
 		return diag_set(d, 0, "Trade goods (D, S, P) for gold (G) or another good.");
 	if (n == 3 && get != TG_G)
-		return diag_set(d, 0, "3 goods of one kind trade for 1 gold: TRADE 3D FOR 1G.");
+		return diag_set(d, 0, "3 goods of one kind trade for 1 gold: %s.",
+		    ORDER("targi", "TRADE 3D FOR 1G"));
 	if (n == 2 && (get == TG_G || get == k))
-		return diag_set(d, 0, "2 goods of one kind trade for 1 good of another kind, e.g. TRADE 2D FOR 1S.");
+		return diag_set(d, 0, "2 goods of one kind trade for 1 good of another kind, e.g. %s.",
+		    ORDER("targi", "TRADE 2D FOR 1S"));
 	if (n == 1 && !tg_has_effect(st, seat, EF_MERCHANT_1FOR1))
 		return diag_set(d, 0, "Trading 1 good for 1 needs the tribe card that allows it.");
 	if (n == 1 && (get == TG_G || get == k))
-		return diag_set(d, 0, "1 good trades for 1 good of another kind, e.g. TRADE 1D FOR 1S.");
+		return diag_set(d, 0, "1 good trades for 1 good of another kind, e.g. %s.",
+		    ORDER("targi", "TRADE 1D FOR 1S"));
 	if (n < 1 || n > 3)
 		return diag_set(d, 0, "The Merchant trades 3 goods of one kind for 1 gold or 2 for 1 good.");
 	if (p->res[k] < n)
@@ -589,7 +595,8 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 		return tg_favour(st, seat, o, ev, d);
 	case SUB_LIMIT:
 		if (o->kind != K_DROP)
-			return diag_set(d, 0, "You hold more than 10 goods: put back the excess with DROP, e.g. DROP 1D 1S.");
+			return diag_set(d, 0, "You hold more than 10 goods: put back the excess with %s, e.g. %s.",
+			    ORDER("targi", "DROP"), ORDER("targi", "DROP 1D 1S"));
 		if (tg_limit_drop(st, seat, o->arg, ev, d) < 0)
 			return -1;
 		st->sub = SUB_NONE;
@@ -658,11 +665,14 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 	case K_KEEP:
 	case K_DISCARD:
 		if (o->arg[0] < 100 && o->kind == K_BUY)
-			return diag_set(d, 0, "Name the central card, e.g. BUY B2 ROW 1.");
+			return diag_set(d, 0, "Name the central card, e.g. %s.",
+			    ORDER("targi", "BUY B2 ROW 1"));
 		if (o->arg[0] < 100 && o->kind == K_KEEP)
-			return diag_set(d, 0, "Name the central card, e.g. KEEP B2.");
+			return diag_set(d, 0, "Name the central card, e.g. %s.",
+			    ORDER("targi", "KEEP B2"));
 		if (o->arg[0] < 100)
-			return diag_set(d, 0, "Name the central card, e.g. DISCARD B2.");
+			return diag_set(d, 0, "Name the central card, e.g. %s.",
+			    ORDER("targi", "DISCARD B2"));
 		pos = o->arg[0] - 100;
 		if (need_marker(st, seat, pos, d) < 0)
 			return -1;
@@ -702,9 +712,11 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 			int g = o->arg[2] - 1;
 
 			if (st->border[n].noble_gift && (g < 0 || g > 2))
-				return diag_set(d, 0, "Discarding at this Noble gives 1 water and 1 good: say which, e.g. NOBLE DISCARD S.");
+				return diag_set(d, 0, "Discarding at this Noble gives 1 water and 1 good: say which, e.g. %s.",
+				    ORDER("targi", "NOBLE DISCARD S"));
 			if (!st->border[n].noble_gift && g >= 0)
-				return diag_set(d, 0, "This Noble gives nothing for a discarded card: just NOBLE DISCARD.");
+				return diag_set(d, 0, "This Noble gives nothing for a discarded card: just %s.",
+				    ORDER("targi", "NOBLE DISCARD"));
 			st->tdisc[st->ntdisc++] = card;
 			p->hand = -1;
 			st->targi_at[n] = -1;
@@ -759,7 +771,8 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 			return 0;
 		}
 		if (n == 0)
-			return diag_set(d, 0, "There is no offer to skip now; say which card you leave unused, e.g. PASS 5 or PASS B2.");
+			return diag_set(d, 0, "There is no offer to skip now; say which card you leave unused, e.g. %s or %s.",
+			    ORDER("targi", "PASS 5"), ORDER("targi", "PASS B2"));
 		if (n < 1 || n > TG_NBORDER || st->targi_at[n] != seat)
 			return diag_set(d, 0, "You have no Targi on card %d (any more).", n);
 		st->targi_at[n] = -1;

@@ -72,9 +72,11 @@ favour_draw(struct tg_state *st, int seat, int k, struct evsink *ev,
 	int c;
 
 	if (k < 0 || k > 2 || p->res[k] < 1)
-		return diag_set(d, 0, "Pay 1 good you hold for the next goods card, e.g. FAVOUR PAY S.");
+		return diag_set(d, 0, "Pay 1 good you hold for the next goods card, e.g. %s.",
+		    ORDER("targi", "FAVOUR PAY S"));
 	if (st->ngdeck + st->ngdisc == 0)
-		return diag_set(d, 0, "The goods deck and its discards are empty; take what the card shows (FAVOUR KEEP).");
+		return diag_set(d, 0, "The goods deck and its discards are empty; take what the card shows (%s).",
+		    ORDER("targi", "FAVOUR KEEP"));
 	tg_take(st, seat, k, 1);
 	if ((c = tg_draw_goods(st, ev)) < 0)
 		return diag_set(d, 0, "The goods deck is empty.");
@@ -101,7 +103,8 @@ tg_favour(struct tg_state *st, int seat, const struct order *o,
 	int k = o->arg[1];
 
 	if (o->kind != K_FAVOUR)
-		return diag_set(d, 0, "First take the goods card the Targia turned up (FAVOUR KEEP) or pay 1 good for the next (FAVOUR PAY D).");
+		return diag_set(d, 0, "First take the goods card the Targia turned up (%s) or pay 1 good for the next (%s).",
+		    ORDER("targi", "FAVOUR KEEP"), ORDER("targi", "FAVOUR PAY D"));
 	if (st->sub == SUB_FAVOUR) {
 		if (o->arg[0] == FV_DRAW) {
 			st->gdisc[st->ngdisc++] = st->sub_card;
@@ -111,15 +114,18 @@ tg_favour(struct tg_state *st, int seat, const struct order *o,
 			return 0;
 		}
 		if (o->arg[0] != FV_KEEP)
-			return diag_set(d, 0, "Take the goods card the Targia turned up (FAVOUR KEEP) or pay 1 good for the next (FAVOUR PAY D).");
+			return diag_set(d, 0, "Take the goods card the Targia turned up (%s) or pay 1 good for the next (%s).",
+			    ORDER("targi", "FAVOUR KEEP"), ORDER("targi", "FAVOUR PAY D"));
 		{
 			const struct tg_goodscard *g = &st->goods[st->sub_card];
 			int res[TG_NRES] = { 0 };
 
 			if (g->choice && (k < 0 || k > 2))
-				return diag_set(d, 0, "The card offers a choice: FAVOUR KEEP D, FAVOUR KEEP S or FAVOUR KEEP P.");
+				return diag_set(d, 0, "The card offers a choice: %s, %s or %s.",
+				    ORDER("targi", "FAVOUR KEEP D"), ORDER("targi", "FAVOUR KEEP S"), ORDER("targi", "FAVOUR KEEP P"));
 			if (!g->choice && k >= 0)
-				return diag_set(d, 0, "The card shows fixed goods: just FAVOUR KEEP.");
+				return diag_set(d, 0, "The card shows fixed goods: just %s.",
+				    ORDER("targi", "FAVOUR KEEP"));
 			if (g->choice)
 				res[k] = 1;
 			else
@@ -135,7 +141,8 @@ tg_favour(struct tg_state *st, int seat, const struct order *o,
 	switch (o->arg[0]) {
 	case FV_TAKE:
 		if (k < 0 || k > 2)
-			return diag_set(d, 0, "Name the good: FAVOUR D, FAVOUR S or FAVOUR P.");
+			return diag_set(d, 0, "Name the good: %s, %s or %s.",
+			    ORDER("targi", "FAVOUR D"), ORDER("targi", "FAVOUR S"), ORDER("targi", "FAVOUR P"));
 		p->favour = 0;
 		tg_give(st, seat, k, 1);
 		ev_emit(ev, VIS_ALL, "%s takes 1 %s as the Targia's favour.", p->name,
@@ -268,7 +275,8 @@ tg_free_apply(struct tg_state *st, int seat, const struct order *o,
 			return diag_set(d, 0, "1 good costs 2 water; you have %d.", p->res[TG_W]);
 		tg_take(st, seat, TG_W, 2);
 	} else
-		return diag_set(d, 0, "Water buys 1 gold (EXCHANGE 3W FOR 1G) or 1 good (EXCHANGE 2W FOR 1D).");
+		return diag_set(d, 0, "Water buys 1 gold (%s) or 1 good (%s).",
+		    ORDER("targi", "EXCHANGE 3W FOR 1G"), ORDER("targi", "EXCHANGE 2W FOR 1D"));
 	tg_give(st, seat, o->arg[0], 1);
 	ev_emit(ev, VIS_ALL, "%s exchanges %d water for 1 %s.", p->name,
 	    o->arg[0] == TG_G ? 3 : 2, tg_res_term(o->arg[0]));
@@ -343,7 +351,8 @@ tg_lastraid_pay(struct tg_state *st, int seat, const struct order *o,
 			return diag_set(d, 0, "%s takes 1 gold (GIVE 1G) or the last card of a display row (REMOVE ROW n).",
 			    bn);
 		if (p->res[TG_G] < 1)
-			return diag_set(d, 0, "You have no gold; give the last card of a row (REMOVE ROW n).");
+			return diag_set(d, 0, "You have no gold; give the last card of a row (%s).",
+			    ORDER("targi", "REMOVE ROW n"));
 		tg_take(st, seat, TG_G, 1);
 		ev_emit(ev, VIS_ALL, "%s: %s gives up 1 gold.", bn, p->name);
 	} else if (o->kind == K_REMOVE) {

@@ -690,8 +690,11 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		} else
 			return bad(d, N_("STANDING RAID VP|GOODS|ASK, or STANDING LIMIT MOST|ASK, or STANDING LIMIT D S P"));
 	} else
-		return diag_set(d, 0, "Unknown order \"%s\"; Targi orders are PLACE, PREFER, GIVE, TAKE, BUY, KEEP, DISCARD, NOBLE, HAND, TRADE, SILVERSMITH, MIRAGE, CARAVAN, EXPAND, CHOOSE, SWAP, PASS, END, DROP and STANDING (with the expansion also FAVOUR, EXCHANGE, USE, DUNE and REMOVE).",
-		    ws.w[0]);
+		return diag_set(d, 0, "Unknown order \"%s\"; Targi orders are %s and %s (with the expansion also %s and %s).",
+		    ws.w[0], ORDER("targi", "PLACE, PREFER, GIVE, TAKE, BUY, KEEP, DISCARD, "
+		    "NOBLE, HAND, TRADE, SILVERSMITH, MIRAGE, CARAVAN, EXPAND, CHOOSE, SWAP, PASS, "
+		    "END, DROP"), ORDER("targi", "STANDING"),
+		    ORDER("targi", "FAVOUR, EXCHANGE, USE, DUNE"), ORDER("targi", "REMOVE"));
 done:
 	tg_format(o);
 	return 0;

@@ -185,18 +185,19 @@ tg_waiting_for(const void *vst, struct pending *p)
 		tg_place_name(st, st->robber, bn, sizeof bn);
 		msg_fmt(what, sizeof what, "%s: giving up %s.", bn, loss);
 		if (st->border[st->robber].last && st->x.last_card)
-			msg_fmt(own, sizeof own, "%s: give up %s (GIVE 1G or REMOVE ROW n).",
-			    bn, loss);
+			msg_fmt(own, sizeof own, "%s: give up %s (%s or %s).",
+			    bn, loss, ORDER("targi", "GIVE 1G"), ORDER("targi", "REMOVE ROW n"));
 		else
-			msg_fmt(own, sizeof own, "%s: give up %s (GIVE ...).", bn, loss);
+			msg_fmt(own, sizeof own, "%s: give up %s (%s).", bn, loss,
+			    ORDER("targi", "GIVE ..."));
 		say(p, s, "raid", what, own);
 		break;
 	}
 	case PH_PLACE:
 		msg_fmt(what, sizeof what, "placing Targi %d of %d on a border card.",
 		    st->pl[s].placed + 1, st->pl[s].quota);
-		msg_fmt(own, sizeof own, "Place Targi %d of %d on a border card (PLACE n).",
-		    st->pl[s].placed + 1, st->pl[s].quota);
+		msg_fmt(own, sizeof own, "Place Targi %d of %d on a border card (%s).",
+		    st->pl[s].placed + 1, st->pl[s].quota, ORDER("targi", "PLACE n"));
 		say(p, s, "placement", what, own);
 		break;
 	case PH_ACTIONS:
@@ -205,11 +206,13 @@ tg_waiting_for(const void *vst, struct pending *p)
 			/* Every reader sees what: the card is named only
 			 * in the drawer's own report (YOU DREW). */
 			msg_fmt(what, sizeof what, "deciding on the tribe card drawn.");
-			msg_fmt(own, sizeof own, "Decide on the tribe card you drew: BUY ROW n, KEEP or DISCARD.");
+			msg_fmt(own, sizeof own, "Decide on the tribe card you drew: %s, %s or %s.",
+			    ORDER("targi", "BUY ROW n"), ORDER("targi", "KEEP"), ORDER("targi", "DISCARD"));
 			break;
 		case SUB_CARAVAN:
 			msg_fmt(what, sizeof what, "choosing the good the Caravan card gives.");
-			msg_fmt(own, sizeof own, "Choose the good the Caravan card gives (CHOOSE D, S or P).");
+			msg_fmt(own, sizeof own, "Choose the good the Caravan card gives (%s D, S or P).",
+			    ORDER("targi", "CHOOSE"));
 			break;
 		case SUB_BONUS:
 			msg_nfmt(what, sizeof what, (unsigned long)st->sub_n,
@@ -224,34 +227,37 @@ tg_waiting_for(const void *vst, struct pending *p)
 			if (st->tribe[st->sub_card].effect == EF_ONCE_MOVE) {
 				msg_fmt(what, sizeof what, "Tribe card %d: moving two display cards or passing.",
 				    st->tribe[st->sub_card].id);
-				msg_fmt(own, sizeof own, "Tribe card %d: move two display cards (SWAP) or PASS.",
-				    st->tribe[st->sub_card].id);
+				msg_fmt(own, sizeof own, "Tribe card %d: move two display cards (%s) or %s.",
+				    st->tribe[st->sub_card].id, ORDER("targi", "SWAP"), ORDER("targi", "PASS"));
 			} else {
 				msg_fmt(what, sizeof what, "Tribe card %d: choosing what to take.",
 				    st->tribe[st->sub_card].id);
-				msg_fmt(own, sizeof own, "Tribe card %d: choose what you take (CHOOSE ...).",
-				    st->tribe[st->sub_card].id);
+				msg_fmt(own, sizeof own, "Tribe card %d: choose what you take (%s).",
+				    st->tribe[st->sub_card].id, ORDER("targi", "CHOOSE ..."));
 			}
 			break;
 		case SUB_LIMIT:
 			msg_fmt(what, sizeof what, "holding %d goods: putting back %d.",
 			    tg_goods_total(&st->pl[s]),
 			    tg_goods_total(&st->pl[s]) - TG_GOODS_LIMIT);
-			msg_fmt(own, sizeof own, "You hold %d goods: put back %d (DROP ...).",
+			msg_fmt(own, sizeof own, "You hold %d goods: put back %d (%s).",
 			    tg_goods_total(&st->pl[s]),
-			    tg_goods_total(&st->pl[s]) - TG_GOODS_LIMIT);
+			    tg_goods_total(&st->pl[s]) - TG_GOODS_LIMIT, ORDER("targi", "DROP ..."));
 			break;
 		case SUB_FAVOUR:
 			msg_fmt(what, sizeof what, "The Targia's favour: keeping the goods card turned up or paying 1 good for the next.");
-			msg_fmt(own, sizeof own, "The Targia's favour: take the goods card turned up (FAVOUR KEEP) or pay 1 good for the next (FAVOUR PAY D).");
+			msg_fmt(own, sizeof own, "The Targia's favour: take the goods card turned up (%s) or pay 1 good for the next (%s).",
+			    ORDER("targi", "FAVOUR KEEP"), ORDER("targi", "FAVOUR PAY D"));
 			break;
 		case SUB_MERCHANT:
 			msg_fmt(what, sizeof what, "trading at the Merchant.");
-			msg_fmt(own, sizeof own, "Trade more at the Merchant (TRADE ...), or go on with your other cards (or END).");
+			msg_fmt(own, sizeof own, "Trade more at the Merchant (%s), or go on with your other cards (or %s).",
+			    ORDER("targi", "TRADE ..."), ORDER("targi", "END"));
 			break;
 		default:
 			msg_fmt(what, sizeof what, "using the cards of the round.");
-			msg_fmt(own, sizeof own, "Use your cards in the order you like, or PASS them; END finishes your round.");
+			msg_fmt(own, sizeof own, "Use your cards in the order you like, or %s them; %s finishes your round.",
+			    ORDER("targi", "PASS"), ORDER("targi", "END"));
 		}
 		say(p, s, st->sub == SUB_LIMIT ? "limit" : "actions", what, own);
 		break;

@@ -144,7 +144,7 @@ mailplain() {
 check_mail() {
 	cname=$1 f=$2 reader=$3 cgame=$4
 	if LC_ALL=C grep -q "$(printf '[\001\002\003]')" "$f"; then
-		echo "FAIL: $cname: $(basename "$f") holds a 0x01/0x02 byte (a message never rendered)"
+		echo "FAIL: $cname: $(basename "$f") holds a 0x01/0x02/0x03 byte (a message never rendered)"
 		fails=$((fails + 1))
 	fi
 	mailtext < "$f" > "$tmp/text"

@@ -16,9 +16,10 @@
  * language (templates/common/LANG) and are skipped, saying so, without them.
  * The planted leak is planted in English and in German.
  *
- * AZ_SECRET_GAMES sets the games per setup (contrib/test-all: 200; 2 in a
- * plain make check, to stay within a minute); AZ_SECRET_ONLY=WORDS runs only
- * the setups whose name holds WORDS, and the planted leaks. */
+ * AZ_SECRET_GAMES sets the games per setup and language (contrib/test-all:
+ * 100, so 200 of each setup are read; 2 in a plain make check, to stay
+ * within a minute); AZ_SECRET_ONLY=WORDS runs only the setups whose name
+ * holds WORDS, and the planted leaks. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

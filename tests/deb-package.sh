@@ -66,6 +66,8 @@ dpkg -x "$deb" "$root"
 dpkg -e "$deb" "$root/DEBIAN"
 for f in usr/bin/azalai usr/share/man/man1/azalai.1.gz usr/share/man/man5/azalai.yaml.5.gz \
     usr/share/azalai/templates/common/en/welcome.mustache \
+    usr/share/azalai/templates/common/de/welcome.mustache \
+    usr/share/azalai/templates/targi/fr/report.html.mustache \
     usr/share/azalai/templates/targi/board.svg.mustache \
     usr/share/azalai/data/targi/border.yaml \
     usr/share/doc/azalai/orders.md usr/share/doc/azalai/buqruru.md \

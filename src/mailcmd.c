@@ -8,6 +8,7 @@
 #include "clock.h"
 #include "lang.h"
 #include "mailcmd.h"
+#include "msg.h"
 #include "notify.h"
 #include "ordertr.h"
 #include "report.h"
@@ -37,6 +38,7 @@ mailcmd_of(const char *line, enum mailcmd *cmd, int *count, struct diag *d)
 {
 	size_t n = strcspn(line, " \t");
 	const char *arg = line + n;
+	char kw[64];
 
 	while (*arg == ' ' || *arg == '\t')
 		arg++;
@@ -54,17 +56,19 @@ mailcmd_of(const char *line, enum mailcmd *cmd, int *count, struct diag *d)
 						*count = k;
 						return 1;
 					}
-			return diag_set(d, 0, "NOTIFY takes every (a report after every "
+			return diag_set(d, 0, "%s takes every (a report after every "
 			    "step), due (when you have a decision to make) or digest (at "
-			    "most one report a day), as in \"NOTIFY due\"");
+			    "most one report a day), as in \"%s\"", ORDER("", "NOTIFY"),
+			    ORDER("", "NOTIFY due"));
 		}
 		if (*cmd == MAILCMD_LANGUAGE) {
 			char lang[LANG_LEN];
 
 			if (*arg == '\0')
-				return diag_set(d, 0, "LANGUAGE takes the language you read, as in "
-				    "\"LANGUAGE de\": en (English), de (Deutsch), es (español) or "
-				    "fr (français)");
+				return diag_set(d, 0, "%s takes the language you read, as in "
+				    "\"%s de\": en (English), de (Deutsch), es (español) or "
+				    "fr (français)", ORDER("", "LANGUAGE"),
+				    ORDER("", "LANGUAGE"));
 			if (lang_parse(arg, lang, d) < 0)
 				return -1;
 			for (int k = 0; catalog_languages[k] != NULL; k++)
@@ -85,10 +89,12 @@ mailcmd_of(const char *line, enum mailcmd *cmd, int *count, struct diag *d)
 				*count = (int)v;
 				return 1;
 			}
-			return diag_set(d, 0, "HISTORY stands alone (every step) or takes "
-			    "a number of newest steps, as in \"HISTORY 10\"");
+			return diag_set(d, 0, "%s stands alone (every step) or takes "
+			    "a number of newest steps, as in \"%s\"", ORDER("", "HISTORY"),
+			    ORDER("", "HISTORY 10"));
 		}
-		return diag_set(d, 0, "%s stands alone on its line", words[i].word);
+		msg_order(kw, sizeof kw, "", words[i].word);
+		return diag_set(d, 0, "%s stands alone on its line", kw);
 	}
 	*cmd = MAILCMD_NONE;
 	return 0;

@@ -606,11 +606,11 @@ confirm_line(struct job *j, const struct play *p, int seat, int foreign, const c
 	int rc;
 
 	if (foreign || j->confirmed)
-		return diag_set(od, 0, "CONFIRM is taken only in a mail from the seat's "
-		    "address on record");
+		return diag_set(od, 0, "%s is taken only in a mail from the seat's "
+		    "address on record", ORDER("", "CONFIRM"));
 	if (j->release > 0)
-		return diag_set(od, 0, "one CONFIRM per mail: send the next one in another "
-		    "mail");
+		return diag_set(od, 0, "one %s per mail: send the next one in another "
+		    "mail", ORDER("", "CONFIRM"));
 	rc = sender_find(j->l, p->g.id, seat, code, &msg, from, sizeof from);
 	if (rc == 0)
 		return diag_set(od, 0, "no mail of seat %s is held with the code %s",
@@ -634,7 +634,8 @@ refused_line(const struct diag *refusal, struct diag *od)
 	if (strncmp(refusal->msg, "replay", 6) == 0)
 		diag_set(od, 0, "not applied: replay (see above)");
 	else if (sscanf(refusal->msg, "STEP %lld:", &step) == 1)
-		diag_set(od, 0, "not applied: STEP %lld (see above)", step);
+		diag_set(od, 0, "not applied: %s %lld (see above)", ORDER("", "STEP"),
+		    step);
 	else
 		diag_set(od, 0, "not applied: stale (see above)");
 }
@@ -717,8 +718,8 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	if (ob->seat == NULL) {
 		tval_free(lr.lines);
 		play_free(&p);
-		return problem(j, ob->game_line, "GAME %s is not followed by a SEAT line "
-		    "naming your seat", ob->game);
+		return problem(j, ob->game_line, "%s %s is not followed by a %s line "
+		    "naming your seat", ORDER("", "GAME"), ob->game, ORDER("", "SEAT"));
 	}
 	for (int s = 0; s < p.g.nseats; s++)
 		if (strcasecmp(p.g.seats[s].name, ob->seat) == 0)
@@ -736,8 +737,9 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		tval_free(lr.lines);
 		play_free(&p);
 		if (ob->token == NULL)
-			return problem(j, ob->seat_line, "no TOKEN line: write your seat's token "
-			    "(from the welcome mail) on a line \"TOKEN ...\" under SEAT");
+			return problem(j, ob->seat_line, "no %s line: write your seat's token "
+			    "(from the welcome mail) on a line \"%s ...\" under %s",
+			    ORDER("", "TOKEN"), ORDER("", "TOKEN"), ORDER("", "SEAT"));
 		return problem(j, ob->token_line, "that is not the token of seat %s in game %s; "
 		    "it is in the welcome mail the referee sent that seat", ob->seat, ob->game);
 	}
@@ -850,7 +852,8 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 				status = "rejected";
 		} else if (press_ends(ln->text)) {
 			status = "rejected";
-			diag_set(&od, 0, "ENDPRESS ends a press; no PRESS TO line comes before it");
+			diag_set(&od, 0, "%s ends a press; no %s line comes before it",
+			    ORDER("", "ENDPRESS"), ORDER("", "PRESS TO"));
 		} else if (stopped) {
 			status = "skipped";
 			diag_set(&od, 0, "not applied: an earlier line was rejected");

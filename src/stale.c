@@ -122,9 +122,11 @@ stale_check(struct ledger *l, const struct play *p, int seat, int64_t step,
 	int rc;
 
 	if (step > p->seq)
-		return diag_set(od, 0, "STEP %lld: game %s is at step %lld; copy the STEP "
-		    "line of your newest report", (long long)step, p->g.name,
-		    (long long)p->seq), 1;
+		/* Rendered in English, it still begins "STEP n:", which
+		 * process.c's refused_line reads. */
+		return diag_set(od, 0, "%s %lld: game %s is at step %lld; copy the %s "
+		    "line of your newest report", ORDER("", "STEP"), (long long)step,
+		    p->g.name, (long long)p->seq, ORDER("", "STEP")), 1;
 	if (step == p->seq)
 		return 0;
 	memset(&w, 0, sizeof w);

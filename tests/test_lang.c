@@ -233,7 +233,7 @@ test_refusal_reaches_german_reader_in_german(void **state)
 	b = fx_last_mail(&e->f, "error", addr[0]);
 	expect_in(b, "SPRACHE de");
 	expect_in(b, "Zeile 4: ENDPRESS: PRESSEENDE beendet eine Nachricht; davor steht keine "
-	    "PRESSE-AN-Zeile");
+	    "Zeile „PRESSE AN“");
 	expect_in(b, "Zeile 5: SOW 1: nicht ausgeführt: eine frühere Zeile wurde abgelehnt");
 	expect_not_in(b, "an earlier line");
 	free(b);

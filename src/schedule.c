@@ -399,6 +399,7 @@ pass(struct run *u, const struct drow *w, struct diag *d)
 	struct evsink notes;
 	struct order o;
 	char when[LANG_DATE], logged[LANG_DATE], name[SEAT_NAME];
+	char played[ORDER_TEXT + 40];
 	int rc;
 
 	disorder = u->c.disorder_after > 0 && missed >= u->c.disorder_after;
@@ -413,8 +414,10 @@ pass(struct run *u, const struct drow *w, struct diag *d)
 	evsink_init(&notes);
 	ev_emit(&notes, VIS_ALL, "%s did not answer by %s; the referee played the "
 	    "default order for %s.", name, when, name);
+	/* The order in the seat's own order words, as it would write it. */
+	msg_order(played, sizeof played, u->p->rules->name, o.text);
 	ev_emit(&notes, VIS_SEAT(w->seat), "For you, %s, the referee played: %s.", name,
-	    o.text);
+	    played);
 	if (disorder)
 		ev_emit(&notes, VIS_ALL, "%s has missed %d deadlines in a row and is in civil "
 		    "disorder: the referee plays the seat until a player takes it over.",

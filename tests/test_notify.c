@@ -322,6 +322,29 @@ test_due_still_reminded(void **state)
 	    "kind = 'report' AND body LIKE '%%the referee played%%'"), 2);
 }
 
+/* The referee's move for a silent German seat is told in the words the seat
+ * writes (MULDE, SÄEN), not the engine's English ones. */
+static void
+test_default_order_in_seat_words(void **state)
+{
+	struct fx_env *e = *state;
+	time_t t0 = setup_time(e);
+	sqlite3_stmt *st = ledger_prep(&e->f.l, "UPDATE seats SET language = 'de'");
+
+	assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+	sqlite3_finalize(st);
+	run_at(e, t0 + 60);
+	run_at(e, t0 + 3 * 86400 + 60);
+	assert_true(count(e, "SELECT COUNT(*) FROM outbox WHERE kind = 'report' AND "
+	    "body LIKE '%%Schiedsrichter gespielt: %%'") >= 1);
+	assert_true(count(e, "SELECT COUNT(*) FROM outbox WHERE kind = 'report' AND "
+	    "(body LIKE '%%gespielt: MULDE %%' OR body LIKE '%%gespielt: SÄEN%%' OR "
+	    "body LIKE '%%gespielt: AUFFÜLLEN%%')") >= 1);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM outbox WHERE body LIKE "
+	    "'%%gespielt: HOLE%%' OR body LIKE '%%gespielt: SOW%%' OR body LIKE "
+	    "'%%gespielt: REFILL%%'"), 0);
+}
+
 struct volume {
 	long long mails, reports, steps;
 	int everyone_saw_the_end;
@@ -456,6 +479,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_due_still_reminded, setup_bq,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_campaign_file_seat_notify, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_default_order_in_seat_words, setup_bq,
 		    fx_env_teardown),
 		cmocka_unit_test(test_mail_volume),
 	};

@@ -243,6 +243,20 @@ add_charset(struct buf *b, const char *s, size_t n, const char *charset)
 	g_mime_iconv_close(cd);
 }
 
+/* C0 control characters other than TAB and LF become spaces. They mean
+ * nothing in orders or press, and bytes 1 to 4 are the marks of the
+ * referee's messages (msg.h): a line of a player's beginning with one would
+ * render as a message, a term or an order of the referee's. A space, not
+ * nothing, so that the words on either side stay two words, as orderblock
+ * reads VT and FF. */
+static void
+blank_controls(char *s)
+{
+	for (unsigned char *p = (unsigned char *)s; *p != '\0'; p++)
+		if (*p < 0x20 && *p != '\t' && *p != '\n')
+			*p = ' ';
+}
+
 /* buf_steal of a buffer never written to gives no string; this does. */
 static char *
 take(struct buf *b)
@@ -356,8 +370,10 @@ clean_line(const char *v)
 	if (v == NULL)
 		return xstrdup("");
 	add_text(&b, v, strlen(v));
+	/* Line ends, tabs and the other control characters (blank_controls
+	 * says why). */
 	for (i = 0; i < b.len; i++)
-		if (b.p[i] == '\r' || b.p[i] == '\n' || b.p[i] == '\t')
+		if ((unsigned char)b.p[i] < 0x20)
 			b.p[i] = ' ';
 	end = b.len;
 	while (start < end && b.p[start] == ' ')
@@ -715,6 +731,8 @@ read_body(GMimeMessage *msg, struct mailmsg *m)
 	} else
 		m->text = xstrdup("");
 	m->attachment_text = take(&w.att);
+	blank_controls(m->text);
+	blank_controls(m->attachment_text);
 
 	if (top != NULL && part_is(top, "multipart", "report")) {
 		rt = g_mime_object_get_content_type_parameter(top,

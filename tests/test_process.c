@@ -524,6 +524,43 @@ test_press_in_an_attached_turn_file(void **state)
 	free(press);
 }
 
+static int
+has_mark_byte(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s >= '\001' && *s <= '\004')
+			return 1;
+	return 0;
+}
+
+/* A player's text holding the renderer's mark bytes (msg.h) stays the
+ * player's text: relayed press and the refusal of an order quote it without
+ * the marks, and neither renders it as a message, a term or an order. */
+static void
+test_mark_bytes_in_player_text(void **state)
+{
+	struct fx_env *e = *state;
+	char *press, *err;
+
+	send_order(e, 0, "marks@x", "PRESS TO south\n\001s5:hello\n"
+	    "\003targi:PLACE 2\n\002common.date.mon\nENDPRESS\n\003targi:PLACE 2\n");
+	press = fx_last_mail(&e->f, "press", "s@example.org");
+	assert_non_null(press);
+	assert_false(has_mark_byte(press));
+	assert_non_null(strstr(press, "s5:hello"));
+	assert_non_null(strstr(press, "targi:PLACE 2"));
+	assert_non_null(strstr(press, "common.date.mon"));
+	err = fx_last_mail(&e->f, "error", "n@example.org");
+	assert_non_null(err);
+	assert_false(has_mark_byte(err));
+	assert_non_null(strstr(err, "targi:PLACE 2"));
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE "
+	    "instr(body, char(1)) OR instr(body, char(2)) OR instr(body, char(3)) OR "
+	    "instr(body, char(4))"), 0);
+	free(press);
+	free(err);
+}
+
 int
 main(void)
 {
@@ -553,6 +590,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_html_alternative_and_failed_delivery, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_questions_after_a_rejected_order, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_mark_bytes_in_player_text, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_press_in_an_attached_turn_file, setup,
 		    fx_env_teardown),

@@ -17,6 +17,7 @@
 #include "lang.h"
 #include "log.h"
 #include "people.h"
+#include "press.h"
 #include "msg.h"
 #include "ordertr.h"
 #include "play.h"
@@ -171,6 +172,21 @@ start_game(struct cli *c, struct new_game *ng)
 		if (cli_lock_busy)
 			rc = cli_fail(EX_TEMPFAIL, "another azalai run holds the ledger; try again");
 		goto out;
+	}
+	/* Press names its seats on the line that holds its words, in any
+	 * language (known once the catalogs are): a seat called "alle" would
+	 * be everyone to a German. The name came from the command line (a
+	 * usage error) or a file (bad data). */
+	for (int i = 0; i < g->nseats; i++) {
+		const char *kw = press_word_named(g->seats[i].name);
+
+		if (kw != NULL) {
+			rc = cli_fail(ng->cf != NULL ? EX_DATAERR : EX_USAGE, "seat name "
+			    "\"%s\": it is the press word %s in a language players write "
+			    "(\"PRESS TO %s\"), so a press line could not name the seat; "
+			    "choose another name", g->seats[i].name, kw, kw);
+			goto out;
+		}
 	}
 	/* Languages are known once the catalogs are. */
 	for (int i = 0; i < g->nseats; i++)

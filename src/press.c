@@ -71,6 +71,17 @@ press_ends(const char *line)
 	return n == strlen(line) && press_word(w, n, "ENDPRESS");
 }
 
+const char *
+press_word_named(const char *name)
+{
+	static const char *const kws[] = { "PRESS", "TO", "ALL", "ANONYMOUS", "ENDPRESS" };
+
+	for (size_t i = 0; i < sizeof kws / sizeof kws[0]; i++)
+		if (press_word(name, strlen(name), kws[i]))
+			return kws[i];
+	return NULL;
+}
+
 static void
 seat_names(const struct game_row *g, int except, struct buf *b)
 {

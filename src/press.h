@@ -26,6 +26,10 @@ struct press {
 int press_starts(const char *line);
 /* 1 when line is ENDPRESS (any case), in English or any language's word. */
 int press_ends(const char *line);
+/* The press word (PRESS, TO, ALL, ANONYMOUS, ENDPRESS) that name is in
+ * English or any language azalai ships, any case, or NULL: a seat so named
+ * would be read as that word in a press line, so no seat may be. */
+const char *press_word_named(const char *name);
 
 /* Reads the PRESS line of seat `from` into pr: 0, or -1 with the reason (press
  * off, ANONYMOUS not allowed, an unknown seat, the sender's own seat, only

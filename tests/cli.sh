@@ -47,6 +47,22 @@ expect 64 "is not a mail address" -- "$az" new buqruru --seat a=nowhere --seat b
 expect 64 "is not a mail address" -- "$az" new buqruru --seat "a=Ann <a@x>" --seat b=b@x
 expect 64 "is not a mail address" -- "$az" new buqruru --seat "a=a@x b@y" --seat b=b@x
 expect 64 "two seats are called A" -- "$az" new buqruru --seat a=a@x --seat A=b@x
+# A seat named as a press word of any language would be that word in a press
+# line: refused, in any case.
+expect 64 'seat name "all": it is the press word ALL' -- "$az" new buqruru --seat all=a@x --seat b=b@x
+expect 64 'seat name "Alle": it is the press word ALL' -- "$az" new buqruru --seat a=a@x --seat Alle=b@x
+expect 64 'seat name "TODOS": it is the press word ALL' -- "$az" new buqruru --seat a=a@x --seat TODOS=b@x
+expect 64 'seat name "tous": it is the press word ALL' -- "$az" new buqruru --seat a=a@x --seat tous=b@x
+expect 64 'seat name "anonym": it is the press word ANONYMOUS' -- "$az" new buqruru --seat a=a@x --seat anonym=b@x
+expect 64 'seat name "anonyme": it is the press word ANONYMOUS' -- "$az" new buqruru --seat a=a@x --seat anonyme=b@x
+expect 64 'seat name "an": it is the press word TO' -- "$az" new buqruru --seat an=a@x --seat b=b@x
+expect 64 'seat name "para": it is the press word TO' -- "$az" new buqruru --seat a=a@x --seat para=b@x
+expect 64 'seat name "anonimo": it is the press word ANONYMOUS' -- "$az" new buqruru --seat a=a@x --seat anonimo=b@x
+expect 64 'seat name "Pour": it is the press word TO' -- "$az" new buqruru --seat a=a@x --seat Pour=b@x
+expect 64 'seat name "presse": it is the press word PRESS' -- "$az" new buqruru --seat a=a@x --seat presse=b@x
+expect 64 'seat name "endpress": it is the press word ENDPRESS' -- "$az" new buqruru --seat a=a@x --seat endpress=b@x
+printf 'game: buqruru\nseats:\n  - name: north\n    address: n@x\n  - name: todos\n    address: s@x\n' > press-seat.yaml
+expect 65 'seat name "todos": it is the press word ALL' -- "$az" new --campaign press-seat.yaml
 expect 64 "unknown option \"speed\"" -- "$az" new buqruru --seat a=a@x --seat b=b@x --option speed=9
 expect 64 "is not one of" -- "$az" new buqruru --seat a=a@x --seat b=b@x --option chain=sideways
 expect 0 "buqruru-1" -- "$az" new buqruru --seat a=a@x --seat b=b@x

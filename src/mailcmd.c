@@ -325,7 +325,7 @@ mailcmd_json(struct ledger *l, struct play *p, int seat, int on, struct diag *od
 {
 	if (reportjson_set(l, p, seat, on, od) < 0)
 		return -1;
-	snprintf(od->msg, sizeof od->msg, "%s", reportjson_says(on));
+	reportjson_says(on, od);
 	return 0;
 }
 

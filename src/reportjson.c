@@ -2,6 +2,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "msg.h"
 #include "reportjson.h"
 #include "viewjson.h"
 
@@ -13,8 +14,9 @@ reportjson_parse(const char *word, int *on, struct diag *d)
 	else if (strcasecmp(word, "off") == 0)
 		*on = 0;
 	else
-		return diag_set(d, 0, "JSON takes ON (your reports carry your view as "
-		    "view.json) or OFF, as in \"JSON ON\"");
+		return diag_set(d, 0, "%s takes ON (your reports carry your view as "
+		    "view.json) or OFF, as in \"%s ON\"", ORDER("", "JSON"),
+		    ORDER("", "JSON"));
 	return 0;
 }
 
@@ -33,11 +35,15 @@ reportjson_set(struct ledger *l, struct play *p, int seat, int on, struct diag *
 	return 0;
 }
 
-const char *
-reportjson_says(int on)
+void
+reportjson_says(int on, struct diag *od)
 {
-	return on ? "from now on your reports carry your view as JSON, in the attachment "
-	    "view.json" : "from now on your reports carry no JSON";
+	/* Two calls, not one with "?:": xgettext takes one literal per call. */
+	if (on)
+		diag_set(od, 0, "from now on your reports carry your view as JSON, in the "
+		    "attachment view.json");
+	else
+		diag_set(od, 0, "from now on your reports carry no JSON");
 }
 
 int

@@ -11,8 +11,9 @@
 int reportjson_parse(const char *word, int *on, struct diag *);
 /* Sets the seat's wish, in the ledger and in p. */
 int reportjson_set(struct ledger *, struct play *, int seat, int on, struct diag *);
-/* One sentence for the player about what its reports carry from now on. */
-const char *reportjson_says(int on);
+/* Sets od to one sentence for the player about what its reports carry from
+ * now on. */
+void reportjson_says(int on, struct diag *od);
 /* In *json the view.json of seat's mail rendered from tmpl over root (the
  * report tree) for a reader of lang, for the caller to free; NULL when the mail carries none:
  * only reports do, only to a seat that asked. 0, or -1 with a diag. */

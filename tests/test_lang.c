@@ -186,6 +186,28 @@ test_language_line_switches_and_acks_in_new_language(void **state)
 	free(b);
 }
 
+/* JSON by mail: the ack and the refusal of a German seat are German. */
+static void
+test_json_line_in_german(void **state)
+{
+	struct fx_env *e = *state;
+	char *b;
+
+	send_as(e, 0, "LANGUAGE de\n");
+	send_as(e, 0, "JSON ON\n");
+	b = fx_last_mail(&e->f, "ack", addr[0]);
+	expect_in(b, "von nun an tragen deine Berichte deine Sicht als JSON, im Anhang "
+	    "view.json");
+	expect_not_in(b, "from now on");
+	free(b);
+	send_as(e, 0, "JSON VIELLEICHT\n");
+	b = fx_last_mail(&e->f, "error", addr[0]);
+	expect_in(b, "JSON nimmt ON (deine Berichte tragen deine Sicht als view.json) oder "
+	    "OFF, wie in „JSON ON“");
+	expect_not_in(b, "takes ON");
+	free(b);
+}
+
 /* A language azalai does not speak is refused, in the language the reader
  * reads now: English first, then German. */
 static void
@@ -470,6 +492,8 @@ main(void)
 		    setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_bad_language_refused_in_current_language,
 		    setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_json_line_in_german, setup,
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_refusal_reaches_german_reader_in_german,
 		    setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_press_in_german_words, setup,

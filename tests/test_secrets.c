@@ -3,8 +3,9 @@
  * in, process_pending, the outbox out), and no mail may hold a fact its
  * reader may not know at that step (game_rules.secrets), another seat's
  * token or the seed. The mails are read right after the mail that made them,
- * text and HTML, and so is `azalai show --as` (report_tree) with the SVG of
- * its board picture. A planted leak must be caught: every reader shown the
+ * text, HTML and the first seat's view.json, and so is `azalai show --as`
+ * (report_tree) with the SVG of its board picture. A planted leak must be
+ * caught: every reader shown the
  * first seat's report (AZALAI_TEST_PLANT_LEAK, see report.h), and for the
  * secrets no seat knows (Targui's stack, Targi's face-down goods cards) the
  * mails read against the facts of the step before them (enum plant).
@@ -50,6 +51,7 @@
 #include "process.h"
 #include "render.h"
 #include "report.h"
+#include "reportjson.h"
 #include "rng.h"
 #include "said_targui.h"
 #include "testutil.h"
@@ -121,7 +123,7 @@ struct run {
 	uint64_t seed;
 	int nseats, mid;
 	int64_t seen;		/* outbox rows read */
-	long games, mails, shows, steps, ended, htmls, svgs;
+	long games, mails, shows, steps, ended, htmls, svgs, jsons;
 	long leaks, positives, own_tokens;
 	char first_leak[600];
 	enum plant plant;
@@ -763,8 +765,8 @@ scan_outbox(struct run *r)
 
 	load(r, &p);
 	f = facts_read(r, &p, &own);
-	st = ledger_prep(&r->f.l, "SELECT id, kind, to_addr, subject, body, html FROM outbox "
-	    "WHERE id > ? ORDER BY id");
+	st = ledger_prep(&r->f.l, "SELECT id, kind, to_addr, subject, body, html, json "
+	    "FROM outbox WHERE id > ? ORDER BY id");
 	sqlite3_bind_int64(st, 1, r->seen);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		int reader = reader_of(r, col_text(st, 2));
@@ -776,6 +778,10 @@ scan_outbox(struct run *r)
 		check_text(r, &p, f, where, reader, col_text(st, 3));
 		check_text(r, &p, f, where, reader, col_text(st, 4));
 		check_html(r, &p, f, where, reader, col_text(st, 5));
+		if (col_text(st, 6)[0] != '\0') {
+			check_text(r, &p, f, where, reader, col_text(st, 6));
+			r->jsons++;
+		}
 		r->mails++;
 	}
 	sqlite3_finalize(st);
@@ -875,6 +881,10 @@ new_game(struct run *r)
 		fail_msg("play_create: %s", d.msg);
 	if (people_watch(&r->f.l, &r->f.cfg, &p, WATCHER, r->lang, now, &d) < 0)
 		fail_msg("watch: %s", d.msg);
+	/* The first seat's reports carry its view as JSON (JSON ON), in its
+	 * language: read too. */
+	if (reportjson_set(&r->f.l, &p, 0, 1, &d) < 0)
+		fail_msg("json: %s", d.msg);
 	render_init(&rd, r->f.cfg.datadir, rules->name, r->f.cfg.language);
 	for (int i = 0; i < g->nseats; i++)
 		if (people_welcome(&r->f.l, &r->f.cfg, &rd, &p, i, r->tokens[i], now, &d) < 0)
@@ -1093,10 +1103,10 @@ test_setup(void **state)
 	r = xcalloc(1, sizeof *r);
 	run_setup(j, games_per_setup, r);
 	printf("# %-45s %s %4ld games (%ld over), %6ld order mails, %7ld mails (%ld with "
-	    "HTML) and %6ld show reports (and board SVGs) read, %ld times a seat saw what "
-	    "others may not, %lds\n",
-	    su->name, j->lang, r->games, r->ended, r->steps, r->mails, r->htmls, r->shows,
-	    r->positives, (long)(time(NULL) - t0));
+	    "HTML, %ld with JSON) and %6ld show reports (and board SVGs) read, %ld times a "
+	    "seat saw what others may not, %lds\n",
+	    su->name, j->lang, r->games, r->ended, r->steps, r->mails, r->htmls, r->jsons,
+	    r->shows, r->positives, (long)(time(NULL) - t0));
 	assert_int_equal(r->leaks, 0);
 	/* Every game's reports have an HTML form and a picture: read both
 	 * (in a language, once the game has its HTML report in it). */
@@ -1106,6 +1116,7 @@ test_setup(void **state)
 		printf("# %s in %s: no HTML report template, so no HTML mail to read\n",
 		    su->name, j->lang);
 	assert_int_equal(r->svgs, r->shows);
+	assert_true(r->jsons > 0);
 	assert_true(r->own_tokens >= r->games * su->nseats);
 	if (su->positive && r->positives == 0)
 		fail_msg("%s in %s: no seat ever saw one of the facts hidden from the "

@@ -3,9 +3,12 @@
  * in, process_pending, the outbox out), and no mail may hold a fact its
  * reader may not know at that step (game_rules.secrets), another seat's
  * token or the seed. The mails are read right after the mail that made them,
- * text and HTML, and so is `azalai show --as` (report_tree) with the SVG of
- * its board picture. A planted leak
- * (AZALAI_TEST_PLANT_LEAK, see report.h) must be caught.
+ * text, HTML and the first seat's view.json, and so is `azalai show --as`
+ * (report_tree) with the SVG of its board picture. A planted leak must be
+ * caught: every reader shown the
+ * first seat's report (AZALAI_TEST_PLANT_LEAK, see report.h), and for the
+ * secrets no seat knows (Targui's stack, Targi's face-down goods cards) the
+ * mails read against the facts of the step before them (enum plant).
  *
  * Each setup is played again with every seat and the observer reading
  * German (AZ_SECRET_LANGS: the languages, "en de" unless set; contrib/
@@ -14,7 +17,9 @@
  * and the positive control counts only those, so it proves the words are
  * the ones the mails use. These runs need the common mail templates of the
  * language (templates/common/LANG) and are skipped, saying so, without them.
- * The planted leak is planted in English and in German.
+ * The leaks are planted in English and in German; in German the plants of a
+ * kind must be caught in every text that holds it, and in some that hold it
+ * in German words alone, which English words would have let go.
  *
  * AZ_SECRET_GAMES sets the games per setup and language (contrib/test-all:
  * 100, so 200 of each setup are read; 2 in a plain make check, to stay
@@ -41,11 +46,14 @@
 #include "ingest.h"
 #include "mailmsg.h"
 #include "msg.h"
+#include "mustache.h"
 #include "people.h"
 #include "process.h"
 #include "render.h"
 #include "report.h"
+#include "reportjson.h"
 #include "rng.h"
+#include "said_targui.h"
 #include "testutil.h"
 #include "token.h"
 #include "xmalloc.h"
@@ -90,10 +98,19 @@ static const char *const addrs[] = { "n@example.org", "s@example.org", "e@exampl
 static int games_per_setup = 2;
 static char *decks[3];
 
-/* A setup read in a language. */
+/* The leaks planted on purpose. EYES: every reader is shown the first
+ * seat's report (report.h). STACK, GOODS: every mail and report is read
+ * against the facts of the step before it, as if it had been sent a step
+ * early, and the leaks counted are those of one kind of secret hidden from
+ * every seat, which the first seat's eyes cannot show: Targui's places in
+ * the round's stack, Targi's face-down goods cards. */
+enum plant { PLANT_NONE, PLANT_EYES, PLANT_STACK, PLANT_GOODS };
+
+/* A setup read in a language, perhaps with a leak planted. */
 struct job {
 	const struct setup *su;
 	const char *lang;
+	enum plant plant;
 };
 
 struct run {
@@ -106,9 +123,16 @@ struct run {
 	uint64_t seed;
 	int nseats, mid;
 	int64_t seen;		/* outbox rows read */
-	long games, mails, shows, steps, ended, htmls, svgs;
+	long games, mails, shows, steps, ended, htmls, svgs, jsons;
 	long leaks, positives, own_tokens;
 	char first_leak[600];
+	enum plant plant;
+	struct facts *before;	/* STACK, GOODS: the facts the mails are read against */
+	/* Texts that held a secret of the planted kind, those of them the
+	 * scan caught (a leak of the kind), those that held one only in the
+	 * reader's words (no English form of the kind in them), such lines. */
+	long kind_texts, caught_texts, said_texts, said_lines;
+	char first_said[600];
 };
 
 static char *
@@ -160,7 +184,7 @@ leak(struct run *r, const char *where, int reader, const char *secret, const cha
 		    "\"%s\" in the line \"%.*s\"", r->game, r->su->name, where,
 		    reader >= 0 ? names[reader] : "an observer", secret,
 		    (int)strcspn(ln, "\n"), ln);
-	if (getenv("AZALAI_TEST_PLANT_LEAK") == NULL)
+	if (r->plant == PLANT_NONE)
 		fail_msg("leak: %s", r->first_leak);
 }
 
@@ -281,6 +305,99 @@ said_targi_card(const char *lang, const char *en, struct secrets *out)
 	return 0;
 }
 
+/* The central cards' section of the Targi report template of lang (html:
+ * its HTML form), read once: it joins a card's place and text. */
+static const char *
+central_section(const char *lang, int html)
+{
+	static struct {
+		char lang[8];
+		int html;
+		char *text;
+	} seen[8];
+	static size_t nseen;
+	const char *open = "{{#central}}", *close = "{{/central}}";
+	char rel[128], *t, *a, *b;
+
+	for (size_t i = 0; i < nseen; i++)
+		if (strcmp(seen[i].lang, lang) == 0 && seen[i].html == html)
+			return seen[i].text;
+	if (nseen == sizeof seen / sizeof seen[0])
+		fail_msg("said_as: more languages than the templates' cache holds");
+	snprintf(rel, sizeof rel, "templates/targi/%s/report%s.mustache", lang,
+	    html ? ".html" : "");
+	t = slurp(rel);
+	if ((a = strstr(t, open)) == NULL || (b = strstr(a, close)) == NULL)
+		fail_msg("said_as: %s has no %s section", rel, open);
+	*b = '\0';
+	snprintf(seen[nseen].lang, sizeof seen[nseen].lang, "%s", lang);
+	seen[nseen].html = html;
+	seen[nseen].text = xstrdup(a + strlen(open));
+	free(t);
+	return seen[nseen++].text;
+}
+
+/* The line of the central card at pos whose text is "goods card: spec", as
+ * the report of lang writes it (html: its HTML form), from the place to the
+ * end of the text: the template's section rendered with that one card. */
+static void
+goods_line(const char *lang, int html, const char *pos, const char *spec, char *out,
+    size_t n)
+{
+	struct tval *card = tval_map();
+	struct buf b = BUF_INIT;
+	struct diag d;
+	char msg[256], *t, *at, *end;
+	unsigned long missing = msg_missing();
+
+	msg_fmt(msg, sizeof msg, "goods card: %s", spec);
+	t = msg_text(lang, msg);
+	if (msg_missing() != missing)
+		fail_msg("said_as: no %s translation of \"goods card: %%s\"", lang);
+	tval_set_str(card, "pos", pos);
+	tval_set_strf(card, "text", "%s\004", t);
+	if (mustache_render(central_section(lang, html), card, NULL, html ?
+	    MUSTACHE_ESCAPE_HTML : MUSTACHE_ESCAPE_NONE, &b, &d) < 0)
+		fail_msg("said_as: the central cards of the %s report: %s", lang, d.msg);
+	if ((at = strstr(b.p, pos)) == NULL || (end = strchr(at, '\004')) == NULL)
+		fail_msg("said_as: the %s report's central card is \"%s\"", lang, b.p);
+	snprintf(out, n, "%.*s", (int)(end - at), at);
+	buf_free(&b);
+	tval_free(card);
+	free(t);
+}
+
+/* A face-down goods card as the central cards' list would show it ("B2:
+ * goods card: 2D", targi_secrets.c): in lang's report and its HTML form. */
+static int
+said_targi_goods(const char *lang, const char *en, struct secrets *out)
+{
+	for (int i = 0; i < TG_NCENTRAL; i++) {
+		char pos[3], head[SECRET_TEXT], back[SECRET_TEXT * 2], t[SECRET_TEXT * 2];
+		const char *spec;
+		size_t n;
+
+		tg_pos_name(i, pos);
+		if (strncmp(en, pos, strlen(pos)) != 0)
+			continue;
+		/* The English line up to the goods, "B2: goods card: ". */
+		goods_line("en", 0, pos, "\005", head, sizeof head);
+		n = strcspn(head, "\005");
+		if (strncmp(en, head, n) != 0)
+			return 0;
+		spec = en + n;
+		goods_line("en", 0, pos, spec, back, sizeof back);
+		if (strcmp(back, en) != 0)
+			return 0;
+		goods_line(lang, 0, pos, spec, t, sizeof t);
+		secret_add(out, "%s", t);
+		goods_line(lang, 1, pos, spec, t, sizeof t);
+		secret_add(out, "%s", t);
+		return 1;
+	}
+	return 0;
+}
+
 /* Secrets that are whole messages of the narrative, "<words>%s: %s" with
  * two plain arguments (a name, an order): said in lang by that message. */
 static const struct {
@@ -314,6 +431,47 @@ said_message(const char *rules, const char *lang, const char *en, struct secrets
 	return 0;
 }
 
+/* When en is a secret of the kind (STACK, GOODS), adds to out its words
+ * in lang and returns 1; else 0. The answers are kept: the same secrets
+ * stand at every step and for every reader, and finding their words
+ * renders a dozen messages each, which doubled the time of a game. */
+static int
+said_kind(enum plant kind, const char *rules, const char *lang, const char *en,
+    struct secrets *out)
+{
+	static GHashTable *kept;
+	char *key = g_strdup_printf("%d %s %s %s", (int)kind, rules, lang, en);
+	const char *was;
+	struct secrets said;
+	struct buf b = BUF_INIT;
+	int hit = 0;
+
+	if (kept == NULL)
+		kept = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, free);
+	/* Kept as "0" or "1", then each word after a newline. */
+	if ((was = g_hash_table_lookup(kept, key)) != NULL) {
+		for (const char *w = strchr(was, '\n'); w != NULL; w = strchr(w, '\n')) {
+			w++;
+			secret_add(out, "%.*s", (int)strcspn(w, "\n"), w);
+		}
+		g_free(key);
+		return was[0] == '1';
+	}
+	secrets_init(&said);
+	if (kind == PLANT_STACK && strcmp(rules, "targui") == 0)
+		hit = said_targui_stack(lang, en, &said);
+	else if (kind == PLANT_GOODS && strcmp(rules, "targi") == 0)
+		hit = said_targi_goods(lang, en, &said);
+	buf_adds(&b, hit ? "1" : "0");
+	for (size_t i = 0; i < said.n; i++) {
+		buf_printf(&b, "\n%s", said.v[i]);
+		secret_add(out, "%s", said.v[i]);
+	}
+	secrets_free(&said);
+	g_hash_table_insert(kept, key, buf_steal(&b));
+	return hit;
+}
+
 /* Adds to out the secrets of in as a reader of lang reads them (those it
  * has words for; the English ones stay looked for beside them). */
 static void
@@ -334,14 +492,20 @@ said_in(const char *rules, const char *lang, const struct secrets *in, struct se
 		if (!hit && strcmp(rules, "targi") == 0)
 			hit = said_targi_card(lang, in->v[i], out);
 		if (!hit)
+			hit = said_kind(PLANT_STACK, rules, lang, in->v[i], out) ||
+			    said_kind(PLANT_GOODS, rules, lang, in->v[i], out);
+		if (!hit)
 			said_message(rules, lang, in->v[i], out);
 	}
 }
 
 /* hidden[v + 1]: what viewer v may not know in the game's state now;
- * known[v + 1]: what v knows and another reader may not (seats only). */
+ * known[v + 1]: what v knows and another reader may not (seats only);
+ * in a planted run of a kind, kind_en[v + 1]: the hidden secrets of that
+ * kind in English, kind_said[v + 1]: their other words in the reader's. */
 struct facts {
 	struct secrets hidden[MAX_SEATS + 1], known[MAX_SEATS + 1];
+	struct secrets kind_en[MAX_SEATS + 1], kind_said[MAX_SEATS + 1];
 };
 
 static int
@@ -353,12 +517,34 @@ listed(const struct secrets *s, const char *text)
 	return 0;
 }
 
+/* The planted kind's secrets of f's hidden ones, in English and in lang. */
 static void
-facts_now(const struct play *p, const char *lang, struct facts *f)
+facts_kind(const struct play *p, const char *lang, enum plant kind, struct facts *f)
+{
+	for (int v = 0; v <= p->g.nseats; v++)
+		for (size_t i = 0; i < f->hidden[v].n; i++) {
+			struct secrets said;
+
+			secrets_init(&said);
+			if (said_kind(kind, p->rules->name, lang, f->hidden[v].v[i], &said)) {
+				secret_add(&f->kind_en[v], "%s", f->hidden[v].v[i]);
+				for (size_t j = 0; strcmp(lang, "en") != 0 && j < said.n; j++)
+					if (!listed(&f->hidden[v], said.v[j]) &&
+					    !listed(&f->kind_said[v], said.v[j]))
+						secret_add(&f->kind_said[v], "%s", said.v[j]);
+			}
+			secrets_free(&said);
+		}
+}
+
+static void
+facts_now(const struct play *p, const char *lang, enum plant kind, struct facts *f)
 {
 	for (int v = 0; v <= MAX_SEATS; v++) {
 		secrets_init(&f->hidden[v]);
 		secrets_init(&f->known[v]);
+		secrets_init(&f->kind_en[v]);
+		secrets_init(&f->kind_said[v]);
 	}
 	for (int v = -1; v < p->g.nseats; v++)
 		p->rules->secrets(p->st, v, &f->hidden[v + 1]);
@@ -370,6 +556,8 @@ facts_now(const struct play *p, const char *lang, struct facts *f)
 				if (!listed(&f->hidden[r + 1], t) && !listed(&f->known[r + 1], t))
 					secret_add(&f->known[r + 1], "%s", t);
 			}
+	if (kind == PLANT_STACK || kind == PLANT_GOODS)
+		facts_kind(p, lang, kind, f);
 	if (strcmp(lang, "en") == 0)
 		return;
 	/* The reader's words: hidden in English and in them; known only in
@@ -395,7 +583,59 @@ facts_done(struct facts *f)
 	for (int v = 0; v <= MAX_SEATS; v++) {
 		secrets_free(&f->hidden[v]);
 		secrets_free(&f->known[v]);
+		secrets_free(&f->kind_en[v]);
+		secrets_free(&f->kind_said[v]);
 	}
+}
+
+/* Whether one of s stands in text between from and to. */
+static int
+any_in(const struct secrets *s, const char *from, const char *to)
+{
+	char *part = xmalloc((size_t)(to - from) + 1);
+	int hit = 0;
+
+	memcpy(part, from, (size_t)(to - from));
+	part[to - from] = '\0';
+	for (size_t i = 0; i < s->n && !hit; i++)
+		hit = secret_in(part, s->v[i]) != NULL;
+	free(part);
+	return hit;
+}
+
+/* A planted run of a kind: the texts that hold a secret of it, those the
+ * scan caught (caught: it found one of the kind), and those that hold one
+ * in the reader's words and no English form of the kind, which a scan in
+ * English alone would have let go; and such lines. */
+static void
+count_kind(struct run *r, const struct facts *f, const char *where, int reader,
+    const char *text, int caught)
+{
+	const struct secrets *en = &f->kind_en[reader + 1], *said = &f->kind_said[reader + 1];
+	const char *end = text + strlen(text);
+	int in_en = any_in(en, text, end), in_said = 0;
+
+	for (size_t i = 0; i < said->n; i++) {
+		const char *at = secret_in(text, said->v[i]), *ln = at, *eol;
+
+		if (at == NULL)
+			continue;
+		in_said = 1;
+		while (ln > text && ln[-1] != '\n')
+			ln--;
+		eol = ln + strcspn(ln, "\n");
+		if (any_in(en, ln, eol))
+			continue;
+		r->said_lines++;
+		if (r->first_said[0] == '\0')
+			snprintf(r->first_said, sizeof r->first_said, "%s (%s) step %s to %s: "
+			    "\"%s\" in the line \"%.*s\"", r->game, r->su->name, where,
+			    reader >= 0 ? names[reader] : "an observer", said->v[i],
+			    (int)(eol - ln), ln);
+	}
+	r->kind_texts += in_en || in_said;
+	r->caught_texts += caught;
+	r->said_texts += in_said && !in_en;
 }
 
 static void
@@ -407,10 +647,16 @@ check_text(struct run *r, const struct play *p, const struct facts *f,
 	/* An ended or finished game may show its seed (so players can check
 	 * the deal); until then it is the referee's alone. */
 	int over = strcmp(p->g.status, "active") != 0;
+	int caught = 0;
 
 	for (size_t i = 0; i < h->n; i++)
-		if (secret_in(text, h->v[i]) != NULL)
+		if (secret_in(text, h->v[i]) != NULL) {
 			leak(r, where, reader, h->v[i], text);
+			caught |= listed(&f->kind_en[reader + 1], h->v[i]) ||
+			    listed(&f->kind_said[reader + 1], h->v[i]);
+		}
+	if (r->plant == PLANT_STACK || r->plant == PLANT_GOODS)
+		count_kind(r, f, where, reader, text, caught);
 	for (int s = 0; s < r->nseats; s++)
 		if (s != reader && secret_in(text, r->tokens[s]) != NULL)
 			leak(r, where, reader, r->tokens[s], text);
@@ -485,18 +731,42 @@ load(struct run *r, struct play *p)
 		fail_msg("play_load %s: %s", r->game, d.msg);
 }
 
-/* Every outbox row since the last look, against the state now. */
+/* The facts the texts of the state p are read against: its own, or in a
+ * planted run of a kind those of the step before; *own is what to drop. */
+static const struct facts *
+facts_read(struct run *r, const struct play *p, struct facts **own)
+{
+	*own = NULL;
+	if (r->before != NULL)
+		return r->before;
+	*own = xmalloc(sizeof **own);
+	facts_now(p, r->lang, r->plant, *own);
+	return *own;
+}
+
+static void
+facts_drop(struct facts *own)
+{
+	if (own == NULL)
+		return;
+	facts_done(own);
+	free(own);
+}
+
+/* Every outbox row since the last look, against the state now (or, in a
+ * planted run of a kind, the step before). */
 static void
 scan_outbox(struct run *r)
 {
 	struct play p;
-	struct facts *f = xmalloc(sizeof *f);
+	struct facts *own;
+	const struct facts *f;
 	sqlite3_stmt *st;
 
 	load(r, &p);
-	facts_now(&p, r->lang, f);
-	st = ledger_prep(&r->f.l, "SELECT id, kind, to_addr, subject, body, html FROM outbox "
-	    "WHERE id > ? ORDER BY id");
+	f = facts_read(r, &p, &own);
+	st = ledger_prep(&r->f.l, "SELECT id, kind, to_addr, subject, body, html, json "
+	    "FROM outbox WHERE id > ? ORDER BY id");
 	sqlite3_bind_int64(st, 1, r->seen);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		int reader = reader_of(r, col_text(st, 2));
@@ -508,11 +778,14 @@ scan_outbox(struct run *r)
 		check_text(r, &p, f, where, reader, col_text(st, 3));
 		check_text(r, &p, f, where, reader, col_text(st, 4));
 		check_html(r, &p, f, where, reader, col_text(st, 5));
+		if (col_text(st, 6)[0] != '\0') {
+			check_text(r, &p, f, where, reader, col_text(st, 6));
+			r->jsons++;
+		}
 		r->mails++;
 	}
 	sqlite3_finalize(st);
-	facts_done(f);
-	free(f);
+	facts_drop(own);
 	play_free(&p);
 }
 
@@ -521,11 +794,12 @@ static void
 scan_show(struct run *r)
 {
 	struct play p;
-	struct facts *f = xmalloc(sizeof *f);
+	struct facts *own;
+	const struct facts *f;
 	struct render rd;
 
 	load(r, &p);
-	facts_now(&p, r->lang, f);
+	f = facts_read(r, &p, &own);
 	render_init(&rd, r->f.cfg.datadir, p.rules->name, r->lang);
 	for (int v = -1; v < p.g.nseats; v++) {
 		struct tval *root = report_tree(&r->f.l, &p, v, p.seq - 1, r->lang);
@@ -550,9 +824,20 @@ scan_show(struct run *r)
 		r->shows++;
 	}
 	render_free(&rd);
-	facts_done(f);
-	free(f);
+	facts_drop(own);
 	play_free(&p);
+}
+
+/* A planted run of a kind: what the coming step sends is read against the
+ * facts of now, as if it had been sent a step early. */
+static void
+keep_before(struct run *r, const struct play *p)
+{
+	if (r->plant != PLANT_STACK && r->plant != PLANT_GOODS)
+		return;
+	facts_drop(r->before);
+	r->before = xmalloc(sizeof *r->before);
+	facts_now(p, r->lang, r->plant, r->before);
 }
 
 static void
@@ -567,6 +852,9 @@ new_game(struct run *r)
 	uint64_t fixed = rng_next(&r->pick);
 	char now[32];
 
+	/* The welcome mails are read against the new game's facts. */
+	facts_drop(r->before);
+	r->before = NULL;
 	snprintf(r->game, sizeof r->game, "g%ld", r->games);
 	snprintf(g->name, sizeof g->name, "%s", r->game);
 	snprintf(g->rules, sizeof g->rules, "%s", r->su->rules);
@@ -593,6 +881,10 @@ new_game(struct run *r)
 		fail_msg("play_create: %s", d.msg);
 	if (people_watch(&r->f.l, &r->f.cfg, &p, WATCHER, r->lang, now, &d) < 0)
 		fail_msg("watch: %s", d.msg);
+	/* The first seat's reports carry its view as JSON (JSON ON), in its
+	 * language: read too. */
+	if (reportjson_set(&r->f.l, &p, 0, 1, &d) < 0)
+		fail_msg("json: %s", d.msg);
 	render_init(&rd, r->f.cfg.datadir, rules->name, r->f.cfg.language);
 	for (int i = 0; i < g->nseats; i++)
 		if (people_welcome(&r->f.l, &r->f.cfg, &rd, &p, i, r->tokens[i], now, &d) < 0)
@@ -703,6 +995,7 @@ play_game(struct run *r)
 		quiet = !(waited & VIS_SEAT(seat)) && (strcmp(b.p, "PASS\n") == 0 ||
 		    strcmp(b.p, "CANCEL\n") == 0 || strncmp(b.p, "STANDING ", 9) == 0 ||
 		    strncmp(b.p, "PREFER ", 7) == 0);
+		keep_before(r, &p);
 		play_free(&p);
 		snprintf(mid, sizeof mid, "m%d.%s@secrets", r->mid++, r->game);
 		m = fx_order_mail(addrs[seat], mid, r->game, names[seat], r->tokens[seat], b.p);
@@ -726,6 +1019,7 @@ run_setup(const struct job *j, int games, struct run *r)
 	memset(r, 0, sizeof *r);
 	r->su = su;
 	r->lang = j->lang;
+	r->plant = j->plant;
 	fx_open(&r->f);
 	/* The PNG is drawn from the board SVG, which scan_show reads for every
 	 * reader and step; drawing it for each of thousands of mails would only
@@ -740,6 +1034,8 @@ run_setup(const struct job *j, int games, struct run *r)
 	    0));
 	for (int g = 0; g < games; g++)
 		play_game(r);
+	facts_drop(r->before);
+	r->before = NULL;
 	fx_close(&r->f);
 }
 
@@ -807,10 +1103,10 @@ test_setup(void **state)
 	r = xcalloc(1, sizeof *r);
 	run_setup(j, games_per_setup, r);
 	printf("# %-45s %s %4ld games (%ld over), %6ld order mails, %7ld mails (%ld with "
-	    "HTML) and %6ld show reports (and board SVGs) read, %ld times a seat saw what "
-	    "others may not, %lds\n",
-	    su->name, j->lang, r->games, r->ended, r->steps, r->mails, r->htmls, r->shows,
-	    r->positives, (long)(time(NULL) - t0));
+	    "HTML, %ld with JSON) and %6ld show reports (and board SVGs) read, %ld times a "
+	    "seat saw what others may not, %lds\n",
+	    su->name, j->lang, r->games, r->ended, r->steps, r->mails, r->htmls, r->jsons,
+	    r->shows, r->positives, (long)(time(NULL) - t0));
 	assert_int_equal(r->leaks, 0);
 	/* Every game's reports have an HTML form and a picture: read both
 	 * (in a language, once the game has its HTML report in it). */
@@ -820,6 +1116,7 @@ test_setup(void **state)
 		printf("# %s in %s: no HTML report template, so no HTML mail to read\n",
 		    su->name, j->lang);
 	assert_int_equal(r->svgs, r->shows);
+	assert_true(r->jsons > 0);
 	assert_true(r->own_tokens >= r->games * su->nseats);
 	if (su->positive && r->positives == 0)
 		fail_msg("%s in %s: no seat ever saw one of the facts hidden from the "
@@ -827,7 +1124,7 @@ test_setup(void **state)
 	free(r);
 }
 
-/* The planted leak: every reader gets the report of the first seat. */
+/* A planted leak (enum plant) must be caught. */
 static void
 test_planted(void **state)
 {
@@ -837,12 +1134,27 @@ test_planted(void **state)
 	if (skipped(j))
 		skip();
 	r = xcalloc(1, sizeof *r);
-	setenv("AZALAI_TEST_PLANT_LEAK", "1", 1);
+	if (j->plant == PLANT_EYES)
+		setenv("AZALAI_TEST_PLANT_LEAK", "1", 1);
 	run_setup(j, 3, r);
 	unsetenv("AZALAI_TEST_PLANT_LEAK");
 	printf("# planted leak, %s in %s: %ld leaks caught, the first: %s\n", j->su->name,
 	    j->lang, r->leaks, r->first_leak);
-	assert_true(r->leaks > 0);
+	if (j->plant == PLANT_EYES) {
+		assert_true(r->leaks > 0);
+		free(r);
+		return;
+	}
+	printf("# of the planted kind: in %ld texts, %ld of them caught; %ld of them and "
+	    "%ld lines with none of its English forms, the first: %s\n", r->kind_texts,
+	    r->caught_texts, r->said_texts, r->said_lines, r->first_said);
+	/* Every text that holds it is caught, in another language those too
+	 * that hold it in the reader's words alone, which a scan in English
+	 * would let go. */
+	assert_true(r->kind_texts > 0);
+	assert_int_equal(r->caught_texts, r->kind_texts);
+	if (strcmp(j->lang, "en") != 0)
+		assert_true(r->said_texts > 0);
 	free(r);
 }
 
@@ -867,14 +1179,23 @@ main(void)
 {
 	const char *e = getenv("AZ_SECRET_GAMES"), *only = getenv("AZ_SECRET_ONLY");
 	const char *langs_on = getenv("AZ_SECRET_LANGS");
-	/* The plants: Targi's drawn or kept card, Buqruru's sealed hole,
-	 * Targui's queued orders. */
-	static const struct { size_t setup; const char *what; } plants[] = {
-		{ 7, "Targi" }, { 12, "Buqruru" }, { 10, "Targui" },
+	/* The plants: through the first seat's eyes Targi's drawn or kept
+	 * card, Buqruru's sealed hole, Targui's queued orders; a step early
+	 * Targui's stack and Targi's face-down goods cards. */
+	static const struct {
+		size_t setup;
+		enum plant plant;
+		const char *what;
+	} plants[] = {
+		{ 7, PLANT_EYES, "Targi" }, { 12, PLANT_EYES, "Buqruru" },
+		{ 10, PLANT_EYES, "Targui" },
+		{ 10, PLANT_STACK, "Targui's stack, a step early" },
+		{ 0, PLANT_GOODS, "Targi's face-down goods cards, a step early" },
 	};
-	static struct job jobs[NLANGS * NSETUPS], pjobs[2 * 3];
-	static char tnames[NLANGS * NSETUPS + 2 * 3][128];
-	struct CMUnitTest t[NLANGS * NSETUPS + 2 * 3];
+#define NPLANTS (sizeof plants / sizeof plants[0])
+	static struct job jobs[NLANGS * NSETUPS], pjobs[2 * NPLANTS];
+	static char tnames[NLANGS * NSETUPS + 2 * NPLANTS][128];
+	struct CMUnitTest t[NLANGS * NSETUPS + 2 * NPLANTS];
 	size_t n = 0, nj = 0, np = 0;
 
 	if (e != NULL && atoi(e) > 0)
@@ -887,7 +1208,7 @@ main(void)
 				continue;
 			if (!strword(langs_on != NULL ? langs_on : "en de", langs[l]))
 				continue;
-			jobs[nj] = (struct job){ &setups[i], langs[l] };
+			jobs[nj] = (struct job){ &setups[i], langs[l], PLANT_NONE };
 			t[n] = (struct CMUnitTest)cmocka_unit_test_prestate(test_setup,
 			    &jobs[nj++]);
 			snprintf(tnames[n], sizeof tnames[n], "%s (%s)", setups[i].name, langs[l]);
@@ -896,8 +1217,9 @@ main(void)
 		}
 	/* In English and in German: the German plant is caught in German words. */
 	for (size_t l = 0; l < 2; l++)
-		for (size_t i = 0; i < sizeof plants / sizeof plants[0]; i++) {
-			pjobs[np] = (struct job){ &setups[plants[i].setup], langs[l] };
+		for (size_t i = 0; i < NPLANTS; i++) {
+			pjobs[np] = (struct job){ &setups[plants[i].setup], langs[l],
+			    plants[i].plant };
 			t[n] = (struct CMUnitTest)cmocka_unit_test_prestate(test_planted,
 			    &pjobs[np++]);
 			snprintf(tnames[n], sizeof tnames[n], "planted leak is caught: %s (%s)",

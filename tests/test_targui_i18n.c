@@ -41,6 +41,33 @@ views(const struct tu_state *s, int all)
 	}
 }
 
+/* A German reader's prompt holds no English order word: each is ORDER(),
+ * and a buffer too small for one would fall back to the English format. */
+static void
+no_english_orders(const char *where, const char *enc)
+{
+	static const char *const kw[] = {
+		"SECTOR", "SETTLE", "MOVE", "ATTACK", "BUY", "PASS", "END",
+		"CANCEL", "STOP", "AFTER", "ENTER", "ALL",
+	};
+	char *t = msg_text("de", enc);
+
+	for (const char *p = t; *p != '\0'; ) {
+		size_t n = 0;
+
+		while (p[n] >= 'A' && p[n] <= 'Z')
+			n++;
+		for (size_t i = 0; n > 0 && i < sizeof kw / sizeof kw[0]; i++)
+			if (strlen(kw[i]) == n && strncmp(p, kw[i], n) == 0)
+				fail_msg("%s: the English order word %s in \"%s\"",
+				    where, kw[i], t);
+		p += n > 0 ? n : 1;
+		while (n > 0 && *p != '\0' && *p >= 'A' && *p <= 'Z')
+			p++;
+	}
+	free(t);
+}
+
 static void
 pending(const struct tu_state *s)
 {
@@ -58,6 +85,8 @@ pending(const struct tu_state *s)
 		list = tval_list();
 		tr_said("what", p.what[i]);
 		tr_said("own", pending_own(&p, i));
+		no_english_orders("what", p.what[i]);
+		no_english_orders("own", pending_own(&p, i));
 		order_list_init(&l);
 		tu_legal(s, i, &l);
 		tu_legal_summary(s, i, &l, list);

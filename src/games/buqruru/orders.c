@@ -185,7 +185,7 @@ static int
 parse_refill(const char *line, char **w, int n, struct order *o,
     struct diag *d)
 {
-	char ex[64];
+	char ex[BQ_MSG];
 	unsigned mask = 0;
 	int rem = -1;
 

@@ -147,7 +147,7 @@ tu_order_text(struct order *o)
 static int
 parse_attack(char tok[][24], int n, struct order *o, struct diag *d)
 {
-	char form[160];
+	char form[TU_MSG];
 
 	/* The pattern of the order, its placeholders said in words. */
 	msg_fmt(form, sizeof form, "%s <from> <to> [%s <camels>] "
@@ -463,7 +463,7 @@ tu_waiting_for(const void *st, struct pending *p)
 		    b.p ? b.p + 1 : "");
 		buf_free(&b);
 	} else {
-		char can[96], own[TU_MSG];
+		char can[TU_MSG], own[TU_MSG];
 
 		w = s->cur;
 		if (w == TU_NONE)

@@ -15,7 +15,14 @@
 #   (f) doc/orders.md's tables of order words are those the catalogs hold
 #       (contrib/order-words -w writes them);
 #   (e) no ev_emit, diag_set, diag_vset, msg_fmt or msg_nfmt in a POTFILES
-#       source has a format that is not a literal (xgettext sees literals only).
+#       source has a format that is not a literal (xgettext sees literals only);
+#   (g) no de/es/fr message writes an English order word (an msgid of msgctxt
+#       order.<game> or order.common that the language spells otherwise), and
+#       no message of a game's catalog writes the language's word for an
+#       order word its English msgid writes (a term's name, "SP" for VP, is
+#       prose): a sentence quotes orders as ORDER() arguments (%s), rendered
+#       in the reader's words, never by hand. (po/common still spells some of
+#       its header words by hand.)
 #
 # Each check is first run on a small tree made here, once clean (it must
 # pass) and once per check with a fault put in on purpose (it must fail), so
@@ -292,6 +299,65 @@ check_doc() {
 	fi
 }
 
+# (g) order words written by hand
+check_order_words() {
+	root=$1 n=0
+	for d in "$root"/po/*/; do
+		for lang in $LANGS; do
+			po=$d$lang.po
+			[ -f "$po" ] || continue
+			common=$root/po/common/$lang.po
+			game=1
+			[ "$(basename "$d")" = common ] && game=
+			{
+				po_entries "$po"
+				[ -f "$common" ] && [ "$common" != "$po" ] &&
+				    po_entries "$common" | awk -F '\t' '$1 ~ /^order\./'
+			} > "$tmp/ow.entries"
+			perl -CSD -e '
+			my ($po, $f, $game) = @ARGV;
+			my (%w, %native, %term, @m);
+			open(my $h, "<:encoding(UTF-8)", $f) or die;
+			while (<$h>) {
+				chomp;
+				my ($ctx, $id, $str) = split /\t/;
+				next if !defined $str || $str eq "";
+				if ($ctx =~ /^order\./) {
+					# the game\x27s own word wins over a common one
+					my $first = (split /\|/, $str)[0];
+					$w{$id} = $first if !exists $w{$id} || $ctx ne "order.common";
+					$native{$_} //= $id for split /\|/, $str;
+				} elsif ($ctx eq "term") {
+					$term{$str} = 1;
+				} elsif ($ctx eq "") {
+					push @m, [$id, $str];
+				}
+			}
+			my $bad = 0;
+			my $word = qr/(?<![\p{L}\p{N}_])(\p{Lu}{2,})(?![\p{L}\p{N}_])/;
+			for my $e (@m) {
+				my ($id, $s) = @$e;
+				(my $t = $s) =~ s/\\[nt]/ /g;
+				my %english = map { $_ => 1 } $id =~ /$word/g;
+				for my $x ($t =~ /$word/g) {
+					if (exists $w{$x} && $w{$x} ne $x) {
+						print "$po: \"$s\" writes the English order word $x; quote it as ORDER() (%s)\n";
+					} elsif ($game && exists $native{$x} && $english{$native{$x}} &&
+					    !$term{$x}) {
+						print "$po: \"$s\" writes the order word $x by hand; quote it as ORDER() (%s)\n";
+					} else {
+						next;
+					}
+					$bad++;
+					last;
+				}
+			}
+			exit($bad ? 1 : 0);' "$po" "$tmp/ow.entries" "$game" || n=$((n + 1))
+		done
+	done
+	return "$n"
+}
+
 run_all() {
 	r=0
 	check_messages "$1" || r=1
@@ -300,6 +366,7 @@ run_all() {
 	check_plural "$1" || r=1
 	check_sources "$1" || r=1
 	check_doc "$1" || r=1
+	check_order_words "$1" || r=1
 	return "$r"
 }
 
@@ -376,6 +443,10 @@ selftest "French plural as German" check_plural \
     "sed -i 's/plural=(n > 1)/plural=(n != 1)/' po/x/fr.po"
 selftest "an order word doc/orders.md lacks" check_doc \
     "sed -i 's/msgstr \"SEMER\"/msgstr \"SEMER|SEME\"/' po/x/fr.po"
+selftest "an English order word in a German sentence" check_order_words \
+    "sed -i 's/die Mulde %s ist leer/die Mulde %s ist leer: SOW/' po/x/de.po"
+selftest "a German order word written by hand" check_order_words \
+    "sed -i 's/the hole %s is empty/SOW: the hole %s is empty/; s/die Mulde %s ist leer/SÄEN: die Mulde %s ist leer/' src/x.c po/x/de.po"
 selftest "a format that is not a literal" check_sources \
     "sed -i 's/diag_set(d, 0, \"the hole %s is empty\", h)/diag_set(d, 0, fmt, h)/' src/x.c"
 

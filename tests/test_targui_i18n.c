@@ -41,6 +41,33 @@ views(const struct tu_state *s, int all)
 	}
 }
 
+/* A German reader's prompt holds no English order word: each is ORDER(),
+ * and a buffer too small for one would fall back to the English format. */
+static void
+no_english_orders(const char *where, const char *enc)
+{
+	static const char *const kw[] = {
+		"SECTOR", "SETTLE", "MOVE", "ATTACK", "BUY", "PASS", "END",
+		"CANCEL", "STOP", "AFTER", "ENTER", "ALL",
+	};
+	char *t = msg_text("de", enc);
+
+	for (const char *p = t; *p != '\0'; ) {
+		size_t n = 0;
+
+		while (p[n] >= 'A' && p[n] <= 'Z')
+			n++;
+		for (size_t i = 0; n > 0 && i < sizeof kw / sizeof kw[0]; i++)
+			if (strlen(kw[i]) == n && strncmp(p, kw[i], n) == 0)
+				fail_msg("%s: the English order word %s in \"%s\"",
+				    where, kw[i], t);
+		p += n > 0 ? n : 1;
+		while (n > 0 && *p != '\0' && *p >= 'A' && *p <= 'Z')
+			p++;
+	}
+	free(t);
+}
+
 static void
 pending(const struct tu_state *s)
 {
@@ -58,6 +85,8 @@ pending(const struct tu_state *s)
 		list = tval_list();
 		tr_said("what", p.what[i]);
 		tr_said("own", pending_own(&p, i));
+		no_english_orders("what", p.what[i]);
+		no_english_orders("own", pending_own(&p, i));
 		order_list_init(&l);
 		tu_legal(s, i, &l);
 		tu_legal_summary(s, i, &l, list);
@@ -303,12 +332,74 @@ test_card_names(void **state)
 	free(s);
 }
 
+/* s rendered in lang holds want and not the English avoid. */
+/* The refusal names its order words as ORDER(): rendered per reader, the
+ * same text a hand-written translation gives could hide one. */
+static void
+quotes_orders(const char *enc)
+{
+	if (strchr(enc, ORDER_MARK) == NULL)
+		fail_msg("no ORDER() in the refusal \"%s\"", enc);
+}
+
+static void
+reads(const char *lang, const char *s, const char *want, const char *avoid)
+{
+	char *t = msg_text(lang, s);
+
+	if (strstr(t, want) == NULL)
+		fail_msg("%s: no \"%s\" in \"%s\"", lang, want, t);
+	if (avoid != NULL && strstr(t, avoid) != NULL)
+		fail_msg("%s: the English \"%s\" in \"%s\"", lang, avoid, t);
+	free(t);
+}
+
+/* A malformed order is refused with its form in the reader's order words,
+ * numbers as they are: no catalog spells an order by hand. The lines are in
+ * lower case: a refusal may quote the player's line as sent. */
+static void
+test_refusals_in_the_readers_words(void **state)
+{
+	static const char names[2][SEAT_NAME] = { "anna", "bruno" };
+	struct tu_state *s = calloc(1, sizeof *s);
+	struct optset os;
+	struct order o;
+	struct diag d;
+
+	(void)state;
+	diag_clear(&d);
+	assert_int_equal(opt_resolve(tu_options, &os, NULL, 0, &d), 0);
+	assert_int_equal(tu_setup(s, 2, names, &os, 1, NULL, &d), 0);
+	assert_int_not_equal(tu_parse(s, 0, "move 21", &o, &d), 0);
+	quotes_orders(d.enc);
+	reads("en", d.enc, "Write MOVE <from> <to> <camels>|ALL, e.g. MOVE 21 22 5.", NULL);
+	reads("de", d.enc, "Schreibe ZIEHEN <von> <nach> <Kamele>|ALLE, z. B. ZIEHEN 21 22 5.", "MOVE");
+	reads("es", d.enc, "MOVER 21 22 5", "MOVE ");
+	reads("fr", d.enc, "DÉPLACER 21 22 5", "MOVE");
+	assert_int_not_equal(tu_parse(s, 0, "buy 21", &o, &d), 0);
+	quotes_orders(d.enc);
+	reads("de", d.enc, "KAUFEN 21 4", "BUY");
+	reads("es", d.enc, "COMPRAR 21 4", "BUY");
+	reads("fr", d.enc, "|TOUS, ", "ALL");
+	assert_int_not_equal(tu_parse(s, 0, "attack 21", &o, &d), 0);
+	quotes_orders(d.enc);
+	reads("de", d.enc, "ANGRIFF <von> <nach> [STOPP <Kamele>] [NACH <Schlagabtausche>] [EINRÜCKEN <Kamele>|ALLE]", "ATTACK");
+	reads("fr", d.enc, "[ARRÊT ", "STOP");
+	assert_int_not_equal(tu_parse(s, 0, "hop", &o, &d), 0);
+	quotes_orders(d.enc);
+	reads("de", d.enc, "SEKTOR, SIEDELN, ZIEHEN, ANGRIFF, KAUFEN, PASSEN, ENDE oder WIDERRUF", "SETTLE");
+	reads("es", d.enc, "ASENTAR", "SETTLE");
+	assert_int_equal(msg_missing(), 0);
+	free(s);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_card_names),
 		cmocka_unit_test(test_every_line_translated),
+		cmocka_unit_test(test_refusals_in_the_readers_words),
 	};
 
 	return cmocka_run_group_tests(tests, tr_load, NULL);

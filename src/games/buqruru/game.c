@@ -170,15 +170,15 @@ not_now(const struct bq_state *st, int seat, int kind, struct diag *d)
 	case BQ_PH_HOLE:
 		if (bq_waited(st, seat) && bq_row(st, seat, row) > 0)
 			return diag_set(d, 0, "you cannot %s now: choose your "
-			    "sowing hole first, e.g. \"HOLE %c\"", doing,
-			    bq_letter(row[0]));
+			    "sowing hole first, e.g. \"%s %c\"", doing,
+			    ORDER("buqruru", "HOLE"), bq_letter(row[0]));
 		return diag_set(d, 0, "you cannot %s now: the sowing holes of "
 		    "round %d are being chosen", doing, st->round);
 	case BQ_PH_SOW:
 		if (st->turn == seat)
 			return diag_set(d, 0, "you cannot %s now: it is your turn "
-			    "to sow from hole %c, e.g. \"SOW\"", doing,
-			    bq_letter(st->sowing[seat]));
+			    "to sow from hole %c, e.g. \"%s\"", doing,
+			    bq_letter(st->sowing[seat]), ORDER("buqruru", "SOW"));
 		return diag_set(d, 0, "it is not your turn: %s is to sow from "
 		    "hole %c", st->seat[st->turn],
 		    bq_letter(st->sowing[st->turn]));
@@ -243,7 +243,8 @@ bq_apply(void *vst, int seat, const struct order *o, struct evsink *ev,
 		if (st->phase != BQ_PH_HOLE)
 			return not_now(st, seat, BQ_HOLE, d);
 		if (o->nargs != 1)
-			return diag_set(d, 0, "this HOLE order is malformed");
+			return diag_set(d, 0, "this %s order is malformed",
+			    ORDER("buqruru", "HOLE"));
 		if (bq_hole_check(st, seat, o->arg[0], d) < 0)
 			return -1;
 		bq_choose_hole(st, seat, o->arg[0], ev);
@@ -260,8 +261,9 @@ bq_apply(void *vst, int seat, const struct order *o, struct evsink *ev,
 			return -1;
 		break;
 	default:
-		return diag_set(d, 0, "unknown order; Buqruru orders are HOLE, "
-		    "SOW and REFILL");
+		return diag_set(d, 0, "unknown order; Buqruru orders are %s, "
+		    "%s and %s", ORDER("buqruru", "HOLE"), ORDER("buqruru", "SOW"),
+		    ORDER("buqruru", "REFILL"));
 	}
 	bq_advance(st, ev);
 	return 0;

@@ -137,13 +137,13 @@ parse_hole(const struct bq_state *st, int seat, const char *line,
 
 	if (n == 1)
 		return diag_set(d, 0, "\"%.60s\": say which hole, e.g. "
-		    "\"HOLE %c\"", line, ex);
+		    "\"%s %c\"", line, ORDER("buqruru", "HOLE"), ex);
 	if (n > 2)
 		return diag_set(d, 0, "\"%.60s\": choose one hole only, e.g. "
-		    "\"HOLE %c\"", line, ex);
+		    "\"%s %c\"", line, ORDER("buqruru", "HOLE"), ex);
 	if ((o->arg[0] = bq_hole_of(w[1])) < 0)
 		return diag_set(d, 0, "\"%.60s\": holes are named by one letter, "
-		    "a to h; try \"HOLE %c\"", line, ex);
+		    "a to h; try \"%s %c\"", line, ORDER("buqruru", "HOLE"), ex);
 	o->kind = BQ_HOLE;
 	o->nargs = 1;
 	bq_format(o);
@@ -164,14 +164,15 @@ parse_sow(const char *line, char **w, int n, struct order *o,
 		if (k < 0)
 			return diag_set(d, 0, "\"%.60s\": \"%.20s\" is not a group "
 			    "size; give whole numbers, one per lap, e.g. "
-			    "\"SOW 2\" or \"SOW 2 3\"", line, w[i]);
+			    "\"%s\" or \"%s\"", line, w[i], ORDER("buqruru", "SOW 2"),
+			    ORDER("buqruru", "SOW 2 3"));
 		if (k == 0)
 			return diag_set(d, 0, "\"%.60s\": the group size must be "
-			    "1 or more; try \"SOW 1\"", line);
+			    "1 or more; try \"%s\"", line, ORDER("buqruru", "SOW 1"));
 		if (k > BQ_MAX_GROUP)
 			return diag_set(d, 0, "\"%.60s\": a group cannot hold more "
-			    "than the %d counters of the game; try \"SOW 2\"",
-			    line, BQ_MAX_GROUP);
+			    "than the %d counters of the game; try \"%s\"",
+			    line, BQ_MAX_GROUP, ORDER("buqruru", "SOW 2"));
 		o->arg[i - 1] = k;
 	}
 	o->kind = BQ_SOW;
@@ -184,25 +185,25 @@ static int
 parse_refill(const char *line, char **w, int n, struct order *o,
     struct diag *d)
 {
-	char ex[64];
+	char ex[BQ_MSG];
 	unsigned mask = 0;
 	int rem = -1;
 
-	/* The example is an order, which stays as the engine parses it. */
-	msg_fmt(ex, sizeof ex, "e.g. \"%s\"", "REFILL a b REMAINDER c");
+	/* The example is an order, in the reader's order words. */
+	msg_fmt(ex, sizeof ex, "e.g. \"%s\"", ORDER("buqruru", "REFILL a b REMAINDER c"));
 
 	if (n == 1)
 		return diag_set(d, 0, "\"%.60s\": name the holes that get six "
-		    "counters, then REMAINDER and the hole for what is left "
-		    "over, %s", line, ex);
+		    "counters, then %s and the hole for what is left "
+		    "over, %s", line, ORDER("buqruru", "REMAINDER"), ex);
 	for (int i = 1; i < n; i++) {
 		int h;
 
 		if (strcasecmp(w[i], "REMAINDER") == 0) {
 			if (i != n - 2)
-				return diag_set(d, 0, "\"%.60s\": REMAINDER comes "
+				return diag_set(d, 0, "\"%.60s\": %s comes "
 				    "last, followed by exactly one hole, %s", line,
-				    ex);
+				    ORDER("buqruru", "REMAINDER"), ex);
 			if ((rem = bq_hole_of(w[i + 1])) < 0)
 				return diag_set(d, 0, "\"%.60s\": \"%.20s\" is not "
 				    "a hole; holes are named by one letter, a to h, "
@@ -237,7 +238,7 @@ bq_parse(const void *vst, int seat, const char *line, struct order *o,
 	memset(o, 0, sizeof *o);
 	if (strlen(line) >= sizeof copy)
 		return diag_set(d, 0, "this order is too long; Buqruru orders "
-		    "are short, e.g. \"SOW 2\"");
+		    "are short, e.g. \"%s\"", ORDER("buqruru", "SOW 2"));
 	snprintf(copy, sizeof copy, "%s", line);
 	for (p = strtok_r(copy, " \t\r\n", &save); p != NULL;
 	    p = strtok_r(NULL, " \t\r\n", &save)) {
@@ -248,8 +249,9 @@ bq_parse(const void *vst, int seat, const char *line, struct order *o,
 	}
 	if (n == 0)
 		return diag_set(d, 0, "an empty line is not an order; try "
-		    "\"SOW\", \"HOLE %c\" or \"REFILL\" with your holes",
-		    example_hole(st, seat));
+		    "\"%s\", \"%s %c\" or \"%s\" with your holes",
+		    ORDER("buqruru", "SOW"), ORDER("buqruru", "HOLE"), example_hole(st, seat),
+		    ORDER("buqruru", "REFILL"));
 	if (strcasecmp(w[0], "HOLE") == 0)
 		return parse_hole(st, seat, line, w, n, o, d);
 	if (strcasecmp(w[0], "SOW") == 0)
@@ -257,8 +259,9 @@ bq_parse(const void *vst, int seat, const char *line, struct order *o,
 	if (strcasecmp(w[0], "REFILL") == 0)
 		return parse_refill(line, w, n, o, d);
 	return diag_set(d, 0, "\"%.60s\": unknown order; Buqruru orders are "
-	    "HOLE, SOW and REFILL, e.g. \"HOLE %c\" or \"SOW 2\"", line,
-	    example_hole(st, seat));
+	    "%s, %s and %s, e.g. \"%s %c\" or \"%s\"", line,
+	    ORDER("buqruru", "HOLE"), ORDER("buqruru", "SOW"), ORDER("buqruru", "REFILL"),
+	    ORDER("buqruru", "HOLE"), example_hole(st, seat), ORDER("buqruru", "SOW 2"));
 }
 
 int

@@ -215,8 +215,13 @@ refill_example(const struct bq_state *st, int seat, struct order *o)
 	unsigned mask;
 	int rem;
 
+	char line[ORDER_TEXT];
+
 	bq_refill_default(st, seat, &mask, &rem);
 	bq_refill_order(o, mask, rem);
+	/* Quoted in the reader's order words: o is only the example's. */
+	snprintf(line, sizeof line, "%s", o->text);
+	msg_order(o->text, sizeof o->text, "buqruru", line);
 	return o->text;
 }
 
@@ -279,16 +284,16 @@ bq_refill_ok(const struct bq_state *st, int seat, unsigned mask, int rem,
 	if (rc == 0 && left > 0 && rem < 0) {
 		msg_nfmt(said, sizeof said, (unsigned long)left,
 		    "%d counter is left over after the holes of six; add "
-		    "REMAINDER and the hole for them, e.g. \"%s\"",
+		    "%s and the hole for them, e.g. \"%s\"",
 		    "%d counters are left over after the holes of six; add "
-		    "REMAINDER and the hole for them, e.g. \"%s\"", left,
-		    refill_example(st, seat, &ex));
+		    "%s and the hole for them, e.g. \"%s\"", left,
+		    ORDER("buqruru", "REMAINDER"), refill_example(st, seat, &ex));
 		rc = diag_set(d, 0, "%s", said);
 	}
 	if (rc == 0 && left == 0 && rem >= 0)
 		rc = diag_set(d, 0, "nothing is left over after the holes of "
-		    "six, so leave out REMAINDER; e.g. \"%s\"",
-		    refill_example(st, seat, &ex));
+		    "six, so leave out %s; e.g. \"%s\"",
+		    ORDER("buqruru", "REMAINDER"), refill_example(st, seat, &ex));
 	if (rc == 0 && rem >= 0 && full > 0 &&
 	    !after_full(st, seat, mask, rem)) {
 		n = bq_row(st, seat, row);

@@ -14,10 +14,11 @@ bq_group_ok(const struct bq_state *st, int lifted, int k)
 	return 1;
 }
 
+/* The sowing as an order (ORDER), quoted in the reader's order words. */
 static void
 sizes_text(struct buf *b, const int *k, int nk)
 {
-	buf_adds(b, "SOW");
+	buf_adds(b, ORDER("buqruru", "SOW"));
 	for (int i = 0; i < nk; i++)
 		buf_printf(b, " %d", k[i]);
 }
@@ -40,15 +41,16 @@ bad_size(const struct bq_state *st, const struct bq_sowing *sw, int k,
 			}
 		diag_set(d, 0, "\"%s\": with groups=divisors-1-4 a group must "
 		    "hold 1 to 4 counters and divide the %d you lift (%d does "
-		    "not); you may use %s; try \"SOW %d\"", b.p, sw->lifted, k,
-		    ok, best);
+		    "not); you may use %s; try \"%s %d\"", b.p, sw->lifted, k,
+		    ok, ORDER("buqruru", "SOW"), best);
 	} else if (sw->lifted == 1)
 		diag_set(d, 0, "\"%s\": you lift only 1 counter from hole %c; "
-		    "try \"SOW\"", b.p, bq_letter(sw->from));
+		    "try \"%s\"", b.p, bq_letter(sw->from), ORDER("buqruru", "SOW"));
 	else
 		diag_set(d, 0, "\"%s\": you lift only %d counters from hole %c, "
-		    "so a group holds at most %d; try \"SOW %d\"", b.p,
-		    sw->lifted, bq_letter(sw->from), sw->lifted, sw->lifted);
+		    "so a group holds at most %d; try \"%s %d\"", b.p,
+		    sw->lifted, bq_letter(sw->from), sw->lifted, ORDER("buqruru", "SOW"),
+		    sw->lifted);
 	buf_free(&b);
 	return -1;
 }
@@ -118,14 +120,15 @@ bq_plan(const struct bq_state *st, int seat, const int *k, int nk,
 	for (int i = 0; i < nk; i++)
 		if (k[i] != 1 && bq_opening(st, seat)) {
 			if (st->opening == BQ_OPEN_EACH)
-				return diag_set(d, 0, "SOW %d: the match opens one "
+				return diag_set(d, 0, "%s %d: the match opens one "
 				    "by one (Bellin: \"un par un en début de "
 				    "partie\"), so your first sowing sows one "
-				    "counter at a time; send \"SOW\"", k[i]);
-			return diag_set(d, 0, "SOW %d: the match opens one by one "
+				    "counter at a time; send \"%s\"", ORDER("buqruru", "SOW"), k[i],
+				    ORDER("buqruru", "SOW"));
+			return diag_set(d, 0, "%s %d: the match opens one by one "
 			    "(Bellin: \"un par un en début de partie\"), so "
 			    "the first sowing sows one counter at a time; send "
-			    "\"SOW\"", k[i]);
+			    "\"%s\"", ORDER("buqruru", "SOW"), k[i], ORDER("buqruru", "SOW"));
 		}
 
 	for (int h = 0; h < BQ_HOLES; h++) {

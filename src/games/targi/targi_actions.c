@@ -155,7 +155,8 @@ check_buy(const struct tg_state *st, int seat, int card, int via,
 	n = tg_payments(st, seat, card, via, pays, 64);
 	tg_cost_text(t, cost, sizeof cost);
 	if (x && !t->has_extra)
-		return diag_set(d, 0, "Tribe card %d has no optional cost to pay (EXTRA).", t->id);
+		return diag_set(d, 0, "Tribe card %d has no optional cost to pay (%s).", t->id,
+		    ORDER("targi", "EXTRA"));
 	/* With EXTRA, only the payments that leave the optional part payable. */
 	if (x) {
 		int m = 0;
@@ -466,8 +467,9 @@ choose_goods(struct tg_state *st, int seat, const struct order *o, int n,
 	if (o->kind != K_CHOOSE) {
 		char m[TG_MSG];
 
-		msg_nfmt(m, sizeof m, (unsigned long)n, "First choose %d good: CHOOSE followed by e.g. %s.",
-		    "First choose %d goods: CHOOSE followed by e.g. %s.", n, n == 1 ? "S" : "1D 1S");
+		msg_nfmt(m, sizeof m, (unsigned long)n, "First choose %d good: %s followed by e.g. %s.",
+		    "First choose %d goods: %s followed by e.g. %s.", n, ORDER("targi", "CHOOSE"),
+		    n == 1 ? "S" : "1D 1S");
 		return tg_diag_enc(d, m);
 	}
 	if (s[TG_G] || s[TG_VP] || s[TG_W] || s[TG_D] < 0 || s[TG_S] < 0 ||
@@ -624,14 +626,15 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 				int res[TG_NRES] = { 0 };
 
 				if (o->arg[1] < 0 || o->arg[1] > 2)
-					return diag_set(d, 0, "%s lets you choose one good: TAKE %s D, TAKE %s S or TAKE %s P.",
-					    name, name, name, name);
+					return diag_set(d, 0, "%s lets you choose one good: %s %s D, %s %s S or %s %s P.",
+					    name, ORDER("targi", "TAKE"), name, ORDER("targi", "TAKE"), name,
+					    ORDER("targi", "TAKE"), name);
 				res[o->arg[1]] = 1;
 				tg_gain_goods_card(st, seat, res, ev);
 			} else {
 				if (o->arg[1] >= 0)
-					return diag_set(d, 0, "%s shows fixed goods: just TAKE %s.",
-					    name, name);
+					return diag_set(d, 0, "%s shows fixed goods: just %s %s.",
+					    name, ORDER("targi", "TAKE"), name);
 				tg_gain_goods_card(st, seat, st->goods[card].res, ev);
 			}
 			tg_replace_central(st, pos);
@@ -642,7 +645,8 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 			return diag_set(d, 0, "You have no Targi on card %d.", n);
 		if (st->border[n].kind == BK_WATER) {
 			if (o->arg[1] >= 0)
-				return diag_set(d, 0, "Card %d gives water: just TAKE %d.", n, n);
+				return diag_set(d, 0, "Card %d gives water: just %s %d.", n,
+				    ORDER("targi", "TAKE"), n);
 			tg_give(st, seat, TG_W, st->border[n].water);
 			st->targi_at[n] = -1;
 			ev_emit(ev, VIS_ALL, "%s takes %d water from card %d.", p->name,
@@ -650,11 +654,11 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 			return 0;
 		}
 		if (st->border[n].kind != BK_GOODS)
-			return diag_set(d, 0, "Card %d (%s) does not give goods to TAKE.",
-			    n, tg_place_name(st, n, pn, sizeof pn));
+			return diag_set(d, 0, "Card %d (%s) does not give goods to %s.",
+			    n, tg_place_name(st, n, pn, sizeof pn), ORDER("targi", "TAKE"));
 		if (o->arg[1] >= 0)
-			return diag_set(d, 0, "Card %d gives one %s: just TAKE %d.", n,
-			    tg_res_term(st->border[n].gives), n);
+			return diag_set(d, 0, "Card %d gives one %s: just %s %d.", n,
+			    tg_res_term(st->border[n].gives), ORDER("targi", "TAKE"), n);
 		/* Border cards are not goods cards: no tribe card bonus. */
 		tg_give(st, seat, st->border[n].gives, 1);
 		st->targi_at[n] = -1;
@@ -687,8 +691,8 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 			buy(st, seat, card, o->arg[1], pay, o->arg[TG_EXTRA], ev);
 		} else if (o->kind == K_KEEP) {
 			if (p->hand >= 0)
-				return diag_set(d, 0, "You already hold a hand card; you may only display (BUY) or DISCARD %s.",
-				    name);
+				return diag_set(d, 0, "You already hold a hand card; you may only display (%s) or %s %s.",
+				    ORDER("targi", "BUY"), ORDER("targi", "DISCARD"), name);
 			tg_replace_central(st, pos);
 			p->hand = card;
 			p->hand_round = st->round;
@@ -706,7 +710,8 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 		if ((n = need_border(st, seat, BK_NOBLE, TERM("targi.place.noble"), d)) < 0)
 			return -1;
 		if (p->hand < 0)
-			return diag_set(d, 0, "You hold no hand card for the Noble; PASS %d instead.", n);
+			return diag_set(d, 0, "You hold no hand card for the Noble; %s %d instead.",
+			    ORDER("targi", "PASS"), n);
 		card = p->hand;
 		if (o->arg[0] == 1) {
 			int g = o->arg[2] - 1;

@@ -179,14 +179,15 @@ tg_dune_action(struct tg_state *st, int seat, const struct order *o,
 	if (i < 0 || i >= TG_DUNES || !p->dune_at[i])
 		return diag_set(d, 0, "You have no Targi on sand dune %d.", i + 1);
 	if (st->dune_used[i])
-		return diag_set(d, 0, "The start player has used sand dune %d; your Targi there gets nothing (PASS DUNE %d).",
-		    i + 1, i + 1);
+		return diag_set(d, 0, "The start player has used sand dune %d; your Targi there gets nothing (%s %d).",
+		    i + 1, ORDER("targi", "PASS DUNE"), i + 1);
 	u = &st->dune[st->dune_up[i]];
 	if (u->action != DA_CHOOSE &&
 	    ch[0] + ch[1] + ch[2] + ch[3] + ch[4] + ch[5] != 0 &&
 	    !(u->action == DA_CARAVAN && ch[0] + ch[1] + ch[2] == 1 &&
 	    ch[3] + ch[4] + ch[5] == 0))
-		return diag_set(d, 0, "Sand dune %d needs no choice: just DUNE %d.", i + 1, i + 1);
+		return diag_set(d, 0, "Sand dune %d needs no choice: just %s %d.", i + 1,
+		    ORDER("targi", "DUNE"), i + 1);
 	switch (u->action) {
 	case DA_GAIN:
 		for (int k = 0; k < TG_NRES; k++)
@@ -201,9 +202,10 @@ tg_dune_action(struct tg_state *st, int seat, const struct order *o,
 			char m[TG_MSG];
 
 			msg_nfmt(m, sizeof m, (unsigned long)u->n,
-			    "Sand dune %d gives %d good of your choice: DUNE %d followed by them, e.g. DUNE %d %s.",
-			    "Sand dune %d gives %d goods of your choice: DUNE %d followed by them, e.g. DUNE %d %s.",
-			    i + 1, u->n, i + 1, i + 1, u->n == 1 ? "1S" : "1D 1S");
+			    "Sand dune %d gives %d good of your choice: %s %d followed by them, e.g. %s %d %s.",
+			    "Sand dune %d gives %d goods of your choice: %s %d followed by them, e.g. %s %d %s.",
+			    i + 1, u->n, ORDER("targi", "DUNE"), i + 1, ORDER("targi", "DUNE"), i + 1,
+			    u->n == 1 ? "1S" : "1D 1S");
 			return tg_diag_enc(d, m);
 		}
 		for (int k = 0; k < 3; k++)

@@ -99,8 +99,8 @@ tg_on_display(struct tg_state *st, int seat, int card, struct evsink *ev)
 			if (p->display[i] == card)
 				p->tokens[i] = 1;
 		st->token_supply--;
-		ev_emit(ev, VIS_ALL, "An action token goes onto tribe card %d of %s (USE %d at any time).",
-		    t->id, p->name, t->id);
+		ev_emit(ev, VIS_ALL, "An action token goes onto tribe card %d of %s (%s %d at any time).",
+		    t->id, p->name, ORDER("targi", "USE"), t->id);
 		return;
 	}
 	switch (t->effect) {
@@ -247,8 +247,8 @@ tg_once_resolve(struct tg_state *st, int seat, const struct order *o,
 			return 0;
 		}
 		if (o->kind != K_SWAP)
-			return diag_set(d, 0, "Tribe card %d lets you move two display cards: SWAP 1-1 2-3 (row-place), or PASS.",
-			    t->id);
+			return diag_set(d, 0, "Tribe card %d lets you move two display cards: %s (row-place), or %s.",
+			    t->id, ORDER("targi", "SWAP 1-1 2-3"), ORDER("targi", "PASS"));
 		if (!swap_ok(p, s[0], s[1]))
 			return diag_set(d, 0, "That move would leave a gap in a row or names an empty place; the first place must hold a card.");
 		{
@@ -268,14 +268,15 @@ tg_once_resolve(struct tg_state *st, int seat, const struct order *o,
 	if (o->kind != K_CHOOSE) {
 		if (t->effect == EF_ONCE_CHOICE)
 			msg_nfmt(m, sizeof m, (unsigned long)st->sub_n,
-			    "First choose what tribe card %d gives you: CHOOSE followed by %d good, or CHOOSE 1G, or CHOOSE 1VP.",
-			    "First choose what tribe card %d gives you: CHOOSE followed by %d goods, or CHOOSE 1G, or CHOOSE 1VP.",
-			    t->id, st->sub_n);
+			    "First choose what tribe card %d gives you: %s followed by %d good, or %s, or %s.",
+			    "First choose what tribe card %d gives you: %s followed by %d goods, or %s, or %s.",
+			    t->id, ORDER("targi", "CHOOSE"), st->sub_n, ORDER("targi", "CHOOSE 1G"),
+			    ORDER("targi", "CHOOSE 1VP"));
 		else
 			msg_nfmt(m, sizeof m, (unsigned long)st->sub_n,
-			    "First choose what tribe card %d gives you: CHOOSE followed by %d good.",
-			    "First choose what tribe card %d gives you: CHOOSE followed by %d goods.",
-			    t->id, st->sub_n);
+			    "First choose what tribe card %d gives you: %s followed by %d good.",
+			    "First choose what tribe card %d gives you: %s followed by %d goods.",
+			    t->id, ORDER("targi", "CHOOSE"), st->sub_n);
 		return tg_diag_enc(d, m);
 	}
 	if (s[TG_D] < 0 || s[TG_S] < 0 || s[TG_P] < 0 || s[TG_G] < 0 || s[TG_VP] < 0)

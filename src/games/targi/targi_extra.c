@@ -158,7 +158,8 @@ tg_favour(struct tg_state *st, int seat, const struct order *o,
 		ev_emit(ev, VIS_ALL, "%s lets the Targia's favour go.", p->name);
 		return 0;
 	}
-	return diag_set(d, 0, "FAVOUR D (take a good) or FAVOUR PAY D (pay a good, turn up a goods card).");
+	return diag_set(d, 0, "%s (take a good) or %s (pay a good, turn up a goods card).",
+	    ORDER("targi", "FAVOUR D"), ORDER("targi", "FAVOUR PAY D"));
 }
 
 /* ---- water ---- */
@@ -211,7 +212,8 @@ use_token(struct tg_state *st, int seat, const struct order *o,
 	switch (t->effect) {
 	case EF_GAIN:
 		if (ch[TG_D] + ch[TG_S] + ch[TG_P] + ch[TG_G] + ch[TG_VP] + ch[TG_W])
-			return diag_set(d, 0, "Tribe card %d gives what it shows: just USE %d.", t->id, t->id);
+			return diag_set(d, 0, "Tribe card %d gives what it shows: just %s %d.", t->id,
+			    ORDER("targi", "USE"), t->id);
 		for (int k = 0; k < TG_NRES; k++)
 			if (t->e_give[k] > 0)
 				tg_give(st, seat, k, t->e_give[k]);
@@ -224,9 +226,10 @@ use_token(struct tg_state *st, int seat, const struct order *o,
 			char m[TG_MSG];
 
 			msg_nfmt(m, sizeof m, (unsigned long)t->e_n,
-			    "Tribe card %d gives %d good of your choice: USE %d followed by them, e.g. USE %d %s.",
-			    "Tribe card %d gives %d goods of your choice: USE %d followed by them, e.g. USE %d %s.",
-			    t->id, t->e_n, t->id, t->id, t->e_n == 1 ? "1S" : "1D 1S");
+			    "Tribe card %d gives %d good of your choice: %s %d followed by them, e.g. %s %d %s.",
+			    "Tribe card %d gives %d goods of your choice: %s %d followed by them, e.g. %s %d %s.",
+			    t->id, t->e_n, ORDER("targi", "USE"), t->id, ORDER("targi", "USE"), t->id,
+			    t->e_n == 1 ? "1S" : "1D 1S");
 			return tg_diag_enc(d, m);
 		}
 		for (int k = 0; k < 3; k++)
@@ -235,7 +238,8 @@ use_token(struct tg_state *st, int seat, const struct order *o,
 		break;
 	case EF_CONVERT:
 		if (ch[TG_D] + ch[TG_S] + ch[TG_P] + ch[TG_G] + ch[TG_VP] + ch[TG_W])
-			return diag_set(d, 0, "Tribe card %d converts what it shows: just USE %d.", t->id, t->id);
+			return diag_set(d, 0, "Tribe card %d converts what it shows: just %s %d.", t->id,
+			    ORDER("targi", "USE"), t->id);
 		for (int k = 0; k < TG_NRES; k++)
 			if (k != TG_VP && p->res[k] < t->e_pay[k])
 				return diag_set(d, 0, "Tribe card %d asks for %d %s; you have %d.",
@@ -348,8 +352,8 @@ tg_lastraid_pay(struct tg_state *st, int seat, const struct order *o,
 	if (o->kind == K_GIVE) {
 		if (o->arg[TG_G] != 1 || o->arg[TG_D] + o->arg[TG_S] + o->arg[TG_P] +
 		    o->arg[TG_VP] + o->arg[TG_W] != 0)
-			return diag_set(d, 0, "%s takes 1 gold (GIVE 1G) or the last card of a display row (REMOVE ROW n).",
-			    bn);
+			return diag_set(d, 0, "%s takes 1 gold (%s) or the last card of a display row (%s).",
+			    bn, ORDER("targi", "GIVE 1G"), ORDER("targi", "REMOVE ROW n"));
 		if (p->res[TG_G] < 1)
 			return diag_set(d, 0, "You have no gold; give the last card of a row (%s).",
 			    ORDER("targi", "REMOVE ROW n"));
@@ -380,8 +384,8 @@ tg_lastraid_pay(struct tg_state *st, int seat, const struct order *o,
 		ev_emit(ev, VIS_ALL, "%s: %s gives up tribe card %d, the last of row %d.",
 		    bn, p->name, st->tribe[c].id, r + 1);
 	} else
-		return diag_set(d, 0, "%s takes 1 gold (GIVE 1G) or the last card of a display row (REMOVE ROW n).",
-		    bn);
+		return diag_set(d, 0, "%s takes 1 gold (%s) or the last card of a display row (%s).",
+		    bn, ORDER("targi", "GIVE 1G"), ORDER("targi", "REMOVE ROW n"));
 	p->raid_done = 1;
 	if (tg_has_effect(st, seat, EF_RAID_BONUS)) {
 		int c = tg_effect_card(st, seat, EF_RAID_BONUS);

@@ -338,7 +338,11 @@ tg_format(struct order *o)
 	}
 }
 
-/* usage is a message id (N_), a literal without conversions. */
+/* A usage: a message id (N_) whose order words and examples are ORDER()
+ * arguments, so every reader sees the words they write, and no catalog
+ * spells an order by hand. */
+static void usage_msg(char *out, size_t n, const char *usage, ...)
+    __attribute__((format(printf, 3, 4)));
 static void
 usage_msg(char *out, size_t n, const char *usage, ...)
 {
@@ -349,31 +353,39 @@ usage_msg(char *out, size_t n, const char *usage, ...)
 	va_end(ap);
 }
 
+/* u: an encoded usage (usage_msg) or an ORDER(). */
 static int
-bad(struct diag *d, const char *usage)
+bad_as(struct diag *d, const char *u)
 {
-	char u[TG_MSG];
-
-	usage_msg(u, sizeof u, usage);
 	return diag_set(d, 0, "Write it as: %s.", u);
 }
 
-/* [ROW r] [PAY spec] from words [i, n) into arg[1..6]. */
+static int bad(struct diag *d, const char *usage, ...)
+    __attribute__((format(printf, 2, 3)));
 static int
-row_pay(const struct words *ws, int i, struct order *o, const char *usage,
+bad(struct diag *d, const char *usage, ...)
+{
+	char u[TG_MSG];
+	va_list ap;
+
+	va_start(ap, usage);
+	msg_vfmt(u, sizeof u, usage, ap);
+	va_end(ap);
+	return bad_as(d, u);
+}
+
+/* [ROW r] [PAY spec] from words [i, n) into arg[1..6]; u is the encoded
+ * usage (usage_msg). */
+static int
+row_pay(const struct words *ws, int i, struct order *o, const char *u,
     struct diag *d)
 {
 	int s[TG_NRES], n;
 
 	if (i + 1 >= ws->n || !is(ws->w[i], "ROW") || strlen(ws->w[i + 1]) != 1 ||
 	    ws->w[i + 1][0] < '1' || ws->w[i + 1][0] > '3')
-	{
-		char u[TG_MSG];
-
-		usage_msg(u, sizeof u, usage);
-		return diag_set(d, 0, "Say which row of your display takes the card (ROW 1, 2 or 3); write it as: %s.",
-		    u);
-	}
+		return diag_set(d, 0, "Say which row of your display takes the card (%s 1, 2 or 3); write it as: %s.",
+		    ORDER("targi", "ROW"), u);
 	o->arg[1] = ws->w[i + 1][0] - '1';
 	i += 2;
 	n = ws->n;
@@ -384,13 +396,8 @@ row_pay(const struct words *ws, int i, struct order *o, const char *usage,
 	if (i == n)
 		return 0;
 	if (!is(ws->w[i], "PAY") || spec(ws, i + 1, n, s) < 0 || s[TG_VP])
-	{
-		char u[TG_MSG];
-
-		usage_msg(u, sizeof u, usage);
-		return diag_set(d, 0, "After the row, say what you pay, e.g. PAY 1D 2S 1G (and EXTRA for an optional cost); write it as: %s.",
-		    u);
-	}
+		return diag_set(d, 0, "After the row, say what you pay, e.g. %s (and %s for an optional cost); write it as: %s.",
+		    ORDER("targi", "PAY 1D 2S 1G"), ORDER("targi", "EXTRA"), u);
 	o->arg[2] = 1;
 	memcpy(&o->arg[TG_PAY], s, sizeof(int) * TG_NRES);
 	return 0;
@@ -435,7 +442,9 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		if (ws.n == 3 && is(ws.w[1], "DUNE") && (t = dune_word(ws.w[2])) >= 0)
 			o->arg[0] = TG_DUNE(t);
 		else if (ws.n != 2 || (t = target(ws.w[1])) < 1 || t > TG_NBORDER)
-			return bad(d, N_("PLACE followed by a border card number, e.g. PLACE 5 (or PLACE DUNE 2 for a sand dune)"));
+			return bad(d, N_("%s followed by a border card number, e.g. %s (or %s for a sand dune)"),
+			    ORDER("targi", "PLACE"), ORDER("targi", "PLACE 5"),
+			    ORDER("targi", "PLACE DUNE 2"));
 		else
 			o->arg[0] = t;
 	} else if (is(v, "PREFER")) {
@@ -444,20 +453,30 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		if (ws.n == 2 && is(ws.w[1], "NONE"))
 			goto done;
 		if (ws.n < 2 || ws.n > 13)
-			return bad(d, N_("PREFER followed by 1 to 12 border card numbers, best first, e.g. PREFER 5 13 2"));
+			return bad(d, N_("%s followed by 1 to 12 border card numbers, best first, e.g. %s"),
+			    ORDER("targi", "PREFER"),
+			    ORDER("targi", "PREFER 5 13 2"));
 		for (int i = 1; i < ws.n; i++) {
 			if ((t = target(ws.w[i])) < 1 || t > TG_NBORDER)
-				return bad(d, N_("PREFER followed by border card numbers 1 to 16, e.g. PREFER 5 13 2"));
+				return bad(d, N_("%s followed by border card numbers 1 to 16, e.g. %s"),
+				    ORDER("targi", "PREFER"),
+				    ORDER("targi", "PREFER 5 13 2"));
 			o->arg[o->nargs++] = t;
 		}
 	} else if (is(v, "GIVE")) {
 		o->kind = K_GIVE;
 		o->nargs = TG_NRES;
 		if (spec(&ws, 1, ws.n, s) < 0)
-			return bad(d, N_("GIVE VP, GIVE 1G, or GIVE followed by goods, e.g. GIVE 1D 1S"));
+			return bad(d, N_("%s, %s, or %s followed by goods, e.g. %s"),
+			    ORDER("targi", "GIVE VP"),
+			    ORDER("targi", "GIVE 1G"), ORDER("targi", "GIVE"),
+			    ORDER("targi", "GIVE 1D 1S"));
 		if (s[TG_VP]) {
 			if (s[TG_D] + s[TG_S] + s[TG_P] + s[TG_G])
-				return bad(d, N_("GIVE VP alone, or GIVE goods or gold without VP"));
+				return bad(d, N_("%s alone, or %s goods or gold without %s"),
+				    ORDER("targi", "GIVE VP"),
+				    ORDER("targi", "GIVE"),
+				    ORDER("targi", "VP"));
 			s[TG_VP] = 1;
 		}
 		memcpy(o->arg, s, sizeof s);
@@ -466,26 +485,37 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		o->nargs = TG_NRES;
 		if (spec(&ws, 1, ws.n, s) < 0 ||
 		    (o->kind == K_DROP && (s[TG_G] || s[TG_VP])))
-			return bad(d, o->kind == K_CHOOSE ?
-			    N_("CHOOSE followed by what you take, e.g. CHOOSE 1D 1S, CHOOSE 1G or CHOOSE 1VP") :
-			    N_("DROP followed by the goods you put back, e.g. DROP 2D 1P"));
+			return o->kind == K_CHOOSE ?
+			    bad(d, N_("%s followed by what you take, e.g. %s, %s or %s"),
+			    ORDER("targi", "CHOOSE"), ORDER("targi", "CHOOSE 1D 1S"),
+			    ORDER("targi", "CHOOSE 1G"), ORDER("targi", "CHOOSE 1VP")) :
+			    bad(d, N_("%s followed by the goods you put back, e.g. %s"),
+			    ORDER("targi", "DROP"), ORDER("targi", "DROP 2D 1P"));
 		memcpy(o->arg, s, sizeof s);
 	} else if (is(v, "TAKE")) {
 		o->kind = K_TAKE;
 		o->arg[1] = -1;
 		if (ws.n < 2 || ws.n > 3 || (t = target(ws.w[1])) < 0)
-			return bad(d, N_("TAKE followed by a border card number (TAKE 2) or a central card (TAKE B2, or TAKE B2 S for a card of free choice)"));
+			return bad(d, N_("%s followed by a border card number (%s) or a central card (%s, or %s for a card of free choice)"),
+			    ORDER("targi", "TAKE"), ORDER("targi", "TAKE 2"),
+			    ORDER("targi", "TAKE B2"),
+			    ORDER("targi", "TAKE B2 S"));
 		o->arg[0] = t;
 		if (ws.n == 3 && (o->arg[1] = good_word(ws.w[2])) < 0)
-			return bad(d, N_("TAKE B2 D, TAKE B2 S or TAKE B2 P to choose the good"));
+			return bad(d, N_("%s, %s or %s to choose the good"),
+			    ORDER("targi", "TAKE B2 D"),
+			    ORDER("targi", "TAKE B2 S"),
+			    ORDER("targi", "TAKE B2 P"));
 	} else if (is(v, "BUY")) {
-		const char *u = N_("BUY B2 ROW 1 (a central card) or BUY ROW 1 (the card you drew), optionally followed by PAY and what you pay");
+		char u[TG_MSG];
 		int i = 1;
 
+		usage_msg(u, sizeof u, N_("%s (a central card) or %s (the card you drew), optionally followed by %s and what you pay"),
+		    ORDER("targi", "BUY B2 ROW 1"), ORDER("targi", "BUY ROW 1"), ORDER("targi", "PAY"));
 		o->kind = K_BUY;
 		if (ws.n > 1 && !is(ws.w[1], "ROW")) {
 			if ((t = target(ws.w[1])) < 100)
-				return bad(d, u);
+				return bad_as(d, u);
 			o->arg[0] = t;
 			i = 2;
 		}
@@ -499,19 +529,27 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 			goto done;
 		}
 		if (ws.n > 2)
-			return bad(d, o->kind == K_PASS ?
-			    N_("PASS followed by a card you leave unused (PASS 5, PASS B2), or PASS alone to skip a card's offer") :
-			    N_("KEEP or DISCARD followed by a central card (KEEP B2), or alone for the card you drew"));
+			return o->kind == K_PASS ?
+			    bad(d, N_("%s followed by a card you leave unused (%s, %s), or %s alone to skip a card's offer"),
+			    ORDER("targi", "PASS"), ORDER("targi", "PASS 5"),
+			    ORDER("targi", "PASS B2"), ORDER("targi", "PASS")) :
+			    bad(d, N_("%s or %s followed by a central card (%s), or alone for the card you drew"),
+			    ORDER("targi", "KEEP"), ORDER("targi", "DISCARD"), ORDER("targi", "KEEP B2"));
 		if (ws.n == 2) {
 			if ((t = target(ws.w[1])) < 0 ||
 			    (o->kind != K_PASS && t < 100))
-				return bad(d, o->kind == K_PASS ? N_("PASS 5 or PASS B2") :
-				    N_("KEEP B2 or DISCARD B2 (a central card), or KEEP/DISCARD alone for the drawn card"));
+				return o->kind == K_PASS ?
+				    bad(d, N_("%s or %s"), ORDER("targi", "PASS 5"), ORDER("targi", "PASS B2")) :
+				    bad(d, N_("%s or %s (a central card), or %s/%s alone for the drawn card"),
+				    ORDER("targi", "KEEP B2"), ORDER("targi", "DISCARD B2"),
+				    ORDER("targi", "KEEP"), ORDER("targi", "DISCARD"));
 			o->arg[0] = t;
 		}
 	} else if (is(v, "NOBLE")) {
-		const char *u = N_("NOBLE ROW 1 (optionally PAY and what you pay) or NOBLE DISCARD");
+		char u[TG_MSG];
 
+		usage_msg(u, sizeof u, N_("%s (optionally %s and what you pay) or %s"),
+		    ORDER("targi", "NOBLE ROW 1"), ORDER("targi", "PAY"), ORDER("targi", "NOBLE DISCARD"));
 		o->kind = K_NOBLE;
 		if (ws.n == 2 && is(ws.w[1], "DISCARD"))
 			o->arg[0] = 1;
@@ -522,8 +560,12 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		} else if (row_pay(&ws, 1, o, u, d) < 0)
 			return -1;
 	} else if (is(v, "HAND")) {
+		char u[TG_MSG];
+
+		usage_msg(u, sizeof u, N_("%s, optionally followed by %s and what you pay"),
+		    ORDER("targi", "HAND ROW 1"), ORDER("targi", "PAY"));
 		o->kind = K_HAND;
-		if (row_pay(&ws, 1, o, "HAND ROW 1, optionally followed by PAY and what you pay", d) < 0)
+		if (row_pay(&ws, 1, o, u, d) < 0)
 			return -1;
 	} else if (is(v, "TRADE")) {
 		int f = -1, g2[TG_NRES], kinds = 0, k = -1, k2 = -1;
@@ -533,14 +575,19 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 			if (is(ws.w[i], "FOR"))
 				f = i;
 		if (f < 0 || spec(&ws, 1, f, s) < 0 || spec(&ws, f + 1, ws.n, g2) < 0)
-			return bad(d, N_("TRADE 3D FOR 1G, TRADE 2S FOR 1P (or TRADE 1D FOR 1S with the tribe card that allows it)"));
+			return bad(d, N_("%s, %s (or %s with the tribe card that allows it)"),
+			    ORDER("targi", "TRADE 3D FOR 1G"),
+			    ORDER("targi", "TRADE 2S FOR 1P"),
+			    ORDER("targi", "TRADE 1D FOR 1S"));
 		for (int i = 0; i < TG_NRES; i++)
 			if (s[i]) {
 				kinds++;
 				k = i;
 			}
 		if (kinds != 1 || k > TG_P)
-			return bad(d, N_("TRADE goods of one kind, e.g. TRADE 3D FOR 1G"));
+			return bad(d, N_("%s goods of one kind, e.g. %s"),
+			    ORDER("targi", "TRADE"),
+			    ORDER("targi", "TRADE 3D FOR 1G"));
 		kinds = 0;
 		for (int i = 0; i < TG_NRES; i++)
 			if (g2[i]) {
@@ -548,7 +595,9 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 				k2 = i;
 			}
 		if (kinds != 1 || k2 > TG_G || g2[k2] != 1)
-			return bad(d, N_("the Merchant gives 1 gold or 1 good: TRADE 3D FOR 1G or TRADE 2D FOR 1S"));
+			return bad(d, N_("the Merchant gives 1 gold or 1 good: %s or %s"),
+			    ORDER("targi", "TRADE 3D FOR 1G"),
+			    ORDER("targi", "TRADE 2D FOR 1S"));
 		o->arg[0] = k;
 		o->arg[1] = s[k];
 		o->arg[2] = k2;
@@ -557,7 +606,11 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 
 		o->kind = K_SILVER;
 		if (spec(&ws, 1, ws.n, s) < 0)
-			return bad(d, N_("SILVERSMITH 2D, SILVERSMITH 4S, SILVERSMITH 1G or SILVERSMITH 2G"));
+			return bad(d, N_("%s, %s, %s or %s"),
+			    ORDER("targi", "SILVERSMITH 2D"),
+			    ORDER("targi", "SILVERSMITH 4S"),
+			    ORDER("targi", "SILVERSMITH 1G"),
+			    ORDER("targi", "SILVERSMITH 2G"));
 		for (int i = 0; i < TG_NRES; i++)
 			if (s[i]) {
 				kinds++;
@@ -571,7 +624,10 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 			goto done;
 		}
 		if (kinds != 1 || k > TG_G)
-			return bad(d, N_("SILVERSMITH with one kind, e.g. SILVERSMITH 2D or SILVERSMITH 1G"));
+			return bad(d, N_("%s with one kind, e.g. %s or %s"),
+			    ORDER("targi", "SILVERSMITH"),
+			    ORDER("targi", "SILVERSMITH 2D"),
+			    ORDER("targi", "SILVERSMITH 1G"));
 		o->arg[0] = k;
 		o->arg[1] = s[k];
 	} else if (is(v, "MIRAGE")) {
@@ -582,25 +638,30 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 			i = 0;
 		if ((ws.n != 3 && i) || (a = target(ws.w[1])) < 100 ||
 		    (b = target(ws.w[i ? 2 : 3])) < 100)
-			return bad(d, N_("MIRAGE followed by the card your marker leaves and the card it moves to, e.g. MIRAGE A1 C3"));
+			return bad(d, N_("%s followed by the card your marker leaves and the card it moves to, e.g. %s"),
+			    ORDER("targi", "MIRAGE"),
+			    ORDER("targi", "MIRAGE A1 C3"));
 		o->arg[0] = a - 100;
 		o->arg[1] = b - 100;
 	} else if (is(v, "CARAVAN")) {
 		o->kind = K_CARAVAN;
 		o->arg[0] = -1;
 		if (ws.n > 2 || (ws.n == 2 && (o->arg[0] = good_word(ws.w[1])) < 0))
-			return bad(d, N_("CARAVAN, or CARAVAN S to take salt if the card offers a choice"));
+			return bad(d, N_("%s, or %s to take salt if the card offers a choice"),
+			    ORDER("targi", "CARAVAN"),
+			    ORDER("targi", "CARAVAN S"));
 	} else if (is(v, "EXPAND")) {
 		o->kind = K_EXPAND;
 		if (ws.n != 1)
-			return bad(d, N_("EXPAND"));
+			return bad_as(d, ORDER("targi", "EXPAND"));
 	} else if (is(v, "SWAP")) {
 		o->kind = K_SWAP;
 		if (ws.n != 3 || (o->arg[0] = slot_word(ws.w[1])) < 0 ||
 		    (o->arg[1] = slot_word(ws.w[2])) < 0)
-			return bad(d, N_("SWAP followed by two display places as row-place, e.g. SWAP 1-4 2-1"));
+			return bad(d, N_("%s followed by two display places as row-place, e.g. %s"),
+			    ORDER("targi", "SWAP"),
+			    ORDER("targi", "SWAP 1-4 2-1"));
 	} else if (is(v, "FAVOUR") || is(v, "FAVOR")) {
-		const char *u = N_("FAVOUR D (take a good), FAVOUR PAY D (pay a good, turn up a goods card), FAVOUR KEEP [S] (take the card turned up) or FAVOUR PASS");
 		int i = 1;
 
 		o->kind = K_FAVOUR;
@@ -618,7 +679,9 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		    (o->arg[1] = good_word(ws.w[i])) < 0) ||
 		    (ws.n == i && o->arg[0] != FV_KEEP && o->arg[0] != FV_PASS) ||
 		    (o->arg[0] == FV_PASS && ws.n != 2))
-			return bad(d, u);
+			return bad(d, N_("%s (take a good), %s (pay a good, turn up a goods card), %s (take the card turned up) or %s"),
+			    ORDER("targi", "FAVOUR D"), ORDER("targi", "FAVOUR PAY D"),
+			    ORDER("targi", "FAVOUR KEEP [S]"), ORDER("targi", "FAVOUR PASS"));
 	} else if (is(v, "EXCHANGE")) {
 		int f = -1, g2[TG_NRES], k2 = -1, kinds = 0;
 
@@ -627,7 +690,9 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 			if (is(ws.w[i], "FOR"))
 				f = i;
 		if (f < 0 || spec(&ws, 1, f, s) < 0 || spec(&ws, f + 1, ws.n, g2) < 0)
-			return bad(d, N_("EXCHANGE 3W FOR 1G or EXCHANGE 2W FOR 1D"));
+			return bad(d, N_("%s or %s"),
+			    ORDER("targi", "EXCHANGE 3W FOR 1G"),
+			    ORDER("targi", "EXCHANGE 2W FOR 1D"));
 		for (int i = 0; i < TG_NRES; i++)
 			if (g2[i]) {
 				kinds++;
@@ -636,7 +701,9 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		if (kinds != 1 || k2 > TG_G || g2[k2] != 1 ||
 		    s[TG_W] != (k2 == TG_G ? 3 : 2) ||
 		    s[TG_D] + s[TG_S] + s[TG_P] + s[TG_G] + s[TG_VP] != 0)
-			return bad(d, N_("EXCHANGE 3W FOR 1G or EXCHANGE 2W FOR 1D (3 water buy 1 gold, 2 water 1 good)"));
+			return bad(d, N_("%s or %s (3 water buy 1 gold, 2 water 1 good)"),
+			    ORDER("targi", "EXCHANGE 3W FOR 1G"),
+			    ORDER("targi", "EXCHANGE 2W FOR 1D"));
 		o->arg[0] = k2;
 	} else if (is(v, "USE") || is(v, "DUNE")) {
 		char *end;
@@ -647,9 +714,11 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		    id < 1 || id > 100000 ||
 		    (o->kind == K_DUNE && (id > TG_DUNES)) ||
 		    (ws.n > 2 && spec(&ws, 2, ws.n, s) < 0))
-			return bad(d, o->kind == K_USE ?
-			    N_("USE followed by the number of your tribe card with an action token, e.g. USE 301 (USE 301 1D 1S when it lets you choose)") :
-			    N_("DUNE followed by the sand dune (1 to 3) your Targi stands on, e.g. DUNE 2 (DUNE 2 1D 1S when it lets you choose)"));
+			return o->kind == K_USE ?
+			    bad(d, N_("%s followed by the number of your tribe card with an action token, e.g. %s (%s when it lets you choose)"),
+			    ORDER("targi", "USE"), ORDER("targi", "USE 301"), ORDER("targi", "USE 301 1D 1S")) :
+			    bad(d, N_("%s followed by the sand dune (1 to 3) your Targi stands on, e.g. %s (%s when it lets you choose)"),
+			    ORDER("targi", "DUNE"), ORDER("targi", "DUNE 2"), ORDER("targi", "DUNE 2 1D 1S"));
 		o->arg[0] = o->kind == K_USE ? (int)id : (int)id - 1;
 		if (ws.n > 2)
 			memcpy(&o->arg[1], s, sizeof s);
@@ -657,12 +726,13 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		o->kind = K_REMOVE;
 		if (ws.n != 3 || !is(ws.w[1], "ROW") || strlen(ws.w[2]) != 1 ||
 		    ws.w[2][0] < '1' || ws.w[2][0] > '3')
-			return bad(d, N_("REMOVE ROW 2 (the last card of that row goes at the last raid)"));
+			return bad(d, N_("%s (the last card of that row goes at the last raid)"),
+			    ORDER("targi", "REMOVE ROW 2"));
 		o->arg[0] = ws.w[2][0] - '1';
 	} else if (is(v, "END") || is(v, "DONE")) {
 		o->kind = K_END;
 		if (ws.n != 1)
-			return bad(d, N_("END"));
+			return bad_as(d, ORDER("targi", "END"));
 	} else if (is(v, "STANDING")) {
 		o->kind = K_STANDING;
 		if (ws.n == 3 && is(ws.w[1], "RAID") &&
@@ -683,12 +753,19 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 				int k = good_word(ws.w[2 + i]);
 
 				if (k < 0 || (seen & (1 << k)))
-					return bad(d, N_("STANDING LIMIT followed by D, S and P in the order you give them up, e.g. STANDING LIMIT D S P"));
+					return bad(d, N_("%s followed by D, S and P in the order you give them up, e.g. %s"),
+					    ORDER("targi", "STANDING LIMIT"),
+					    ORDER("targi", "STANDING LIMIT D S P"));
 				seen |= 1 << k;
 				o->arg[2 + i] = k;
 			}
 		} else
-			return bad(d, N_("STANDING RAID VP|GOODS|ASK, or STANDING LIMIT MOST|ASK, or STANDING LIMIT D S P"));
+			return bad(d, N_("%s|%s|%s, or %s|%s, or %s"),
+			    ORDER("targi", "STANDING RAID VP"),
+			    ORDER("targi", "GOODS"), ORDER("targi", "ASK"),
+			    ORDER("targi", "STANDING LIMIT MOST"),
+			    ORDER("targi", "ASK"),
+			    ORDER("targi", "STANDING LIMIT D S P"));
 	} else
 		return diag_set(d, 0, "Unknown order \"%s\"; Targi orders are %s and %s (with the expansion also %s and %s).",
 		    ws.w[0], ORDER("targi", "PLACE, PREFER, GIVE, TAKE, BUY, KEEP, DISCARD, "

@@ -219,9 +219,9 @@ tg_waiting_for(const void *vst, struct pending *p)
 			    "Tribe card %d: choosing %d good.", "Tribe card %d: choosing %d goods.",
 			    st->tribe[st->sub_card].id, st->sub_n);
 			msg_nfmt(own, sizeof own, (unsigned long)st->sub_n,
-			    "Tribe card %d: choose %d good (CHOOSE ...).",
-			    "Tribe card %d: choose %d goods (CHOOSE ...).",
-			    st->tribe[st->sub_card].id, st->sub_n);
+			    "Tribe card %d: choose %d good (%s).",
+			    "Tribe card %d: choose %d goods (%s).",
+			    st->tribe[st->sub_card].id, st->sub_n, ORDER("targi", "CHOOSE ..."));
 			break;
 		case SUB_ONCE:
 			if (st->tribe[st->sub_card].effect == EF_ONCE_MOVE) {

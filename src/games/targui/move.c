@@ -87,10 +87,10 @@ tu_check_move(const struct tu_state *s, int seat, int from, int to, int n,
 	if (s->owner[to] != TU_NONE && s->owner[to] != seat &&
 	    s->camels[to] > 0) {
 		msg_nfmt(said, sizeof said, (unsigned long)s->camels[to],
-		    "Box %d is held by the %s with %d camel: send ATTACK to "
+		    "Box %d is held by the %s with %d camel: send %s to "
 		    "attack it.", "Box %d is held by the %s with %d camels: send "
-		    "ATTACK to attack it.", to, tribe(s, s->owner[to]),
-		    s->camels[to]);
+		    "%s to attack it.", to, tribe(s, s->owner[to]),
+		    s->camels[to], ORDER("targui", "ATTACK"));
 		return diag_set(d, 0, "%s", said);
 	}
 	return 0;
@@ -134,11 +134,11 @@ tu_check_attack(const struct tu_state *s, int seat, int from, int to,
 	if (check_from(s, seat, from, to, d) < 0)
 		return -1;
 	if (s->owner[to] == seat)
-		return diag_set(d, 0, "Box %d is yours: send MOVE to move "
-		    "camels there.", to);
+		return diag_set(d, 0, "Box %d is yours: send %s to move "
+		    "camels there.", to, ORDER("targui", "MOVE"));
 	if (s->owner[to] == TU_NONE || s->camels[to] == 0)
-		return diag_set(d, 0, "Box %d holds no enemy camels: send MOVE "
-		    "to take it.", to);
+		return diag_set(d, 0, "Box %d holds no enemy camels: send %s "
+		    "to take it.", to, ORDER("targui", "MOVE"));
 	return 0;
 }
 

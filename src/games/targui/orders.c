@@ -147,11 +147,12 @@ tu_order_text(struct order *o)
 static int
 parse_attack(char tok[][24], int n, struct order *o, struct diag *d)
 {
-	char form[160];
+	char form[TU_MSG];
 
 	/* The pattern of the order, its placeholders said in words. */
-	msg_fmt(form, sizeof form, "ATTACK <from> <to> [STOP <camels>] "
-	    "[AFTER <exchanges>] [ENTER <camels>|ALL]");
+	msg_fmt(form, sizeof form, "%s <from> <to> [%s <camels>] "
+	    "[%s <exchanges>] [%s <camels>|%s]", ORDER("targui", "ATTACK"), ORDER("targui", "STOP"),
+	    ORDER("targui", "AFTER"), ORDER("targui", "ENTER"), ORDER("targui", "ALL"));
 	if (n < 3)
 		return diag_set(d, 0, "Write %s.", form);
 	if (box(tok[1], &o->arg[0], d) < 0 || box(tok[2], &o->arg[1], d) < 0)
@@ -207,29 +208,31 @@ tu_parse(const void *st, int seat, const char *line, struct order *o,
 		if (n != 2 || strlen(tok[1]) != 1 ||
 		    toupper((unsigned char)tok[1][0]) < 'A' ||
 		    toupper((unsigned char)tok[1][0]) > 'D')
-			return diag_set(d, 0, "Write SECTOR A, B, C or D.");
+			return diag_set(d, 0, "Write %s A, B, C or D.",
+			    ORDER("targui", "SECTOR"));
 		o->arg[0] = toupper((unsigned char)tok[1][0]) - 'A';
 	} else if (strcasecmp(tok[0], "SETTLE") == 0) {
 		o->kind = O_SETTLE;
 		o->nargs = 1;
 		if (n != 2)
-			return diag_set(d, 0, "Write SETTLE <box>, e.g. SETTLE "
-			    "21.");
+			return diag_set(d, 0, "Write %s <box>, e.g. %s.",
+			    ORDER("targui", "SETTLE"), ORDER("targui", "SETTLE 21"));
 		if (box(tok[1], &o->arg[0], d) < 0)
 			return -1;
 	} else if (strcasecmp(tok[0], "MOVE") == 0) {
 		o->kind = O_MOVE;
 		o->nargs = 3;
 		if (n != 3 && n != 4)
-			return diag_set(d, 0, "Write MOVE <from> <to> "
-			    "<camels>|ALL, e.g. MOVE 21 22 5.");
+			return diag_set(d, 0, "Write %s <from> <to> "
+			    "<camels>|%s, e.g. %s.", ORDER("targui", "MOVE"), ORDER("targui", "ALL"),
+			    ORDER("targui", "MOVE 21 22 5"));
 		if (box(tok[1], &o->arg[0], d) < 0 ||
 		    box(tok[2], &o->arg[1], d) < 0)
 			return -1;
 		o->arg[2] = TU_ALL;
 		if (n == 4 && count(tok[3], &o->arg[2]) < 0)
 			return diag_set(d, 0, "\"%s\" is not a number of camels: "
-			    "give a number from 1 or ALL.", tok[3]);
+			    "give a number from 1 or %s.", tok[3], ORDER("targui", "ALL"));
 	} else if (strcasecmp(tok[0], "ATTACK") == 0) {
 		o->kind = O_ATTACK;
 		if (parse_attack(tok, n, o, d) < 0)
@@ -238,13 +241,13 @@ tu_parse(const void *st, int seat, const char *line, struct order *o,
 		o->kind = O_BUY;
 		o->nargs = 2;
 		if (n != 3)
-			return diag_set(d, 0, "Write BUY <box> <camels>|ALL, "
-			    "e.g. BUY 21 4.");
+			return diag_set(d, 0, "Write %s <box> <camels>|%s, "
+			    "e.g. %s.", ORDER("targui", "BUY"), ORDER("targui", "ALL"), ORDER("targui", "BUY 21 4"));
 		if (box(tok[1], &o->arg[0], d) < 0)
 			return -1;
 		if (count(tok[2], &o->arg[1]) < 0)
 			return diag_set(d, 0, "\"%s\" is not a number of camels: "
-			    "give a number from 1 or ALL.", tok[2]);
+			    "give a number from 1 or %s.", tok[2], ORDER("targui", "ALL"));
 	} else if (strcasecmp(tok[0], "PASS") == 0 ||
 	    strcasecmp(tok[0], "END") == 0 ||
 	    strcasecmp(tok[0], "CANCEL") == 0) {
@@ -254,8 +257,10 @@ tu_parse(const void *st, int seat, const char *line, struct order *o,
 			return diag_set(d, 0, "%s takes nothing after it.",
 			    tok[0]);
 	} else
-		return diag_set(d, 0, "\"%s\" is not a Targui order: use SECTOR, "
-		    "SETTLE, MOVE, ATTACK, BUY, PASS, END or CANCEL.", tok[0]);
+		return diag_set(d, 0, "\"%s\" is not a Targui order: use %s, "
+		    "%s, %s, %s, %s, %s, %s or %s.", tok[0], ORDER("targui", "SECTOR"),
+		    ORDER("targui", "SETTLE"), ORDER("targui", "MOVE"), ORDER("targui", "ATTACK"),
+		    ORDER("targui", "BUY"), ORDER("targui", "PASS"), ORDER("targui", "END"), ORDER("targui", "CANCEL"));
 	tu_order_text(o);
 	return 0;
 }
@@ -286,7 +291,7 @@ tu_apply_turn(struct tu_state *s, int seat, const struct order *o,
 
 	if ((o->kind == O_MOVE || o->kind == O_ATTACK) && s->step != ST_MOVE)
 		return diag_set(d, 0, "You have moved this turn already: send "
-		    "BUY, PASS or END.");
+		    "%s, %s or %s.", ORDER("targui", "BUY"), ORDER("targui", "PASS"), ORDER("targui", "END"));
 	switch (o->kind) {
 	case O_MOVE:
 		if (tu_check_move(s, seat, a[0], a[1], a[2], d) < 0)
@@ -331,10 +336,10 @@ apply_setup(struct tu_state *s, int seat, const struct order *o,
 
 	if (o->kind == O_SECTOR && s->nseats == 3)
 		return diag_set(d, 0, "With 3 tribes there are no sectors: "
-		    "send SETTLE with one of your three boxes.");
+		    "send %s with one of your three boxes.", ORDER("targui", "SETTLE"));
 	if (s->phase != want && s->phase == PH_SECTOR)
-		return diag_set(d, 0, "Sectors are chosen first: send SECTOR A, "
-		    "B, C or D.");
+		return diag_set(d, 0, "Sectors are chosen first: send %s A, "
+		    "B, C or D.", ORDER("targui", "SECTOR"));
 	if (s->phase != want && o->kind == O_SECTOR)
 		return diag_set(d, 0, "The sectors have been chosen already.");
 	if (s->phase != want)
@@ -395,7 +400,7 @@ tu_apply(void *st, int seat, const struct order *o, struct evsink *ev,
 		return -1;
 	if (s->nqueue[seat] == TU_QUEUE)
 		return diag_set(d, 0, "You have %d orders queued already; send "
-		    "CANCEL to start again.", TU_QUEUE);
+		    "%s to start again.", TU_QUEUE, ORDER("targui", "CANCEL"));
 	q = &s->queue[seat][s->nqueue[seat]++];
 	q->kind = o->kind;
 	q->nargs = o->nargs;
@@ -440,8 +445,8 @@ tu_waiting_for(const void *st, struct pending *p)
 		msg_fmt(p->what[w], sizeof p->what[w], "choosing the sector "
 		    "for the settlement.");
 		msg_fmt(p->own[w], sizeof p->own[w], "Choose the sector for "
-		    "your settlement: SECTOR A, B, C or D (top-left, top-right, "
-		    "bottom-left, bottom-right).");
+		    "your settlement: %s A, B, C or D (top-left, top-right, "
+		    "bottom-left, bottom-right).", ORDER("targui", "SECTOR"));
 	} else if (s->phase == PH_SETTLE) {
 		struct buf b = BUF_INIT;
 
@@ -454,20 +459,23 @@ tu_waiting_for(const void *st, struct pending *p)
 		msg_fmt(p->what[w], sizeof p->what[w], "choosing the box for "
 		    "the settlement, one of %s.", b.p ? b.p + 1 : "");
 		msg_fmt(p->own[w], sizeof p->own[w], "Choose the box for your "
-		    "settlement: SETTLE <box>, one of %s.", b.p ? b.p + 1 : "");
+		    "settlement: %s <box>, one of %s.", ORDER("targui", "SETTLE"),
+		    b.p ? b.p + 1 : "");
 		buf_free(&b);
 	} else {
-		char can[96], own[TU_MSG];
+		char can[TU_MSG], own[TU_MSG];
 
 		w = s->cur;
 		if (w == TU_NONE)
 			return;
 		snprintf(p->kind[w], sizeof p->kind[w], "turn");
 		if (s->step == ST_MOVE)
-			msg_fmt(can, sizeof can, "MOVE or ATTACK, then BUY; or PASS "
-			    "or END");
+			msg_fmt(can, sizeof can, "%s or %s, then %s; or %s or %s",
+			    ORDER("targui", "MOVE"), ORDER("targui", "ATTACK"), ORDER("targui", "BUY"),
+			    ORDER("targui", "PASS"), ORDER("targui", "END"));
 		else
-			msg_fmt(can, sizeof can, "BUY camels, or PASS or END");
+			msg_fmt(can, sizeof can, "%s camels, or %s or %s",
+			    ORDER("targui", "BUY"), ORDER("targui", "PASS"), ORDER("targui", "END"));
 		if (s->parts != 2) {
 			msg_fmt(p->what[w], sizeof p->what[w], "turn in round %d.",
 			    s->round);

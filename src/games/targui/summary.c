@@ -100,11 +100,12 @@ tu_legal_summary(const void *st, int seat, const struct order_list *all,
 		tval_set_str(tval_push_map(list), "text", line);
 	}
 	if (pass && end)
-		msg_fmt(line, sizeof line, "or write PASS or END");
+		msg_fmt(line, sizeof line, "or write %s or %s",
+		    ORDER("targui", "PASS"), ORDER("targui", "END"));
 	else if (pass)
-		msg_fmt(line, sizeof line, "or write PASS");
+		msg_fmt(line, sizeof line, "or write %s", ORDER("targui", "PASS"));
 	else if (end)
-		msg_fmt(line, sizeof line, "or write END");
+		msg_fmt(line, sizeof line, "or write %s", ORDER("targui", "END"));
 	if (pass || end)
 		tval_set_str(tval_push_map(list), "text", line);
 	if (all->n > 0) {

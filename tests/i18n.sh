@@ -18,11 +18,10 @@
 #       source has a format that is not a literal (xgettext sees literals only);
 #   (g) no de/es/fr message writes an English order word (an msgid of msgctxt
 #       order.<game> or order.common that the language spells otherwise), and
-#       no message of a game's catalog writes the language's word for an
-#       order word its English msgid writes (a term's name, "SP" for VP, is
-#       prose): a sentence quotes orders as ORDER() arguments (%s), rendered
-#       in the reader's words, never by hand. (po/common still spells some of
-#       its header words by hand.)
+#       no message of any catalog writes the language's word for an order
+#       word its English msgid writes (a term's name, "SP" for VP, is prose):
+#       a sentence quotes orders as ORDER() arguments (%s), rendered in the
+#       reader's words, never by hand.
 #
 # Each check is first run on a small tree made here, once clean (it must
 # pass) and once per check with a fault put in on purpose (it must fail), so
@@ -307,15 +306,13 @@ check_order_words() {
 			po=$d$lang.po
 			[ -f "$po" ] || continue
 			common=$root/po/common/$lang.po
-			game=1
-			[ "$(basename "$d")" = common ] && game=
 			{
 				po_entries "$po"
 				[ -f "$common" ] && [ "$common" != "$po" ] &&
 				    po_entries "$common" | awk -F '\t' '$1 ~ /^order\./'
 			} > "$tmp/ow.entries"
 			perl -CSD -e '
-			my ($po, $f, $game) = @ARGV;
+			my ($po, $f) = @ARGV;
 			my (%w, %native, %term, @m);
 			open(my $h, "<:encoding(UTF-8)", $f) or die;
 			while (<$h>) {
@@ -342,7 +339,7 @@ check_order_words() {
 				for my $x ($t =~ /$word/g) {
 					if (exists $w{$x} && $w{$x} ne $x) {
 						print "$po: \"$s\" writes the English order word $x; quote it as ORDER() (%s)\n";
-					} elsif ($game && exists $native{$x} && $english{$native{$x}} &&
+					} elsif (exists $native{$x} && $english{$native{$x}} &&
 					    !$term{$x}) {
 						print "$po: \"$s\" writes the order word $x by hand; quote it as ORDER() (%s)\n";
 					} else {
@@ -352,7 +349,7 @@ check_order_words() {
 					last;
 				}
 			}
-			exit($bad ? 1 : 0);' "$po" "$tmp/ow.entries" "$game" || n=$((n + 1))
+			exit($bad ? 1 : 0);' "$po" "$tmp/ow.entries" || n=$((n + 1))
 		done
 	done
 	return "$n"

@@ -12,6 +12,7 @@
 #include <libxml/tree.h>
 
 #include "board.h"
+#include "drawlib.h"
 #include "mustache.h"
 #include "pngpal.h"
 
@@ -110,6 +111,8 @@ board_draw(const char *svg, size_t len, int width, cairo_surface_t **out, struct
 	int rc = 0;
 
 	*out = NULL;
+	if (drawlib_load(d) < 0)
+		return -1;
 	if (width < 1 || width > BOARD_PNG_MAX)
 		return diag_set(d, 0, "board picture: width %d is outside 1 to %d pixels",
 		    width, BOARD_PNG_MAX);

@@ -13,6 +13,7 @@
 
 #include "board.h"
 #include "drawlib.h"
+#include "xmllib.h"
 #include "mustache.h"
 #include "pngpal.h"
 
@@ -20,12 +21,14 @@
 static int
 svg_check(const char *game, const char *svg, struct diag *d)
 {
-	xmlParserCtxtPtr ctx = xmlNewParserCtxt();
+	xmlParserCtxtPtr ctx;
 	xmlDocPtr doc;
 	xmlNodePtr root;
 	int rc = 0;
 
-	if (ctx == NULL)
+	if (xmllib_load(d) < 0)
+		return -1;
+	if ((ctx = xmlNewParserCtxt()) == NULL)
 		return diag_set(d, 0, "board picture of %s: out of memory", game);
 	/* No network, no entities from outside, no chatter on stderr. */
 	doc = xmlCtxtReadMemory(ctx, svg, (int)strlen(svg), "board.svg", "UTF-8",

@@ -2,6 +2,8 @@
 #include <string.h>
 
 #include "address.h"
+#include "gmimelib.h"
+#include "mailmsg.h"
 
 int
 address_valid(const char *s)
@@ -11,8 +13,8 @@ address_valid(const char *s)
 
 	if (s[0] == '\0' || strpbrk(s, " \t\r\n\"") != NULL)
 		return 0;
-	/* Counted by GMime: harmless when mailmsg_global_init has run or will. */
-	g_mime_init();
+	/* GMime opened (gmimelib) and initialised, once. */
+	mailmsg_global_init();
 	if ((l = internet_address_list_parse(NULL, s)) == NULL)
 		return 0;
 	if (internet_address_list_length(l) == 1) {

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "curlx.h"
 #include "datadir.h"
+#include "game.h"
 #include "ledger.h"
 #include "log.h"
 
@@ -144,7 +145,7 @@ main(int argc, char **argv)
 		 * cannot work does not (a person must fix it). */
 		if (rc != EX_OK && ledger_io_failed())
 			rc = EX_TEMPFAIL;
-		else if (rc == EX_TEMPFAIL && curlx_misconfigured())
+		else if (rc == EX_TEMPFAIL && (curlx_misconfigured() || games_misconfigured()))
 			rc = EX_CONFIG;
 		cli_close(&c);
 		log_close();

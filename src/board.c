@@ -12,6 +12,8 @@
 #include <libxml/tree.h>
 
 #include "board.h"
+#include "drawlib.h"
+#include "xmllib.h"
 #include "mustache.h"
 #include "pngpal.h"
 
@@ -19,12 +21,14 @@
 static int
 svg_check(const char *game, const char *svg, struct diag *d)
 {
-	xmlParserCtxtPtr ctx = xmlNewParserCtxt();
+	xmlParserCtxtPtr ctx;
 	xmlDocPtr doc;
 	xmlNodePtr root;
 	int rc = 0;
 
-	if (ctx == NULL)
+	if (xmllib_load(d) < 0)
+		return -1;
+	if ((ctx = xmlNewParserCtxt()) == NULL)
 		return diag_set(d, 0, "board picture of %s: out of memory", game);
 	/* No network, no entities from outside, no chatter on stderr. */
 	doc = xmlCtxtReadMemory(ctx, svg, (int)strlen(svg), "board.svg", "UTF-8",
@@ -110,6 +114,8 @@ board_draw(const char *svg, size_t len, int width, cairo_surface_t **out, struct
 	int rc = 0;
 
 	*out = NULL;
+	if (drawlib_load(d) < 0)
+		return -1;
 	if (width < 1 || width > BOARD_PNG_MAX)
 		return diag_set(d, 0, "board picture: width %d is outside 1 to %d pixels",
 		    width, BOARD_PNG_MAX);

@@ -45,7 +45,8 @@ cli_open(struct cli *c, int lock)
 
 	diag_clear(&d);
 	cli_lock_busy = 0;
-	mailmsg_global_init();
+	if (!c->lazy)
+		mailmsg_global_init();
 	/* A typo in --ledger must not leave an empty ledger (and its lock)
 	 * behind: only init makes one. */
 	if (!c->create && access(c->cfg.ledger, F_OK) < 0)
@@ -65,11 +66,19 @@ cli_open(struct cli *c, int lock)
 			    strerror(errno));
 		}
 	}
-	if (games_load(c->cfg.datadir, &d) < 0)
-		return cli_fail(EX_CONFIG, "%s", d.msg);
 	/* Every reader without a language of their own reads this one. */
-	if (lang_parse(c->cfg.language, NULL, &d) < 0)
-		return cli_fail(EX_CONFIG, "configuration: %s", d.msg);
+	if (c->lazy) {
+		char lang[LANG_LEN];
+
+		if (lang_word(c->cfg.language, lang, &d) < 0)
+			return cli_fail(EX_CONFIG, "configuration: %s", d.msg);
+		games_defer(c->cfg.datadir, lang);
+	} else {
+		if (games_load(c->cfg.datadir, &d) < 0)
+			return cli_fail(EX_CONFIG, "%s", d.msg);
+		if (lang_parse(c->cfg.language, NULL, &d) < 0)
+			return cli_fail(EX_CONFIG, "configuration: %s", d.msg);
+	}
 	if (ledger_open(&c->l, c->cfg.ledger, &d) < 0)
 		return cli_fail(EX_CANTCREAT, "%s", d.msg);
 	return 0;

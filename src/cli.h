@@ -10,6 +10,7 @@ struct cli {
 	struct ledger l;
 	int lockfd;
 	int create;    /* init: the ledger may be created; elsewhere it must exist */
+	int lazy;      /* run: game data, catalogs and GMime read when first needed */
 };
 
 /* Opens the ledger; with lock, first takes the run lock, waiting up to

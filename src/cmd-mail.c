@@ -111,6 +111,9 @@ cmd_run(struct cli *c, int argc, char **argv)
 		return EX_OK;
 	if (argc > 1)
 		return cli_fail(EX_USAGE, "run takes no arguments");
+	/* An idle tick (no mail, nothing due) reads no game data, catalog or
+	 * GMime's tables: issue 16's P2. */
+	c->lazy = 1;
 	if ((rc = cli_open(c, 1)) != 0) {
 		if (cli_lock_busy) {
 			log_info("run: another azalai run is still going; leaving the work to it");

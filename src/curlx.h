@@ -4,10 +4,10 @@
 #ifndef AZ_CURLX_H
 #define AZ_CURLX_H
 
-#include <curl/curl.h>
 #include <stddef.h>
 
 #include "buf.h"
+#include "curllib.h"
 #include "diag.h"
 
 struct curlx_opts {

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sysexits.h>
 
+#include "cryptolib.h"
 #include "hash.h"
 #include "log.h"
 
@@ -15,6 +16,15 @@ ctx_start(void)
 	static _Thread_local EVP_MD_CTX *c;
 	static _Thread_local EVP_MD *md;
 
+	if (c == NULL) {
+		struct diag d;
+
+		diag_clear(&d);
+		if (cryptolib_load(&d) < 0) {
+			log_error("internal: %s", d.msg);
+			exit(EX_SOFTWARE);
+		}
+	}
 	if (c == NULL && (c = EVP_MD_CTX_new()) == NULL) {
 		log_error("internal: out of memory for a SHA-256 context");
 		exit(EX_SOFTWARE);

@@ -5,11 +5,15 @@
 #include <glib.h>
 #include <libxml/HTMLparser.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sysexits.h>
 
 #include "buf.h"
 #include "htmltext.h"
+#include "log.h"
+#include "xmllib.h"
 #include "xmalloc.h"
 
 #define MAX_DEPTH 256
@@ -191,6 +195,17 @@ html_to_text(const char *html, size_t len)
 
 	memset(&w, 0, sizeof w);
 	w.bol = 1;
+	if (len > 0) {
+		struct diag d;
+
+		/* Like a hash without libcrypto: an installation error, and the
+		 * mail stays untouched in the ledger for the run that has it. */
+		diag_clear(&d);
+		if (xmllib_load(&d) < 0) {
+			log_error("internal: %s", d.msg);
+			exit(EX_SOFTWARE);
+		}
+	}
 	/* The part's MIME charset has been applied: the text is UTF-8 now,
 	 * whatever a <meta> inside it says. */
 	if (len > 0 && len <= INT_MAX)

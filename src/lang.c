@@ -9,7 +9,7 @@
 #include "msg.h"
 
 int
-lang_parse(const char *word, char out[LANG_LEN], struct diag *d)
+lang_word(const char *word, char out[LANG_LEN], struct diag *d)
 {
 	char w[LANG_LEN];
 	size_t i;
@@ -25,7 +25,17 @@ lang_parse(const char *word, char out[LANG_LEN], struct diag *d)
 		return diag_set(d, 0, "language \"%.20s\" is not one azalai speaks: write en "
 		    "(English), de (Deutsch), es (español) or fr (français)", word);
 	}
-	if (catalog_use(w, d) < 0)
+	if (out != NULL)
+		snprintf(out, LANG_LEN, "%s", w);
+	return 0;
+}
+
+int
+lang_parse(const char *word, char out[LANG_LEN], struct diag *d)
+{
+	char w[LANG_LEN];
+
+	if (lang_word(word, w, d) < 0 || catalog_use(w, d) < 0)
 		return -1;
 	if (out != NULL)
 		snprintf(out, LANG_LEN, "%s", w);

@@ -20,6 +20,8 @@
  * itself), its catalogs read;
  * -1 with a diag (a message) naming the languages azalai speaks. */
 int lang_parse(const char *word, char out[LANG_LEN], struct diag *);
+/* The same without reading the catalogs (they are read when first used). */
+int lang_word(const char *word, char out[LANG_LEN], struct diag *);
 /* The language seat reads in. */
 const char *lang_seat(const struct config *, const struct play *, int seat);
 /* The language the observer at address reads in (out holds it). */

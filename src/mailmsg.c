@@ -1,14 +1,18 @@
 #include <errno.h>
 #include <iconv.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sysexits.h>
 
 #include <gmime/gmime.h>
 
 #include "buf.h"
 #include "diag.h"
+#include "gmimelib.h"
 #include "htmltext.h"
+#include "log.h"
 #include "mailmsg.h"
 #include "xmalloc.h"
 
@@ -28,6 +32,15 @@ mailmsg_global_init(void)
 	};
 
 	if (g_once_init_enter(&done)) {
+		struct diag d;
+
+		/* Like a hash without libcrypto: an installation error; what the
+		 * run took in stays in the ledger for a run that has GMime. */
+		diag_clear(&d);
+		if (gmimelib_load(&d) < 0) {
+			log_error("internal: %s", d.msg);
+			exit(EX_SOFTWARE);
+		}
 		g_mime_init();
 		popts = g_mime_parser_options_new();
 		g_mime_parser_options_set_fallback_charsets(popts, fallback);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "gmimelib.h"
 #include "hash.h"
 #include "mailmsg.h"
 #include "mailout.h"

@@ -2,6 +2,7 @@
  * offsets, since the ledger stores each message's own bytes. */
 #include <gmime/gmime.h>
 
+#include "gmimelib.h"
 #include "mailmsg.h"
 #include "mbox.h"
 

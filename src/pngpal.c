@@ -1,6 +1,7 @@
 #include <gd.h>
 #include <stdint.h>
 
+#include "drawlib.h"
 #include "pngpal.h"
 
 /* im made a palette of at most colors colours and written as PNG to out;
@@ -34,6 +35,8 @@ png_palette(const void *in, size_t len, int colors, struct buf *out, struct diag
 {
 	gdImagePtr im;
 
+	if (drawlib_load(d) < 0)
+		return -1;
 	if (len > (size_t)0x7fffffff || colors < 2 || colors > 256)
 		return diag_set(d, 0, "picture: %zu bytes or %d colours is out of range", len,
 		    colors);
@@ -48,6 +51,8 @@ png_palette_rgb24(const unsigned char *px, int w, int h, int stride, int colors,
 {
 	gdImagePtr im;
 
+	if (drawlib_load(d) < 0)
+		return -1;
 	if (w < 1 || h < 1 || stride < 4 * w || colors < 2 || colors > 256)
 		return diag_set(d, 0, "picture: %dx%d pixels or %d colours is out of range",
 		    w, h, colors);

@@ -1364,7 +1364,7 @@ process_pending(struct ledger *l, const struct config *c, struct process_stats *
 	sqlite3_finalize(st);
 	if (!rc)
 		return 0;
-	if (ledger_begin(l, d) < 0)
+	if (games_ready(d) < 0 || ledger_begin(l, d) < 0)
 		return -1;
 	if (hold_spent(l, c, d) < 0) {
 		ledger_rollback(l);

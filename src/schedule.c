@@ -807,12 +807,17 @@ schedule_run(struct ledger *l, const struct config *cfg, const char *game, const
 	if (clock_parse_iso(now) < 0)
 		return diag_set(d, 0, "\"%s\" is not a time (2026-11-24T19:00:00Z)", now);
 	if (game != NULL)
-		return one_game(l, cfg, game, now, dry_run, out, stats, d);
+		return games_ready(d) < 0 ? -1 : one_game(l, cfg, game, now, dry_run, out, stats, d);
 	/* A preview shows every game; a tick visits only what is due. */
 	if (out != NULL)
 		ledger_games_each(l, collect, &nm);
 	else if (due_games(l, clock_parse_iso(now), &nm, d) < 0)
 		return -1;
+	/* Nothing due: no game's data or catalog is read (games_defer). */
+	if (nm.n > 0 && games_ready(d) < 0) {
+		free(nm.v);
+		return -1;
+	}
 	for (size_t i = 0; i < nm.n; i++) {
 		struct diag gd;
 

@@ -5,6 +5,7 @@
 #include <json-glib/json-glib.h>
 
 #include "game.h"
+#include "jsonlib.h"
 #include "msg.h"
 #include "viewjson.h"
 
@@ -94,10 +95,14 @@ view_json_lang(const char *lang, const char *game_rules_name, const char *game_n
     long long step, int viewer, const struct tval *view, int pretty, struct buf *out,
     struct diag *d)
 {
-	JsonBuilder *jb = json_builder_new();
-	struct json_out o = { jb, lang, d };
+	JsonBuilder *jb;
+	struct json_out o = { NULL, lang, d };
 	JsonGenerator *gen;
 	JsonNode *root;
+
+	if (jsonlib_load(d) < 0)
+		return -1;
+	jb = o.jb = json_builder_new();
 	gchar *text;
 	gsize len;
 	int rc;

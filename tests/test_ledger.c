@@ -133,6 +133,54 @@ append(struct ledger *l, int64_t game, const char *payload, struct event_row *e)
 	assert_int_equal(ledger_event_append(l, game, e, &d), 0);
 }
 
+static int64_t
+count(struct ledger *l, const char *sql)
+{
+	sqlite3_stmt *st = ledger_prep(l, sql);
+	int64_t n;
+
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+/* The triggers mark a game once (012's upserts), whatever conflict clause
+ * the statement that fires them has: the clause of the outer statement does
+ * not override an upsert's DO NOTHING. */
+static void
+test_dirty_marks_once(void **state)
+{
+	static const char *const outer[] = { "", "OR ROLLBACK", "OR ABORT", "OR FAIL",
+	    "OR IGNORE", "OR REPLACE" };
+	struct ledger l;
+	struct diag d;
+	struct event_row a;
+	char sql[256];
+	int64_t g;
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	g = add_game(&l);
+	append(&l, g, "SOW 1", &a);
+	append(&l, g, "SOW 2", &a);
+	assert_int_equal(count(&l, "SELECT COUNT(*) FROM schedule_dirty"), 1);
+	for (size_t i = 0; i < sizeof outer / sizeof outer[0]; i++) {
+		snprintf(sql, sizeof sql, "INSERT %s INTO settings (game_id, key, value) "
+		    "VALUES (%lld, 'k%zu', 'v')", outer[i], (long long)g, i);
+		assert_int_equal(sqlite3_exec(l.db, sql, NULL, NULL, NULL), SQLITE_OK);
+	}
+	assert_int_equal(count(&l, "SELECT COUNT(*) FROM schedule_dirty"), 1);
+	/* Cleared by a tick, marked again by the next change. */
+	assert_int_equal(sqlite3_exec(l.db, "DELETE FROM schedule_dirty", NULL, NULL, NULL),
+	    SQLITE_OK);
+	append(&l, g, "SOW 3", &a);
+	assert_int_equal(count(&l, "SELECT COUNT(*) FROM schedule_dirty"), 1);
+	/* The count of games by rules, one statement now. */
+	assert_int_equal(count(&l, "SELECT n FROM game_counts WHERE rules = 'buqruru'"), 1);
+	ledger_close(&l);
+}
+
 static void
 test_events_chain_and_append_only(void **state)
 {
@@ -332,6 +380,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_open_migrates_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_newer_schema, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wal_and_foreign_keys, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_dirty_marks_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_events_chain_and_append_only, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_rollback_leaves_nothing, setup, teardown),

@@ -132,6 +132,34 @@ mailout_related(const char *html, const void *png, size_t len, const char *cid)
 	return s;
 }
 
+/* The outbox keeps a picture by name: this line, then the HTML page as
+ * report_html rendered it. mailout_related over the page and the stored PNG
+ * is the entity the row would otherwise hold, byte for byte, since it is a
+ * function of the three alone. */
+#define PICTURE_HEAD "X-Azalai-Picture: "
+
+char *
+mailout_picture_ref(const char *html, const char *cid)
+{
+	return g_strdup_printf(PICTURE_HEAD "%s\n%s", cid, html);
+}
+
+const char *
+mailout_picture_cid(const char *stored, char *cid, size_t n)
+{
+	const char *p, *nl;
+
+	if (stored == NULL || strncmp(stored, PICTURE_HEAD, strlen(PICTURE_HEAD)) != 0)
+		return NULL;
+	p = stored + strlen(PICTURE_HEAD);
+	nl = strchr(p, '\n');
+	if (nl == NULL || (size_t)(nl - p) >= n)
+		return NULL;
+	memcpy(cid, p, (size_t)(nl - p));
+	cid[nl - p] = '\0';
+	return nl + 1;
+}
+
 /* Puts the message's body and one file after it in a multipart/mixed: the
  * body stays what a reader sees, the file is an attachment to save. */
 static void

@@ -31,6 +31,15 @@ GMimeObject *mailout_body(const struct outmail *);
  * multipart/related entity of html and the PNG (Content-ID cid, which the
  * HTML refers to as "cid:..."), g_free()d by the caller. */
 char *mailout_related(const char *html, const void *png, size_t len, const char *cid);
+/* The HTML alternative as the outbox keeps it when the PNG is in the
+ * ledger's picture table under cid: a line naming cid, then the HTML
+ * (g_free()d by the caller). mailout_related(html, png, cid) rebuilds the
+ * entity. */
+char *mailout_picture_ref(const char *html, const char *cid);
+/* Of a stored HTML alternative: NULL when it names no picture (plain HTML
+ * or an inline entity, as rows were before); else its HTML, with the
+ * picture's Content-ID in cid (n bytes). */
+const char *mailout_picture_cid(const char *stored, char *cid, size_t n);
 /* The whole RFC 5322 message, g_free()d by the caller. */
 char *mailout_build(const struct outmail *, size_t *len);
 /* The same bytes as SMTP wants them: every CR, LF and CRLF becomes CRLF

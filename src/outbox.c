@@ -48,7 +48,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT COALESCE(MAX(id), 0) + 1 FROM outbox");
 	const char *fixed_env = getenv("AZALAI_SEED");
 	long long id = 1;
-	char mid[256], stamp[32], *subject;
+	char mid[256], stamp[32], *subject, *html = NULL;
 	uint64_t unique;
 	size_t k = 0;
 	int rc;
@@ -73,6 +73,16 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	stamp[k] = '\0';
 	snprintf(mid, sizeof mid, "azalai.%s.%016llx@%s", stamp, (unsigned long long)unique,
 	    domain_of(c->referee_address));
+	/* The picture once, however many mails show it: OR IGNORE, since
+	 * its name is what it draws. */
+	if (it->png_len > 0 && it->cid != NULL && it->html != NULL) {
+		st = ledger_stmt(l, "INSERT OR IGNORE INTO picture (cid, png) VALUES (?, ?)");
+		sqlite3_bind_text(st, 1, it->cid, -1, SQLITE_STATIC);
+		sqlite3_bind_blob(st, 2, it->png, (int)it->png_len, SQLITE_STATIC);
+		if (ledger_done(l, st, d) < 0)
+			return -1;
+		html = mailout_picture_ref(it->html, it->cid);
+	}
 	subject = one_re(it->subject);
 
 	st = ledger_stmt(l, "INSERT INTO outbox (id, game_id, seat_idx, kind, to_addr, "
@@ -96,7 +106,8 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	sqlite3_bind_text(st, 10, it->body, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 11, now, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 12, now, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 13, it->html != NULL ? it->html : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 13, html != NULL ? html : it->html != NULL ? it->html : "", -1,
+	    SQLITE_STATIC);
 	if (it->has_step)
 		sqlite3_bind_int64(st, 14, it->step);
 	else
@@ -106,6 +117,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	if (rc == 0)
 		log_info("queued %s mail %lld to %s: %s", it->kind, id, it->to, subject);
 	g_free(subject);
+	g_free(html);
 	return rc < 0 ? -1 : 0;
 }
 
@@ -173,7 +185,7 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 	for (guint i = 0; i < ids->len; i++) {
 		long long id = g_array_index(ids, long long, i);
 		struct outmail m;
-		char cause[512] = "", *raw, *kind, *to;
+		char cause[512] = "", *raw, *kind, *to, *html;
 		size_t len;
 		int rc, attempts, seat;
 		int64_t game;
@@ -204,11 +216,13 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 			log_warn("mail %lld to %s may have been sent by a run that died; "
 			    "sending it again with the same Message-ID", id, to);
 		attempts = sqlite3_column_int(st, 9);
-		m.html = col_text(st, 10);
 		game = sqlite3_column_int64(st, 11);
 		seat = sqlite3_column_int(st, 12);
 		m.json = col_text(st, 13);
+		html = outbox_html(l, col_text(st, 10));
+		m.html = html;
 		raw = mailout_build(&m, &len);
+		g_free(html);
 		ledger_release(l, st);
 
 		/* Record the attempt before it happens. */
@@ -257,6 +271,42 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 	}
 	g_array_free(ids, TRUE);
 	return 0;
+}
+
+int
+outbox_picture(struct ledger *l, const char *cid, struct buf *png)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT png FROM picture WHERE cid = ?");
+	int found = 0;
+
+	sqlite3_bind_text(st, 1, cid, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_bytes(st, 0) > 0) {
+		buf_add(png, sqlite3_column_blob(st, 0), (size_t)sqlite3_column_bytes(st, 0));
+		found = 1;
+	}
+	ledger_release(l, st);
+	return found;
+}
+
+char *
+outbox_html(struct ledger *l, const char *stored)
+{
+	struct buf png = BUF_INIT;
+	const char *page;
+	char cid[128], *s;
+
+	page = mailout_picture_cid(stored, cid, sizeof cid);
+	if (page == NULL)
+		return g_strdup(stored != NULL ? stored : "");
+	if (!outbox_picture(l, cid, &png)) {
+		/* Queued with the row, in its transaction: only a ledger edited
+		 * by hand loses it. The mail still goes, without its picture. */
+		log_warn("no picture %s in the ledger; the mail goes without it", cid);
+		return g_strdup(page);
+	}
+	s = mailout_related(page, png.p, png.len, cid);
+	buf_free(&png);
+	return s;
 }
 
 void

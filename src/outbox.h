@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "buf.h"
 #include "config.h"
 #include "ledger.h"
 
@@ -24,6 +25,12 @@ struct outbox_item {
 	int has_step;             /* the mail shows the seat's game at step */
 	int64_t step;
 	const char *json;         /* the view.json attachment, NULL or "" when none */
+	/* The board picture of html, when it has one (png_len > 0): html is
+	 * then the page that refers to it as cid:cid, and the PNG is kept once
+	 * in the picture table, not in the row. */
+	const void *png;
+	size_t png_len;
+	const char *cid;
 };
 
 int outbox_queue(struct ledger *, const struct config *, const struct outbox_item *,
@@ -31,6 +38,13 @@ int outbox_queue(struct ledger *, const struct config *, const struct outbox_ite
 /* Sends what is due; counts what was sent and what failed. */
 int outbox_deliver(struct ledger *, const struct config *, int *sent, int *failed,
     struct diag *);
+/* The HTML alternative of a row as the mail carries it, from what
+ * outbox.html holds: a row naming its picture gets its multipart/related
+ * entity back (the bytes mailout_related made when it was queued); any other
+ * row is returned as it is. g_free()d by the caller. */
+char *outbox_html(struct ledger *, const char *stored);
+/* The PNG kept under cid into png: 1 when there is one, 0 when none. */
+int outbox_picture(struct ledger *, const char *cid, struct buf *png);
 void outbox_list(struct ledger *, int all);
 /* Mails of kind to address queued since the ISO time `since`. */
 int outbox_count_since(struct ledger *, const char *to, const char *kind, const char *since);

@@ -328,65 +328,70 @@ png_size(const struct buf *png, long *w, long *h)
 	*h = (long)p[20] << 24 | (long)p[21] << 16 | (long)p[22] << 8 | p[23];
 }
 
-/* The board picture of root as a PNG; 0 with an empty png when the game
- * draws none. A picture that cannot be drawn costs the mail its picture,
- * not the mail: the text and the HTML still go, and the log says why. */
+/* The board picture of root as a PNG, named cid after the SVG it is drawn
+ * from; 0 with an empty png when the game draws none. Drawing is the costly
+ * part of a report: a picture the ledger l (may be NULL) already keeps under
+ * that name is taken from it, so each board is drawn once. A picture that
+ * cannot be drawn costs the mail its picture, not the mail: the text and the
+ * HTML still go, and the log says why. */
 static void
-board_picture(struct render *r, const struct tval *root, struct buf *png, char h[HASH_HEX])
+board_picture(struct render *r, struct ledger *l, const struct tval *root, struct buf *png,
+    char cid[REPORT_CID_MAX])
 {
 	struct diag d;
-	char *svg = NULL;
+	char *svg = NULL, h[HASH_HEX];
 
-	if (board_svg(r, root, &svg, &d) < 0 ||
-	    board_png_palette(svg, strlen(svg), REPORT_PNG_WIDTH, REPORT_PNG_COLOURS, png,
-	    &d) < 0) {
-		log_warn("%s: no board picture in the report: %s",
-		    tval_get(root, "game_id") != NULL ? tval_get(root, "game_id")->str : "?",
-		    d.msg);
-		buf_free(png);
-	} else {
-		sha256_hex(svg, strlen(svg), h);
+	if (board_svg(r, root, &svg, &d) < 0)
+		goto fail;
+	/* Named after what it draws (the SVG, not the PNG bytes, which depend
+	 * on the libraries' versions): the same picture has the same name, and
+	 * the HTML can be rendered before the mail has its Message-ID. */
+	sha256_hex(svg, strlen(svg), h);
+	snprintf(cid, REPORT_CID_MAX, "board.%.24s@azalai", h);
+	if (l != NULL && outbox_picture(l, cid, png)) {
+		free(svg);
+		return;
 	}
+	if (board_png_palette(svg, strlen(svg), REPORT_PNG_WIDTH, REPORT_PNG_COLOURS, png,
+	    &d) < 0)
+		goto fail;
+	free(svg);
+	return;
+fail:
+	log_warn("%s: no board picture in the report: %s",
+	    tval_get(root, "game_id") != NULL ? tval_get(root, "game_id")->str : "?", d.msg);
+	buf_free(png);
 	free(svg);
 }
 
 int
-report_html(struct render *r, struct tval *root, const char *tmpl, int picture,
-    char **html, struct diag *d)
+report_html(struct render *r, struct ledger *l, struct tval *root, const char *tmpl,
+    int picture, char **html, struct buf *png, char cid[REPORT_CID_MAX], struct diag *d)
 {
-	struct buf png = BUF_INIT;
-	char h[HASH_HEX], cid[64], *page, *g;
+	char *page;
 	long w, ht;
 
 	*html = NULL;
+	cid[0] = '\0';
 	if (render_html(r, tmpl, root, &page, d) < 0)
 		return -1;
 	if (page == NULL)
 		return 0;
 	if (picture)
-		board_picture(r, root, &png, h);
-	if (png.len == 0) {
+		board_picture(r, l, root, png, cid);
+	if (png->len == 0) {
 		*html = page;
 		return 0;
 	}
 	free(page);
-	/* Named after what it draws (the SVG, not the PNG bytes, which depend
-	 * on the libraries' versions): the same picture has the same name, and
-	 * the HTML can be rendered before the mail has its Message-ID. */
-	snprintf(cid, sizeof cid, "board.%.24s@azalai", h);
-	png_size(&png, &w, &ht);
+	png_size(png, &w, &ht);
 	tval_set_str(root, "board_cid", cid);
 	tval_set_int(root, "board_width", w);
 	tval_set_int(root, "board_height", ht);
-	if (render_html(r, tmpl, root, &page, d) < 0) {
-		buf_free(&png);
+	if (render_html(r, tmpl, root, html, d) < 0) {
+		buf_free(png);
 		return -1;
 	}
-	g = mailout_related(page, png.p, png.len, cid);
-	*html = xstrdup(g);
-	g_free(g);
-	free(page);
-	buf_free(&png);
 	return 0;
 }
 
@@ -396,7 +401,8 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
     const char *to, const char *in_reply_to, const char *refs, const char *now,
     struct diag *d)
 {
-	char *subject = NULL, *body = NULL, *html = NULL, *json = NULL;
+	char *subject = NULL, *body = NULL, *html = NULL, *json = NULL, cid[REPORT_CID_MAX];
+	struct buf png = BUF_INIT;
 	struct outbox_item it;
 	int rc;
 
@@ -410,13 +416,15 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
 	if (rc == 0)
 		rc = render_mail(r, tmpl, root, &subject, &body, d);
 	if (rc == 0)
-		rc = report_html(r, root, tmpl, strcmp(c->report_pictures, "no") != 0, &html, d);
+		rc = report_html(r, l, root, tmpl, strcmp(c->report_pictures, "no") != 0, &html,
+		    &png, cid, d);
 	tval_free(root);
 	if (rc < 0) {
 		free(subject);
 		free(body);
 		free(html);
 		free(json);
+		buf_free(&png);
 		return -1;
 	}
 	memset(&it, 0, sizeof it);
@@ -428,6 +436,9 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
 	it.body = body;
 	it.html = html;
 	it.json = json;
+	it.png = png.p;
+	it.png_len = png.len;
+	it.cid = cid;
 	it.in_reply_to = in_reply_to;
 	it.refs = refs;
 	/* A reply to a seat's mail answers the step it showed. */
@@ -438,6 +449,7 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
 	free(body);
 	free(html);
 	free(json);
+	buf_free(&png);
 	return rc;
 }
 

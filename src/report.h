@@ -3,6 +3,7 @@
 #ifndef AZ_REPORT_H
 #define AZ_REPORT_H
 
+#include "buf.h"
 #include "config.h"
 #include "play.h"
 #include "render.h"
@@ -50,12 +51,17 @@ int report_queue_watchers(struct ledger *, const struct config *, struct render 
  * (contrib/bench/report-mail measures the bytes). */
 #define REPORT_PNG_COLOURS 256
 
+/* A picture's Content-ID: "board.<24 hex>@azalai" and its NUL. */
+#define REPORT_CID_MAX 48
+
 /* The HTML alternative of tmpl over root ("tmpl.html"; *html NULL when the
- * game has none): with the board picture (when picture is set and the game
- * draws one), a mailout_related() entity whose HTML shows it through
- * board_cid (and board_width, board_height, set in root); else plain HTML. */
-int report_html(struct render *, struct tval *root, const char *tmpl, int picture,
-    char **html, struct diag *);
+ * game has none). With the board picture (when picture is set and the game
+ * draws one): its PNG in png (empty when none) and its Content-ID in cid,
+ * which the HTML shows through board_cid (and board_width, board_height, set
+ * in root); mailout_related() of the three is the mail's HTML alternative.
+ * A picture l (may be NULL) keeps under that cid is not drawn again. */
+int report_html(struct render *, struct ledger *, struct tval *root, const char *tmpl,
+    int picture, char **html, struct buf *png, char cid[REPORT_CID_MAX], struct diag *);
 
 /* Renders tmpl over root (consumed; "referee" is added) and queues the mail
  * to `to` about seat (-1: none). Marks nothing as reported. */

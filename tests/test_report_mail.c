@@ -25,6 +25,7 @@
 #include "htmltext.h"
 #include "mailmsg.h"
 #include "mailout.h"
+#include "outbox.h"
 #include "people.h"
 #include "report.h"
 #include "testutil.h"
@@ -128,13 +129,13 @@ reader_of(const char *to)
 
 /* One queued report as it leaves: the tree, the picture, the secrets. */
 static void
-check_mail(const struct play *p, sqlite3_stmt *st, struct seen *sn)
+check_mail(struct ledger *l, const struct play *p, sqlite3_stmt *st, struct seen *sn)
 {
 	struct outmail o;
 	GMimeObject *body, *text, *rel, *html, *img;
 	GByteArray *png;
 	const char *cid;
-	char *raw, *t, *h, ref[160];
+	char *raw, *t, *h, *full, ref[160], named[128];
 	size_t len;
 	int reader;
 
@@ -143,7 +144,12 @@ check_mail(const struct play *p, sqlite3_stmt *st, struct seen *sn)
 	o.to = col_text(st, 2);
 	o.subject = col_text(st, 3);
 	o.body = col_text(st, 4);
-	o.html = col_text(st, 5);
+	/* The row names its picture, kept once in the ledger, and the mail
+	 * gets it back as it goes. */
+	if (mailout_picture_cid(col_text(st, 5), named, sizeof named) == NULL)
+		fail_msg("%s: a report to %s keeps its picture in the row", p->g.name, o.to);
+	full = outbox_html(l, col_text(st, 5));
+	o.html = full;
 	o.message_id = col_text(st, 6);
 	o.in_reply_to = "";
 	o.refs = "";
@@ -212,9 +218,23 @@ check_mail(const struct play *p, sqlite3_stmt *st, struct seen *sn)
 		g_byte_array_free(sn->last_png, TRUE);
 	sn->last_png = png;
 	snprintf(sn->last_cid, sizeof sn->last_cid, "%s", cid);
+	assert_string_equal(cid, named);
 	free(t);
 	g_object_unref(body);
 	g_free(raw);
+	g_free(full);
+}
+
+static long long
+count(struct ledger *l, const char *sql)
+{
+	sqlite3_stmt *st = ledger_prep(l, sql);
+	long long n;
+
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
 }
 
 /* Every report queued since row *from, against the game as it stands. */
@@ -233,7 +253,7 @@ check_new(struct fixture *f, const char *game, int64_t *from, struct seen *sn)
 	sqlite3_bind_int64(st, 1, *from);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		*from = sqlite3_column_int64(st, 0);
-		check_mail(&p, st, sn);
+		check_mail(&f->l, &p, st, sn);
 	}
 	sqlite3_finalize(st);
 	play_free(&p);
@@ -321,6 +341,10 @@ play_game(const char *rules, int nseats)
 		    sn.observers);
 	if (dir != NULL && dir[0] != '\0')
 		write_page(dir, rules, &sn);
+	/* Every picture a row names is kept, and none twice. */
+	assert_int_equal(count(&f.l, "SELECT COUNT(DISTINCT substr(html, 1, instr(html, "
+	    "char(10)))) FROM outbox WHERE html LIKE 'X-Azalai-Picture: %'"),
+	    count(&f.l, "SELECT COUNT(*) FROM picture"));
 	free(sn.last_html);
 	if (sn.last_png != NULL)
 		g_byte_array_free(sn.last_png, TRUE);
@@ -369,6 +393,175 @@ test_plain_html_row(void **state)
 	g_free(raw);
 }
 
+/* The file outbox_deliver wrote for row id. */
+static GByteArray *
+delivered(const struct fixture *f, long long id)
+{
+	char pattern[32], path[600], *data;
+	gsize len;
+	GDir *dir;
+	const char *name;
+	GByteArray *out = NULL;
+
+	snprintf(pattern, sizeof pattern, "%06lld-", id);
+	snprintf(path, sizeof path, "%s/outbox", f->dir);
+	assert_non_null(dir = g_dir_open(path, 0, NULL));
+	while ((name = g_dir_read_name(dir)) != NULL)
+		if (strncmp(name, pattern, strlen(pattern)) == 0) {
+			snprintf(path, sizeof path, "%s/outbox/%s", f->dir, name);
+			assert_true(g_file_get_contents(path, &data, &len, NULL));
+			out = g_byte_array_new_take((guint8 *)data, len);
+		}
+	g_dir_close(dir);
+	assert_non_null(out);
+	return out;
+}
+
+/* Row id as outbox_deliver would have built it with html as the row's HTML
+ * alternative: the mail as it went before pictures were kept apart. */
+static GByteArray *
+as_inline(const struct fixture *f, long long id, const char *html)
+{
+	sqlite3_stmt *st = ledger_prep((struct ledger *)&f->l, "SELECT kind, to_addr, "
+	    "subject, body, message_id, in_reply_to, refs, created_at, json FROM outbox "
+	    "WHERE id = ?");
+	struct outmail o;
+	char *raw;
+	size_t len;
+	GByteArray *out;
+
+	sqlite3_bind_int64(st, 1, id);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	memset(&o, 0, sizeof o);
+	o.id = id;
+	o.kind = col_text(st, 0);
+	o.to = col_text(st, 1);
+	o.subject = col_text(st, 2);
+	o.body = col_text(st, 3);
+	o.message_id = col_text(st, 4);
+	o.in_reply_to = col_text(st, 5);
+	o.refs = col_text(st, 6);
+	o.created_at = col_text(st, 7);
+	o.json = col_text(st, 8);
+	o.from_name = f->cfg.referee_name;
+	o.from_addr = f->cfg.referee_address;
+	o.html = html;
+	raw = mailout_build(&o, &len);
+	out = g_byte_array_new();
+	g_byte_array_append(out, (const guint8 *)raw, (guint)len);
+	g_free(raw);
+	sqlite3_finalize(st);
+	return out;
+}
+
+/* The picture kept once and put back when the mail goes: the bytes
+ * delivered are those of the row as it was kept before (the whole
+ * multipart/related entity inline), and such an old row still goes as it
+ * is. Two seats shown the same board share one picture row, and a board
+ * already kept is not drawn again. */
+static void
+test_picture_kept_once(void **state)
+{
+	struct fixture f;
+	struct play p;
+	struct render r;
+	struct tval *root;
+	struct buf png = BUF_INIT, again = BUF_INIT;
+	struct outbox_item it;
+	char *page = NULL, *inline_html, cid[REPORT_CID_MAX], cid2[REPORT_CID_MAX];
+	struct diag d;
+	int sent = 0, failed = 0;
+
+	(void)state;
+	mailmsg_global_init();
+	fx_open(&f);
+	fx_game(&f, "targi", "targi-1", 2, 0, NULL, 0, &p);
+	render_init(&r, f.cfg.datadir, p.rules->name, "en");
+	root = report_tree(&f.l, &p, 0, p.seq, "en");
+	tval_set_str(root, "referee", f.cfg.referee_address);
+	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page, &png, cid, &d), 0);
+	assert_non_null(page);
+	assert_true(png.len > 0);
+	inline_html = mailout_related(page, png.p, png.len, cid);
+
+	assert_int_equal(ledger_begin(&f.l, &d), 0);
+	memset(&it, 0, sizeof it);
+	it.game_id = p.g.id;
+	it.kind = "report";
+	it.subject = "report";
+	it.body = "text\n";
+	it.in_reply_to = "";
+	it.refs = "";
+	it.json = "";
+	/* 1: as it is kept now; 2: another seat, the same board; 3: a row of
+	 * before, the picture inline. */
+	it.seat = 0;
+	it.to = "n@example.org";
+	it.html = page;
+	it.png = png.p;
+	it.png_len = png.len;
+	it.cid = cid;
+	assert_int_equal(outbox_queue(&f.l, &f.cfg, &it, "2026-11-21T12:00:00Z", &d), 0);
+	it.seat = 1;
+	it.to = "s@example.org";
+	assert_int_equal(outbox_queue(&f.l, &f.cfg, &it, "2026-11-21T12:00:00Z", &d), 0);
+	it.seat = 0;
+	it.to = "n@example.org";
+	it.html = inline_html;
+	it.png = NULL;
+	it.png_len = 0;
+	it.cid = NULL;
+	assert_int_equal(outbox_queue(&f.l, &f.cfg, &it, "2026-11-21T12:00:00Z", &d), 0);
+	assert_int_equal(ledger_commit(&f.l, &d), 0);
+
+	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM picture"), 1);
+	assert_int_equal(count(&f.l, "SELECT length(png) FROM picture"), (long long)png.len);
+	/* The rows that name it hold no picture bytes. */
+	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM outbox WHERE id IN (1, 2) AND "
+	    "instr(html, 'image/png') = 0"), 2);
+	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM outbox WHERE id = 3 AND "
+	    "instr(html, 'image/png') > 0"), 1);
+
+	/* Each delivered as the row kept the old way would be: the same
+	 * bytes; row 3, kept the old way, goes as it is. */
+	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(sent, 3);
+	assert_int_equal(failed, 0);
+	for (long long id = 1; id <= 3; id++) {
+		GByteArray *got = delivered(&f, id);
+		GByteArray *want = as_inline(&f, id, inline_html);
+
+		assert_non_null(strstr((const char *)got->data, "Content-Type: image/png"));
+		assert_int_equal(got->len, want->len);
+		assert_memory_equal(got->data, want->data, want->len);
+		g_byte_array_free(got, TRUE);
+		g_byte_array_free(want, TRUE);
+	}
+
+	/* A board already kept is taken from the ledger, not drawn: what is
+	 * kept under its name comes back. */
+	assert_int_equal(sqlite3_exec(f.l.db, "UPDATE picture SET png = x'89504e47'", NULL,
+	    NULL, NULL), SQLITE_OK);
+	free(page);
+	page = NULL;
+	tval_free(root);
+	root = report_tree(&f.l, &p, 0, p.seq, "en");
+	tval_set_str(root, "referee", f.cfg.referee_address);
+	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page, &again, cid2, &d), 0);
+	assert_string_equal(cid2, cid);
+	assert_int_equal(again.len, 4);
+	assert_memory_equal(again.p, "\x89PNG", 4);
+
+	g_free(inline_html);
+	free(page);
+	buf_free(&png);
+	buf_free(&again);
+	tval_free(root);
+	render_free(&r);
+	play_free(&p);
+	fx_close(&f);
+}
+
 int
 main(void)
 {
@@ -377,6 +570,7 @@ main(void)
 		cmocka_unit_test(test_targi),
 		cmocka_unit_test(test_targui),
 		cmocka_unit_test(test_plain_html_row),
+		cmocka_unit_test(test_picture_kept_once),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

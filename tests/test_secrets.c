@@ -45,6 +45,7 @@
 #include "htmltext.h"
 #include "ingest.h"
 #include "mailmsg.h"
+#include "mailout.h"
 #include "msg.h"
 #include "mustache.h"
 #include "people.h"
@@ -675,7 +676,8 @@ check_text(struct run *r, const struct play *p, const struct facts *f,
 			r->positives++;
 }
 
-/* The HTML alternative as the outbox keeps it: plain HTML, or the
+/* The HTML alternative as the outbox keeps it: plain HTML, the page after
+ * the line that names its picture, or (rows of before) the
  * multipart/related entity that carries it with the picture; the text/html
  * part is checked as written and as a browser shows it (entities decoded,
  * so an escaped apostrophe hides nothing). */
@@ -686,11 +688,14 @@ check_html(struct run *r, const struct play *p, const struct facts *f,
 	GMimeStream *in;
 	GMimeParser *ps;
 	GMimeObject *o;
-	char *html = NULL, *shown;
+	char *html = NULL, *shown, cid[128];
+	const char *page;
 
 	if (stored[0] == '\0')
 		return;
-	if (strncmp(stored, "Content-Type:", 13) != 0) {
+	if ((page = mailout_picture_cid(stored, cid, sizeof cid)) != NULL) {
+		html = xstrdup(page);
+	} else if (strncmp(stored, "Content-Type:", 13) != 0) {
 		html = xstrdup(stored);
 	} else {
 		mailmsg_global_init();

@@ -75,15 +75,21 @@ main(int argc, char **argv)
 		for (int pic = 0; pic < 2; pic++) {
 			double t0 = ms_now();
 			struct tval *root = report_tree(&l, &p, 0, p.seq - 1, "en");
-			char *subject = NULL, *body = NULL, *html = NULL;
+			char *subject = NULL, *body = NULL, *html = NULL, *rel = NULL;
+			char cid[REPORT_CID_MAX];
+			struct buf pic_png = BUF_INIT;
 
 			tval_set_str(root, "referee", "referee@bench.example");
 			if (render_mail(&r, "report", root, &subject, &body, &d) < 0 ||
-			    (pic && report_html(&r, root, "report", 1, &html, &d) < 0))
+			    (pic && report_html(&r, NULL, root, "report", 1, &html, &pic_png, cid,
+			    &d) < 0))
 				die("render", &d);
+			/* No ledger: every rep draws, which is what is measured. */
+			if (pic && pic_png.len > 0)
+				rel = mailout_related(html, pic_png.p, pic_png.len, cid);
 			if (pic) {
 				struct outmail o = { 1, "report", "referee", "referee@bench.example",
-				    "p0@bench.example", subject, body, html,
+				    "p0@bench.example", subject, body, rel != NULL ? rel : html,
 				    "azalai.20261121120000.0123456789abcdef@bench.example", "", "",
 				    "2026-11-21T12:00:00Z", NULL };
 				size_t len;
@@ -105,6 +111,8 @@ main(int argc, char **argv)
 			free(subject);
 			free(body);
 			free(html);
+			g_free(rel);
+			buf_free(&pic_png);
 			tval_free(root);
 		}
 	}

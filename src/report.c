@@ -339,14 +339,20 @@ board_picture(struct render *r, struct ledger *l, const struct tval *root, struc
     char cid[REPORT_CID_MAX])
 {
 	struct diag d;
-	char *svg = NULL, h[HASH_HEX];
+	char *svg = NULL, h[HASH_HEX], size[32];
+	const char *parts[2];
 
 	if (board_svg(r, root, &svg, &d) < 0)
 		goto fail;
-	/* Named after what it draws (the SVG, not the PNG bytes, which depend
-	 * on the libraries' versions): the same picture has the same name, and
-	 * the HTML can be rendered before the mail has its Message-ID. */
-	sha256_hex(svg, strlen(svg), h);
+	/* Named after what it draws and at what size (the SVG, width and
+	 * colours; not the PNG bytes, which depend on the libraries' versions):
+	 * the same picture has the same name, the HTML can be rendered before
+	 * the mail has its Message-ID, and a picture the ledger keeps is reused
+	 * only where it would be drawn the same. */
+	snprintf(size, sizeof size, "%dx%d", REPORT_PNG_WIDTH, REPORT_PNG_COLOURS);
+	parts[0] = svg;
+	parts[1] = size;
+	sha256_parts_hex(h, 2, parts);
 	snprintf(cid, REPORT_CID_MAX, "board.%.24s@azalai", h);
 	if (l != NULL && outbox_picture(l, cid, png)) {
 		free(svg);

@@ -56,9 +56,12 @@ mailcmd_of(const char *line, enum mailcmd *cmd, int *count, struct diag *d)
 						*count = k;
 						return 1;
 					}
-			return diag_set(d, 0, "%s takes every (a report after every "
-			    "step), due (when you have a decision to make) or digest (at "
-			    "most one report a day), as in \"%s\"", ORDER("", "NOTIFY"),
+			/* The modes are order words too: a reader sees the ones
+			 * they write. */
+			return diag_set(d, 0, "%s takes %s (a report after every step), "
+			    "%s (when you have a decision to make) or %s (at most one "
+			    "report a day), as in \"%s\"", ORDER("", "NOTIFY"),
+			    ORDER("", "every"), ORDER("", "due"), ORDER("", "digest"),
 			    ORDER("", "NOTIFY due"));
 		}
 		if (*cmd == MAILCMD_LANGUAGE) {
@@ -153,7 +156,8 @@ status_tree(struct ledger *l, struct play *p, int seat, const char *lang)
 		lang_date_iso(&c, sr->away_to, t, sizeof t);
 		tval_set_str(m, "away_to", t);
 	}
-	tval_set_str(root, "your_notify", notify_mode(p, &c, seat));
+	/* Said as the word the reader writes for it (NOTIFY's argument). */
+	tval_set_str(root, "your_notify", ordertr_word(lang, "", notify_mode(p, &c, seat)));
 	tval_set_str(root, "your_language", lang);
 	tval_set_int(root, "missed", me->missed);
 	tval_set_bool(root, "has_missed", me->missed > 0);

@@ -14,9 +14,9 @@ reportjson_parse(const char *word, int *on, struct diag *d)
 	else if (strcasecmp(word, "off") == 0)
 		*on = 0;
 	else
-		return diag_set(d, 0, "%s takes ON (your reports carry your view as "
-		    "view.json) or OFF, as in \"%s ON\"", ORDER("", "JSON"),
-		    ORDER("", "JSON"));
+		return diag_set(d, 0, "%s takes %s (your reports carry your view as "
+		    "view.json) or %s, as in \"%s\"", ORDER("", "JSON"), ORDER("", "ON"),
+		    ORDER("", "OFF"), ORDER("", "JSON ON"));
 	return 0;
 }
 

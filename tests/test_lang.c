@@ -21,6 +21,7 @@
 #include "campaign.h"
 #include "lang.h"
 #include "msg.h"
+#include "ordertr.h"
 #include "people.h"
 #include "testutil.h"
 #include "xmalloc.h"
@@ -66,6 +67,8 @@ make_datadir(struct fx_env *e, const char *src)
 	assert_int_equal(mkdir(path, 0700), 0);
 	snprintf(path, sizeof path, "%s/data/templates/common/de", e->f.dir);
 	assert_int_equal(mkdir(path, 0700), 0);
+	snprintf(path, sizeof path, "%s/data/templates/common/es", e->f.dir);
+	assert_int_equal(mkdir(path, 0700), 0);
 	for (int i = 0; i < 2; i++) {
 		const char *g = i == 0 ? "common" : "buqruru";
 
@@ -84,6 +87,13 @@ make_datadir(struct fx_env *e, const char *src)
 
 		xasprintf(&text, "Subject: %s {{game_id}}\n\n%s", names[i], de_body);
 		snprintf(path, sizeof path, "%s/data/templates/common/de/%s.mustache", e->f.dir,
+		    names[i]);
+		write_file(path, text);
+		free(text);
+		/* Spanish: the same, saying so on its first line. */
+		xasprintf(&text, "Subject: %s {{game_id}}\n\nIDIOMA es\n%s", names[i],
+		    strchr(de_body, '\n') + 1);
+		snprintf(path, sizeof path, "%s/data/templates/common/es/%s.mustache", e->f.dir,
 		    names[i]);
 		write_file(path, text);
 		free(text);
@@ -202,10 +212,178 @@ test_json_line_in_german(void **state)
 	free(b);
 	send_as(e, 0, "JSON VIELLEICHT\n");
 	b = fx_last_mail(&e->f, "error", addr[0]);
-	expect_in(b, "JSON nimmt ON (deine Berichte tragen deine Sicht als view.json) oder "
-	    "OFF, wie in „JSON ON“");
+	expect_in(b, "JSON nimmt EIN (deine Berichte tragen deine Sicht als view.json) oder "
+	    "AUS, wie in „JSON EIN“");
 	expect_not_in(b, "takes ON");
+	expect_not_in(b, "OFF");
 	free(b);
+}
+
+/* A column of the seat's row, as text. */
+static char *
+seat_col(struct fx_env *e, int seat, const char *col)
+{
+	char *sql, *s = NULL;
+	sqlite3_stmt *st;
+
+	xasprintf(&sql, "SELECT %s FROM seats WHERE idx = ?", col);
+	st = ledger_prep(&e->f.l, sql);
+	sqlite3_bind_int(st, 1, seat);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		s = xstrdup(col_text(st, 0));
+	sqlite3_finalize(st);
+	free(sql);
+	return s;
+}
+
+static void
+expect_col(struct fx_env *e, int seat, const char *col, const char *want)
+{
+	char *s = seat_col(e, seat, col);
+
+	assert_non_null(s);
+	assert_string_equal(s, want);
+	free(s);
+}
+
+/* The arguments of NOTIFY and JSON in the seat's own words: a German seat
+ * writes NACHRICHT FÄLLIG or JSON EIN, and the referee's answers name
+ * those words, never the English ones (which still work). */
+static void
+test_notify_and_json_in_german_words(void **state)
+{
+	struct fx_env *e = *state;
+	char *b;
+
+	send_as(e, 0, "LANGUAGE de\n");
+	send_as(e, 0, "NACHRICHT FÄLLIG\n");
+	expect_col(e, 0, "notify", "due");
+	b = fx_last_mail(&e->f, "ack", addr[0]);
+	expect_in(b, "von nun an bekommst du einen Bericht, wenn eine Entscheidung von dir "
+	    "fällig ist");
+	free(b);
+	send_as(e, 0, "nachricht taeglich\n");
+	expect_col(e, 0, "notify", "digest");
+	send_as(e, 0, "NACHRICHT IMMER\n");
+	expect_col(e, 0, "notify", "every");
+	send_as(e, 0, "NACHRICHT jeder\n");
+	expect_col(e, 0, "notify", "every");
+	send_as(e, 0, "NACHRICHT due\n");
+	expect_col(e, 0, "notify", "due");
+
+	send_as(e, 0, "JSON EIN\n");
+	expect_col(e, 0, "json", "1");
+	b = fx_last_mail(&e->f, "ack", addr[0]);
+	expect_in(b, "von nun an tragen deine Berichte deine Sicht als JSON, im Anhang "
+	    "view.json");
+	free(b);
+	send_as(e, 0, "json aus\n");
+	expect_col(e, 0, "json", "0");
+	b = fx_last_mail(&e->f, "ack", addr[0]);
+	expect_in(b, "von nun an tragen deine Berichte kein JSON");
+	free(b);
+	send_as(e, 0, "JSON ON\n");
+	expect_col(e, 0, "json", "1");
+
+	send_as(e, 0, "NACHRICHT sometimes\n");
+	expect_col(e, 0, "notify", "due");
+	b = fx_last_mail(&e->f, "error", addr[0]);
+	expect_in(b, "NACHRICHT nimmt IMMER (ein Bericht nach jedem Schritt), FÄLLIG (wenn "
+	    "du etwas entscheiden musst) oder TÄGLICH (höchstens ein Bericht am Tag), wie "
+	    "in „NACHRICHT FÄLLIG“");
+	expect_not_in(b, "every");
+	expect_not_in(b, "digest");
+	free(b);
+}
+
+/* The same in Spanish: AVISOS DIARIO, JSON ACTIVADO, and the refusals. */
+static void
+test_notify_and_json_in_spanish_words(void **state)
+{
+	struct fx_env *e = *state;
+	char *b;
+
+	send_as(e, 1, "LANGUAGE es\n");
+	send_as(e, 1, "AVISOS DIARIO\n");
+	expect_col(e, 1, "notify", "digest");
+	b = fx_last_mail(&e->f, "ack", addr[1]);
+	expect_in(b, "IDIOMA es");
+	expect_in(b, "desde ahora recibes como mucho un informe al día");
+	free(b);
+	send_as(e, 1, "avisos turno\n");
+	expect_col(e, 1, "notify", "due");
+	send_as(e, 1, "JSON activado\n");
+	expect_col(e, 1, "json", "1");
+	send_as(e, 1, "JSON DESACTIVADO\n");
+	expect_col(e, 1, "json", "0");
+	b = fx_last_mail(&e->f, "ack", addr[1]);
+	expect_in(b, "a partir de ahora tus informes no llevan JSON");
+	free(b);
+
+	send_as(e, 1, "AVISOS a veces\n");
+	b = fx_last_mail(&e->f, "error", addr[1]);
+	expect_in(b, "AVISOS lleva SIEMPRE (un informe tras cada paso), TURNO (cuando tengas "
+	    "que decidir algo) o DIARIO (como mucho un informe al día), como en "
+	    "«AVISOS TURNO»");
+	free(b);
+	send_as(e, 1, "JSON quizá\n");
+	b = fx_last_mail(&e->f, "error", addr[1]);
+	expect_in(b, "JSON lleva ACTIVADO (tus informes llevan tu vista como view.json) o "
+	    "DESACTIVADO, como en «JSON ACTIVADO»");
+	expect_not_in(b, "OFF");
+	free(b);
+}
+
+/* ordertr reads any word of a line that is an order word: the words of
+ * NOTIFY and JSON must be read as those in every game, no game's own word
+ * taking them, and the game's words must stay theirs. */
+static void
+test_mode_words_in_every_game(void **state)
+{
+	static const char *const games[] = { "buqruru", "targi", "targui" };
+	static const struct {
+		const char *lang, *line, *want;
+	} v[] = {
+		{ "de", "NACHRICHT IMMER", "NOTIFY every" },
+		{ "de", "NACHRICHT JEDES", "NOTIFY every" },
+		{ "de", "NACHRICHT FÄLLIG", "NOTIFY due" },
+		{ "de", "NACHRICHT Faellig", "NOTIFY due" },
+		{ "de", "NACHRICHT TÄGLICH", "NOTIFY digest" },
+		{ "de", "JSON EIN", "JSON ON" },
+		{ "de", "JSON AUS", "JSON OFF" },
+		{ "de", "PRESSE AN ALLE", "PRESS TO ALL" },
+		{ "es", "AVISOS SIEMPRE", "NOTIFY every" },
+		{ "es", "AVISOS CADA", "NOTIFY every" },
+		{ "es", "AVISOS TURNO", "NOTIFY due" },
+		{ "es", "AVISOS PENDIENTE", "NOTIFY due" },
+		{ "es", "AVISOS DIARIO", "NOTIFY digest" },
+		{ "es", "JSON ACTIVADO", "JSON ON" },
+		{ "es", "JSON DESACTIVADO", "JSON OFF" },
+		{ "es", "PRENSA PARA TODOS", "PRESS TO ALL" },
+		{ "fr", "AVIS TOUJOURS", "NOTIFY every" },
+		{ "fr", "AVIS CHAQUE", "NOTIFY every" },
+		{ "fr", "AVIS TOUR", "NOTIFY due" },
+		{ "fr", "AVIS QUOTIDIEN", "NOTIFY digest" },
+		{ "fr", "AVIS résumé", "NOTIFY digest" },
+		{ "fr", "JSON ACTIVÉ", "JSON ON" },
+		{ "fr", "JSON desactive", "JSON OFF" },
+		{ "fr", "PRESSE POUR TOUS", "PRESS TO ALL" },
+	};
+	char out[128];
+
+	(void)state;
+	for (size_t g = 0; g < sizeof games / sizeof games[0]; g++)
+		for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+			ordertr_to_english(v[i].lang, games[g], v[i].line, out, sizeof out);
+			if (strcmp(out, v[i].want) != 0)
+				fail_msg("%s %s: \"%s\" read as \"%s\", not \"%s\"", games[g],
+				    v[i].lang, v[i].line, out, v[i].want);
+		}
+	/* The game words next to them keep their meaning. */
+	ordertr_to_english("de", "buqruru", "SÄEN 3", out, sizeof out);
+	assert_string_equal(out, "SOW 3");
+	ordertr_to_english("es", "targi", "TOMA 3", out, sizeof out);
+	assert_string_equal(out, "TAKE 3");
 }
 
 /* A language azalai does not speak is refused, in the language the reader
@@ -493,6 +671,12 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_bad_language_refused_in_current_language,
 		    setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_json_line_in_german, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_notify_and_json_in_german_words, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_notify_and_json_in_spanish_words, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_mode_words_in_every_game, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_refusal_reaches_german_reader_in_german,
 		    setup, fx_env_teardown),

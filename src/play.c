@@ -11,12 +11,12 @@ void
 play_state_hash(const struct game_rules *r, const void *st, char out[HASH_HEX])
 {
 	/* Kept from one hash to the next: growing a buffer of a whole state
-	 * anew for every step cost more than hashing it. */
-	static _Thread_local struct buf b = BUF_INIT;
+	 * anew for every step cost more than hashing it, and the state's bytes
+	 * mostly begin as the last step's did. */
+	static _Thread_local struct sha256_resume h = SHA256_RESUME_INIT;
 
-	buf_reset(&b);
-	r->serialize(st, &b);
-	sha256_hex(b.p, b.len, out);
+	r->serialize(st, sha256_resume_buf(&h));
+	sha256_resume_hex(&h, out);
 }
 
 void
@@ -60,8 +60,13 @@ play_narrative_text(const struct evsink *ev)
 	struct buf b = BUF_INIT;
 
 	buf_adds(&b, "");
-	for (size_t i = 0; ev != NULL && i < ev->n; i++)
-		buf_printf(&b, "%08x\t%s\n", ev->v[i].vis, ev->v[i].enc);
+	for (size_t i = 0; ev != NULL && i < ev->n; i++) {
+		/* "%08x\t%s\n", without printf's cost at every step. */
+		buf_add_hex8(&b, ev->v[i].vis);
+		buf_addc(&b, '\t');
+		buf_adds(&b, ev->v[i].enc);
+		buf_addc(&b, '\n');
+	}
 	return buf_steal(&b);
 }
 

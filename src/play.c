@@ -263,7 +263,12 @@ play_step_noted(struct ledger *l, struct play *p, const char *kind, int seat,
     const struct order *o, const struct evsink *notes, const char *now,
     struct evsink *ev, struct diag *d)
 {
-	void *save = xmalloc(p->rules->state_size);
+	/* In a transaction the ledger still holds this state as the game's
+	 * snapshot when the last step was this game's (bots, defaults): a step
+	 * copies it only to put it back on an error, and puts the new snapshot
+	 * last, when nothing can fail any more. */
+	const void *held = ledger_snapshot_held(l, p->g.id, p->seq, p->rules->state_size);
+	void *save = NULL;
 	char hash[HASH_HEX];
 	int64_t seq = p->seq;
 	struct evsink mine;
@@ -271,7 +276,11 @@ play_step_noted(struct ledger *l, struct play *p, const char *kind, int seat,
 
 	/* The engine leaves the state alone on a rules error; keeping a copy also
 	 * covers a ledger error after a successful apply. */
-	memcpy(save, p->st, p->rules->state_size);
+	if (held == NULL) {
+		save = xmalloc(p->rules->state_size);
+		memcpy(save, p->st, p->rules->state_size);
+		held = save;
+	}
 	memcpy(hash, p->state_hash, HASH_HEX);
 	evsink_init(&mine);
 	for (size_t i = 0; notes != NULL && i < notes->n; i++)
@@ -281,7 +290,7 @@ play_step_noted(struct ledger *l, struct play *p, const char *kind, int seat,
 	else if (append(l, p, kind, seat, o->text, &mine, now, d) < 0)
 		rc = PLAY_ELEDGER;
 	if (rc < 0) {
-		memcpy(p->st, save, p->rules->state_size);
+		memcpy(p->st, held, p->rules->state_size);
 		memcpy(p->state_hash, hash, HASH_HEX);
 		p->seq = seq;
 	} else {

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct buf {
 	char *p;
@@ -55,7 +56,12 @@ static inline void
 buf_add_ints(struct buf *b, const int *v, size_t n)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && __SIZEOF_INT__ == 4
-	buf_add(b, v, n * 4);
+	/* Most are a few ints: no call while the buffer has room. */
+	if (b->cap - b->len < n * 4 + 1)
+		buf_grow(b, n * 4);
+	memcpy(b->p + b->len, v, n * 4);
+	b->len += n * 4;
+	b->p[b->len] = '\0';
 #else
 	for (size_t i = 0; i < n; i++)
 		buf_add_u32(b, (uint32_t)v[i]);

@@ -24,8 +24,15 @@ put(struct w *w, uint64_t v, int bytes)
 {
 	if (w->n + 8 > sizeof w->tmp)
 		flush(w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* All 8 bytes in one store; only the first ones count, the rest are
+	 * written over by what follows or never flushed. */
+	memcpy(w->tmp + w->n, &v, 8);
+	w->n += (size_t)bytes;
+#else
 	for (int i = 0; i < bytes; i++)
 		w->tmp[w->n++] = (unsigned char)(v >> (8 * i));
+#endif
 }
 
 static void

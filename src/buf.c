@@ -56,6 +56,50 @@ buf_addc(struct buf *b, char c)
 	buf_add(b, &c, 1);
 }
 
+char *
+dec_ull(char t[DEC_LEN], unsigned long long v)
+{
+	char *p = t + DEC_LEN - 1;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	return p;
+}
+
+char *
+dec_ll(char t[DEC_LEN], long long v)
+{
+	char *p;
+
+	if (v >= 0)
+		return dec_ull(t, (unsigned long long)v);
+	/* Negated unsigned: LLONG_MIN has no positive long long. */
+	p = dec_ull(t, 0ULL - (unsigned long long)v);
+	*--p = '-';
+	return p;
+}
+
+void
+buf_add_ull(struct buf *b, unsigned long long v)
+{
+	char t[DEC_LEN], *p = dec_ull(t, v);
+
+	buf_add(b, p, (size_t)(t + DEC_LEN - 1 - p));
+}
+
+void
+buf_add_hex8(struct buf *b, uint32_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+	char t[8];
+
+	for (int i = 7; i >= 0; i--, v >>= 4)
+		t[i] = hex[v & 15];
+	buf_add(b, t, sizeof t);
+}
+
 void
 buf_printf(struct buf *b, const char *fmt, ...)
 {

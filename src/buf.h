@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct buf {
 	char *p;
@@ -18,6 +19,15 @@ void buf_add(struct buf *, const void *, size_t);
 void buf_adds(struct buf *, const char *);
 void buf_addc(struct buf *, char);
 void buf_printf(struct buf *, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The bytes of printf's "%llu" and "%lld", and of "%08x": a narrative field
+ * takes several at every step of a game, and printf cost more than the rest
+ * of writing the narrative. */
+void buf_add_ull(struct buf *, unsigned long long);
+void buf_add_hex8(struct buf *, uint32_t);
+/* The same digits in t, NUL-terminated: returns where they start. */
+#define DEC_LEN 24
+char *dec_ull(char t[DEC_LEN], unsigned long long);
+char *dec_ll(char t[DEC_LEN], long long);
 /* Makes room for more bytes and the NUL after them. */
 void buf_grow(struct buf *, size_t more);
 
@@ -38,6 +48,24 @@ buf_add_u32(struct buf *b, uint32_t v)
 	x[3] = (unsigned char)(v >> 24);
 	b->len += 4;
 	b->p[b->len] = '\0';
+}
+
+/* n ints as buf_add_u32 each: on a little-endian host with 32-bit ints
+ * those are the ints' own bytes, copied at once. */
+static inline void
+buf_add_ints(struct buf *b, const int *v, size_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && __SIZEOF_INT__ == 4
+	/* Most are a few ints: no call while the buffer has room. */
+	if (b->cap - b->len < n * 4 + 1)
+		buf_grow(b, n * 4);
+	memcpy(b->p + b->len, v, n * 4);
+	b->len += n * 4;
+	b->p[b->len] = '\0';
+#else
+	for (size_t i = 0; i < n; i++)
+		buf_add_u32(b, (uint32_t)v[i]);
+#endif
 }
 
 static inline void

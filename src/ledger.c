@@ -250,6 +250,15 @@ ledger_snapshot_flush(struct ledger *l, struct diag *d)
 	return snapshot_write(l, l->snap_game, l->snap_seq, l->snap, l->snap_n, d);
 }
 
+const void *
+ledger_snapshot_held(const struct ledger *l, int64_t game, int64_t seq, size_t n)
+{
+	if (!l->in_tx || !l->snap_pending || l->snap_game != game || l->snap_seq != seq ||
+	    l->snap_n != n)
+		return NULL;
+	return l->snap;
+}
+
 int
 ledger_snapshot_put(struct ledger *l, int64_t game, int64_t seq, const void *p, size_t n,
     struct diag *d)

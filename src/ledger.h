@@ -153,6 +153,9 @@ int64_t ledger_last_seq(struct ledger *, int64_t game);
 int ledger_snapshot_put(struct ledger *, int64_t game, int64_t seq, const void *,
     size_t, struct diag *);
 int ledger_snapshot_flush(struct ledger *, struct diag *);
+/* The state of game at seq as this transaction's last put left it, n bytes,
+ * or NULL: it stays as it is until the next put for that game. */
+const void *ledger_snapshot_held(const struct ledger *, int64_t game, int64_t seq, size_t n);
 /* 1 found (state copied when its size matches), 0 none, -1 error. */
 int ledger_snapshot_get(struct ledger *, int64_t game, int64_t *seq, void *, size_t,
     struct diag *);

@@ -258,15 +258,14 @@ ledger_last_seq(struct ledger *l, int64_t game)
 void
 ledger_event_hash(const struct event_row *e, char out[HASH_HEX])
 {
-	char seqs[24], seats[8];
+	char seqs[DEC_LEN], seats[DEC_LEN];
 	const char *parts[8];
 
-	snprintf(seqs, sizeof seqs, "%lld", (long long)e->seq);
-	snprintf(seats, sizeof seats, "%d", e->seat);
+	/* "%lld" and "%d", without printf at every step. */
 	parts[0] = e->prev_hash;
-	parts[1] = seqs;
+	parts[1] = dec_ll(seqs, (long long)e->seq);
 	parts[2] = e->kind;
-	parts[3] = seats;
+	parts[3] = dec_ll(seats, e->seat);
 	parts[4] = e->payload;
 	parts[5] = e->narrative;
 	parts[6] = e->state_hash;

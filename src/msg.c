@@ -103,7 +103,8 @@ field(struct buf *b, const char *s, size_t len)
 {
 	size_t at;
 
-	buf_printf(b, "%zu:", len);
+	buf_add_ull(b, len);
+	buf_addc(b, ':');
 	at = b->len;
 	buf_add(b, s, len);
 	for (size_t i = at; i < b->len; i++)
@@ -120,19 +121,17 @@ field_str(struct buf *b, const char *s)
 static void
 field_ll(struct buf *b, long long v)
 {
-	char t[32];
+	char t[DEC_LEN];
 
-	snprintf(t, sizeof t, "%lld", v);
-	field_str(b, t);
+	field_str(b, dec_ll(t, v));
 }
 
 static void
 field_ull(struct buf *b, unsigned long long v)
 {
-	char t[32];
+	char t[DEC_LEN];
 
-	snprintf(t, sizeof t, "%llu", v);
-	field_str(b, t);
+	field_str(b, dec_ull(t, v));
 }
 
 /* The arguments of fmt, taken from ap in order, one field each. */

@@ -11,12 +11,12 @@ void
 play_state_hash(const struct game_rules *r, const void *st, char out[HASH_HEX])
 {
 	/* Kept from one hash to the next: growing a buffer of a whole state
-	 * anew for every step cost more than hashing it. */
-	static _Thread_local struct buf b = BUF_INIT;
+	 * anew for every step cost more than hashing it, and the state's bytes
+	 * mostly begin as the last step's did. */
+	static _Thread_local struct sha256_resume h = SHA256_RESUME_INIT;
 
-	buf_reset(&b);
-	r->serialize(st, &b);
-	sha256_hex(b.p, b.len, out);
+	r->serialize(st, sha256_resume_buf(&h));
+	sha256_resume_hex(&h, out);
 }
 
 void
@@ -60,8 +60,13 @@ play_narrative_text(const struct evsink *ev)
 	struct buf b = BUF_INIT;
 
 	buf_adds(&b, "");
-	for (size_t i = 0; ev != NULL && i < ev->n; i++)
-		buf_printf(&b, "%08x\t%s\n", ev->v[i].vis, ev->v[i].enc);
+	for (size_t i = 0; ev != NULL && i < ev->n; i++) {
+		/* "%08x\t%s\n", without printf's cost at every step. */
+		buf_add_hex8(&b, ev->v[i].vis);
+		buf_addc(&b, '\t');
+		buf_adds(&b, ev->v[i].enc);
+		buf_addc(&b, '\n');
+	}
 	return buf_steal(&b);
 }
 
@@ -258,7 +263,12 @@ play_step_noted(struct ledger *l, struct play *p, const char *kind, int seat,
     const struct order *o, const struct evsink *notes, const char *now,
     struct evsink *ev, struct diag *d)
 {
-	void *save = xmalloc(p->rules->state_size);
+	/* In a transaction the ledger still holds this state as the game's
+	 * snapshot when the last step was this game's (bots, defaults): a step
+	 * copies it only to put it back on an error, and puts the new snapshot
+	 * last, when nothing can fail any more. */
+	const void *held = ledger_snapshot_held(l, p->g.id, p->seq, p->rules->state_size);
+	void *save = NULL;
 	char hash[HASH_HEX];
 	int64_t seq = p->seq;
 	struct evsink mine;
@@ -266,7 +276,11 @@ play_step_noted(struct ledger *l, struct play *p, const char *kind, int seat,
 
 	/* The engine leaves the state alone on a rules error; keeping a copy also
 	 * covers a ledger error after a successful apply. */
-	memcpy(save, p->st, p->rules->state_size);
+	if (held == NULL) {
+		save = xmalloc(p->rules->state_size);
+		memcpy(save, p->st, p->rules->state_size);
+		held = save;
+	}
 	memcpy(hash, p->state_hash, HASH_HEX);
 	evsink_init(&mine);
 	for (size_t i = 0; notes != NULL && i < notes->n; i++)
@@ -276,7 +290,7 @@ play_step_noted(struct ledger *l, struct play *p, const char *kind, int seat,
 	else if (append(l, p, kind, seat, o->text, &mine, now, d) < 0)
 		rc = PLAY_ELEDGER;
 	if (rc < 0) {
-		memcpy(p->st, save, p->rules->state_size);
+		memcpy(p->st, held, p->rules->state_size);
 		memcpy(p->state_hash, hash, HASH_HEX);
 		p->seq = seq;
 	} else {

@@ -273,8 +273,8 @@ add_int(struct buf *b, int v)
 static void
 add_ints(struct buf *b, const int *v, int n)
 {
-	for (int i = 0; i < n; i++)
-		add_int(b, v[i]);
+	if (n > 0)
+		buf_add_ints(b, v, (size_t)n);
 }
 
 void

@@ -24,8 +24,41 @@ put(struct w *w, uint64_t v, int bytes)
 {
 	if (w->n + 8 > sizeof w->tmp)
 		flush(w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* All 8 bytes in one store; only the first ones count, the rest are
+	 * written over by what follows or never flushed. */
+	memcpy(w->tmp + w->n, &v, 8);
+	w->n += (size_t)bytes;
+#else
 	for (int i = 0; i < bytes; i++)
 		w->tmp[w->n++] = (unsigned char)(v >> (8 * i));
+#endif
+}
+
+static void
+put_bytes(struct w *w, const void *p, size_t n)
+{
+	const unsigned char *c = p;
+
+	if (n <= sizeof w->tmp - w->n) {
+		memcpy(w->tmp + w->n, c, n);
+		w->n += n;
+		return;
+	}
+	while (n > 0) {
+		size_t k = sizeof w->tmp - w->n;
+
+		if (k == 0) {
+			flush(w);
+			continue;
+		}
+		if (k > n)
+			k = n;
+		memcpy(w->tmp + w->n, c, k);
+		w->n += k;
+		c += k;
+		n -= k;
+	}
 }
 
 static void
@@ -40,15 +73,22 @@ add_s(struct w *b, const char *s, size_t max)
 	size_t n = strnlen(s, max);
 
 	put(b, n, 4);
-	for (size_t i = 0; i < n; i++)
-		put(b, (unsigned char)s[i], 1);
+	put_bytes(b, s, n);
 }
 
 static void
 add_v(struct w *b, const int32_t *v, int n)
 {
+	/* Little-endian 32-bit integers are their own canonical bytes. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (n == 1)
+		put(b, (uint32_t)v[0], 4);
+	else if (n > 0)
+		put_bytes(b, v, (size_t)n * 4);
+#else
 	for (int i = 0; i < n; i++)
 		put(b, (uint32_t)v[i], 4);
+#endif
 }
 
 static void serialize(const struct tu_state *, struct w *);

@@ -216,18 +216,6 @@ quotes_orders(const char *enc)
 		fail_msg("no ORDER() in the refusal \"%s\"", enc);
 }
 
-static void
-reads(const char *lang, const char *s, const char *want, const char *avoid)
-{
-	char *t = msg_text(lang, s);
-
-	if (strstr(t, want) == NULL)
-		fail_msg("%s: no \"%s\" in \"%s\"", lang, want, t);
-	if (avoid != NULL && strstr(t, avoid) != NULL)
-		fail_msg("%s: the English \"%s\" in \"%s\"", lang, avoid, t);
-	free(t);
-}
-
 /* A malformed order is refused with examples in the reader's order words
  * (numbers and hole letters as they are): no catalog spells one by hand.
  * The lines are in lower case: a refusal quotes the player's line as sent. */
@@ -247,25 +235,25 @@ test_refusals_in_the_readers_words(void **state)
 	assert_int_equal(R->setup(&st, 2, names, &os, 1, NULL, &d), 0);
 	assert_int_not_equal(R->parse(&st, 0, "sow x", &o, &d), 0);
 	quotes_orders(d.enc);
-	reads("en", d.enc, "e.g. \"SOW 2\" or \"SOW 2 3\"", NULL);
-	reads("de", d.enc, "z. B. „SÄEN 2“ oder „SÄEN 2 3“", "SOW");
-	reads("es", d.enc, "SEMBRAR 2 3", "SOW");
-	reads("fr", d.enc, "DISTRIBUER 2 3", "SOW");
+	assert_reads("en", d.enc, "e.g. \"SOW 2\" or \"SOW 2 3\"", NULL);
+	assert_reads("de", d.enc, "z. B. „SÄEN 2“ oder „SÄEN 2 3“", "SOW");
+	assert_reads("es", d.enc, "SEMBRAR 2 3", "SOW");
+	assert_reads("fr", d.enc, "DISTRIBUER 2 3", "SOW");
 	assert_int_not_equal(R->parse(&st, 0, "hole", &o, &d), 0);
 	quotes_orders(d.enc);
-	reads("de", d.enc, "„MULDE ", "HOLE");
-	reads("es", d.enc, "CASILLA ", "HOLE");
-	reads("fr", d.enc, "CASE ", "HOLE");
+	assert_reads("de", d.enc, "„MULDE ", "HOLE");
+	assert_reads("es", d.enc, "CASILLA ", "HOLE");
+	assert_reads("fr", d.enc, "CASE ", "HOLE");
 	assert_int_not_equal(R->parse(&st, 0, "refill", &o, &d), 0);
 	quotes_orders(d.enc);
-	reads("de", d.enc, "dann REST und", "REMAINDER");
-	reads("de", d.enc, "„AUFFÜLLEN a b REST c“", "REFILL");
-	reads("es", d.enc, "RELLENAR a b RESTO c", "REFILL");
-	reads("fr", d.enc, "REMPLIR a b RESTE c", "REFILL");
+	assert_reads("de", d.enc, "dann REST und", "REMAINDER");
+	assert_reads("de", d.enc, "„AUFFÜLLEN a b REST c“", "REFILL");
+	assert_reads("es", d.enc, "RELLENAR a b RESTO c", "REFILL");
+	assert_reads("fr", d.enc, "REMPLIR a b RESTE c", "REFILL");
 	assert_int_not_equal(R->parse(&st, 0, "jump a", &o, &d), 0);
 	quotes_orders(d.enc);
-	reads("de", d.enc, "MULDE, SÄEN und AUFFÜLLEN", "HOLE");
-	reads("fr", d.enc, "« CASE a » ou « DISTRIBUER 2 »", "SOW");
+	assert_reads("de", d.enc, "MULDE, SÄEN und AUFFÜLLEN", "HOLE");
+	assert_reads("fr", d.enc, "« CASE a » ou « DISTRIBUER 2 »", "SOW");
 	assert_int_equal(msg_missing(), 0);
 }
 

@@ -306,19 +306,6 @@ test_rule_messages_quote_the_readers_words(void **state)
 	free(st);
 }
 
-/* s rendered in lang holds want and not the English avoid. */
-static void
-reads(const char *lang, const char *s, const char *want, const char *avoid)
-{
-	char *t = msg_text(lang, s);
-
-	if (strstr(t, want) == NULL)
-		fail_msg("%s: no \"%s\" in \"%s\"", lang, want, t);
-	if (avoid != NULL && strstr(t, avoid) != NULL)
-		fail_msg("%s: the English \"%s\" in \"%s\"", lang, avoid, t);
-	free(t);
-}
-
 /* A malformed order is refused with its usage, whose example orders are in
  * the reader's order words and whose numbers stay as they are: no catalog
  * spells an order by hand. */
@@ -332,49 +319,49 @@ test_usage_in_the_readers_words(void **state)
 	(void)state;
 	diag_clear(&d);
 	assert_int_not_equal(tg_parse(NULL, 0, "PLACE 99", &ord, &d), 0);
-	reads("en", d.enc, "Write it as: PLACE followed by a border card number, e.g. "
+	assert_reads("en", d.enc, "Write it as: PLACE followed by a border card number, e.g. "
 	    "PLACE 5 (or PLACE DUNE 2 for a sand dune).", NULL);
-	reads("de", d.enc, "SETZE gefolgt von der Nummer einer Randkarte, z. B. SETZE 5 "
+	assert_reads("de", d.enc, "SETZE gefolgt von der Nummer einer Randkarte, z. B. SETZE 5 "
 	    "(oder SETZE DÜNE 2 ", "PLACE");
-	reads("es", d.enc, "COLOCA 5", "PLACE");
-	reads("es", d.enc, "COLOCA DUNA 2", "DUNE");
-	reads("fr", d.enc, "PLACE DUNE 2", NULL);
+	assert_reads("es", d.enc, "COLOCA 5", "PLACE");
+	assert_reads("es", d.enc, "COLOCA DUNA 2", "DUNE");
+	assert_reads("fr", d.enc, "PLACE DUNE 2", NULL);
 	diag_clear(&d);
 	assert_int_not_equal(tg_parse(NULL, 0, "TAKE", &ord, &d), 0);
-	reads("de", d.enc, "(NIMM 2)", "TAKE");
-	reads("de", d.enc, "NIMM B2 S", "TAKE");
-	reads("es", d.enc, "(TOMA 2)", "TAKE");
-	reads("fr", d.enc, "(PRENDS 2)", "TAKE");
+	assert_reads("de", d.enc, "(NIMM 2)", "TAKE");
+	assert_reads("de", d.enc, "NIMM B2 S", "TAKE");
+	assert_reads("es", d.enc, "(TOMA 2)", "TAKE");
+	assert_reads("fr", d.enc, "(PRENDS 2)", "TAKE");
 	diag_clear(&d);
 	assert_int_not_equal(tg_parse(NULL, 0, "USE X", &ord, &d), 0);
-	reads("de", d.enc, "NUTZE 301 1D 1S", "USE");
-	reads("es", d.enc, "USA 301 1D 1S", "USE");
-	reads("fr", d.enc, "UTILISE 301", "USE");
+	assert_reads("de", d.enc, "NUTZE 301 1D 1S", "USE");
+	assert_reads("es", d.enc, "USA 301 1D 1S", "USE");
+	assert_reads("fr", d.enc, "UTILISE 301", "USE");
 	/* A usage of a row: the row word and the whole usage in the reader's. */
 	diag_clear(&d);
 	assert_int_not_equal(tg_parse(NULL, 0, "BUY B2", &ord, &d), 0);
-	reads("de", d.enc, "(REIHE 1, 2 oder 3)", "ROW");
-	reads("de", d.enc, "KAUFE B2 REIHE 1", "BUY");
-	reads("es", d.enc, "COMPRA FILA 1", "BUY");
-	reads("fr", d.enc, "ACHÈTE B2 RANGÉE 1", "BUY");
+	assert_reads("de", d.enc, "(REIHE 1, 2 oder 3)", "ROW");
+	assert_reads("de", d.enc, "KAUFE B2 REIHE 1", "BUY");
+	assert_reads("es", d.enc, "COMPRA FILA 1", "BUY");
+	assert_reads("fr", d.enc, "ACHÈTE B2 RANGÉE 1", "BUY");
 	diag_clear(&d);
 	assert_int_not_equal(tg_parse(NULL, 0, "HAND ROW 1 PAY X", &ord, &d), 0);
-	reads("de", d.enc, "z. B. ZAHLE 1D 2S 1G (und EXTRA ", "PAY");
-	reads("fr", d.enc, "PAIE 1D 2S 1G", "PAY");
+	assert_reads("de", d.enc, "z. B. ZAHLE 1D 2S 1G (und EXTRA ", "PAY");
+	assert_reads("fr", d.enc, "PAIE 1D 2S 1G", "PAY");
 	/* A rule message with numbers: the count picks the plural, the card's
 	 * number stays a number beside the reader's order word. */
 	msg_nfmt(m, sizeof m, 2, "Sand dune %d gives %d good of your choice: %s %d followed by them, e.g. %s %d %s.",
 	    "Sand dune %d gives %d goods of your choice: %s %d followed by them, e.g. %s %d %s.",
 	    3, 2, ORDER("targi", "DUNE"), 3, ORDER("targi", "DUNE"), 3, "1D 1S");
-	reads("de", m, "Sanddüne 3 gibt 2 Waren nach Wahl: DÜNE 3 ", "DUNE");
-	reads("de", m, "DÜNE 3 1D 1S.", NULL);
-	reads("es", m, "DUNA 3 1D 1S", "DUNE ");
+	assert_reads("de", m, "Sanddüne 3 gibt 2 Waren nach Wahl: DÜNE 3 ", "DUNE");
+	assert_reads("de", m, "DÜNE 3 1D 1S.", NULL);
+	assert_reads("es", m, "DUNA 3 1D 1S", "DUNE ");
 	msg_nfmt(m, sizeof m, 1, "Tribe card %d: choose %d good (%s).",
 	    "Tribe card %d: choose %d goods (%s).", 301, 1, ORDER("targi", "CHOOSE ..."));
-	reads("de", m, "301", "CHOOSE");
-	reads("de", m, "(WÄHLE ...)", "CHOOSE");
-	reads("fr", m, "(CHOISIS ...)", "CHOOSE");
-	reads("en", m, "Tribe card 301: choose 1 good (CHOOSE ...).", NULL);
+	assert_reads("de", m, "301", "CHOOSE");
+	assert_reads("de", m, "(WÄHLE ...)", "CHOOSE");
+	assert_reads("fr", m, "(CHOISIS ...)", "CHOOSE");
+	assert_reads("en", m, "Tribe card 301: choose 1 good (CHOOSE ...).", NULL);
 	assert_int_equal(msg_missing(), 0);
 }
 

@@ -342,18 +342,6 @@ quotes_orders(const char *enc)
 		fail_msg("no ORDER() in the refusal \"%s\"", enc);
 }
 
-static void
-reads(const char *lang, const char *s, const char *want, const char *avoid)
-{
-	char *t = msg_text(lang, s);
-
-	if (strstr(t, want) == NULL)
-		fail_msg("%s: no \"%s\" in \"%s\"", lang, want, t);
-	if (avoid != NULL && strstr(t, avoid) != NULL)
-		fail_msg("%s: the English \"%s\" in \"%s\"", lang, avoid, t);
-	free(t);
-}
-
 /* A malformed order is refused with its form in the reader's order words,
  * numbers as they are: no catalog spells an order by hand. The lines are in
  * lower case: a refusal may quote the player's line as sent. */
@@ -372,23 +360,23 @@ test_refusals_in_the_readers_words(void **state)
 	assert_int_equal(tu_setup(s, 2, names, &os, 1, NULL, &d), 0);
 	assert_int_not_equal(tu_parse(s, 0, "move 21", &o, &d), 0);
 	quotes_orders(d.enc);
-	reads("en", d.enc, "Write MOVE <from> <to> <camels>|ALL, e.g. MOVE 21 22 5.", NULL);
-	reads("de", d.enc, "Schreibe ZIEHEN <von> <nach> <Kamele>|ALLE, z. B. ZIEHEN 21 22 5.", "MOVE");
-	reads("es", d.enc, "MOVER 21 22 5", "MOVE ");
-	reads("fr", d.enc, "DÉPLACER 21 22 5", "MOVE");
+	assert_reads("en", d.enc, "Write MOVE <from> <to> <camels>|ALL, e.g. MOVE 21 22 5.", NULL);
+	assert_reads("de", d.enc, "Schreibe ZIEHEN <von> <nach> <Kamele>|ALLE, z. B. ZIEHEN 21 22 5.", "MOVE");
+	assert_reads("es", d.enc, "MOVER 21 22 5", "MOVE ");
+	assert_reads("fr", d.enc, "DÉPLACER 21 22 5", "MOVE");
 	assert_int_not_equal(tu_parse(s, 0, "buy 21", &o, &d), 0);
 	quotes_orders(d.enc);
-	reads("de", d.enc, "KAUFEN 21 4", "BUY");
-	reads("es", d.enc, "COMPRAR 21 4", "BUY");
-	reads("fr", d.enc, "|TOUS, ", "ALL");
+	assert_reads("de", d.enc, "KAUFEN 21 4", "BUY");
+	assert_reads("es", d.enc, "COMPRAR 21 4", "BUY");
+	assert_reads("fr", d.enc, "|TOUS, ", "ALL");
 	assert_int_not_equal(tu_parse(s, 0, "attack 21", &o, &d), 0);
 	quotes_orders(d.enc);
-	reads("de", d.enc, "ANGRIFF <von> <nach> [STOPP <Kamele>] [NACH <Schlagabtausche>] [EINRÜCKEN <Kamele>|ALLE]", "ATTACK");
-	reads("fr", d.enc, "[ARRÊT ", "STOP");
+	assert_reads("de", d.enc, "ANGRIFF <von> <nach> [STOPP <Kamele>] [NACH <Schlagabtausche>] [EINRÜCKEN <Kamele>|ALLE]", "ATTACK");
+	assert_reads("fr", d.enc, "[ARRÊT ", "STOP");
 	assert_int_not_equal(tu_parse(s, 0, "hop", &o, &d), 0);
 	quotes_orders(d.enc);
-	reads("de", d.enc, "SEKTOR, SIEDELN, ZIEHEN, ANGRIFF, KAUFEN, PASSEN, ENDE oder WIDERRUF", "SETTLE");
-	reads("es", d.enc, "ASENTAR", "SETTLE");
+	assert_reads("de", d.enc, "SEKTOR, SIEDELN, ZIEHEN, ANGRIFF, KAUFEN, PASSEN, ENDE oder WIDERRUF", "SETTLE");
+	assert_reads("es", d.enc, "ASENTAR", "SETTLE");
 	assert_int_equal(msg_missing(), 0);
 	free(s);
 }

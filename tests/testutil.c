@@ -242,3 +242,15 @@ tr_rendered(void)
 {
 	return tr_count;
 }
+
+void
+assert_reads(const char *lang, const char *s, const char *want, const char *avoid)
+{
+	char *t = msg_text(lang, s);
+
+	if (strstr(t, want) == NULL)
+		fail_msg("%s: no \"%s\" in \"%s\"", lang, want, t);
+	if (avoid != NULL && strstr(t, avoid) != NULL)
+		fail_msg("%s: the English \"%s\" in \"%s\"", lang, avoid, t);
+	free(t);
+}

@@ -59,5 +59,8 @@ void tr_said_tree(const char *where, const struct tval *, const char *skip,
     void (*say)(const char *where, const char *s));
 /* Texts rendered so far, each counted once for all languages. */
 long tr_rendered(void);
+/* Fails unless the message s rendered in lang holds want, and (when avoid is
+ * not NULL) not the English avoid. */
+void assert_reads(const char *lang, const char *s, const char *want, const char *avoid);
 
 #endif

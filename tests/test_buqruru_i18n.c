@@ -206,16 +206,6 @@ test_every_line_translated(void **state)
 	assert_true(tr_rendered() > 3333);
 }
 
-/* s rendered in lang holds want and not the English avoid. */
-/* The refusal names its order words as ORDER(): rendered per reader, the
- * same text a hand-written translation gives could hide one. */
-static void
-quotes_orders(const char *enc)
-{
-	if (strchr(enc, ORDER_MARK) == NULL)
-		fail_msg("no ORDER() in the refusal \"%s\"", enc);
-}
-
 /* A malformed order is refused with examples in the reader's order words
  * (numbers and hole letters as they are): no catalog spells one by hand.
  * The lines are in lower case: a refusal quotes the player's line as sent. */
@@ -234,24 +224,24 @@ test_refusals_in_the_readers_words(void **state)
 	memset(&st, 0, sizeof st);
 	assert_int_equal(R->setup(&st, 2, names, &os, 1, NULL, &d), 0);
 	assert_int_not_equal(R->parse(&st, 0, "sow x", &o, &d), 0);
-	quotes_orders(d.enc);
+	assert_quotes_orders(d.enc);
 	assert_reads("en", d.enc, "e.g. \"SOW 2\" or \"SOW 2 3\"", NULL);
 	assert_reads("de", d.enc, "z. B. „SÄEN 2“ oder „SÄEN 2 3“", "SOW");
 	assert_reads("es", d.enc, "SEMBRAR 2 3", "SOW");
 	assert_reads("fr", d.enc, "DISTRIBUER 2 3", "SOW");
 	assert_int_not_equal(R->parse(&st, 0, "hole", &o, &d), 0);
-	quotes_orders(d.enc);
+	assert_quotes_orders(d.enc);
 	assert_reads("de", d.enc, "„MULDE ", "HOLE");
 	assert_reads("es", d.enc, "CASILLA ", "HOLE");
 	assert_reads("fr", d.enc, "CASE ", "HOLE");
 	assert_int_not_equal(R->parse(&st, 0, "refill", &o, &d), 0);
-	quotes_orders(d.enc);
+	assert_quotes_orders(d.enc);
 	assert_reads("de", d.enc, "dann REST und", "REMAINDER");
 	assert_reads("de", d.enc, "„AUFFÜLLEN a b REST c“", "REFILL");
 	assert_reads("es", d.enc, "RELLENAR a b RESTO c", "REFILL");
 	assert_reads("fr", d.enc, "REMPLIR a b RESTE c", "REFILL");
 	assert_int_not_equal(R->parse(&st, 0, "jump a", &o, &d), 0);
-	quotes_orders(d.enc);
+	assert_quotes_orders(d.enc);
 	assert_reads("de", d.enc, "MULDE, SÄEN und AUFFÜLLEN", "HOLE");
 	assert_reads("fr", d.enc, "« CASE a » ou « DISTRIBUER 2 »", "SOW");
 	assert_int_equal(msg_missing(), 0);

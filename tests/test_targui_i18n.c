@@ -332,16 +332,6 @@ test_card_names(void **state)
 	free(s);
 }
 
-/* s rendered in lang holds want and not the English avoid. */
-/* The refusal names its order words as ORDER(): rendered per reader, the
- * same text a hand-written translation gives could hide one. */
-static void
-quotes_orders(const char *enc)
-{
-	if (strchr(enc, ORDER_MARK) == NULL)
-		fail_msg("no ORDER() in the refusal \"%s\"", enc);
-}
-
 /* A malformed order is refused with its form in the reader's order words,
  * numbers as they are: no catalog spells an order by hand. The lines are in
  * lower case: a refusal may quote the player's line as sent. */
@@ -359,22 +349,22 @@ test_refusals_in_the_readers_words(void **state)
 	assert_int_equal(opt_resolve(tu_options, &os, NULL, 0, &d), 0);
 	assert_int_equal(tu_setup(s, 2, names, &os, 1, NULL, &d), 0);
 	assert_int_not_equal(tu_parse(s, 0, "move 21", &o, &d), 0);
-	quotes_orders(d.enc);
+	assert_quotes_orders(d.enc);
 	assert_reads("en", d.enc, "Write MOVE <from> <to> <camels>|ALL, e.g. MOVE 21 22 5.", NULL);
 	assert_reads("de", d.enc, "Schreibe ZIEHEN <von> <nach> <Kamele>|ALLE, z. B. ZIEHEN 21 22 5.", "MOVE");
 	assert_reads("es", d.enc, "MOVER 21 22 5", "MOVE ");
 	assert_reads("fr", d.enc, "DÉPLACER 21 22 5", "MOVE");
 	assert_int_not_equal(tu_parse(s, 0, "buy 21", &o, &d), 0);
-	quotes_orders(d.enc);
+	assert_quotes_orders(d.enc);
 	assert_reads("de", d.enc, "KAUFEN 21 4", "BUY");
 	assert_reads("es", d.enc, "COMPRAR 21 4", "BUY");
 	assert_reads("fr", d.enc, "|TOUS, ", "ALL");
 	assert_int_not_equal(tu_parse(s, 0, "attack 21", &o, &d), 0);
-	quotes_orders(d.enc);
+	assert_quotes_orders(d.enc);
 	assert_reads("de", d.enc, "ANGRIFF <von> <nach> [STOPP <Kamele>] [NACH <Schlagabtausche>] [EINRÜCKEN <Kamele>|ALLE]", "ATTACK");
 	assert_reads("fr", d.enc, "[ARRÊT ", "STOP");
 	assert_int_not_equal(tu_parse(s, 0, "hop", &o, &d), 0);
-	quotes_orders(d.enc);
+	assert_quotes_orders(d.enc);
 	assert_reads("de", d.enc, "SEKTOR, SIEDELN, ZIEHEN, ANGRIFF, KAUFEN, PASSEN, ENDE oder WIDERRUF", "SETTLE");
 	assert_reads("es", d.enc, "ASENTAR", "SETTLE");
 	assert_int_equal(msg_missing(), 0);

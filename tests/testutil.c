@@ -254,3 +254,10 @@ assert_reads(const char *lang, const char *s, const char *want, const char *avoi
 		fail_msg("%s: the English \"%s\" in \"%s\"", lang, avoid, t);
 	free(t);
 }
+
+void
+assert_quotes_orders(const char *enc)
+{
+	if (strchr(enc, ORDER_MARK) == NULL)
+		fail_msg("no ORDER() in the refusal \"%s\"", enc);
+}

@@ -62,5 +62,8 @@ long tr_rendered(void);
 /* Fails unless the message s rendered in lang holds want, and (when avoid is
  * not NULL) not the English avoid. */
 void assert_reads(const char *lang, const char *s, const char *want, const char *avoid);
+/* Fails unless the refusal enc names its order words as ORDER(): rendered
+ * per reader, the same text a hand-written translation gives could hide one. */
+void assert_quotes_orders(const char *enc);
 
 #endif

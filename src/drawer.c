@@ -25,11 +25,25 @@ extern char **environ;
 static struct {
 	const char *exe, *arg;
 	int cpu, wall;
-	pid_t pid;
+	pid_t pid, owner;   /* the worker, and the process that started it */
 	int fd;
 	int starts;     /* workers started in this run: the second is the last */
 	int at_exit;
-} dw = { NULL, NULL, 0, 0, -1, -1, 0, 0 };
+} dw = { NULL, NULL, 0, 0, -1, -1, -1, 0, 0 };
+
+/* In a child forked from the referee (process.c shelters a message there)
+ * the worker is its parent's: sharing the socket, a child that died in the
+ * middle of a picture would leave its answer to the parent's next one. The
+ * child lets go of it and starts its own. */
+static void
+disown(void)
+{
+	if (dw.pid > 0 && dw.owner != getpid()) {
+		close(dw.fd);
+		dw.fd = -1;
+		dw.pid = -1;
+	}
+}
 
 void
 drawer_use(const char *exe, const char *arg, int cpu, int wall)
@@ -86,6 +100,7 @@ drawer_stop(void)
 	struct timespec ts = { 0, 10 * 1000 * 1000 };
 	int status;
 
+	disown();
 	if (dw.pid <= 0)
 		return;
 	/* The EOF it exits on; a worker still drawing gets a second. */
@@ -137,7 +152,8 @@ start(struct diag *d)
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
 		return diag_set(d, 0, "board picture: no socket for the drawing process: %s",
 		    strerror(errno));
-	argv[0] = (char *)dw.exe;
+	/* ps shows "azalai --draw-worker". */
+	argv[0] = program_invocation_short_name;
 	argv[1] = (char *)dw.arg;
 	argv[2] = NULL;
 	env = worker_env();
@@ -170,6 +186,7 @@ start(struct diag *d)
 	/* Non-blocking: every wait is poll's, with the picture's deadline. */
 	fcntl(sv[0], F_SETFL, fcntl(sv[0], F_GETFL) | O_NONBLOCK);
 	dw.pid = pid;
+	dw.owner = getpid();
 	dw.fd = sv[0];
 	dw.starts++;
 	return 0;
@@ -258,6 +275,7 @@ drawer_png(const char *svg, size_t len, int width, int colors, struct buf *png,
 	if (len > DRAWER_SVG_MAX)
 		return diag_set(d, 0, "board picture: the SVG is %zu bytes, more than the %u "
 		    "the drawing process takes", len, DRAWER_SVG_MAX);
+	disown();
 	if (dw.pid > 0 && waitpid(dw.pid, &status, WNOHANG) == dw.pid) {
 		/* Died between two pictures (the OOM killer, a signal): this
 		 * picture is not to blame and may have the one new worker. */

@@ -295,6 +295,37 @@ test_inventory(void **state)
 	close(ledger);
 }
 
+/* A child forked from the referee (a sheltered message) draws with a
+ * worker of its own, and leaves the referee's to the referee. */
+static void
+test_forked(void **state)
+{
+	struct buf want = BUF_INIT, png = BUF_INIT;
+	struct diag d;
+	pid_t worker, child;
+	int status;
+
+	(void)state;
+	drawer_use(self, DRAWER_ARG, 0, 0);
+	assert_int_equal(draw(SVG, &want, &d), 0);
+	worker = drawer_pid();
+	fflush(NULL);
+	if ((child = fork()) == 0)
+		_exit(draw(SVG, &png, &d) == 0 && drawer_pid() > 0 && drawer_pid() != worker &&
+		    png.len == want.len ? 0 : 1);
+	assert_true(child > 0);
+	assert_int_equal(waitpid(child, &status, 0), child);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_int_equal(draw(SVG, &png, &d), 0);
+	assert_int_equal(drawer_pid(), worker);
+	assert_int_equal(png.len, want.len);
+	assert_memory_equal(png.p, want.p, want.len);
+	drawer_stop();
+	buf_free(&want);
+	buf_free(&png);
+}
+
 /* One report of a game whose worker is the argument worker: the pictures
  * the ledger kept, the reports that show one, and the log (free it). */
 static char *
@@ -383,6 +414,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_hangs),
 		cmocka_unit_test(test_huge),
 		cmocka_unit_test(test_inventory),
+		cmocka_unit_test(test_forked),
 		cmocka_unit_test(test_report_without_picture),
 	};
 

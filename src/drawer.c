@@ -159,6 +159,7 @@ start(struct diag *d)
 	env = worker_env();
 	fflush(NULL);
 	if ((pid = fork()) == 0) {
+		struct sigaction sa;
 		int null;
 
 		/* The socket on 0, /dev/null on 1, stderr kept for what a library
@@ -171,6 +172,13 @@ start(struct diag *d)
 		if ((null = open("/dev/null", O_WRONLY)) >= 0 && null != 1)
 			dup2(null, 1);
 		closefrom(3);
+		/* An ignored or blocked signal stays so across exec: the CPU
+		 * limit's SIGXCPU must end the worker. */
+		sigemptyset(&sa.sa_mask);
+		sa.sa_flags = 0;
+		sa.sa_handler = SIG_DFL;
+		sigaction(SIGXCPU, &sa, NULL);
+		sigprocmask(SIG_SETMASK, &sa.sa_mask, NULL);
 		prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
 		execve(dw.exe, argv, env);

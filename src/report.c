@@ -6,6 +6,7 @@
 #include "board.h"
 #include "campaign.h"
 #include "clock.h"
+#include "drawer.h"
 #include "hash.h"
 #include "lang.h"
 #include "log.h"
@@ -333,7 +334,9 @@ png_size(const struct buf *png, long *w, long *h)
  * part of a report: a picture the ledger l (may be NULL) already keeps under
  * that name is taken from it, so each board is drawn once. A picture that
  * cannot be drawn costs the mail its picture, not the mail: the text and the
- * HTML still go, and the log says why. */
+ * HTML still go, and the log says why. In azalai the drawing is done by a
+ * process of its own (drawer.h), which neither holds the ledger nor makes
+ * the referee hold the drawing libraries. */
 static void
 board_picture(struct render *r, struct ledger *l, const struct tval *root, struct buf *png,
     char cid[REPORT_CID_MAX])
@@ -358,8 +361,7 @@ board_picture(struct render *r, struct ledger *l, const struct tval *root, struc
 		free(svg);
 		return;
 	}
-	if (board_png_palette(svg, strlen(svg), REPORT_PNG_WIDTH, REPORT_PNG_COLOURS, png,
-	    &d) < 0)
+	if (drawer_png(svg, strlen(svg), REPORT_PNG_WIDTH, REPORT_PNG_COLOURS, png, &d) < 0)
 		goto fail;
 	free(svg);
 	return;

@@ -7,6 +7,7 @@
 #include "cryptolib.h"
 #include "hash.h"
 #include "log.h"
+#include "xmalloc.h"
 
 /* One digest context per thread, for its life: fetching the algorithm
  * anew for every hash costs more than hashing a small state. */
@@ -72,41 +73,60 @@ sha256_resume_buf(struct sha256_resume *r)
 	return &r->b[r->cur];
 }
 
+static void
+copy_ctx(EVP_MD_CTX *to, const EVP_MD_CTX *from)
+{
+	if (EVP_MD_CTX_copy_ex(to, from) != 1) {
+		log_error("internal: cannot copy a SHA-256 context");
+		exit(EX_SOFTWARE);
+	}
+}
+
 void
 sha256_resume_hex(struct sha256_resume *r, char out[HASH_HEX])
 {
-	/* SHA-256 works in blocks of 64 bytes: its state after the first k
-	 * blocks depends on those bytes only. */
-	enum { BLOCK = 64 };
+	/* SHA-256 works in blocks of 64 bytes, a stride is whole blocks: its
+	 * state after the first k strides depends on those bytes only. Kept at
+	 * every stride, not only where the last two buffers parted: a state
+	 * whose early bytes (its dice) change every other step would otherwise
+	 * hash its unchanged rest again at the next step. */
+	enum { STRIDE = SHA256_RESUME_STRIDE };
 	const struct buf *now = &r->b[r->cur], *last = &r->b[!r->cur];
 	const unsigned char *p = (const unsigned char *)now->p;
 	size_t n = now->len, m = last->len < n ? last->len : n, same = 0;
-	EVP_MD_CTX *c = ctx_start(), *at = r->at;
+	int k, strides = (int)(n / STRIDE);
+	EVP_MD_CTX *c = ctx_start();
 
-	if (at == NULL && (at = r->at = EVP_MD_CTX_new()) == NULL) {
-		log_error("internal: out of memory for a SHA-256 context");
-		exit(EX_SOFTWARE);
+	while (same + STRIDE <= m && memcmp(p + same, last->p + same, STRIDE) == 0)
+		same += STRIDE;
+	if (strides + 1 > r->cap) {
+		int cap = strides + 1;
+
+		r->at = xreallocarray(r->at, (size_t)cap, sizeof *r->at);
+		for (k = r->cap; k < cap; k++)
+			if ((r->at[k] = EVP_MD_CTX_new()) == NULL) {
+				log_error("internal: out of memory for a SHA-256 context");
+				exit(EX_SOFTWARE);
+			}
+		r->cap = cap;
 	}
-	while (same + BLOCK <= m && memcmp(p + same, last->p + same, BLOCK) == 0)
-		same += BLOCK;
-	if (r->done > same || r->done == 0) {
-		/* Not all the blocks hashed before are still here: from the start. */
-		if (EVP_MD_CTX_copy_ex(at, c) != 1)
-			goto fail;
-		r->done = 0;
+	/* at[k] stays right while its k strides are the same in both. */
+	k = (int)(same / STRIDE);
+	if (k > r->nat - 1)
+		k = r->nat - 1;
+	if (k < 0) {
+		copy_ctx(r->at[0], c);
+		k = 0;
 	}
-	if (same > r->done)
-		EVP_DigestUpdate(at, p + r->done, same - r->done);
-	r->done = same;
-	if (EVP_MD_CTX_copy_ex(c, at) != 1)
-		goto fail;
-	EVP_DigestUpdate(c, p + same, n - same);
+	for (; k < strides; k++) {
+		copy_ctx(r->at[k + 1], r->at[k]);
+		EVP_DigestUpdate(r->at[k + 1], p + (size_t)k * STRIDE, STRIDE);
+	}
+	r->nat = strides + 1;
+	copy_ctx(c, r->at[strides]);
+	EVP_DigestUpdate(c, p + (size_t)strides * STRIDE, n - (size_t)strides * STRIDE);
 	ctx_hex(c, out);
 	r->cur = !r->cur;
-	return;
-fail:
-	log_error("internal: cannot copy a SHA-256 context");
-	exit(EX_SOFTWARE);
 }
 
 void

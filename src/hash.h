@@ -16,15 +16,17 @@ void sha256_parts_hex(char out[HASH_HEX], int n, const char *const *parts);
 
 /* The digest of one buffer after another that mostly begins as the one
  * before (a game's state, step after step: its cards and board seldom
- * change), the same as sha256_hex's: the digest's state after the blocks
- * both share is kept, and only what follows them is hashed again. */
+ * change), the same as sha256_hex's: the digest's state is kept every
+ * SHA256_RESUME_STRIDE bytes of the last buffer, and only what follows the
+ * last of those both buffers share is hashed again. */
+#define SHA256_RESUME_STRIDE 512
 struct sha256_resume {
-	void *at;		/* the digest after done bytes of the last buffer */
-	size_t done;
+	void **at;		/* at[k]: the digest after k strides of the last buffer */
+	int nat, cap;		/* at[0 .. nat - 1] hold the last buffer's */
 	struct buf b[2];	/* this buffer and the last */
 	int cur;
 };
-#define SHA256_RESUME_INIT { NULL, 0, { BUF_INIT, BUF_INIT }, 0 }
+#define SHA256_RESUME_INIT { NULL, 0, 0, { BUF_INIT, BUF_INIT }, 0 }
 /* The buffer to fill, empty. */
 struct buf *sha256_resume_buf(struct sha256_resume *);
 /* The digest of that buffer. */

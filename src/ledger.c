@@ -289,6 +289,7 @@ ledger_begin(struct ledger *l, struct diag *d)
 	if (exec(l, "BEGIN IMMEDIATE", d) < 0)
 		return -1;
 	l->in_tx = 1;
+	l->last_valid = 0;
 	return 0;
 }
 
@@ -300,6 +301,7 @@ ledger_commit(struct ledger *l, struct diag *d)
 		return -1;
 	}
 	l->in_tx = 0;
+	l->last_valid = 0;
 	return 0;
 }
 
@@ -309,4 +311,5 @@ ledger_rollback(struct ledger *l)
 	exec(l, "ROLLBACK", NULL);
 	l->in_tx = 0;
 	l->snap_pending = 0;
+	l->last_valid = 0;
 }

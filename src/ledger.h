@@ -31,6 +31,13 @@ struct ledger {
 	int64_t snap_game, snap_seq;
 	void *snap;
 	size_t snap_n, snap_cap;
+	/* The newest event of the game last appended to in this transaction,
+	 * as written: its next step chains to it without reading it back. It
+	 * dies with the transaction (ledger_commit, ledger_rollback, or SQLite
+	 * rolling back on its own), so no other writer can have come between. */
+	int last_valid;
+	int64_t last_game, last_seq;
+	char last_hash[HASH_HEX];
 };
 
 int ledger_open(struct ledger *, const char *path, struct diag *);

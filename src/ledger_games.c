@@ -276,19 +276,29 @@ ledger_event_hash(const struct event_row *e, char out[HASH_HEX])
 int
 ledger_event_append(struct ledger *l, int64_t game, struct event_row *e, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT seq, hash FROM events WHERE game_id = ? "
-	    "ORDER BY seq DESC LIMIT 1");
+	sqlite3_stmt *st;
 
-	sqlite3_bind_int64(st, 1, game);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		e->seq = sqlite3_column_int64(st, 0) + 1;
-		COPY(e->prev_hash, col_text(st, 1));
+	/* The last step's event, from the handle while this transaction lasts:
+	 * SQLite may have ended it on an error (a full disk), which
+	 * get_autocommit tells. */
+	if (l->last_valid && l->in_tx && l->last_game == game &&
+	    !sqlite3_get_autocommit(l->db)) {
+		e->seq = l->last_seq + 1;
+		memcpy(e->prev_hash, l->last_hash, HASH_HEX);
 	} else {
-		e->seq = 0;
-		memset(e->prev_hash, '0', HASH_HEX - 1);
-		e->prev_hash[HASH_HEX - 1] = '\0';
+		st = ledger_stmt(l, "SELECT seq, hash FROM events WHERE game_id = ? "
+		    "ORDER BY seq DESC LIMIT 1");
+		sqlite3_bind_int64(st, 1, game);
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			e->seq = sqlite3_column_int64(st, 0) + 1;
+			COPY(e->prev_hash, col_text(st, 1));
+		} else {
+			e->seq = 0;
+			memset(e->prev_hash, '0', HASH_HEX - 1);
+			e->prev_hash[HASH_HEX - 1] = '\0';
+		}
+		ledger_release(l, st);
 	}
-	ledger_release(l, st);
 	ledger_event_hash(e, e->hash);
 
 	st = ledger_stmt(l, "INSERT INTO events (game_id, seq, kind, seat_idx, payload, "
@@ -306,7 +316,18 @@ ledger_event_append(struct ledger *l, int64_t game, struct event_row *e, struct 
 	sqlite3_bind_text(st, 8, e->prev_hash, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 9, e->hash, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 10, e->at, -1, SQLITE_STATIC);
-	return ledger_done(l, st, d);
+	if (ledger_done(l, st, d) < 0) {
+		/* The statement left the ledger as it was, but whether SQLite
+		 * kept the transaction is for the next append to read. */
+		l->last_valid = 0;
+		return -1;
+	}
+	/* Outside a transaction another writer may append next. */
+	l->last_valid = l->in_tx;
+	l->last_game = game;
+	l->last_seq = e->seq;
+	memcpy(l->last_hash, e->hash, HASH_HEX);
+	return 0;
 }
 
 static int

@@ -107,6 +107,9 @@ field(struct buf *b, const char *s, size_t len)
 	buf_addc(b, ':');
 	at = b->len;
 	buf_add(b, s, len);
+	/* Seldom any: memchr looks at many bytes at once, a loop at one. */
+	if (memchr(s, '\n', len) == NULL && memchr(s, '\t', len) == NULL)
+		return;
 	for (size_t i = at; i < b->len; i++)
 		if (b->p[i] == '\n' || b->p[i] == '\t')
 			b->p[i] = ' ';
@@ -197,31 +200,55 @@ encode_args(struct buf *b, const char *fmt, va_list ap)
 	}
 }
 
+/* The buffer a message is encoded in: engines word several a step, and a
+ * buffer grown anew for each cost more than the encoding. A message encoded
+ * while one is (none is today) gets its own. */
+static _Thread_local struct buf scratch;
+static _Thread_local int scratch_busy;
+
+static struct buf *
+start(struct buf *own, char kind)
+{
+	struct buf *b = own;
+
+	if (!scratch_busy) {
+		scratch_busy = 1;
+		b = &scratch;
+		buf_reset(b);
+	}
+	buf_add(b, (const char[]){ MSG_MARK, kind }, 2);
+	return b;
+}
+
 static int
 finish(struct buf *b, char *out, size_t n)
 {
+	int rc = 0;
+
 	if (b->len < n) {
 		memcpy(out, b->p, b->len);
 		out[b->len] = '\0';
-		buf_free(b);
-		return 0;
+	} else {
+		/* Too long to keep as a message: keep what it says in English, cut. */
+		buf_adds(b, "");
+		msg_english(b->p, out, n);
+		rc = -1;
 	}
-	/* Too long to keep as a message: keep what it says in English, cut. */
-	buf_adds(b, "");
-	msg_english(b->p, out, n);
-	buf_free(b);
-	return -1;
+	if (b == &scratch)
+		scratch_busy = 0;
+	else
+		buf_free(b);
+	return rc;
 }
 
 int
 msg_vfmt(char *out, size_t n, const char *fmt, va_list ap)
 {
-	struct buf b = BUF_INIT;
+	struct buf own = BUF_INIT, *b = start(&own, 's');
 
-	buf_add(&b, (const char[]){ MSG_MARK, 's' }, 2);
-	field_str(&b, fmt);
-	encode_args(&b, fmt, ap);
-	return finish(&b, out, n);
+	field_str(b, fmt);
+	encode_args(b, fmt, ap);
+	return finish(b, out, n);
 }
 
 int
@@ -240,17 +267,16 @@ int
 msg_nfmt(char *out, size_t n, unsigned long count, const char *singular,
     const char *plural, ...)
 {
-	struct buf b = BUF_INIT;
+	struct buf own = BUF_INIT, *b = start(&own, 'p');
 	va_list ap;
 
-	buf_add(&b, (const char[]){ MSG_MARK, 'p' }, 2);
-	field_str(&b, singular);
-	field_str(&b, plural);
-	field_ull(&b, count);
+	field_str(b, singular);
+	field_str(b, plural);
+	field_ull(b, count);
 	va_start(ap, plural);
-	encode_args(&b, plural, ap);
+	encode_args(b, plural, ap);
 	va_end(ap);
-	return finish(&b, out, n);
+	return finish(b, out, n);
 }
 
 void

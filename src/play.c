@@ -53,21 +53,20 @@ play_options_parse(const char *text, struct optset *o)
 	return 0;
 }
 
-/* Narrative lines as stored in events.narrative. */
-static char *
-play_narrative_text(const struct evsink *ev)
+/* Narrative lines as stored in events.narrative, in b. */
+static const char *
+play_narrative_text(const struct evsink *ev, struct buf *b)
 {
-	struct buf b = BUF_INIT;
-
-	buf_adds(&b, "");
+	buf_reset(b);
+	buf_adds(b, "");
 	for (size_t i = 0; ev != NULL && i < ev->n; i++) {
 		/* "%08x\t%s\n", without printf's cost at every step. */
-		buf_add_hex8(&b, ev->v[i].vis);
-		buf_addc(&b, '\t');
-		buf_adds(&b, ev->v[i].enc);
-		buf_addc(&b, '\n');
+		buf_add_hex8(b, ev->v[i].vis);
+		buf_addc(b, '\t');
+		buf_adds(b, ev->v[i].enc);
+		buf_addc(b, '\n');
 	}
-	return buf_steal(&b);
+	return b->p;
 }
 
 static int
@@ -91,18 +90,21 @@ static int
 append(struct ledger *l, struct play *p, const char *kind, int seat, const char *payload,
     const struct evsink *ev, const char *now, struct diag *d)
 {
+	/* Kept from step to step, as the lines' sink is: a buffer grown anew
+	 * for every step's narrative cost more than writing it. */
+	static _Thread_local struct buf narrative;
 	struct event_row e;
 	int rc;
 
 	memset(&e, 0, sizeof e);
-	snprintf(e.kind, sizeof e.kind, "%s", kind);
+	/* Not snprintf: it cost more than the rest of filling the row. */
+	str_copy(e.kind, sizeof e.kind, kind);
 	e.seat = seat;
 	e.payload = (char *)payload;
-	e.narrative = play_narrative_text(ev);
+	e.narrative = (char *)play_narrative_text(ev, &narrative);
 	play_state_hash(p->rules, p->st, e.state_hash);
-	snprintf(e.at, sizeof e.at, "%s", now);
+	str_copy(e.at, sizeof e.at, now);
 	rc = ledger_event_append(l, p->g.id, &e, d);
-	free(e.narrative);
 	if (rc < 0)
 		return -1;
 	p->seq = e.seq;
@@ -271,7 +273,10 @@ play_step_noted(struct ledger *l, struct play *p, const char *kind, int seat,
 	void *save = NULL;
 	char hash[HASH_HEX];
 	int64_t seq = p->seq;
-	struct evsink mine;
+	/* The step's lines, in a sink kept from step to step: one grown anew
+	 * each step cost a large allocation (lines are 644 bytes) for every
+	 * step of a bot game. */
+	static _Thread_local struct evsink mine;
 	int rc = 0;
 
 	/* The engine leaves the state alone on a rules error; keeping a copy also
@@ -282,7 +287,7 @@ play_step_noted(struct ledger *l, struct play *p, const char *kind, int seat,
 		held = save;
 	}
 	memcpy(hash, p->state_hash, HASH_HEX);
-	evsink_init(&mine);
+	mine.n = 0;
 	for (size_t i = 0; notes != NULL && i < notes->n; i++)
 		ev_add(&mine, &notes->v[i]);
 	if (p->rules->apply(p->st, seat, o, &mine, d) < 0)
@@ -297,7 +302,6 @@ play_step_noted(struct ledger *l, struct play *p, const char *kind, int seat,
 		for (size_t i = 0; i < mine.n; i++)
 			ev_add(ev, &mine.v[i]);
 	}
-	evsink_free(&mine);
 	free(save);
 	return rc;
 }

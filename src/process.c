@@ -374,7 +374,7 @@ process_bots(struct ledger *l, struct play *p, const char *now, int *steps, stru
 		}
 		same = seat == last_seat && strcmp(pd.what[seat], last_what) == 0 ? same + 1 : 0;
 		last_seat = seat;
-		snprintf(last_what, sizeof last_what, "%s", pd.what[seat]);
+		str_copy(last_what, sizeof last_what, pd.what[seat]);
 		/* The bot's choices are recorded as events; its dice need only be fair. */
 		rng_seed(&r, p->g.seed ^ (uint64_t)(p->seq + 1) * 0x9e3779b97f4a7c15ULL);
 		if (same < BOT_SAME_DECISION || p->rules->default_order(p->st, seat, &def) < 0) {

@@ -224,6 +224,92 @@ test_rollback_leaves_nothing(void **state)
 	ledger_close(&l);
 }
 
+/* The chain as the ledger holds it: step seq's prev_hash is step seq-1's hash. */
+static void
+assert_chained(struct ledger *l, int64_t g)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT COUNT(*), COUNT(p.seq) FROM events e "
+	    "LEFT JOIN events p ON p.game_id = e.game_id AND p.seq = e.seq - 1 "
+	    "AND p.hash = e.prev_hash WHERE e.game_id = ? AND e.seq > 0");
+
+	sqlite3_bind_int64(st, 1, g);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1));
+	sqlite3_finalize(st);
+}
+
+/* An append in a transaction keeps the event it wrote for the next one to
+ * chain to; what a transaction wrote and then lost must not be chained to. */
+static void
+test_last_hash_dies_with_transaction(void **state)
+{
+	struct ledger l;
+	struct diag d;
+	struct event_row a, b, c;
+	int64_t g;
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	g = add_game(&l);
+	assert_int_equal(ledger_begin(&l, &d), 0);
+	append(&l, g, "SOW 1", &a);
+	assert_int_equal(ledger_commit(&l, &d), 0);
+	/* Cached by the step, then rolled back by the caller. */
+	assert_int_equal(ledger_begin(&l, &d), 0);
+	append(&l, g, "SOW 2", &b);
+	append(&l, g, "SOW 3", &b);
+	ledger_rollback(&l);
+	assert_int_equal(ledger_begin(&l, &d), 0);
+	append(&l, g, "SOW 4", &c);
+	assert_int_equal(c.seq, 1);
+	assert_string_equal(c.prev_hash, a.hash);
+	/* SQLite ending the transaction itself (a full disk does): the handle
+	 * still thinks it is in one. */
+	append(&l, g, "SOW 5", &b);
+	assert_int_equal(sqlite3_exec(l.db, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(l.in_tx, 1);
+	append(&l, g, "SOW 6", &b);
+	assert_int_equal(b.seq, 1);
+	assert_string_equal(b.prev_hash, a.hash);
+	l.in_tx = 0;
+	assert_int_equal(ledger_last_seq(&l, g), 1);
+	assert_chained(&l, g);
+	ledger_close(&l);
+}
+
+/* A step whose event the ledger refuses leaves the chain where it was. */
+static void
+test_failed_append_keeps_chain(void **state)
+{
+	struct ledger l;
+	struct diag d;
+	struct event_row a, b;
+	int64_t g;
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	g = add_game(&l);
+	assert_int_equal(ledger_begin(&l, &d), 0);
+	append(&l, g, "SOW 1", &a);
+	memset(&b, 0, sizeof b);
+	snprintf(b.kind, sizeof b.kind, "bogus");
+	b.seat = 0;
+	b.payload = (char *)"SOW 2";
+	b.narrative = (char *)"";
+	snprintf(b.at, sizeof b.at, "2026-11-21T00:00:00Z");
+	assert_int_equal(ledger_event_append(&l, g, &b, &d), -1);
+	append(&l, g, "SOW 3", &b);
+	assert_int_equal(b.seq, 1);
+	assert_string_equal(b.prev_hash, a.hash);
+	assert_int_equal(ledger_commit(&l, &d), 0);
+	/* Outside a transaction the ledger is read again. */
+	append(&l, g, "SOW 4", &b);
+	assert_int_equal(b.seq, 2);
+	assert_int_equal(ledger_last_seq(&l, g), 2);
+	assert_chained(&l, g);
+	ledger_close(&l);
+}
+
 static void
 test_snapshot_roundtrip(void **state)
 {
@@ -384,6 +470,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_events_chain_and_append_only, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_rollback_leaves_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_last_hash_dies_with_transaction, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_failed_append_keeps_chain, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_snapshot_roundtrip, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_statements_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_snapshot_in_transaction, setup, teardown),

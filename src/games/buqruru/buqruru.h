@@ -118,7 +118,8 @@ void bq_end_round(struct bq_state *, const char *why, struct evsink *);
 int bq_refill_each(const struct bq_state *, int seat,
     void (*fn)(void *, unsigned fullmask, int rem), void *arg);
 void bq_refill_need(const struct bq_state *, int seat, int *full, int *rem);
-int bq_refill_count(const struct bq_state *, int seat);
+/* How many legal refills seat has, counting no further than most. */
+int bq_refill_count(const struct bq_state *, int seat, int most);
 int bq_refill_ok(const struct bq_state *, int seat, unsigned fullmask,
     int rem, struct diag *);
 void bq_refill_default(const struct bq_state *, int seat, unsigned *fullmask,

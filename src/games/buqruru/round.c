@@ -1,4 +1,5 @@
 /* Between sowings: choosing sowing holes, ending a round, refilling rows. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -151,27 +152,39 @@ popcount(unsigned m)
 	return n;
 }
 
-/* Calls fn for every legal refill of seat, in a stable order; returns how
- * many there are. fn may be NULL. */
-int
-bq_refill_each(const struct bq_state *st, int seat,
-    void (*fn)(void *, unsigned, int), void *arg)
+/* The next number with as many bits set as sub (none after 0). */
+static unsigned
+next_subset(unsigned sub)
+{
+	unsigned c = sub & -sub, r = sub + c;
+
+	return c == 0 ? UINT_MAX : (((r ^ sub) >> 2) / c) | r;
+}
+
+/* bq_refill_each, stopping once most are found. */
+static int
+refill_each(const struct bq_state *st, int seat, void (*fn)(void *, unsigned, int),
+    void *arg, int most)
 {
 	int row[BQ_ROW], n = bq_row(st, seat, row), full, rem, count = 0;
 
 	bq_refill_need(st, seat, &full, &rem);
-	for (unsigned sub = 0; sub < (1u << n); sub++) {
+	if (full > n)
+		return 0;
+	/* The subsets of full holes of the row, in increasing order as a
+	 * count through all subsets would meet them, from one to the next
+	 * (Gosper's hack) rather than by testing every subset. */
+	for (unsigned sub = (1u << full) - 1; sub < (1u << n); sub = next_subset(sub)) {
 		unsigned mask = 0;
 
-		if (popcount(sub) != full)
-			continue;
 		for (int i = 0; i < n; i++)
 			if (sub & (1u << i))
 				mask |= 1u << row[i];
 		if (rem == 0) {
 			if (fn != NULL)
 				fn(arg, mask, -1);
-			count++;
+			if (++count >= most)
+				return count;
 			continue;
 		}
 		for (int i = 0; i < n; i++) {
@@ -180,16 +193,28 @@ bq_refill_each(const struct bq_state *st, int seat,
 				continue;
 			if (fn != NULL)
 				fn(arg, mask, row[i]);
-			count++;
+			if (++count >= most)
+				return count;
 		}
 	}
 	return count;
 }
 
+/* Calls fn for every legal refill of seat, in a stable order; returns how
+ * many there are. fn may be NULL. */
 int
-bq_refill_count(const struct bq_state *st, int seat)
+bq_refill_each(const struct bq_state *st, int seat,
+    void (*fn)(void *, unsigned, int), void *arg)
 {
-	return bq_refill_each(st, seat, NULL, NULL);
+	return refill_each(st, seat, fn, arg, INT_MAX);
+}
+
+int
+bq_refill_count(const struct bq_state *st, int seat, int most)
+{
+	/* Callers ask whether a seat has a choice: counting every refill of
+	 * a full row for that was a tenth of a random game. */
+	return refill_each(st, seat, NULL, NULL, most);
 }
 
 /* Six in the first holes of seat's sowing order, the rest in the next. */
@@ -440,7 +465,7 @@ bq_end_round(struct bq_state *st, const char *why, struct evsink *ev)
 		unsigned mask;
 		int rem;
 
-		if (bq_refill_count(st, s) > 1) {
+		if (bq_refill_count(st, s, 2) > 1) {
 			pending = s;
 			continue;
 		}

@@ -206,7 +206,7 @@ check_phase(const struct bq_state *st, struct diag *d)
 			if (st->board[h] != 0)
 				return diag_set(d, 0, "the row to refill is not "
 				    "empty");
-		if (bq_refill_count(st, st->refill_seat) < 2)
+		if (bq_refill_count(st, st->refill_seat, 2) < 2)
 			return diag_set(d, 0, "a refill without a choice waits "
 			    "for a decision");
 		return 0;

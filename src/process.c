@@ -87,22 +87,25 @@ finish(struct job *j, struct diag *d)
 
 /* Answers about no game in particular go through the common templates and
  * are rate-limited per sender, since anyone can provoke them. */
-/* The game a mail named, for the examples of a reply about it. */
+/* The game a mail named, for the examples of a reply about it: by its id,
+ * not by walking every game (a rejected mail must not cost the whole
+ * ledger). */
 struct named_game {
 	int64_t id;
 	char rules[32], name[64];
 };
 
-static int
-named_game_one(void *arg, const struct game_row *g)
+static void
+named_game(struct ledger *l, struct named_game *n)
 {
-	struct named_game *n = arg;
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT rules, name FROM games WHERE id = ?");
 
-	if (g->id != n->id)
-		return 0;
-	snprintf(n->rules, sizeof n->rules, "%s", g->rules);
-	snprintf(n->name, sizeof n->name, "%s", g->name);
-	return 1;
+	sqlite3_bind_int64(st, 1, n->id);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		snprintf(n->rules, sizeof n->rules, "%s", col_text(st, 0));
+		snprintf(n->name, sizeof n->name, "%s", col_text(st, 1));
+	}
+	ledger_release(l, st);
 }
 
 static int
@@ -139,7 +142,7 @@ reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *dat
 	/* Examples come from the game the mail named (its own templates),
 	 * generic when it named none we know. */
 	if (ng.id > 0)
-		ledger_games_each(j->l, named_game_one, &ng);
+		named_game(j->l, &ng);
 	if (ng.rules[0] != '\0')
 		tval_set_str(data, "example_game", ng.name);
 	render_init(&r, j->c->datadir, ng.rules[0] != '\0' ? ng.rules : NULL,

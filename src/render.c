@@ -197,6 +197,15 @@ render_mail(struct render *r, const char *name, const struct tval *data, char **
 }
 
 int
+render_has_html(struct render *r, const char *name)
+{
+	char hname[128];
+
+	snprintf(hname, sizeof hname, "%s.html", name);
+	return lookup(r, hname) != NULL;
+}
+
+int
 render_html(struct render *r, const char *name, const struct tval *data, char **html,
     struct diag *d)
 {

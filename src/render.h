@@ -37,6 +37,9 @@ int render_mail(struct render *, const char *name, const struct tval *, char **s
 int render_html(struct render *, const char *name, const struct tval *, char **html,
     struct diag *);
 
+/* Whether mail template name has an HTML alternative. */
+int render_has_html(struct render *, const char *name);
+
 /* A whole document that is no mail (no Subject line), such as the board
  * picture "board.svg", rendered with esc. */
 int render_doc(struct render *, const char *name, const struct tval *,

@@ -421,8 +421,9 @@ map_find(const struct tval *m, const char *k, size_t klen,
 {
 	if (m == NULL || m->type != TV_MAP)
 		return 0;
+	/* The first byte first: a report's root map has many keys to pass. */
 	for (size_t i = 0; i < m->n; i++) {
-		if (strncmp(m->keys[i], k, klen) == 0 &&
+		if (m->keys[i][0] == k[0] && strncmp(m->keys[i], k, klen) == 0 &&
 		    m->keys[i][klen] == '\0') {
 			*out = m->items[i];
 			return 1;

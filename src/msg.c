@@ -352,7 +352,13 @@ clamp(int v)
 static const char *
 arg(const struct decoded *m, int i, char *t, size_t n)
 {
-	snprintf(t, n, "%.*s", (int)m->alen[i], m->a[i]);
+	/* As "%.*s" would: up to a NUL, cut to fit. */
+	size_t l = strnlen(m->a[i], m->alen[i]);
+
+	if (l > n - 1)
+		l = n - 1;
+	memcpy(t, m->a[i], l);
+	t[l] = '\0';
 	return t;
 }
 
@@ -447,6 +453,21 @@ apply(const char *lang, const char *f, const struct decoded *m, struct buf *out,
 		next = i + 1;
 		if (i >= m->nargs)
 			continue;
+		/* The common plain "%s" and "%d" go without building a format. */
+		if (cv.flags[0] == '\0' && cv.c == 's') {
+			struct buf v = BUF_INIT;
+
+			render_n(lang, m->a[i], m->alen[i], &v, depth + 1);
+			buf_adds(&v, "");
+			buf_adds(out, v.p);
+			buf_free(&v);
+			continue;
+		}
+		if (cv.flags[0] == '\0' && (cv.c == 'd' || cv.c == 'i')) {
+			snprintf(t, sizeof t, "%lld", strtoll(arg(m, i, a, sizeof a), NULL, 10));
+			buf_adds(out, t);
+			continue;
+		}
 		snprintf(spec, sizeof spec, "%%%s%s%c", cv.flags,
 		    strchr("diouxX", cv.c) != NULL ? "ll" : "", cv.c);
 		switch (cv.c) {

@@ -36,6 +36,25 @@ struct origin {
 	const char *partial;	/* NULL for the main template */
 };
 
+/* One text parsed: keyed by the caller's text (its address, which the
+ * caller keeps unchanged while the cache lives) and, for a partial, its
+ * name and the indentation it was given. */
+struct parsed {
+	struct parsed *next;
+	const char *key;
+	char *ind;		/* NULL: not a partial */
+	size_t indlen;
+	char *name;
+	char *owned;		/* the indented text the nodes point into */
+	struct origin o;
+	struct tmpl t;
+	unsigned long work;	/* what parsing it counted, counted again on reuse */
+};
+
+struct mustache_cache {
+	struct parsed *list;
+};
+
 struct ctx {
 	const struct tval *v;
 	const struct ctx *up;
@@ -43,6 +62,7 @@ struct ctx {
 
 struct render {
 	const struct mustache_partials *partials;
+	struct mustache_cache *cache;	/* NULL: parse every time */
 	enum mustache_escape esc;
 	struct buf *out;
 	size_t start;		/* out->len when the render began */
@@ -401,8 +421,9 @@ map_find(const struct tval *m, const char *k, size_t klen,
 {
 	if (m == NULL || m->type != TV_MAP)
 		return 0;
+	/* The first byte first: a report's root map has many keys to pass. */
 	for (size_t i = 0; i < m->n; i++) {
-		if (strncmp(m->keys[i], k, klen) == 0 &&
+		if (m->keys[i][0] == k[0] && strncmp(m->keys[i], k, klen) == 0 &&
 		    m->keys[i][klen] == '\0') {
 			*out = m->items[i];
 			return 1;
@@ -565,14 +586,82 @@ indent(const char *src, const char *ind, size_t indlen, unsigned long *work)
 	return buf_steal(&b);
 }
 
+struct mustache_cache *
+mustache_cache_new(void)
+{
+	return xcalloc(1, sizeof(struct mustache_cache));
+}
+
+void
+mustache_cache_free(struct mustache_cache *c)
+{
+	if (c == NULL)
+		return;
+	while (c->list != NULL) {
+		struct parsed *p = c->list;
+
+		c->list = p->next;
+		free(p->ind);
+		free(p->name);
+		free(p->owned);
+		free(p->t.n);
+		free(p);
+	}
+	free(c);
+}
+
+static struct parsed *
+cached(const struct mustache_cache *c, const char *key, const char *name,
+    const char *ind, size_t indlen)
+{
+	if (c == NULL)
+		return NULL;
+	for (struct parsed *p = c->list; p != NULL; p = p->next) {
+		if (p->key != key || (p->name == NULL) != (name == NULL))
+			continue;
+		if (name != NULL && (strcmp(p->name, name) != 0 || p->indlen != indlen ||
+		    memcmp(p->ind, ind, indlen) != 0))
+			continue;
+		return p;
+	}
+	return NULL;
+}
+
+/* Keeps a template that parsed; takes text (may be NULL), name and t. */
+static struct parsed *
+keep(struct mustache_cache *c, const char *key, char *name, const char *ind,
+    size_t indlen, char *text, const struct tmpl *t, unsigned long work)
+{
+	struct parsed *p = xcalloc(1, sizeof *p);
+
+	p->key = key;
+	p->name = name;
+	if (name != NULL) {
+		p->ind = xmalloc(indlen + 1);
+		memcpy(p->ind, ind, indlen);
+		p->ind[indlen] = '\0';
+	}
+	p->indlen = indlen;
+	p->owned = text;
+	p->o.src = text != NULL ? text : key;
+	p->o.partial = name;
+	p->t = *t;
+	p->work = work;
+	p->next = c->list;
+	c->list = p;
+	return p;
+}
+
 static int
 render_partial(struct render *r, const struct node *n,
     const struct origin *o, const struct ctx *c)
 {
 	struct origin po;
 	struct tmpl t = { NULL, 0, 0 };
+	struct parsed *hit;
 	const char *text;
 	char *name, *owned = NULL;
+	unsigned long before;
 	int rc;
 
 	if (r->depth >= MUSTACHE_MAX_PARTIAL_DEPTH) {
@@ -591,12 +680,28 @@ render_partial(struct render *r, const struct node *n,
 		free(name);
 		return 0;
 	}
+	if ((hit = cached(r->cache, text, name, n->ind, n->indlen)) != NULL) {
+		free(name);
+		r->work += hit->work;
+		r->depth++;
+		rc = render_nodes(r, &hit->t, &hit->o, 0, hit->t.len, c);
+		r->depth--;
+		return rc;
+	}
+	before = r->work;
 	if (n->indlen > 0)
-		text = owned = indent(text, n->ind, n->indlen, &r->work);
-	po.src = text;
+		owned = indent(text, n->ind, n->indlen, &r->work);
+	po.src = owned != NULL ? owned : text;
 	po.partial = name;
 	r->depth++;
 	rc = parse(&po, &t, r->d, &r->work);
+	if (rc == 0 && r->cache != NULL) {
+		hit = keep(r->cache, text, name, n->ind, n->indlen, owned, &t,
+		    r->work - before);
+		rc = render_nodes(r, &hit->t, &hit->o, 0, hit->t.len, c);
+		r->depth--;
+		return rc;
+	}
 	if (rc == 0)
 		rc = render_nodes(r, &t, &po, 0, t.len, c);
 	r->depth--;
@@ -670,26 +775,46 @@ mustache_render(const char *tmpl, const struct tval *data,
     const struct mustache_partials *partials, enum mustache_escape esc,
     struct buf *out, struct diag *d)
 {
+	return mustache_render_cached(tmpl, data, partials, NULL, esc, out, d);
+}
+
+int
+mustache_render_cached(const char *tmpl, const struct tval *data,
+    const struct mustache_partials *partials, struct mustache_cache *cache,
+    enum mustache_escape esc, struct buf *out, struct diag *d)
+{
 	struct render r;
 	struct origin o = { tmpl, NULL };
 	struct tmpl t = { NULL, 0, 0 };
 	struct ctx root = { data, NULL };
+	struct parsed *hit;
 	int rc;
 
 	if (tmpl == NULL)
 		return diag_set(d, 0, "There is no template to render.");
 	r.partials = partials;
+	r.cache = cache;
 	r.esc = esc;
 	r.out = out;
 	r.start = out->len;
 	r.d = d;
 	r.depth = 0;
 	r.work = 0;
-	rc = parse(&o, &t, d, &r.work);
-	if (rc == 0)
-		rc = render_nodes(&r, &t, &o, 0, t.len,
+	if ((hit = cached(cache, tmpl, NULL, NULL, 0)) != NULL) {
+		r.work = hit->work;
+		rc = render_nodes(&r, &hit->t, &hit->o, 0, hit->t.len,
 		    data != NULL ? &root : NULL);
-	free(t.n);
+	} else {
+		rc = parse(&o, &t, d, &r.work);
+		if (rc == 0 && cache != NULL) {
+			hit = keep(cache, tmpl, NULL, NULL, 0, NULL, &t, r.work);
+			t.n = NULL;
+		}
+		if (rc == 0)
+			rc = render_nodes(&r, hit != NULL ? &hit->t : &t, &o, 0,
+			    hit != NULL ? hit->t.len : t.len, data != NULL ? &root : NULL);
+		free(t.n);
+	}
 	if (rc != 0) {
 		out->len = r.start;
 		if (out->p != NULL)

@@ -41,6 +41,19 @@ int mustache_render(const char *tmpl, const struct tval *data,
     const struct mustache_partials *, enum mustache_escape,
     struct buf *out, struct diag *);
 
+/* Templates parsed once and rendered many times. The cache knows a text by
+ * its address (and a partial also by its name and indentation): the texts
+ * handed to it (the template, and what partials' get returns) must stay
+ * unchanged at the same address until the cache is freed. */
+struct mustache_cache;
+struct mustache_cache *mustache_cache_new(void);
+void mustache_cache_free(struct mustache_cache *);
+/* mustache_render, with parses kept in cache (NULL: none kept). Renders
+ * byte for byte the same, and fails the same way. */
+int mustache_render_cached(const char *tmpl, const struct tval *data,
+    const struct mustache_partials *, struct mustache_cache *,
+    enum mustache_escape, struct buf *out, struct diag *);
+
 /* Writes a number the way templates show it: integers without a decimal
  * point, anything else in the shortest form that reads back to the same
  * double. Needs at most 32 bytes. */

@@ -439,14 +439,33 @@ kw_entry(const char *msgid, const char *msgstr, void *arg)
 	set_kw(k->map, msgid, ordertr_word(k->lang, k->game, msgid));
 }
 
-void
-ordertr_keywords(const char *lang, const char *game, struct tval *root)
+/* The "kw" map of one language and game, built once: it walks every
+ * language's catalogs, and every mail a template renders needs it. */
+struct kwmap {
+	char lang[16], game[32];
+	struct tval *map;
+};
+
+static struct kwmap *kwmaps;
+static size_t nkwmaps;
+
+static const struct tval *
+keywords_of(const char *lang, const char *game)
 {
 	static const char *const header[] = { "GAME", "SEAT", "STEP", "TOKEN", "HELP",
 		"LEGAL", "CONFIRM", "PRESS", "TO", "ALL", "ANONYMOUS", "ENDPRESS", NULL };
-	struct kwfill k = { lang, game, tval_set_map(root, "kw") };
+	struct kwfill k = { lang, game, NULL };
+	struct kwmap *m;
 	char ctx[64];
 
+	for (size_t i = 0; i < nkwmaps; i++)
+		if (strcmp(kwmaps[i].lang, lang) == 0 && strcmp(kwmaps[i].game, game) == 0)
+			return kwmaps[i].map;
+	kwmaps = xreallocarray(kwmaps, nkwmaps + 1, sizeof *kwmaps);
+	m = &kwmaps[nkwmaps++];
+	snprintf(m->lang, sizeof m->lang, "%s", lang);
+	snprintf(m->game, sizeof m->game, "%s", game);
+	m->map = k.map = tval_map();
 	snprintf(ctx, sizeof ctx, "order.%s", game);
 	/* Every keyword any language translates, so a template in one
 	 * language never meets a key another lacks. */
@@ -458,4 +477,11 @@ ordertr_keywords(const char *lang, const char *game, struct tval *root)
 	}
 	for (int i = 0; header[i] != NULL; i++)
 		set_kw(k.map, header[i], ordertr_word(lang, game, header[i]));
+	return m->map;
+}
+
+void
+ordertr_keywords(const char *lang, const char *game, struct tval *root)
+{
+	tval_set(root, "kw", tval_copy(keywords_of(lang, game)));
 }

@@ -45,7 +45,15 @@ struct job {
 	int seat;
 	int confirmed;            /* a held mail its seat confirmed: not foreign */
 	int64_t release;          /* the held mail this one confirms, 0 none */
+	struct render *tmpl;      /* the run's templates, read and parsed once */
 };
+
+/* A renderer for one mail's answers, through the run's templates. */
+static void
+job_render(struct job *j, struct render *r, const char *game, const char *lang)
+{
+	render_init_shared(r, j->tmpl, game, lang);
+}
 
 static int
 set_status(struct job *j, const char *status, const char *fmt, ...)
@@ -87,22 +95,25 @@ finish(struct job *j, struct diag *d)
 
 /* Answers about no game in particular go through the common templates and
  * are rate-limited per sender, since anyone can provoke them. */
-/* The game a mail named, for the examples of a reply about it. */
+/* The game a mail named, for the examples of a reply about it: by its id,
+ * not by walking every game (a rejected mail must not cost the whole
+ * ledger). */
 struct named_game {
 	int64_t id;
 	char rules[32], name[64];
 };
 
-static int
-named_game_one(void *arg, const struct game_row *g)
+static void
+named_game(struct ledger *l, struct named_game *n)
 {
-	struct named_game *n = arg;
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT rules, name FROM games WHERE id = ?");
 
-	if (g->id != n->id)
-		return 0;
-	snprintf(n->rules, sizeof n->rules, "%s", g->rules);
-	snprintf(n->name, sizeof n->name, "%s", g->name);
-	return 1;
+	sqlite3_bind_int64(st, 1, n->id);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		snprintf(n->rules, sizeof n->rules, "%s", col_text(st, 0));
+		snprintf(n->name, sizeof n->name, "%s", col_text(st, 1));
+	}
+	ledger_release(l, st);
 }
 
 static int
@@ -139,11 +150,10 @@ reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *dat
 	/* Examples come from the game the mail named (its own templates),
 	 * generic when it named none we know. */
 	if (ng.id > 0)
-		ledger_games_each(j->l, named_game_one, &ng);
+		named_game(j->l, &ng);
 	if (ng.rules[0] != '\0')
 		tval_set_str(data, "example_game", ng.name);
-	render_init(&r, j->c->datadir, ng.rules[0] != '\0' ? ng.rules : NULL,
-	    j->c->language);
+	job_render(j, &r, ng.rules[0] != '\0' ? ng.rules : NULL, j->c->language);
 	ordertr_keywords(r.lang, ng.rules, data);
 	rc = render_mail(&r, tmpl, data, &subject, &body, d);
 	render_free(&r);
@@ -772,7 +782,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	    j->reply_to[0] == '\0')
 		j->reply_to = p.g.seats[seat].address;
 	before = p.seq;
-	render_init(&r, j->c->datadir, p.rules->name, lang_seat(j->c, &p, seat));
+	job_render(j, &r, p.rules->name, lang_seat(j->c, &p, seat));
 	if (campaign_load(j->l, p.g.id, &camp, d) < 0)
 		goto fail;
 	if (foreign) {
@@ -1193,8 +1203,8 @@ attempt_failed(struct ledger *l, const struct config *c, int64_t id, const char 
 /* One message in its own transaction; 0 also when the message failed (it
  * stays queued, its failure recorded), -1 when the ledger cannot be written. */
 static int
-process_one(struct ledger *l, const struct config *c, struct process_stats *s, int64_t id,
-    struct diag *d)
+process_one(struct ledger *l, const struct config *c, struct render *tmpl,
+    struct process_stats *s, int64_t id, struct diag *d)
 {
 	sqlite3_stmt *st;
 	struct job j;
@@ -1213,6 +1223,7 @@ process_one(struct ledger *l, const struct config *c, struct process_stats *s, i
 	j.l = l;
 	j.c = c;
 	j.stats = s;
+	j.tmpl = tmpl;
 	j.id = id;
 	source = xstrdup(col_text(st, 0));
 	len = (size_t)sqlite3_column_bytes(st, 1);
@@ -1279,8 +1290,8 @@ count_attempt(struct ledger *l, int64_t id, struct diag *d)
  * crashes again only the child dies. No connection crosses the fork (SQLite
  * forbids it): the parent closes the ledger first and opens it again after. */
 static int
-process_alone(struct ledger *l, const struct config *c, struct process_stats *s,
-    int64_t id, struct diag *d)
+process_alone(struct ledger *l, const struct config *c, struct render *tmpl,
+    struct process_stats *s, int64_t id, struct diag *d)
 {
 	const char *name = sqlite3_db_filename(l->db, "main");
 	struct process_stats cs;
@@ -1293,7 +1304,7 @@ process_alone(struct ledger *l, const struct config *c, struct process_stats *s,
 		/* A ledger in memory cannot be reopened: no shelter, only the count. */
 		if (count_attempt(l, id, d) < 0)
 			return -1;
-		return process_one(l, c, s, id, d);
+		return process_one(l, c, tmpl, s, id, d);
 	}
 	path = xstrdup(name);
 	if (pipe(fds) < 0) {
@@ -1311,7 +1322,7 @@ process_alone(struct ledger *l, const struct config *c, struct process_stats *s,
 		memset(&cs, 0, sizeof cs);
 		diag_clear(&cd);
 		ok = ledger_open(&cl, path, &cd) == 0 && count_attempt(&cl, id, &cd) == 0 &&
-		    process_one(&cl, c, &cs, id, &cd) == 0;
+		    process_one(&cl, c, tmpl, &cs, id, &cd) == 0;
 		if (!ok)
 			log_error("message %lld: %s", (long long)id, cd.msg);
 		if (write(fds[1], &cs, sizeof cs) != (ssize_t)sizeof cs)
@@ -1363,6 +1374,8 @@ int
 process_pending(struct ledger *l, const struct config *c, struct process_stats *s,
     struct diag *d)
 {
+	/* Templates are read and parsed once per run, not once per mail. */
+	struct render tmpl;
 	sqlite3_stmt *st;
 	int64_t *ids = NULL;
 	int *tried = NULL;
@@ -1403,9 +1416,11 @@ process_pending(struct ledger *l, const struct config *c, struct process_stats *
 		return -1;
 	}
 	rc = 0;
+	render_init(&tmpl, c->datadir, NULL, c->language);
 	for (size_t i = 0; i < n && rc == 0; i++)
-		rc = tried[i] ? process_alone(l, c, s, ids[i], d) :
-		    process_one(l, c, s, ids[i], d);
+		rc = tried[i] ? process_alone(l, c, &tmpl, s, ids[i], d) :
+		    process_one(l, c, &tmpl, s, ids[i], d);
+	render_free(&tmpl);
 	free(ids);
 	free(tried);
 	return rc;

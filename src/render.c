@@ -8,9 +8,11 @@
 #include "render.h"
 #include "xmalloc.h"
 
-/* Loaded templates, kept for the life of the renderer (a run renders many mails). */
+/* Loaded templates, kept for the life of the renderer (a run renders many
+ * mails), with the renderers that share them (render_init_shared). */
 struct tfile {
 	struct tfile *next;
+	char game[32];
 	char lang[16];
 	char *name;
 	char *text;               /* NULL when there is no such template */
@@ -26,6 +28,17 @@ render_init(struct render *r, const char *datadir, const char *game, const char 
 }
 
 void
+render_init_shared(struct render *r, struct render *base, const char *game,
+    const char *lang)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->dir, sizeof r->dir, "%s", base->dir);
+	snprintf(r->game, sizeof r->game, "%s", game != NULL ? game : "");
+	snprintf(r->lang, sizeof r->lang, "%s", lang);
+	r->base = base;
+}
+
+void
 render_lang(struct render *r, const char *lang)
 {
 	snprintf(r->lang, sizeof r->lang, "%s", lang);
@@ -34,6 +47,10 @@ render_lang(struct render *r, const char *lang)
 void
 render_free(struct render *r)
 {
+	if (r->base != NULL)
+		return;
+	mustache_cache_free(r->parsed);
+	r->parsed = NULL;
 	while (r->cache != NULL) {
 		struct tfile *t = r->cache;
 
@@ -64,13 +81,16 @@ slurp(const char *path)
 static const char *
 lookup(struct render *r, const char *name)
 {
+	struct render *owner = r->base != NULL ? r->base : r;
 	struct tfile *t;
 	char path[1400];
 
-	for (t = r->cache; t != NULL; t = t->next)
-		if (strcmp(t->name, name) == 0 && strcmp(t->lang, r->lang) == 0)
+	for (t = owner->cache; t != NULL; t = t->next)
+		if (strcmp(t->name, name) == 0 && strcmp(t->lang, r->lang) == 0 &&
+		    strcmp(t->game, r->game) == 0)
 			return t->text;
 	t = xcalloc(1, sizeof *t);
+	snprintf(t->game, sizeof t->game, "%s", r->game);
 	snprintf(t->lang, sizeof t->lang, "%s", r->lang);
 	t->name = xstrdup(name);
 	/* Template names come from our own templates, but never let one climb out. */
@@ -92,8 +112,8 @@ lookup(struct render *r, const char *name)
 			t->text = slurp(path);
 		}
 	}
-	t->next = r->cache;
-	r->cache = t;
+	t->next = owner->cache;
+	owner->cache = t;
 	return t->text;
 }
 
@@ -122,9 +142,13 @@ render_with(struct render *r, const char *name, const char *tmpl, const struct t
     enum mustache_escape esc, char **out, struct diag *d)
 {
 	struct mustache_partials parts = { partial, r, r->lang };
+	struct render *owner = r->base != NULL ? r->base : r;
 	struct buf b = BUF_INIT;
 
-	if (mustache_render(tmpl, data, &parts, esc, &b, d) < 0) {
+	/* The texts stay put while the owner lives: their parses can too. */
+	if (owner->parsed == NULL)
+		owner->parsed = mustache_cache_new();
+	if (mustache_render_cached(tmpl, data, &parts, owner->parsed, esc, &b, d) < 0) {
 		char msg[DIAG_MSG];
 
 		snprintf(msg, sizeof msg, "%s", d->msg);
@@ -170,6 +194,15 @@ render_mail(struct render *r, const char *name, const struct tval *data, char **
 		*body = xstrdup(p);
 	free(text);
 	return 0;
+}
+
+int
+render_has_html(struct render *r, const char *name)
+{
+	char hname[128];
+
+	snprintf(hname, sizeof hname, "%s.html", name);
+	return lookup(r, hname) != NULL;
 }
 
 int

@@ -14,9 +14,16 @@ struct render {
 	char game[32];            /* rules name, "" for common only */
 	char lang[16];
 	struct tfile *cache;
+	struct mustache_cache *parsed;
+	struct render *base;      /* NULL, or the renderer whose templates this one uses */
 };
 
 void render_init(struct render *, const char *datadir, const char *game, const char *lang);
+/* A renderer that reads and parses its templates through base's store, so
+ * that many short-lived renderers (one per mail of a run) read each once.
+ * base must outlive it; freeing it frees nothing of base's. */
+void render_init_shared(struct render *, struct render *base, const char *game,
+    const char *lang);
 /* The language the next mails are rendered in: one renderer serves readers
  * of several languages, each template read once per language. */
 void render_lang(struct render *, const char *lang);
@@ -29,6 +36,9 @@ int render_mail(struct render *, const char *name, const struct tval *, char **s
  * HTML escaping. 0 with *html NULL when the template has none. */
 int render_html(struct render *, const char *name, const struct tval *, char **html,
     struct diag *);
+
+/* Whether mail template name has an HTML alternative. */
+int render_has_html(struct render *, const char *name);
 
 /* A whole document that is no mail (no Subject line), such as the board
  * picture "board.svg", rendered with esc. */

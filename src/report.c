@@ -376,26 +376,21 @@ int
 report_html(struct render *r, struct ledger *l, struct tval *root, const char *tmpl,
     int picture, char **html, struct buf *png, char cid[REPORT_CID_MAX], struct diag *d)
 {
-	char *page;
 	long w, ht;
 
 	*html = NULL;
 	cid[0] = '\0';
-	if (render_html(r, tmpl, root, &page, d) < 0)
-		return -1;
-	if (page == NULL)
+	/* The page is rendered once, after the picture it shows. */
+	if (!render_has_html(r, tmpl))
 		return 0;
 	if (picture)
 		board_picture(r, l, root, png, cid);
-	if (png->len == 0) {
-		*html = page;
-		return 0;
+	if (png->len > 0) {
+		png_size(png, &w, &ht);
+		tval_set_str(root, "board_cid", cid);
+		tval_set_int(root, "board_width", w);
+		tval_set_int(root, "board_height", ht);
 	}
-	free(page);
-	png_size(png, &w, &ht);
-	tval_set_str(root, "board_cid", cid);
-	tval_set_int(root, "board_width", w);
-	tval_set_int(root, "board_height", ht);
 	if (render_html(r, tmpl, root, html, d) < 0) {
 		buf_free(png);
 		return -1;

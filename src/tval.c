@@ -61,6 +61,32 @@ tval_free(struct tval *v)
 	free(v);
 }
 
+struct tval *
+tval_copy(const struct tval *v)
+{
+	struct tval *c;
+
+	if (v == NULL)
+		return NULL;
+	c = tval_new(v->type);
+	c->b = v->b;
+	c->num = v->num;
+	if (v->str != NULL)
+		c->str = xstrdup(v->str);
+	if (v->n == 0)
+		return c;
+	c->n = c->cap = v->n;
+	c->items = xreallocarray(NULL, v->n, sizeof *c->items);
+	if (v->keys != NULL)
+		c->keys = xreallocarray(NULL, v->n, sizeof *c->keys);
+	for (size_t i = 0; i < v->n; i++) {
+		c->items[i] = tval_copy(v->items[i]);
+		if (v->keys != NULL)
+			c->keys[i] = xstrdup(v->keys[i]);
+	}
+	return c;
+}
+
 static void
 grow(struct tval *v)
 {

@@ -24,6 +24,8 @@ struct tval *tval_new(enum tval_type);
 struct tval *tval_map(void);
 struct tval *tval_list(void);
 void tval_free(struct tval *);
+/* A deep copy of v (NULL for NULL): a tree built once, handed to many. */
+struct tval *tval_copy(const struct tval *v);
 
 /* Map setters return the child they inserted (replacing an existing key). */
 struct tval *tval_set(struct tval *map, const char *key, struct tval *child);

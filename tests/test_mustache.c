@@ -238,16 +238,36 @@ render(const char *tmpl, const struct tval *data, const struct plist *pl,
     enum mustache_escape esc, struct diag *d)
 {
 	struct mustache_partials mp = { plist_get, (void *)(uintptr_t)pl, NULL };
+	struct mustache_cache *c = mustache_cache_new();
 	struct buf out = BUF_INIT;
+	char *r = NULL;
 
 	diag_clear(d);
 	if (mustache_render(tmpl, data, pl != NULL ? &mp : NULL, esc, &out,
-	    d) != 0) {
+	    d) != 0)
 		assert_true(d->msg[0] != '\0');
-		buf_free(&out);
-		return NULL;
+	else
+		r = out.p != NULL ? buf_steal(&out) : xstrdup("");
+	buf_free(&out);
+	/* Through a cache, twice (parsed, then reused): the same text, or
+	 * the same error. */
+	for (int k = 0; k < 2; k++) {
+		struct buf co = BUF_INIT;
+		struct diag cd;
+		int rc;
+
+		diag_clear(&cd);
+		rc = mustache_render_cached(tmpl, data, pl != NULL ? &mp : NULL, c,
+		    esc, &co, &cd);
+		assert_int_equal(rc != 0, r == NULL);
+		if (rc != 0)
+			assert_string_equal(cd.msg, d->msg);
+		else
+			assert_string_equal(co.p != NULL ? co.p : "", r);
+		buf_free(&co);
 	}
-	return out.p != NULL ? buf_steal(&out) : xstrdup("");
+	mustache_cache_free(c);
+	return r;
 }
 
 static void

@@ -128,17 +128,10 @@ game_where(struct ledger *l, sqlite3_stmt *st, struct game_row *g, struct diag *
 int
 ledger_game_by_name(struct ledger *l, const char *name, struct game_row *g, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT " GAME_COLS " FROM games WHERE name = ?");
-	int rc;
+	/* games_name_nocase (migration 014) serves the name in any case. */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT " GAME_COLS " FROM games "
+	    "WHERE name = ? COLLATE NOCASE");
 
-	/* The name as it is spelt first: that one has an index, the name in
-	 * any case has none and reads every game. No two games' names differ
-	 * only in case (a new game's name is looked up here first), so the
-	 * first answer is the only one. */
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	if ((rc = game_where(l, st, g, d)) != 0)
-		return rc;
-	st = ledger_stmt(l, "SELECT " GAME_COLS " FROM games WHERE name = ? COLLATE NOCASE");
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	return game_where(l, st, g, d);
 }

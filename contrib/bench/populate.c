@@ -1,6 +1,7 @@
 /* Fills a ledger with live games for contrib/bench/run, in one process (the
  * idle tick and "azalai verify" figures need thousands): Buqruru, Targi and
- * Targui in turn, human seats with tokens and a seed commitment, a few
+ * Targui in turn, each with a random number of seats its rules allow (so
+ * Targui with 2 to 4), human seats with tokens and a seed commitment, a few
  * random legal orders each, their deadlines opened from now. Prints each
  * seat's "GAME SEAT TOKEN ADDRESS", for the order mails of the ingest figures.
  * RULES: only that game; FIRST: the number of the first game (to add to a
@@ -44,7 +45,8 @@ one_game(struct ledger *l, int i, const char *only, int steps, const char *now,
 	snprintf(g.name, sizeof g.name, "%s-%d", r->name, i + 1);
 	snprintf(g.rules, sizeof g.rules, "%s", r->name);
 	g.seed = (uint64_t)i + 1;
-	g.nseats = r->min_seats;
+	g.nseats = r->min_seats + (int)rng_below(pick,
+	    (uint32_t)(r->max_seats - r->min_seats + 1));
 	for (int s = 0; s < g.nseats; s++) {
 		char token[TOKEN_LEN];
 

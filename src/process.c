@@ -1104,6 +1104,7 @@ release_held(struct job *j, struct diag *d)
 	h.l = j->l;
 	h.c = j->c;
 	h.stats = j->stats;
+	h.tmpl = j->tmpl;
 	h.id = j->release;
 	h.source = source;
 	h.reply_to = "";

@@ -619,8 +619,9 @@ cached(const struct mustache_cache *c, const char *key, const char *name,
 	for (struct parsed *p = c->list; p != NULL; p = p->next) {
 		if (p->key != key || (p->name == NULL) != (name == NULL))
 			continue;
+		/* ind is NULL when indlen is 0, and memcmp may not be given NULL. */
 		if (name != NULL && (strcmp(p->name, name) != 0 || p->indlen != indlen ||
-		    memcmp(p->ind, ind, indlen) != 0))
+		    (indlen > 0 && memcmp(p->ind, ind, indlen) != 0)))
 			continue;
 		return p;
 	}
@@ -638,7 +639,8 @@ keep(struct mustache_cache *c, const char *key, char *name, const char *ind,
 	p->name = name;
 	if (name != NULL) {
 		p->ind = xmalloc(indlen + 1);
-		memcpy(p->ind, ind, indlen);
+		if (indlen > 0)
+			memcpy(p->ind, ind, indlen);
 		p->ind[indlen] = '\0';
 	}
 	p->indlen = indlen;

@@ -16,6 +16,7 @@
 	F(EVP_DigestInit_ex) \
 	F(EVP_DigestUpdate) \
 	F(EVP_MD_CTX_copy_ex) \
+	F(EVP_MD_CTX_free) \
 	F(EVP_MD_CTX_new) \
 	F(EVP_MD_fetch)
 
@@ -35,6 +36,7 @@ int cryptolib_load(struct diag *);
 #define EVP_DigestInit_ex (cryptolib_fns.EVP_DigestInit_ex)
 #define EVP_DigestUpdate (cryptolib_fns.EVP_DigestUpdate)
 #define EVP_MD_CTX_copy_ex (cryptolib_fns.EVP_MD_CTX_copy_ex)
+#define EVP_MD_CTX_free (cryptolib_fns.EVP_MD_CTX_free)
 #define EVP_MD_CTX_new (cryptolib_fns.EVP_MD_CTX_new)
 #define EVP_MD_fetch (cryptolib_fns.EVP_MD_fetch)
 #endif

@@ -130,6 +130,17 @@ sha256_resume_hex(struct sha256_resume *r, char out[HASH_HEX])
 }
 
 void
+sha256_resume_free(struct sha256_resume *r)
+{
+	for (int k = 0; k < r->cap; k++)
+		EVP_MD_CTX_free(r->at[k]);
+	free(r->at);
+	buf_free(&r->b[0]);
+	buf_free(&r->b[1]);
+	*r = (struct sha256_resume)SHA256_RESUME_INIT;
+}
+
+void
 sha256_parts_hex(char out[HASH_HEX], int n, const char *const *parts)
 {
 	EVP_MD_CTX *c = ctx_start();

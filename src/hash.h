@@ -31,5 +31,7 @@ struct sha256_resume {
 struct buf *sha256_resume_buf(struct sha256_resume *);
 /* The digest of that buffer. */
 void sha256_resume_hex(struct sha256_resume *, char out[HASH_HEX]);
+/* Frees what the digests kept; r is empty again. */
+void sha256_resume_free(struct sha256_resume *r);
 
 #endif

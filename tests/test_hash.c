@@ -66,6 +66,7 @@ test_resume_matches(void **state)
 				v[k * SHA256_RESUME_STRIDE / 2] ^= 0x55;
 				check(&r, v, k * SHA256_RESUME_STRIDE + (size_t)(long)d);
 			}
+	sha256_resume_free(&r);
 }
 
 int

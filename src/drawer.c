@@ -408,6 +408,19 @@ cpu_limit(unsigned cpu)
 	setrlimit(RLIMIT_CPU, &rl);
 }
 
+/* AddressSanitizer's shadow and allocator regions count as data: under a
+ * data limit its next mapping fails, so a sanitized build goes without. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED_ADDRESS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED_ADDRESS 1
+#endif
+#endif
+#ifndef SANITIZED_ADDRESS
+#define SANITIZED_ADDRESS 0
+#endif
+
 int
 drawer_worker(int fd)
 {
@@ -418,7 +431,11 @@ drawer_worker(int fd)
 		fprintf(stderr, "azalai: %s is azalai's own, not a command\n", DRAWER_ARG);
 		return EX_USAGE;
 	}
+#if !SANITIZED_ADDRESS
 	setrlimit(RLIMIT_DATA, &data);
+#else
+	(void)data;
+#endif
 	setrlimit(RLIMIT_CORE, &core);
 	for (;;) {
 		struct buf png = BUF_INIT;

@@ -288,8 +288,8 @@ secrets_out(struct archive *a, const struct game_rules *r, const void *st,
 }
 
 /* The pictures of all steps share one HTML document, where an id must be
- * unique: a pattern the picture refers to (url(#chott)) would otherwise
- * resolve to the first step's, which the page hides. Each picture's ids
+ * unique: a drawing the picture refers to (Targui's <use href="#waves">)
+ * would otherwise resolve to the first step's, which the page hides. Each picture's ids
  * get the step's prefix, and so do its references to them. */
 static char *
 svg_scoped(const char *svg, int64_t seq)

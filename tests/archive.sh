@@ -128,7 +128,8 @@ else
 	ok
 fi
 # Every step has its picture, and an id appears once in a page: a picture's
-# reference to its own pattern must not reach another step's.
+# reference to its own drawing (Targui's chott waves) must not reach another
+# step's.
 for g in buqruru-1 targi-1 targui-1 targi-run; do
 	[ "$(grep -c '<div class="board"><svg' site/games/$g.html)" = \
 	    "$(grep -c '<section class="step"' site/games/$g.html)" ] && ok ||
@@ -136,8 +137,8 @@ for g in buqruru-1 targi-1 targui-1 targi-run; do
 	dup=$(grep -o ' id="[^"]*"' site/games/$g.html | sort | uniq -d | head -3)
 	[ -z "$dup" ] && ok || bad "$g: ids used twice: $dup"
 done
-grep -q 'id="s5-chott"' site/games/targui-1.html && grep -q 'url(#s5-chott)' site/games/targui-1.html &&
-	ok || bad "targui-1: step 5's picture does not use its own pattern"
+grep -q 'id="s5-waves"' site/games/targui-1.html && grep -q 'href="#s5-waves"' site/games/targui-1.html &&
+	ok || bad "targui-1: step 5's picture does not use its own chott waves"
 grep -A8 'id="game-targi-run"' site/index.html | grep -q "running, waiting for" && ok ||
 	bad "the index does not say targi-run is running"
 grep -A8 'id="game-targi-1"' site/index.html | grep -q "wins" && ok ||

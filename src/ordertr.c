@@ -41,12 +41,18 @@ struct table {
 static struct table **tables;
 static size_t ntables;
 
-/* Lower case, accents kept (NFC so that a decomposed "ä" is the same). */
+/* Lower case, accents kept (NFC so that a decomposed "ä" is the same).
+ * A mail's word may be any bytes: GLib's UTF-8 functions have undefined
+ * behaviour on invalid input (g_utf8_normalize frees a pointer it never
+ * allocated on "\xc2\xf8"), and such a word can match no order word. */
 static char *
 fold_case(const char *s)
 {
-	char *nfc = g_utf8_normalize(s, -1, G_NORMALIZE_NFC), *r;
+	char *nfc, *r;
 
+	if (!g_utf8_validate(s, -1, NULL))
+		return g_ascii_strdown(s, -1);
+	nfc = g_utf8_normalize(s, -1, G_NORMALIZE_NFC);
 	if (nfc == NULL)
 		return g_ascii_strdown(s, -1);
 	r = g_utf8_casefold(nfc, -1);
@@ -57,8 +63,12 @@ fold_case(const char *s)
 static char *
 fold_ascii(const char *s, const char *locale)
 {
-	char *a = g_str_to_ascii(s, locale), *r = g_ascii_strdown(a, -1);
+	char *a, *r;
 
+	if (!g_utf8_validate(s, -1, NULL))
+		return g_ascii_strdown(s, -1);
+	a = g_str_to_ascii(s, locale);
+	r = g_ascii_strdown(a, -1);
 	g_free(a);
 	return r;
 }

@@ -384,6 +384,12 @@ test_mode_words_in_every_game(void **state)
 	assert_string_equal(out, "SOW 3");
 	ordertr_to_english("es", "targi", "TOMA 3", out, sizeof out);
 	assert_string_equal(out, "TAKE 3");
+	/* Bytes that are not UTF-8 pass through unread (fuzz_orderblock
+	 * found GLib's normalizer freeing a stray pointer on these). */
+	ordertr_to_english("de", "buqruru", "S\xc2\xf8\xf8\xf8 3", out, sizeof out);
+	assert_string_equal(out, "S\xc2\xf8\xf8\xf8 3");
+	ordertr_to_english("de", "buqruru", "S\xc3\x84" "EN\xef", out, sizeof out);
+	assert_string_equal(out, "S\xc3\x84" "EN\xef");
 }
 
 /* A language azalai does not speak is refused, in the language the reader

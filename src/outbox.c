@@ -75,10 +75,12 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	stamp[k] = '\0';
 	snprintf(mid, sizeof mid, "azalai.%s.%016llx@%s", stamp, (unsigned long long)unique,
 	    domain_of(c->referee_address));
-	/* The picture once, however many mails show it: OR IGNORE, since
-	 * its name is what it draws. */
+	/* The picture once, however many mails show it: a row kept already
+	 * stays, since its name is what it draws. It is the PNG, or the SVG
+	 * that the first mail sent draws (outbox_html); either commits with
+	 * the mail, so a run killed before sending loses nothing. */
 	if ((it->png_len > 0 || it->svg != NULL) && it->cid != NULL && it->html != NULL) {
-		/* A PNG drawn now completes a row that held only the SVG. */
+		/* A PNG drawn at once completes a row holding only the SVG. */
 		st = ledger_stmt(l, "INSERT INTO picture (cid, png, svg) VALUES (?, ?, ?) "
 		    "ON CONFLICT (cid) DO UPDATE SET png = excluded.png, svg = NULL "
 		    "WHERE picture.png IS NULL AND excluded.png IS NOT NULL");
@@ -389,7 +391,8 @@ outbox_html(struct ledger *l, const char *stored)
 		int drawn = draw_kept(l, cid, &png);
 
 		/* Queued with the row, in its transaction: only a ledger edited
-		 * by hand loses it. The mail still goes, without its picture. */
+		 * by hand loses it. The mail still goes, without its picture
+		 * and without an <img> that points at no part of it. */
 		if (drawn == 0)
 			log_warn("no picture %s in the ledger; the mail goes without it", cid);
 		if (drawn <= 0)

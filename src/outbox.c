@@ -6,9 +6,11 @@
 #include "clock.h"
 #include "curlx.h"
 #include "deliver.h"
+#include "drawer.h"
 #include "log.h"
 #include "mailout.h"
 #include "outbox.h"
+#include "report.h"
 #include "token.h"
 
 #define MAX_ATTEMPTS 10
@@ -73,12 +75,23 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	stamp[k] = '\0';
 	snprintf(mid, sizeof mid, "azalai.%s.%016llx@%s", stamp, (unsigned long long)unique,
 	    domain_of(c->referee_address));
-	/* The picture once, however many mails show it: OR IGNORE, since
-	 * its name is what it draws. */
-	if (it->png_len > 0 && it->cid != NULL && it->html != NULL) {
-		st = ledger_stmt(l, "INSERT OR IGNORE INTO picture (cid, png) VALUES (?, ?)");
+	/* The picture once, however many mails show it: a row kept already
+	 * stays, since its name is what it draws. It is the PNG, or the SVG
+	 * that the first mail sent draws (outbox_html); either commits with
+	 * the mail, so a run killed before sending loses nothing. */
+	if ((it->png_len > 0 || it->svg != NULL) && it->cid != NULL && it->html != NULL) {
+		/* A PNG drawn at once completes a row holding only the SVG. */
+		st = ledger_stmt(l, "INSERT INTO picture (cid, png, svg) VALUES (?, ?, ?) "
+		    "ON CONFLICT (cid) DO UPDATE SET png = excluded.png, svg = NULL "
+		    "WHERE picture.png IS NULL AND excluded.png IS NOT NULL");
 		sqlite3_bind_text(st, 1, it->cid, -1, SQLITE_STATIC);
-		sqlite3_bind_blob(st, 2, it->png, (int)it->png_len, SQLITE_STATIC);
+		if (it->png_len > 0) {
+			sqlite3_bind_blob(st, 2, it->png, (int)it->png_len, SQLITE_STATIC);
+			sqlite3_bind_null(st, 3);
+		} else {
+			sqlite3_bind_null(st, 2);
+			sqlite3_bind_text(st, 3, it->svg, -1, SQLITE_STATIC);
+		}
 		if (ledger_done(l, st, d) < 0)
 			return -1;
 		html = mailout_picture_ref(it->html, it->cid);
@@ -185,17 +198,30 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 	for (guint i = 0; i < ids->len; i++) {
 		long long id = g_array_index(ids, long long, i);
 		struct outmail m;
-		char cause[512] = "", *raw, *kind, *to, *html;
+		char cause[512] = "", *raw, *kind, *to, *html, *stored;
 		size_t len;
 		int rc, attempts, seat;
 		int64_t game;
 
+		/* The page first, its picture drawn if it is not yet, with no
+		 * statement open: drawing may take DRAWER_WALL_SECONDS. */
+		st = ledger_stmt(l, "SELECT html FROM outbox WHERE id = ?");
+		sqlite3_bind_int64(st, 1, id);
+		html = sqlite3_step(st) == SQLITE_ROW ? g_strdup(col_text(st, 0)) : NULL;
+		ledger_release(l, st);
+		if (html == NULL)
+			continue;
+		stored = html;
+		html = outbox_html(l, stored);
+		g_free(stored);
+
 		st = ledger_stmt(l, "SELECT kind, to_addr, subject, body, message_id, "
-		    "in_reply_to, refs, created_at, status, attempts, html, "
+		    "in_reply_to, refs, created_at, status, attempts, "
 		    "COALESCE(game_id, 0), COALESCE(seat_idx, -1), json FROM outbox WHERE id = ?");
 		sqlite3_bind_int64(st, 1, id);
 		if (sqlite3_step(st) != SQLITE_ROW) {
 			ledger_release(l, st);
+			g_free(html);
 			continue;
 		}
 		memset(&m, 0, sizeof m);
@@ -216,10 +242,9 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 			log_warn("mail %lld to %s may have been sent by a run that died; "
 			    "sending it again with the same Message-ID", id, to);
 		attempts = sqlite3_column_int(st, 9);
-		game = sqlite3_column_int64(st, 11);
-		seat = sqlite3_column_int(st, 12);
-		m.json = col_text(st, 13);
-		html = outbox_html(l, col_text(st, 10));
+		game = sqlite3_column_int64(st, 10);
+		seat = sqlite3_column_int(st, 11);
+		m.json = col_text(st, 12);
 		m.html = html;
 		raw = mailout_build(&m, &len);
 		g_free(html);
@@ -288,6 +313,70 @@ outbox_picture(struct ledger *l, const char *cid, struct buf *png)
 	return found;
 }
 
+/* Draws the picture kept as its SVG alone under cid into png and keeps the
+ * PNG, dropping the SVG: 1 when drawn, 0 when there is no SVG to draw, -1
+ * when it cannot be drawn (logged; the SVG stays for another try). */
+static int
+draw_kept(struct ledger *l, const char *cid, struct buf *png)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT svg FROM picture WHERE cid = ? AND "
+	    "png IS NULL AND svg IS NOT NULL");
+	struct diag d;
+	char *svg = NULL;
+
+	sqlite3_bind_text(st, 1, cid, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		svg = g_strdup(col_text(st, 0));
+	ledger_release(l, st);
+	if (svg == NULL)
+		return 0;
+	diag_clear(&d);
+	if (drawer_png(svg, strlen(svg), REPORT_PNG_WIDTH, REPORT_PNG_COLOURS, png, &d) < 0) {
+		log_warn("picture %s cannot be drawn; the mail goes without it: %s", cid, d.msg);
+		buf_free(png);
+		g_free(svg);
+		return -1;
+	}
+	g_free(svg);
+	/* Kept for the next mail that shows it; a ledger that refuses costs
+	 * only a drawing again. */
+	st = ledger_stmt(l, "UPDATE picture SET png = ?, svg = NULL WHERE cid = ? AND "
+	    "png IS NULL");
+	sqlite3_bind_blob(st, 1, png->p, (int)png->len, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, cid, -1, SQLITE_STATIC);
+	if (ledger_done(l, st, &d) < 0)
+		log_warn("picture %s drawn but not kept: %s", cid, d.msg);
+	return 1;
+}
+
+/* page without the <img> elements that show cid: a mail without its
+ * picture should not point at a part it does not have. */
+static char *
+without_img(const char *page, const char *cid)
+{
+	GString *out = g_string_new(NULL);
+	char *ref = g_strdup_printf("cid:%s", cid);
+	const char *p = page, *hit;
+
+	while ((hit = strstr(p, ref)) != NULL) {
+		const char *lt = hit, *gt;
+
+		while (lt > p && *lt != '<' && *lt != '>')
+			lt--;
+		gt = strchr(hit, '>');
+		if (*lt != '<' || g_ascii_strncasecmp(lt, "<img", 4) != 0 || gt == NULL) {
+			g_string_append_len(out, p, hit + strlen(ref) - p);
+			p = hit + strlen(ref);
+			continue;
+		}
+		g_string_append_len(out, p, lt - p);
+		p = gt + 1;
+	}
+	g_string_append(out, p);
+	g_free(ref);
+	return g_string_free(out, FALSE);
+}
+
 char *
 outbox_html(struct ledger *l, const char *stored)
 {
@@ -299,10 +388,15 @@ outbox_html(struct ledger *l, const char *stored)
 	if (page == NULL)
 		return g_strdup(stored != NULL ? stored : "");
 	if (!outbox_picture(l, cid, &png)) {
+		int drawn = draw_kept(l, cid, &png);
+
 		/* Queued with the row, in its transaction: only a ledger edited
-		 * by hand loses it. The mail still goes, without its picture. */
-		log_warn("no picture %s in the ledger; the mail goes without it", cid);
-		return g_strdup(page);
+		 * by hand loses it. The mail still goes, without its picture
+		 * and without an <img> that points at no part of it. */
+		if (drawn == 0)
+			log_warn("no picture %s in the ledger; the mail goes without it", cid);
+		if (drawn <= 0)
+			return without_img(page, cid);
 	}
 	s = mailout_related(page, png.p, png.len, cid);
 	buf_free(&png);

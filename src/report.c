@@ -17,6 +17,7 @@
 #include "outbox.h"
 #include "report.h"
 #include "reportjson.h"
+#include "svgsize.h"
 #include "xmalloc.h"
 
 /* Engines write a sentence per line; mail reads best under 72 columns, so
@@ -330,21 +331,25 @@ png_size(const struct buf *png, long *w, long *h)
 }
 
 /* The board picture of root as a PNG, named cid after the SVG it is drawn
- * from; 0 with an empty png when the game draws none. Drawing is the costly
- * part of a report: a picture the ledger l (may be NULL) already keeps under
- * that name is taken from it, so each board is drawn once. A picture that
- * cannot be drawn costs the mail its picture, not the mail: the text and the
- * HTML still go, and the log says why. In azalai the drawing is done by a
- * process of its own (drawer.h), which neither holds the ledger nor makes
- * the referee hold the drawing libraries. */
+ * from, and its size; 0 with an empty png when the game draws none.
+ * Drawing is the costly part of a report: a picture the ledger l (may be
+ * NULL) already keeps under that name is taken from it, so each board is
+ * drawn once. With later (not NULL), a picture whose size the SVG tells for
+ * sure (svgsize.h) is not drawn now: its SVG goes into *later, png stays
+ * empty, and the mail draws it when it is sent (outbox_html). A picture
+ * that cannot be drawn costs the mail its picture, not the mail: the text
+ * and the HTML still go, and the log says why. In azalai the drawing is done
+ * by a process of its own (drawer.h), which neither holds the ledger nor
+ * makes the referee hold the drawing libraries. */
 static void
 board_picture(struct render *r, struct ledger *l, const struct tval *root, struct buf *png,
-    char cid[REPORT_CID_MAX])
+    char cid[REPORT_CID_MAX], char **later, long *w, long *ht)
 {
 	struct diag d;
 	char *svg = NULL, h[HASH_HEX], size[32];
 	const char *parts[2];
 
+	*w = *ht = 0;
 	if (board_svg(r, root, &svg, &d) < 0)
 		goto fail;
 	/* Named after what it draws and at what size (the SVG, width and
@@ -358,11 +363,20 @@ board_picture(struct render *r, struct ledger *l, const struct tval *root, struc
 	sha256_parts_hex(h, 2, parts);
 	snprintf(cid, REPORT_CID_MAX, "board.%.24s@azalai", h);
 	if (l != NULL && outbox_picture(l, cid, png)) {
+		png_size(png, w, ht);
 		free(svg);
+		return;
+	}
+	/* The HTML needs the size now; drawn later, it must be the size the
+	 * drawing will have, or the picture is drawn now. */
+	if (later != NULL && svg_png_height(svg, REPORT_PNG_WIDTH, BOARD_PNG_MAX, ht) == 0) {
+		*w = REPORT_PNG_WIDTH;
+		*later = svg;
 		return;
 	}
 	if (drawer_png(svg, strlen(svg), REPORT_PNG_WIDTH, REPORT_PNG_COLOURS, png, &d) < 0)
 		goto fail;
+	png_size(png, w, ht);
 	free(svg);
 	return;
 fail:
@@ -374,25 +388,31 @@ fail:
 
 int
 report_html(struct render *r, struct ledger *l, struct tval *root, const char *tmpl,
-    int picture, char **html, struct buf *png, char cid[REPORT_CID_MAX], struct diag *d)
+    int picture, char **html, struct buf *png, char cid[REPORT_CID_MAX], char **later,
+    struct diag *d)
 {
-	long w, ht;
+	long w = 0, ht = 0;
 
 	*html = NULL;
 	cid[0] = '\0';
+	if (later != NULL)
+		*later = NULL;
 	/* The page is rendered once, after the picture it shows. */
 	if (!render_has_html(r, tmpl))
 		return 0;
 	if (picture)
-		board_picture(r, l, root, png, cid);
-	if (png->len > 0) {
-		png_size(png, &w, &ht);
+		board_picture(r, l, root, png, cid, later, &w, &ht);
+	if (png->len > 0 || (later != NULL && *later != NULL)) {
 		tval_set_str(root, "board_cid", cid);
 		tval_set_int(root, "board_width", w);
 		tval_set_int(root, "board_height", ht);
 	}
 	if (render_html(r, tmpl, root, html, d) < 0) {
 		buf_free(png);
+		if (later != NULL) {
+			free(*later);
+			*later = NULL;
+		}
 		return -1;
 	}
 	return 0;
@@ -404,7 +424,8 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
     const char *to, const char *in_reply_to, const char *refs, const char *now,
     struct diag *d)
 {
-	char *subject = NULL, *body = NULL, *html = NULL, *json = NULL, cid[REPORT_CID_MAX];
+	char *subject = NULL, *body = NULL, *html = NULL, *json = NULL, *svg = NULL;
+	char cid[REPORT_CID_MAX];
 	struct buf png = BUF_INIT;
 	struct outbox_item it;
 	int rc;
@@ -420,9 +441,10 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
 		rc = render_mail(r, tmpl, root, &subject, &body, d);
 	if (rc == 0)
 		rc = report_html(r, l, root, tmpl, strcmp(c->report_pictures, "no") != 0, &html,
-		    &png, cid, d);
+		    &png, cid, &svg, d);
 	tval_free(root);
 	if (rc < 0) {
+		free(svg);
 		free(subject);
 		free(body);
 		free(html);
@@ -441,6 +463,7 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
 	it.json = json;
 	it.png = png.p;
 	it.png_len = png.len;
+	it.svg = svg;
 	it.cid = cid;
 	it.in_reply_to = in_reply_to;
 	it.refs = refs;
@@ -448,6 +471,7 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
 	it.has_step = seat >= 0;
 	it.step = p->seq;
 	rc = outbox_queue(l, c, &it, now, d);
+	free(svg);
 	free(subject);
 	free(body);
 	free(html);

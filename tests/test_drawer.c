@@ -23,6 +23,7 @@
 #include "board.h"
 #include "drawer.h"
 #include "log.h"
+#include "outbox.h"
 #include "testutil.h"
 #include "xmalloc.h"
 
@@ -329,10 +330,45 @@ test_forked(void **state)
 	buf_free(&png);
 }
 
-/* One report of a game whose worker is the argument worker: the pictures
- * the ledger kept, the reports that show one, and the log (free it). */
+/* The mails outbox_deliver wrote into f's outdir: how many carry a PNG,
+ * and how many point at a picture (cid:board) they do not carry. */
+static void
+delivered(const struct fixture *f, long long *with_png, long long *dangling)
+{
+	char path[600];
+	struct dirent *e;
+	DIR *dir;
+
+	*with_png = *dangling = 0;
+	snprintf(path, sizeof path, "%s/outbox", f->dir);
+	assert_non_null(dir = opendir(path));
+	while ((e = readdir(dir)) != NULL) {
+		char *text = NULL;
+		size_t n = 0;
+		FILE *fp;
+		int png;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/outbox/%s", f->dir, e->d_name);
+		assert_non_null(fp = fopen(path, "r"));
+		assert_true(getdelim(&text, &n, '\0', fp) > 0);
+		fclose(fp);
+		png = strstr(text, "Content-Type: image/png") != NULL;
+		*with_png += png;
+		*dangling += !png && strstr(text, "cid:board") != NULL;
+		free(text);
+	}
+	closedir(dir);
+}
+
+/* One report of a game whose worker is the argument worker, queued and
+ * then sent: the pictures the ledger kept drawn, the reports queued to show
+ * one, the mails sent with one and those that point at one they lack, and
+ * the log (free it). */
 static char *
-report_with(const char *worker, long long *pictures, long long *shown)
+report_with(const char *worker, long long *pictures, long long *shown, long long *sent_png,
+    long long *dangling)
 {
 	struct fixture f;
 	struct play p;
@@ -340,7 +376,7 @@ report_with(const char *worker, long long *pictures, long long *shown)
 	struct order_list ol;
 	struct diag d;
 	char log[300], *text = NULL, *raw;
-	int seat;
+	int seat, sent = 0, failed = 0;
 	size_t n = 0;
 	FILE *fp;
 
@@ -364,10 +400,19 @@ report_with(const char *worker, long long *pictures, long long *shown)
 	play_free(&p);
 	fx_mail(&f, raw);
 	free(raw);
-	/* The reports went, with their HTML, picture or not. */
+	/* The reports were queued, with their HTML, picture or not; none
+	 * was drawn yet: that is the sending's work. */
 	assert_true(fx_count(&f, "SELECT COUNT(*) FROM outbox WHERE html <> ''") > 0);
-	*pictures = fx_count(&f, "SELECT COUNT(*) FROM picture");
+	assert_int_equal(fx_count(&f, "SELECT COUNT(*) FROM picture WHERE png IS NOT NULL"), 0);
 	*shown = fx_count(&f, "SELECT COUNT(*) FROM outbox WHERE html LIKE '%cid:board%'");
+	/* Every mail goes, picture or not. */
+	diag_clear(&d);
+	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_true(sent > 0);
+	assert_int_equal(failed, 0);
+	assert_int_equal(fx_count(&f, "SELECT COUNT(*) FROM outbox WHERE status <> 'sent'"), 0);
+	*pictures = fx_count(&f, "SELECT COUNT(*) FROM picture WHERE png IS NOT NULL");
+	delivered(&f, sent_png, dangling);
 	log_close();
 	assert_non_null(fp = fopen(log, "r"));
 	if (getdelim(&text, &n, '\0', fp) < 0) {
@@ -380,25 +425,30 @@ report_with(const char *worker, long long *pictures, long long *shown)
 	return text;
 }
 
-/* Through the referee: a report whose worker dies goes without its
- * picture, and the log says why; with an honest worker it has one. */
+/* Through the referee: a report whose worker dies when the mail is sent
+ * goes without its picture, and without an <img> pointing at it; the log
+ * says why. With an honest worker it has one. */
 static void
 test_report_without_picture(void **state)
 {
-	const char *want = "buqruru-1: no board picture in the report: board picture: the "
+	const char *want = "cannot be drawn; the mail goes without it: board picture: the "
 	    "drawing process was killed by signal 9 (Killed) before it answered";
-	long long pictures, shown;
+	long long pictures, shown, sent_png, dangling;
 	char *log;
 
 	(void)state;
-	log = report_with(DRAWER_ARG, &pictures, &shown);
+	log = report_with(DRAWER_ARG, &pictures, &shown, &sent_png, &dangling);
 	assert_true(pictures > 0);
 	assert_true(shown > 0);
-	assert_null(strstr(log, "no board picture"));
+	assert_int_equal(sent_png, shown);
+	assert_int_equal(dangling, 0);
+	assert_null(strstr(log, "cannot be drawn"));
 	free(log);
-	log = report_with("--die", &pictures, &shown);
+	log = report_with("--die", &pictures, &shown, &sent_png, &dangling);
 	assert_int_equal(pictures, 0);
-	assert_int_equal(shown, 0);
+	assert_true(shown > 0);
+	assert_int_equal(sent_png, 0);
+	assert_int_equal(dangling, 0);
 	if (strstr(log, want) == NULL)
 		fail_msg("the log: %s", log);
 	free(log);

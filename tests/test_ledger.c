@@ -64,6 +64,39 @@ test_open_migrates_once(void **state)
 	ledger_close(&l);
 }
 
+/* 015: a ledger of 014 keeps its drawn pictures; a picture may then be its
+ * SVG alone, to be drawn when its mail is sent, but never nothing. */
+static void
+test_picture_svg_migration(void **state)
+{
+	struct ledger l;
+	struct diag d;
+	sqlite3 *db;
+	sqlite3_stmt *st;
+
+	(void)state;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	for (int i = 0; migrations[i].sql != NULL && migrations[i].version <= 14; i++)
+		assert_int_equal(sqlite3_exec(db, migrations[i].sql, NULL, NULL, NULL),
+		    SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 14; INSERT INTO picture "
+	    "(cid, png) VALUES ('old@azalai', x'89504e47')", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	assert_true(ledger_user_version(&l) >= 15);
+	st = ledger_prep(&l, "SELECT hex(png), svg IS NULL FROM picture WHERE cid = 'old@azalai'");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal(col_text(st, 0), "89504E47");
+	assert_int_equal(sqlite3_column_int(st, 1), 1);
+	sqlite3_finalize(st);
+	assert_int_equal(sqlite3_exec(l.db, "INSERT INTO picture (cid, svg) VALUES "
+	    "('new@azalai', '<svg/>')", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(l.db, "INSERT INTO picture (cid) VALUES "
+	    "('none@azalai')", NULL, NULL, NULL), SQLITE_OK);
+	ledger_close(&l);
+}
+
 static void
 test_refuses_newer_schema(void **state)
 {
@@ -465,6 +498,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_open_migrates_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_newer_schema, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_picture_svg_migration, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wal_and_foreign_keys, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_dirty_marks_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_events_chain_and_append_only, setup,

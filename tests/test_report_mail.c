@@ -20,6 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "clock.h"
 #include "htmltext.h"
@@ -479,7 +482,7 @@ test_picture_kept_once(void **state)
 	render_init(&r, f.cfg.datadir, p.rules->name, "en");
 	root = report_tree(&f.l, &p, 0, p.seq, "en");
 	tval_set_str(root, "referee", f.cfg.referee_address);
-	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page, &png, cid, &d), 0);
+	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page, &png, cid, NULL, &d), 0);
 	assert_non_null(page);
 	assert_true(png.len > 0);
 	inline_html = mailout_related(page, png.p, png.len, cid);
@@ -547,7 +550,8 @@ test_picture_kept_once(void **state)
 	tval_free(root);
 	root = report_tree(&f.l, &p, 0, p.seq, "en");
 	tval_set_str(root, "referee", f.cfg.referee_address);
-	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page, &again, cid2, &d), 0);
+	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page, &again, cid2, NULL,
+	    &d), 0);
 	assert_string_equal(cid2, cid);
 	assert_int_equal(again.len, 4);
 	assert_memory_equal(again.p, "\x89PNG", 4);
@@ -562,6 +566,193 @@ test_picture_kept_once(void **state)
 	fx_close(&f);
 }
 
+/* Queues a report to seat of p whose picture is kept as its SVG alone, or
+ * (kept 1) one the ledger already keeps drawn: the page (free it) and cid. */
+static char *
+queue_report(struct fixture *f, const struct play *p, int seat, const char *to, int kept,
+    char cid[REPORT_CID_MAX])
+{
+	struct render r;
+	struct tval *root;
+	struct buf png = BUF_INIT;
+	struct outbox_item it;
+	struct diag d;
+	char *page = NULL, *svg = NULL;
+
+	render_init(&r, f->cfg.datadir, p->rules->name, "en");
+	root = report_tree(&f->l, p, seat, p->seq, "en");
+	tval_set_str(root, "referee", f->cfg.referee_address);
+	assert_int_equal(report_html(&r, &f->l, root, "report", 1, &page, &png, cid, &svg, &d),
+	    0);
+	/* Not drawn, its size in the SVG and the page, or the one kept. */
+	assert_non_null(page);
+	if (kept) {
+		assert_null(svg);
+		assert_true(png.len > 0);
+	} else {
+		assert_non_null(svg);
+		assert_int_equal(png.len, 0);
+		assert_non_null(strstr(page, "width=\"640\""));
+	}
+	memset(&it, 0, sizeof it);
+	it.game_id = p->g.id;
+	it.kind = "report";
+	it.subject = "report";
+	it.body = "text\n";
+	it.in_reply_to = "";
+	it.refs = "";
+	it.json = "";
+	it.seat = seat;
+	it.to = to;
+	it.html = page;
+	it.svg = svg;
+	it.png = png.p;
+	it.png_len = png.len;
+	it.cid = cid;
+	assert_int_equal(ledger_begin(&f->l, &d), 0);
+	assert_int_equal(outbox_queue(&f->l, &f->cfg, &it, "2026-11-21T12:00:00Z", &d), 0);
+	assert_int_equal(ledger_commit(&f->l, &d), 0);
+	free(svg);
+	buf_free(&png);
+	tval_free(root);
+	render_free(&r);
+	return page;
+}
+
+/* The page of seat drawn the way it was before pictures waited for the
+ * sending, inline: what the mail must be, byte for byte. */
+static char *
+drawn_now(struct fixture *f, const struct play *p, int seat)
+{
+	struct render r;
+	struct tval *root;
+	struct buf png = BUF_INIT;
+	struct diag d;
+	char *page = NULL, *s, cid[REPORT_CID_MAX];
+
+	render_init(&r, f->cfg.datadir, p->rules->name, "en");
+	root = report_tree(&f->l, p, seat, p->seq, "en");
+	tval_set_str(root, "referee", f->cfg.referee_address);
+	assert_int_equal(report_html(&r, NULL, root, "report", 1, &page, &png, cid, NULL, &d),
+	    0);
+	assert_true(png.len > 0);
+	s = mailout_related(page, png.p, png.len, cid);
+	free(page);
+	buf_free(&png);
+	tval_free(root);
+	render_free(&r);
+	return s;
+}
+
+/* A picture queued as its SVG is drawn when its first mail is sent and
+ * kept once for both mails that show it (one seat's board, to two
+ * addresses): each mail is the bytes it would have been had the picture
+ * been drawn when it was queued; a third mail of the same board takes the
+ * kept PNG, not a new drawing. */
+static void
+test_picture_drawn_when_sent(void **state)
+{
+	struct fixture f;
+	struct play p;
+	struct diag d;
+	char cid[REPORT_CID_MAX], cid2[REPORT_CID_MAX], *page, *want;
+	int sent = 0, failed = 0;
+	GByteArray *got, *exp;
+
+	(void)state;
+	mailmsg_global_init();
+	fx_open(&f);
+	fx_game(&f, "targi", "targi-1", 2, 0, NULL, 0, &p);
+	free(queue_report(&f, &p, 0, "n@example.org", 0, cid));
+	free(queue_report(&f, &p, 0, "also@example.org", 0, cid2));
+	assert_string_equal(cid, cid2);
+	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM picture"), 1);
+	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM picture WHERE png IS NULL AND "
+	    "svg LIKE '<svg%'"), 1);
+
+	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(sent, 2);
+	assert_int_equal(failed, 0);
+	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM picture"), 1);
+	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM picture WHERE png IS NOT NULL AND "
+	    "svg IS NULL"), 1);
+	want = drawn_now(&f, &p, 0);
+	for (long long id = 1; id <= 2; id++) {
+		got = delivered(&f, id);
+		exp = as_inline(&f, id, want);
+		assert_int_equal(got->len, exp->len);
+		assert_memory_equal(got->data, exp->data, exp->len);
+		g_byte_array_free(got, TRUE);
+		g_byte_array_free(exp, TRUE);
+	}
+	g_free(want);
+
+	/* Drawn once: what is kept now is what the next mail carries. */
+	assert_int_equal(sqlite3_exec(f.l.db, "UPDATE picture SET png = x'89504e47'", NULL,
+	    NULL, NULL), SQLITE_OK);
+	page = queue_report(&f, &p, 0, "n@example.org", 1, cid2);
+	assert_int_equal(count(&f.l, "SELECT length(png) FROM picture"), 4);
+	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(sent, 1);
+	want = mailout_related(page, "\x89PNG", 4, cid);
+	got = delivered(&f, 3);
+	exp = as_inline(&f, 3, want);
+	assert_int_equal(got->len, exp->len);
+	assert_memory_equal(got->data, exp->data, exp->len);
+	g_byte_array_free(got, TRUE);
+	g_byte_array_free(exp, TRUE);
+	g_free(want);
+	free(page);
+	play_free(&p);
+	fx_close(&f);
+}
+
+/* A referee killed after it queued a report and before it sent it loses
+ * nothing: the SVG was committed with the row, and the next run draws it. */
+static void
+test_picture_survives_kill(void **state)
+{
+	struct fixture f;
+	struct play p;
+	struct diag d;
+	char cid[REPORT_CID_MAX], *want;
+	int sent = 0, failed = 0, status;
+	GByteArray *got, *exp;
+	pid_t pid;
+
+	(void)state;
+	mailmsg_global_init();
+	fx_open(&f);
+	fx_game(&f, "targi", "targi-1", 2, 0, NULL, 0, &p);
+	ledger_close(&f.l);
+	fflush(NULL);
+	if ((pid = fork()) == 0) {
+		if (ledger_open(&f.l, f.cfg.ledger, &d) < 0)
+			_exit(2);
+		free(queue_report(&f, &p, 0, "n@example.org", 0, cid));
+		kill(getpid(), SIGKILL);
+		_exit(3);
+	}
+	assert_true(pid > 0);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	if (ledger_open(&f.l, f.cfg.ledger, &d) < 0)
+		fail_msg("ledger_open: %s", d.msg);
+	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM picture WHERE png IS NULL"), 1);
+	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(sent, 1);
+	want = drawn_now(&f, &p, 0);
+	got = delivered(&f, 1);
+	exp = as_inline(&f, 1, want);
+	assert_int_equal(got->len, exp->len);
+	assert_memory_equal(got->data, exp->data, exp->len);
+	g_byte_array_free(got, TRUE);
+	g_byte_array_free(exp, TRUE);
+	g_free(want);
+	play_free(&p);
+	fx_close(&f);
+}
+
 int
 main(void)
 {
@@ -571,6 +762,8 @@ main(void)
 		cmocka_unit_test(test_targui),
 		cmocka_unit_test(test_plain_html_row),
 		cmocka_unit_test(test_picture_kept_once),
+		cmocka_unit_test(test_picture_drawn_when_sent),
+		cmocka_unit_test(test_picture_survives_kill),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

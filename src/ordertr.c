@@ -45,12 +45,23 @@ static size_t ntables;
  * A mail's word may be any bytes: GLib's UTF-8 functions have undefined
  * behaviour on invalid input (g_utf8_normalize frees a pointer it never
  * allocated on "\xc2\xf8"), and such a word can match no order word. */
+/* ASCII folds to its lower case every way: most words of most mails are
+ * ASCII, and normalizing them cost more than reading the mail. */
+static int
+is_ascii(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s >= 0x80)
+			return 0;
+	return 1;
+}
+
 static char *
 fold_case(const char *s)
 {
 	char *nfc, *r;
 
-	if (!g_utf8_validate(s, -1, NULL))
+	if (is_ascii(s) || !g_utf8_validate(s, -1, NULL))
 		return g_ascii_strdown(s, -1);
 	nfc = g_utf8_normalize(s, -1, G_NORMALIZE_NFC);
 	if (nfc == NULL)
@@ -65,7 +76,7 @@ fold_ascii(const char *s, const char *locale)
 {
 	char *a, *r;
 
-	if (!g_utf8_validate(s, -1, NULL))
+	if (is_ascii(s) || !g_utf8_validate(s, -1, NULL))
 		return g_ascii_strdown(s, -1);
 	a = g_str_to_ascii(s, locale);
 	r = g_ascii_strdown(a, -1);

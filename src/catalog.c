@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "catalog.h"
 #include "log.h"
 
@@ -63,7 +64,7 @@ po_xerror2(int severity, po_message_t m1, const char *f1, size_t l1, size_t c1, 
 }
 
 static int
-read_po(GHashTable *t, const char *path, struct diag *d)
+read_po_lib(GHashTable *t, const char *path, struct diag *d)
 {
 	struct po_xerror_handler h = { po_xerror, po_xerror2 };
 	po_message_iterator_t it;
@@ -102,6 +103,300 @@ read_po(GHashTable *t, const char *path, struct diag *d)
 	po_message_iterator_free(it);
 	po_file_free(f);
 	return 0;
+}
+
+/* libgettextpo reads a catalog at some 600 instructions a byte (its lexer
+ * passes every character through iconv): reading the three languages whose
+ * order words any mail may use cost as much as a hundred mails. The catalogs
+ * use a small part of the PO syntax; fast_po reads that part and leaves
+ * anything else to libgettextpo (another escape, an obsolete or previous
+ * entry, a charset other than UTF-8, a duplicate, any doubt), so a catalog
+ * reads the same either way and a broken one is refused in libgettextpo's
+ * words. */
+enum { F_NONE, F_CTX, F_ID, F_PLURAL, F_STR, F_STRN };
+
+struct fast_entry {
+	struct buf ctx, id, plural, str[2];
+	int has_ctx, has_plural, nstr, fuzzy, state;
+};
+
+static void
+fast_entry_reset(struct fast_entry *e)
+{
+	buf_reset(&e->ctx);
+	buf_reset(&e->id);
+	buf_reset(&e->plural);
+	buf_reset(&e->str[0]);
+	buf_reset(&e->str[1]);
+	e->has_ctx = e->has_plural = e->nstr = e->fuzzy = 0;
+	e->state = F_NONE;
+}
+
+/* A quoted string at p, its bytes appended to b; where it ends, or NULL
+ * when it is anything but a plain one followed by blanks to the line's end. */
+static const char *
+fast_string(const char *p, const char *eol, struct buf *b)
+{
+	if (*p++ != '"')
+		return NULL;
+	for (;;) {
+		const char *q = p;
+
+		while (q < eol && *q != '"' && *q != '\\' && (unsigned char)*q >= ' ')
+			q++;
+		buf_add(b, p, (size_t)(q - p));
+		if (q >= eol || (unsigned char)*q < ' ')
+			return NULL;
+		if (*q == '"') {
+			for (q++; q < eol && (*q == ' ' || *q == '\t'); q++)
+				;
+			return q == eol ? q : NULL;
+		}
+		switch (q[1]) {
+		case 'n': buf_addc(b, '\n'); break;
+		case 't': buf_addc(b, '\t'); break;
+		case '"': buf_addc(b, '"'); break;
+		case '\\': buf_addc(b, '\\'); break;
+		default: return NULL;
+		}
+		p = q + 2;
+	}
+}
+
+/* Keeps a finished entry as read_po would; -1 on a duplicate (libgettextpo
+ * refuses the file). */
+static int
+fast_keep(GHashTable *t, GHashTable *seen, struct fast_entry *e, int *header)
+{
+	char *key;
+	struct entry *en;
+
+	buf_adds(&e->ctx, "");
+	buf_adds(&e->id, "");
+	buf_adds(&e->str[0], "");
+	buf_adds(&e->str[1], "");
+	key = e->has_ctx ? g_strdup_printf("%s\004%s", e->ctx.p, e->id.p) : g_strdup(e->id.p);
+	if (!g_hash_table_add(seen, key))
+		return -1;
+	if (e->id.len == 0) {
+		/* Only a header without a context, saying UTF-8, is plain. */
+		if (e->has_ctx || e->has_plural ||
+		    strstr(e->str[0].p, "\nContent-Type: text/plain; charset=UTF-8\n") == NULL)
+			return -1;
+		*header = 1;
+		return 0;
+	}
+	if (e->fuzzy || e->str[0].len == 0)
+		return 0;
+	en = g_new0(struct entry, 1);
+	en->form[0] = g_strdup(e->str[0].p);
+	if (e->has_plural)
+		en->form[1] = g_strdup(e->nstr > 1 ? e->str[1].p : e->str[0].p);
+	g_hash_table_replace(t, g_strdup(key), en);
+	return 0;
+}
+
+/* "#, fuzzy, c-format": whether fuzzy is among the flags. */
+static int
+fast_fuzzy(const char *p, const char *eol)
+{
+	while (p < eol) {
+		const char *w;
+
+		while (p < eol && (*p == ',' || *p == ' ' || *p == '\t'))
+			p++;
+		for (w = p; p < eol && *p != ',' && *p != ' ' && *p != '\t'; p++)
+			;
+		if (p - w == 5 && memcmp(w, "fuzzy", 5) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* 0: read into t (a scratch table the caller merges); 1: not plain enough,
+ * libgettextpo must read it. */
+static int
+fast_lines(GHashTable *t, const char *text, size_t len)
+{
+	GHashTable *seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	struct fast_entry e;
+	const char *p = text, *end = text + len;
+	struct buf *cur = NULL;
+	int header = 0, rc = 1;
+
+	memset(&e, 0, sizeof e);
+	if (memchr(text, '\r', len) != NULL || memchr(text, '\0', len) != NULL ||
+	    !g_utf8_validate(text, (gssize)len, NULL))
+		goto out;
+	for (; p < end; p++) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p)), *v = NULL;
+		int kw = F_NONE, done;
+
+		if (eol == NULL)
+			eol = end;
+		done = e.state == F_STR || e.state == F_STRN;
+		if (p == eol) {
+			p = eol;
+			continue;
+		}
+		if (*p == '#') {
+			/* A comment stands before its entry: it ends the last one. */
+			if (eol - p > 1 && (p[1] == '~' || p[1] == '|'))
+				goto out;
+			if (e.state != F_NONE) {
+				if (!done || fast_keep(t, seen, &e, &header) < 0)
+					goto out;
+				fast_entry_reset(&e);
+			}
+			cur = NULL;
+			if (eol - p > 1 && p[1] == ',')
+				e.fuzzy |= fast_fuzzy(p + 2, eol);
+			p = eol;
+			continue;
+		}
+		if (*p == '"') {
+			if (cur == NULL || fast_string(p, eol, cur) == NULL)
+				goto out;
+			p = eol;
+			continue;
+		}
+#define KW(s, k) (eol - p > (long)sizeof s && memcmp(p, s " ", sizeof s) == 0 && \
+	    (kw = k, v = p + sizeof s))
+		if (!(KW("msgctxt", F_CTX) || KW("msgid", F_ID) || KW("msgid_plural", F_PLURAL) ||
+		    KW("msgstr", F_STR) || KW("msgstr[0]", F_STRN) || KW("msgstr[1]", F_STRN)))
+			goto out;
+#undef KW
+		if (kw == F_CTX || (kw == F_ID && e.state != F_CTX)) {
+			/* A new entry: the last one ends here. */
+			if (e.state != F_NONE) {
+				if (!done || fast_keep(t, seen, &e, &header) < 0)
+					goto out;
+				fast_entry_reset(&e);
+			}
+		}
+		switch (kw) {
+		case F_CTX:
+			if (e.state != F_NONE)
+				goto out;
+			e.has_ctx = 1;
+			cur = &e.ctx;
+			break;
+		case F_ID:
+			if (e.state != F_NONE && e.state != F_CTX)
+				goto out;
+			cur = &e.id;
+			break;
+		case F_PLURAL:
+			if (e.state != F_ID)
+				goto out;
+			e.has_plural = 1;
+			cur = &e.plural;
+			break;
+		case F_STR:
+			if (e.state != F_ID)
+				goto out;
+			e.nstr = 1;
+			cur = &e.str[0];
+			break;
+		default:
+			/* msgstr[0] after msgid_plural, msgstr[1] after it. */
+			if (p[7] - '0' != e.nstr || (e.nstr == 0 ? e.state != F_PLURAL :
+			    e.state != F_STRN))
+				goto out;
+			cur = &e.str[e.nstr++];
+			break;
+		}
+		e.state = kw;
+		while (*v == ' ' || *v == '\t')
+			v++;
+		if (fast_string(v, eol, cur) == NULL)
+			goto out;
+		p = eol;
+	}
+	if (e.state != F_NONE && (!(e.state == F_STR || e.state == F_STRN) ||
+	    fast_keep(t, seen, &e, &header) < 0))
+		goto out;
+	/* Without a header saying UTF-8, libgettextpo decides. */
+	rc = header ? 0 : 1;
+out:
+	buf_free(&e.ctx);
+	buf_free(&e.id);
+	buf_free(&e.plural);
+	buf_free(&e.str[0]);
+	buf_free(&e.str[1]);
+	g_hash_table_destroy(seen);
+	return rc;
+}
+
+/* Reads path into t the fast way when it is plain: 0 done; 1 not plain, or
+ * not readable (nothing added: libgettextpo reads it, or says why not). */
+static int
+fast_po(GHashTable *t, const char *path)
+{
+	GHashTable *got = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, entry_free);
+	GHashTableIter it;
+	gchar *text;
+	gsize len;
+	void *k, *v;
+	int rc;
+
+	if (!g_file_get_contents(path, &text, &len, NULL)) {
+		g_hash_table_destroy(got);
+		return 1;
+	}
+	rc = fast_lines(got, text, len);
+	g_free(text);
+	if (rc == 0) {
+		g_hash_table_iter_init(&it, got);
+		while (g_hash_table_iter_next(&it, &k, &v)) {
+			g_hash_table_iter_steal(&it);
+			g_hash_table_replace(t, k, v);
+		}
+	}
+	g_hash_table_destroy(got);
+	return rc;
+}
+
+static int
+read_po(GHashTable *t, const char *path, struct diag *d)
+{
+	if (fast_po(t, path) == 0)
+		return 0;
+	return read_po_lib(t, path, d);
+}
+
+static int
+same_entry(const struct entry *a, const struct entry *b)
+{
+	for (int i = 0; i < 2; i++)
+		if ((a->form[i] == NULL) != (b->form[i] == NULL) ||
+		    (a->form[i] != NULL && strcmp(a->form[i], b->form[i]) != 0))
+			return 0;
+	return 1;
+}
+
+int
+catalog_po_same(const char *path)
+{
+	GHashTable *fast = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, entry_free);
+	GHashTable *lib = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, entry_free);
+	GHashTableIter it;
+	void *k, *v;
+	int rc = -1;
+
+	if (fast_po(fast, path) == 0) {
+		rc = read_po_lib(lib, path, NULL) == 0 &&
+		    g_hash_table_size(fast) == g_hash_table_size(lib);
+		g_hash_table_iter_init(&it, fast);
+		while (rc == 1 && g_hash_table_iter_next(&it, &k, &v)) {
+			const struct entry *o = g_hash_table_lookup(lib, k);
+
+			rc = o != NULL && same_entry(v, o);
+		}
+	}
+	g_hash_table_destroy(fast);
+	g_hash_table_destroy(lib);
+	return rc;
 }
 
 static struct lang *

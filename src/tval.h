@@ -17,7 +17,8 @@ struct tval {
 	char *str;         /* TV_STR, NUL-terminated, owned */
 	size_t n, cap;     /* TV_LIST / TV_MAP */
 	struct tval **items;
-	char **keys;       /* TV_MAP only, parallel to items */
+	const char **keys; /* TV_MAP only, parallel to items; shared (tval.c keeps
+	                    * one copy of each key for the process) */
 };
 
 struct tval *tval_new(enum tval_type);

@@ -282,7 +282,20 @@ msg_nfmt(char *out, size_t n, unsigned long count, const char *singular,
 void
 msg_term(char *out, size_t n, const char *key)
 {
-	snprintf(out, n, "%c%s", TERM_MARK, key);
+	/* As snprintf's "%c%s" would, without it: a view names hundreds. */
+	size_t l = strlen(key);
+
+	if (n == 0)
+		return;
+	if (n == 1) {
+		out[0] = '\0';
+		return;
+	}
+	out[0] = TERM_MARK;
+	if (l > n - 2)
+		l = n - 2;
+	memcpy(out + 1, key, l);
+	out[l + 1] = '\0';
 }
 
 /* A decoded message: its formats and argument fields, pointing into s. */

@@ -493,7 +493,17 @@ mustache_fmt_num(double v, char *s, size_t n)
 	}
 	/* Integral values below 1e17 print exactly with no exponent. */
 	if (v > -1e17 && v < 1e17 && v == (double)(long long)v) {
-		snprintf(s, n, "%lld", (long long)v);
+		/* printf's "%lld" without printf: a report prints thousands. */
+		char t[DEC_LEN];
+		const char *d = dec_ll(t, (long long)v);
+		size_t l = strlen(d);
+
+		if (n == 0)
+			return;
+		if (l > n - 1)
+			l = n - 1;
+		memcpy(s, d, l);
+		s[l] = '\0';
 		return;
 	}
 	for (int prec = 1; prec <= 17; prec++) {

@@ -355,27 +355,85 @@ ordertr_word(const char *lang, const char *game, const char *kw)
 	return kw;
 }
 
+/* The one-word spellings of a common keyword in every other language, as
+ * matches_any compares them: by case folding, or by ASCII (plain or as the
+ * language spells it). Gathered once per keyword: every line of every mail
+ * asks whether its first word is GAME, SEAT or TOKEN in some language. */
+struct common {
+	char kw[16];
+	GPtrArray *fold, *ascii;
+};
+
+static struct common commons[16];
+static size_t ncommons;
+
+static const struct common *
+common_of(const char *kw)
+{
+	struct common *c;
+
+	for (size_t i = 0; i < ncommons; i++)
+		if (strcmp(commons[i].kw, kw) == 0)
+			return &commons[i];
+	if (ncommons == sizeof commons / sizeof commons[0] || strlen(kw) >= sizeof c->kw)
+		return NULL;
+	c = &commons[ncommons++];
+	snprintf(c->kw, sizeof c->kw, "%s", kw);
+	c->fold = g_ptr_array_new();
+	c->ascii = g_ptr_array_new();
+	for (int i = 0; catalog_languages[i] != NULL; i++) {
+		const struct table *t;
+
+		if (strcmp(catalog_languages[i], "en") == 0)
+			continue;
+		t = table_of(catalog_languages[i], "", 1);
+		for (size_t k = 0; k < t->n; k++) {
+			if (t->v[k].nwords != 1 || strcmp(t->v[k].en, kw) != 0)
+				continue;
+			g_ptr_array_add(c->fold, t->v[k].fold);
+			g_ptr_array_add(c->ascii, t->v[k].ascii);
+			g_ptr_array_add(c->ascii, t->v[k].ascii_lang);
+		}
+	}
+	return c;
+}
+
+static int
+among(const GPtrArray *a, const char *s)
+{
+	for (guint i = 0; i < a->len; i++)
+		if (strcmp(g_ptr_array_index(a, i), s) == 0)
+			return 1;
+	return 0;
+}
+
 int
 ordertr_is_common(const char *kw, const char *w, size_t len)
 {
+	const struct common *c;
 	char *s;
 	struct word one;
 	int r = 0;
 
 	if (len == strlen(kw) && strncasecmp(w, kw, len) == 0)
 		return 1;
+	c = common_of(kw);
 	s = xstrndup(w, len);
 	one.fold = fold_case(s);
 	one.ascii = fold_ascii(s, "C");
-	for (int i = 0; catalog_languages[i] != NULL && !r; i++) {
-		const struct table *t;
+	if (c != NULL) {
+		r = among(c->fold, one.fold) || among(c->ascii, one.ascii);
+	} else {
+		for (int i = 0; catalog_languages[i] != NULL && !r; i++) {
+			const struct table *t;
 
-		if (strcmp(catalog_languages[i], "en") == 0)
-			continue;
-		t = table_of(catalog_languages[i], "", 1);
-		for (size_t k = 0; k < t->n && !r; k++)
-			r = t->v[k].nwords == 1 && strcmp(t->v[k].en, kw) == 0 &&
-			    matches_any(&one, 0, &t->v[k]);
+			if (strcmp(catalog_languages[i], "en") == 0)
+				continue;
+			t = table_of(catalog_languages[i], "", 1);
+			for (size_t k = 0; k < t->n && !r; k++)
+				r = t->v[k].nwords == 1 && strcmp(t->v[k].en, kw) == 0 &&
+				    matches_any(&one, 0, &t->v[k]);
+		}
 	}
 	g_free(one.fold);
 	g_free(one.ascii);

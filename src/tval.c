@@ -25,6 +25,28 @@ key_hash(const char *k)
 	return h;
 }
 
+static size_t
+key_hash_n(const char *k, size_t len)
+{
+	size_t h = 5381;
+
+	for (size_t i = 0; i < len; i++)
+		h = h * 33 ^ (unsigned char)k[i];
+	return h;
+}
+
+const char *
+tval_key(const char *name, size_t len)
+{
+	if (interned.cap == 0)
+		return NULL;
+	for (size_t i = key_hash_n(name, len) & (interned.cap - 1); interned.v[i] != NULL;
+	    i = (i + 1) & (interned.cap - 1))
+		if (strncmp(interned.v[i], name, len) == 0 && interned.v[i][len] == '\0')
+			return interned.v[i];
+	return NULL;
+}
+
 static const char *
 intern(const char *k)
 {

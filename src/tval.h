@@ -47,6 +47,11 @@ struct tval *tval_str(const char *s);
 struct tval *tval_num(double v);
 struct tval *tval_bool(int b);
 
+/* The one copy of the key name[0..len) that maps hold, or NULL when no map
+ * was ever given that key: a map has a key when one of its keys is this
+ * very pointer. */
+const char *tval_key(const char *name, size_t len);
+
 /* Lookup of one key in a map (no dots); NULL when absent or not a map. */
 struct tval *tval_get(const struct tval *map, const char *key);
 

@@ -132,11 +132,31 @@ tval_free(struct tval *v)
 		return;
 	for (size_t i = 0; i < v->n; i++)
 		tval_free(v->items[i]);
-	free(v->items);
-	free(v->keys);
-	if (v->str != (char *)(v + 1))
+	/* A map's keys are in its items' block (reserve). Most nodes are
+	 * leaves: no call for what they do not have. */
+	if (v->items != NULL)
+		free(v->items);
+	if (v->str != NULL && v->str != (char *)(v + 1))
 		free(v->str);
 	free(v);
+}
+
+/* Room for cap children; a map's keys follow its items in one block. */
+static void
+reserve(struct tval *v, size_t cap)
+{
+	size_t old = v->cap;
+
+	if (v->type != TV_MAP) {
+		v->items = xreallocarray(v->items, cap, sizeof *v->items);
+		v->cap = cap;
+		return;
+	}
+	v->items = xreallocarray(v->items, cap, 2 * sizeof *v->items);
+	v->keys = (const char **)(void *)(v->items + cap);
+	if (v->n > 0)
+		memmove(v->keys, v->items + old, v->n * sizeof *v->keys);
+	v->cap = cap;
 }
 
 struct tval *
@@ -153,10 +173,8 @@ tval_copy(const struct tval *v)
 		c->str = xstrdup(v->str);
 	if (v->n == 0)
 		return c;
-	c->n = c->cap = v->n;
-	c->items = xreallocarray(NULL, v->n, sizeof *c->items);
-	if (v->keys != NULL)
-		c->keys = xreallocarray(NULL, v->n, sizeof *c->keys);
+	reserve(c, v->n);
+	c->n = v->n;
 	for (size_t i = 0; i < v->n; i++) {
 		c->items[i] = tval_copy(v->items[i]);
 		if (v->keys != NULL)
@@ -170,10 +188,7 @@ grow(struct tval *v)
 {
 	if (v->n < v->cap)
 		return;
-	v->cap = v->cap ? v->cap * 2 : 8;
-	v->items = xreallocarray(v->items, v->cap, sizeof *v->items);
-	if (v->type == TV_MAP)
-		v->keys = xreallocarray(v->keys, v->cap, sizeof *v->keys);
+	reserve(v, v->cap ? v->cap * 2 : 8);
 }
 
 struct tval *

@@ -33,10 +33,6 @@ int catalog_wants(const char *lang);
  * no particular order): the order words a player may write (ordertr.h). */
 void catalog_each(const char *lang, const char *ctx,
     void (*fn)(const char *msgid, const char *msgstr, void *), void *arg);
-/* For the tests: 1 when catalog.c's own reader takes the file at path and
- * reads it as libgettextpo does, 0 when the two differ, -1 when it leaves
- * the file to libgettextpo. */
-int catalog_po_same(const char *path);
 /* Which plural form count n takes in lang (its Plural-Forms). */
 int catalog_plural_index(const char *lang, unsigned long n);
 

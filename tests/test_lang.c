@@ -19,7 +19,6 @@
 
 #include "campaign-file.h"
 #include "campaign.h"
-#include "catalog.h"
 #include "lang.h"
 #include "msg.h"
 #include "ordertr.h"
@@ -669,72 +668,6 @@ test_campaign_file_language(void **state)
 	free(cf);
 }
 
-/* catalog.c reads the shipped catalogs itself, and must read them as
- * libgettextpo does; whatever it is unsure of it leaves to libgettextpo. */
-static void
-test_po_reader_reads_as_libgettextpo(void **state)
-{
-	static const char *const doms[] = { "common", "buqruru", "targi", "targui" };
-	static const char *const langs[] = { "en", "de", "es", "fr" };
-	static const char head[] = "msgid \"\"\nmsgstr \"\"\n\"Language: de\\n\"\n"
-	    "\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Plural-Forms: nplurals=2; "
-	    "plural=(n != 1);\\n\"\n\n";
-	static const struct {
-		int want;
-		const char *body;
-	} files[] = {
-		{ 1, "# a comment\n#, c-format\nmsgid \"%s \\\"a\\\"\\n\"\n\"b\\t\\\\\"\n"
-		    "msgstr \"\"\n\"%s ‚a‘\\n\"\n\n\"b\"\n\n"
-		    "msgctxt \"term\"\nmsgid \"good.dates\"\nmsgstr \"Datteln\"\n"
-		    "#, fuzzy\nmsgid \"fuzzy\"\nmsgstr \"unsicher\"\n"
-		    "msgid \"empty\"\nmsgstr \"\"\n"
-		    "msgid \"%lu camel\"\nmsgid_plural \"%lu camels\"\nmsgstr[0] \"%lu Kamel\"\n"
-		    "msgstr[1] \"%lu Kamele\"\n"
-		    "msgid \"%lu tent\"\nmsgid_plural \"%lu tents\"\nmsgstr[0] \"%lu Zelt\"\n" },
-		{ -1, "#~ msgid \"old\"\n#~ msgstr \"alt\"\n" },
-		{ -1, "msgid \"a\\x41\"\nmsgstr \"b\"\n" },
-		{ -1, "msgid \"a\"\nmsgstr \"b\"\nmsgid \"a\"\nmsgstr \"c\"\n" },
-		{ -1, "msgid \"a\"\nmsgid \"b\"\nmsgstr \"c\"\n" },
-		{ -1, "msgid \"a\"\n" },
-		{ -1, "msgid \"a\"\n# between\nmsgstr \"b\"\n" },
-		{ -1, "msgid \"a\"\r\nmsgstr \"b\"\r\n" },
-		{ -1, "msgid \"a\"\nmsgstr \"\xe4\"\n" },
-	};
-	const char *src = getenv("srcdir");
-	char dir[] = "/tmp/azalai-po-XXXXXX", path[1200];
-
-	(void)state;
-	for (size_t i = 0; i < sizeof doms / sizeof doms[0]; i++)
-		for (size_t k = 0; k < sizeof langs / sizeof langs[0]; k++) {
-			snprintf(path, sizeof path, "%s/po/%s/%s.po", src != NULL ? src : ".",
-			    doms[i], langs[k]);
-			if (catalog_po_same(path) != 1)
-				fail_msg("%s is not read as libgettextpo reads it", path);
-		}
-	assert_non_null(mkdtemp(dir));
-	snprintf(path, sizeof path, "%s/x.po", dir);
-	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-		FILE *f = fopen(path, "w");
-
-		assert_non_null(f);
-		fprintf(f, "%s%s", head, files[i].body);
-		fclose(f);
-		if (catalog_po_same(path) != files[i].want)
-			fail_msg("file %zu: %d, not %d", i, catalog_po_same(path), files[i].want);
-	}
-	/* Without a header saying UTF-8 it is libgettextpo's to read. */
-	{
-		FILE *f = fopen(path, "w");
-
-		assert_non_null(f);
-		fprintf(f, "msgid \"a\"\nmsgstr \"b\"\n");
-		fclose(f);
-		assert_int_equal(catalog_po_same(path), -1);
-	}
-	unlink(path);
-	rmdir(dir);
-}
-
 int
 main(void)
 {
@@ -764,7 +697,6 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_campaign_file_language, setup,
 		    fx_env_teardown),
 		cmocka_unit_test(test_targi_seats_in_two_languages),
-		cmocka_unit_test(test_po_reader_reads_as_libgettextpo),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

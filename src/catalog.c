@@ -163,7 +163,8 @@ lookup(const char *lang, const char *ctx, const char *id)
 {
 	struct lang *l = find(lang);
 	const struct entry *e;
-	char *key;
+	char *key, small[256];
+	size_t cl, il;
 
 	if (l == NULL) {
 		if (catalog_use(lang, NULL) < 0)
@@ -172,6 +173,15 @@ lookup(const char *lang, const char *ctx, const char *id)
 	}
 	if (ctx == NULL)
 		return g_hash_table_lookup(l->t, id);
+	/* Most keys are short: a report looks up thousands of terms. */
+	cl = strlen(ctx);
+	il = strlen(id);
+	if (cl + il + 2 <= sizeof small) {
+		memcpy(small, ctx, cl);
+		small[cl] = '\004';
+		memcpy(small + cl + 1, id, il + 1);
+		return g_hash_table_lookup(l->t, small);
+	}
 	key = g_strdup_printf("%s\004%s", ctx, id);
 	e = g_hash_table_lookup(l->t, key);
 	g_free(key);

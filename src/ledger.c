@@ -187,11 +187,16 @@ ledger_open(struct ledger *l, const char *path, struct diag *d)
 		/* Only before SQLite starts; later calls fail harmlessly. */
 		sqlite3_config(SQLITE_CONFIG_LOG, sqlite_log, NULL);
 		sqlite3_config(SQLITE_CONFIG_PAGECACHE, NULL, 0, 0);
+		/* Nobody asks SQLite how much memory it holds, and counting it
+		 * took a mutex at every one of its allocations. */
+		sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 		logging = 1;
 	}
 	memset(l, 0, sizeof *l);
-	if (sqlite3_open_v2(path, &l->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-	    NULL) != SQLITE_OK) {
+	/* One thread uses a connection (the referee has one thread; a child
+	 * process opens its own): no mutex around each of its calls. */
+	if (sqlite3_open_v2(path, &l->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+	    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
 		diag_set(d, 0, "cannot open ledger %s: %s", path,
 		    l->db ? sqlite3_errmsg(l->db) : "out of memory");
 		sqlite3_close(l->db);

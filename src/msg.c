@@ -282,7 +282,20 @@ msg_nfmt(char *out, size_t n, unsigned long count, const char *singular,
 void
 msg_term(char *out, size_t n, const char *key)
 {
-	snprintf(out, n, "%c%s", TERM_MARK, key);
+	/* As snprintf's "%c%s" would, without it: a view names hundreds. */
+	size_t l = strlen(key);
+
+	if (n == 0)
+		return;
+	if (n == 1) {
+		out[0] = '\0';
+		return;
+	}
+	out[0] = TERM_MARK;
+	if (l > n - 2)
+		l = n - 2;
+	memcpy(out + 1, key, l);
+	out[l + 1] = '\0';
 }
 
 /* A decoded message: its formats and argument fields, pointing into s. */
@@ -657,10 +670,116 @@ render_n(const char *lang, const char *s, size_t len, struct buf *out, int depth
 		buf_add(out, s, len);
 }
 
+/* What messages rendered to, by language and message: a report says the
+ * same sentences to every seat, in its text part and again in its HTML
+ * part, and much of it again at the game's next step; rendering them anew
+ * each time cost a fifth of a mail's ingest. A render that met a missing
+ * translation is not kept, so each one is still counted. Bounded: when full
+ * it starts over. */
+#define CACHE_SLOTS 8192            /* a power of two */
+#define CACHE_BYTES (2u << 20)
+
+struct cached {
+	uint64_t h;
+	char *key;                  /* lang, NUL, the message */
+	size_t keylen, textlen;     /* the text follows the key */
+};
+
+static _Thread_local struct {
+	struct cached *v;
+	size_t n, bytes;
+} cache;
+
+static void
+cache_clear(void)
+{
+	for (size_t i = 0; cache.v != NULL && i < CACHE_SLOTS; i++) {
+		free(cache.v[i].key);
+		cache.v[i].key = NULL;
+	}
+	cache.n = 0;
+	cache.bytes = 0;
+}
+
+/* Eight bytes at a time: messages are a few hundred bytes, and a byte at a
+ * time cost more than the rest of a kept render. */
+static uint64_t
+mix(uint64_t h, const char *s, size_t len)
+{
+	uint64_t w;
+	size_t i = 0;
+
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 29;
+	}
+	for (; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+static uint64_t
+cache_hash(const char *lang, size_t ll, const char *s, size_t len)
+{
+	return mix(mix(0xcbf29ce484222325ULL ^ len, lang, ll) ^ 0xff, s, len);
+}
+
+/* The slot of (lang, s): the one holding it, or the empty one it would go to. */
+static struct cached *
+cache_slot(uint64_t h, const char *lang, size_t ll, const char *s, size_t len)
+{
+	size_t i = (size_t)h & (CACHE_SLOTS - 1);
+
+	if (cache.v == NULL)
+		cache.v = xcalloc(CACHE_SLOTS, sizeof *cache.v);
+	for (;; i = (i + 1) & (CACHE_SLOTS - 1)) {
+		struct cached *c = &cache.v[i];
+
+		if (c->key == NULL || (c->h == h && c->keylen == ll + 1 + len &&
+		    memcmp(c->key, lang, ll + 1) == 0 && memcmp(c->key + ll + 1, s, len) == 0))
+			return c;
+	}
+}
+
 void
 msg_render(const char *lang, const char *s, struct buf *out)
 {
-	render_n(lang != NULL ? lang : "en", s, strlen(s), out, 0);
+	size_t len = strlen(s), ll, at = out->len;
+	unsigned long before = missing;
+	struct cached *c;
+	uint64_t h;
+
+	if (lang == NULL)
+		lang = "en";
+	/* Plain text renders as itself, cheaper than looking it up. */
+	if (len == 0 || (s[0] != MSG_MARK && s[0] != TERM_MARK && s[0] != ORDER_MARK)) {
+		render_n(lang, s, len, out, 0);
+		return;
+	}
+	ll = strlen(lang);
+	h = cache_hash(lang, ll, s, len);
+	c = cache_slot(h, lang, ll, s, len);
+	if (c->key != NULL) {
+		buf_add(out, c->key + c->keylen, c->textlen);
+		return;
+	}
+	render_n(lang, s, len, out, 0);
+	if (missing != before)
+		return;
+	if (cache.n + 1 > CACHE_SLOTS / 2 || cache.bytes > CACHE_BYTES) {
+		cache_clear();
+		c = cache_slot(h, lang, ll, s, len);
+	}
+	c->h = h;
+	c->keylen = ll + 1 + len;
+	c->textlen = out->len - at;
+	c->key = xmalloc(c->keylen + c->textlen);
+	memcpy(c->key, lang, ll + 1);
+	memcpy(c->key + ll + 1, s, len);
+	memcpy(c->key + c->keylen, out->p + at, c->textlen);
+	cache.n++;
+	cache.bytes += c->keylen + c->textlen;
 }
 
 char *
@@ -701,6 +820,8 @@ void
 msg_use_catalog(const struct msg_catalog *c)
 {
 	cat = c;
+	/* What was rendered came from the catalogs before. */
+	cache_clear();
 }
 
 unsigned long

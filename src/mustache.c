@@ -416,15 +416,13 @@ parse(const struct origin *o, struct tmpl *t, struct diag *d,
 /* Finds a key given as a slice; a present key with a NULL child still
  * counts as found, so it masks the same key further down the stack. */
 static int
-map_find(const struct tval *m, const char *k, size_t klen,
-    const struct tval **out)
+map_find(const struct tval *m, const char *k, const struct tval **out)
 {
-	if (m == NULL || m->type != TV_MAP)
+	if (m == NULL || m->type != TV_MAP || k == NULL)
 		return 0;
-	/* The first byte first: a report's root map has many keys to pass. */
+	/* Keys are kept once (tval_key): the same name is the same pointer. */
 	for (size_t i = 0; i < m->n; i++) {
-		if (m->keys[i][0] == k[0] && strncmp(m->keys[i], k, klen) == 0 &&
-		    m->keys[i][klen] == '\0') {
+		if (m->keys[i] == k) {
 			*out = m->items[i];
 			return 1;
 		}
@@ -439,7 +437,7 @@ static const struct tval *
 lookup(const struct ctx *c, const char *name, size_t len)
 {
 	const struct tval *v = NULL;
-	const char *dot;
+	const char *dot, *key;
 	size_t seg;
 
 	if (len == 1 && name[0] == '.')
@@ -448,8 +446,9 @@ lookup(const struct ctx *c, const char *name, size_t len)
 	seg = dot != NULL ? (size_t)(dot - name) : len;
 	if (seg == 0)
 		return NULL;
+	key = tval_key(name, seg);
 	for (; c != NULL; c = c->up)
-		if (map_find(c->v, name, seg, &v))
+		if (map_find(c->v, key, &v))
 			break;
 	if (c == NULL)
 		return NULL;
@@ -458,7 +457,7 @@ lookup(const struct ctx *c, const char *name, size_t len)
 		len -= seg + 1;
 		dot = memchr(name, '.', len);
 		seg = dot != NULL ? (size_t)(dot - name) : len;
-		if (seg == 0 || !map_find(v, name, seg, &v))
+		if (seg == 0 || !map_find(v, tval_key(name, seg), &v))
 			return NULL;
 	}
 	return v;
@@ -493,7 +492,17 @@ mustache_fmt_num(double v, char *s, size_t n)
 	}
 	/* Integral values below 1e17 print exactly with no exponent. */
 	if (v > -1e17 && v < 1e17 && v == (double)(long long)v) {
-		snprintf(s, n, "%lld", (long long)v);
+		/* printf's "%lld" without printf: a report prints thousands. */
+		char t[DEC_LEN];
+		const char *d = dec_ll(t, (long long)v);
+		size_t l = strlen(d);
+
+		if (n == 0)
+			return;
+		if (l > n - 1)
+			l = n - 1;
+		memcpy(s, d, l);
+		s[l] = '\0';
 		return;
 	}
 	for (int prec = 1; prec <= 17; prec++) {

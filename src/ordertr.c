@@ -45,12 +45,23 @@ static size_t ntables;
  * A mail's word may be any bytes: GLib's UTF-8 functions have undefined
  * behaviour on invalid input (g_utf8_normalize frees a pointer it never
  * allocated on "\xc2\xf8"), and such a word can match no order word. */
+/* ASCII folds to its lower case every way: most words of most mails are
+ * ASCII, and normalizing them cost more than reading the mail. */
+static int
+is_ascii(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s >= 0x80)
+			return 0;
+	return 1;
+}
+
 static char *
 fold_case(const char *s)
 {
 	char *nfc, *r;
 
-	if (!g_utf8_validate(s, -1, NULL))
+	if (is_ascii(s) || !g_utf8_validate(s, -1, NULL))
 		return g_ascii_strdown(s, -1);
 	nfc = g_utf8_normalize(s, -1, G_NORMALIZE_NFC);
 	if (nfc == NULL)
@@ -65,7 +76,7 @@ fold_ascii(const char *s, const char *locale)
 {
 	char *a, *r;
 
-	if (!g_utf8_validate(s, -1, NULL))
+	if (is_ascii(s) || !g_utf8_validate(s, -1, NULL))
 		return g_ascii_strdown(s, -1);
 	a = g_str_to_ascii(s, locale);
 	r = g_ascii_strdown(a, -1);
@@ -344,27 +355,85 @@ ordertr_word(const char *lang, const char *game, const char *kw)
 	return kw;
 }
 
+/* The one-word spellings of a common keyword in every other language, as
+ * matches_any compares them: by case folding, or by ASCII (plain or as the
+ * language spells it). Gathered once per keyword: every line of every mail
+ * asks whether its first word is GAME, SEAT or TOKEN in some language. */
+struct common {
+	char kw[16];
+	GPtrArray *fold, *ascii;
+};
+
+static struct common commons[16];
+static size_t ncommons;
+
+static const struct common *
+common_of(const char *kw)
+{
+	struct common *c;
+
+	for (size_t i = 0; i < ncommons; i++)
+		if (strcmp(commons[i].kw, kw) == 0)
+			return &commons[i];
+	if (ncommons == sizeof commons / sizeof commons[0] || strlen(kw) >= sizeof c->kw)
+		return NULL;
+	c = &commons[ncommons++];
+	snprintf(c->kw, sizeof c->kw, "%s", kw);
+	c->fold = g_ptr_array_new();
+	c->ascii = g_ptr_array_new();
+	for (int i = 0; catalog_languages[i] != NULL; i++) {
+		const struct table *t;
+
+		if (strcmp(catalog_languages[i], "en") == 0)
+			continue;
+		t = table_of(catalog_languages[i], "", 1);
+		for (size_t k = 0; k < t->n; k++) {
+			if (t->v[k].nwords != 1 || strcmp(t->v[k].en, kw) != 0)
+				continue;
+			g_ptr_array_add(c->fold, t->v[k].fold);
+			g_ptr_array_add(c->ascii, t->v[k].ascii);
+			g_ptr_array_add(c->ascii, t->v[k].ascii_lang);
+		}
+	}
+	return c;
+}
+
+static int
+among(const GPtrArray *a, const char *s)
+{
+	for (guint i = 0; i < a->len; i++)
+		if (strcmp(g_ptr_array_index(a, i), s) == 0)
+			return 1;
+	return 0;
+}
+
 int
 ordertr_is_common(const char *kw, const char *w, size_t len)
 {
+	const struct common *c;
 	char *s;
 	struct word one;
 	int r = 0;
 
 	if (len == strlen(kw) && strncasecmp(w, kw, len) == 0)
 		return 1;
+	c = common_of(kw);
 	s = xstrndup(w, len);
 	one.fold = fold_case(s);
 	one.ascii = fold_ascii(s, "C");
-	for (int i = 0; catalog_languages[i] != NULL && !r; i++) {
-		const struct table *t;
+	if (c != NULL) {
+		r = among(c->fold, one.fold) || among(c->ascii, one.ascii);
+	} else {
+		for (int i = 0; catalog_languages[i] != NULL && !r; i++) {
+			const struct table *t;
 
-		if (strcmp(catalog_languages[i], "en") == 0)
-			continue;
-		t = table_of(catalog_languages[i], "", 1);
-		for (size_t k = 0; k < t->n && !r; k++)
-			r = t->v[k].nwords == 1 && strcmp(t->v[k].en, kw) == 0 &&
-			    matches_any(&one, 0, &t->v[k]);
+			if (strcmp(catalog_languages[i], "en") == 0)
+				continue;
+			t = table_of(catalog_languages[i], "", 1);
+			for (size_t k = 0; k < t->n && !r; k++)
+				r = t->v[k].nwords == 1 && strcmp(t->v[k].en, kw) == 0 &&
+				    matches_any(&one, 0, &t->v[k]);
+		}
 	}
 	g_free(one.fold);
 	g_free(one.ascii);

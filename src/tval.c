@@ -6,11 +6,83 @@
 #include "tval.h"
 #include "xmalloc.h"
 
+/* Map keys are few and named in the code ("name", "seats"), and a report's
+ * tree sets hundreds of thousands of them: each is kept once for the process
+ * (the program has one thread), so a map holds the one copy and finds a key
+ * by its address. */
+static struct {
+	const char **v;
+	size_t n, cap;      /* cap a power of two, at most half full */
+} interned;
+
+static size_t
+key_hash(const char *k)
+{
+	size_t h = 5381;
+
+	for (; *k != '\0'; k++)
+		h = h * 33 ^ (unsigned char)*k;
+	return h;
+}
+
+static size_t
+key_hash_n(const char *k, size_t len)
+{
+	size_t h = 5381;
+
+	for (size_t i = 0; i < len; i++)
+		h = h * 33 ^ (unsigned char)k[i];
+	return h;
+}
+
+const char *
+tval_key(const char *name, size_t len)
+{
+	if (interned.cap == 0)
+		return NULL;
+	for (size_t i = key_hash_n(name, len) & (interned.cap - 1); interned.v[i] != NULL;
+	    i = (i + 1) & (interned.cap - 1))
+		if (strncmp(interned.v[i], name, len) == 0 && interned.v[i][len] == '\0')
+			return interned.v[i];
+	return NULL;
+}
+
+static const char *
+intern(const char *k)
+{
+	size_t i;
+
+	if (interned.n + 1 > interned.cap / 2) {
+		const char **old = interned.v;
+		size_t ocap = interned.cap;
+
+		interned.cap = ocap ? ocap * 2 : 256;
+		interned.v = xcalloc(interned.cap, sizeof *interned.v);
+		for (size_t j = 0; j < ocap; j++) {
+			if (old[j] == NULL)
+				continue;
+			for (i = key_hash(old[j]) & (interned.cap - 1); interned.v[i] != NULL;
+			    i = (i + 1) & (interned.cap - 1))
+				;
+			interned.v[i] = old[j];
+		}
+		free(old);
+	}
+	for (i = key_hash(k) & (interned.cap - 1); interned.v[i] != NULL;
+	    i = (i + 1) & (interned.cap - 1))
+		if (strcmp(interned.v[i], k) == 0)
+			return interned.v[i];
+	interned.n++;
+	return interned.v[i] = xstrdup(k);
+}
+
 struct tval *
 tval_new(enum tval_type t)
 {
-	struct tval *v = xcalloc(1, sizeof *v);
+	/* malloc and a memset: glibc's calloc of a small block cost twice that. */
+	struct tval *v = xmalloc(sizeof *v);
 
+	memset(v, 0, sizeof *v);
 	v->type = t;
 	return v;
 }
@@ -18,12 +90,20 @@ tval_new(enum tval_type t)
 struct tval *tval_map(void) { return tval_new(TV_MAP); }
 struct tval *tval_list(void) { return tval_new(TV_LIST); }
 
+/* A string node and its bytes are one allocation: v->str points just past
+ * the node (a str set by hand elsewhere is its own, and freed so). */
 struct tval *
 tval_str(const char *s)
 {
-	struct tval *v = tval_new(TV_STR);
+	size_t len = s != NULL ? strlen(s) : 0;
+	struct tval *v = xmalloc(sizeof *v + len + 1);
 
-	v->str = xstrdup(s != NULL ? s : "");
+	memset(v, 0, sizeof *v);
+	v->type = TV_STR;
+	v->str = (char *)(v + 1);
+	if (len > 0)
+		memcpy(v->str, s, len);
+	v->str[len] = '\0';
 	return v;
 }
 
@@ -50,15 +130,33 @@ tval_free(struct tval *v)
 {
 	if (v == NULL)
 		return;
-	for (size_t i = 0; i < v->n; i++) {
+	for (size_t i = 0; i < v->n; i++)
 		tval_free(v->items[i]);
-		if (v->keys != NULL)
-			free(v->keys[i]);
-	}
-	free(v->items);
-	free(v->keys);
-	free(v->str);
+	/* A map's keys are in its items' block (reserve). Most nodes are
+	 * leaves: no call for what they do not have. */
+	if (v->items != NULL)
+		free(v->items);
+	if (v->str != NULL && v->str != (char *)(v + 1))
+		free(v->str);
 	free(v);
+}
+
+/* Room for cap children; a map's keys follow its items in one block. */
+static void
+reserve(struct tval *v, size_t cap)
+{
+	size_t old = v->cap;
+
+	if (v->type != TV_MAP) {
+		v->items = xreallocarray(v->items, cap, sizeof *v->items);
+		v->cap = cap;
+		return;
+	}
+	v->items = xreallocarray(v->items, cap, 2 * sizeof *v->items);
+	v->keys = (const char **)(void *)(v->items + cap);
+	if (v->n > 0)
+		memmove(v->keys, v->items + old, v->n * sizeof *v->keys);
+	v->cap = cap;
 }
 
 struct tval *
@@ -68,21 +166,19 @@ tval_copy(const struct tval *v)
 
 	if (v == NULL)
 		return NULL;
-	c = tval_new(v->type);
+	c = v->type == TV_STR && v->str != NULL ? tval_str(v->str) : tval_new(v->type);
 	c->b = v->b;
 	c->num = v->num;
-	if (v->str != NULL)
+	if (v->str != NULL && c->str == NULL)
 		c->str = xstrdup(v->str);
 	if (v->n == 0)
 		return c;
-	c->n = c->cap = v->n;
-	c->items = xreallocarray(NULL, v->n, sizeof *c->items);
-	if (v->keys != NULL)
-		c->keys = xreallocarray(NULL, v->n, sizeof *c->keys);
+	reserve(c, v->n);
+	c->n = v->n;
 	for (size_t i = 0; i < v->n; i++) {
 		c->items[i] = tval_copy(v->items[i]);
 		if (v->keys != NULL)
-			c->keys[i] = xstrdup(v->keys[i]);
+			c->keys[i] = v->keys[i];
 	}
 	return c;
 }
@@ -92,10 +188,7 @@ grow(struct tval *v)
 {
 	if (v->n < v->cap)
 		return;
-	v->cap = v->cap ? v->cap * 2 : 8;
-	v->items = xreallocarray(v->items, v->cap, sizeof *v->items);
-	if (v->type == TV_MAP)
-		v->keys = xreallocarray(v->keys, v->cap, sizeof *v->keys);
+	reserve(v, v->cap ? v->cap * 2 : 8);
 }
 
 struct tval *
@@ -112,15 +205,17 @@ tval_get(const struct tval *m, const char *key)
 struct tval *
 tval_set(struct tval *m, const char *key, struct tval *child)
 {
+	const char *k = intern(key);
+
 	for (size_t i = 0; i < m->n; i++) {
-		if (strcmp(m->keys[i], key) == 0) {
+		if (m->keys[i] == k) {
 			tval_free(m->items[i]);
 			m->items[i] = child;
 			return child;
 		}
 	}
 	grow(m);
-	m->keys[m->n] = xstrdup(key);
+	m->keys[m->n] = k;
 	m->items[m->n++] = child;
 	return child;
 }

@@ -17,7 +17,8 @@ struct tval {
 	char *str;         /* TV_STR, NUL-terminated, owned */
 	size_t n, cap;     /* TV_LIST / TV_MAP */
 	struct tval **items;
-	char **keys;       /* TV_MAP only, parallel to items */
+	const char **keys; /* TV_MAP only, parallel to items; shared (tval.c keeps
+	                    * one copy of each key for the process) */
 };
 
 struct tval *tval_new(enum tval_type);
@@ -45,6 +46,11 @@ struct tval *tval_push_str(struct tval *list, const char *s);
 struct tval *tval_str(const char *s);
 struct tval *tval_num(double v);
 struct tval *tval_bool(int b);
+
+/* The one copy of the key name[0..len) that maps hold, or NULL when no map
+ * was ever given that key: a map has a key when one of its keys is this
+ * very pointer. */
+const char *tval_key(const char *name, size_t len);
 
 /* Lookup of one key in a map (no dots); NULL when absent or not a map. */
 struct tval *tval_get(const struct tval *map, const char *key);

@@ -168,6 +168,40 @@ test_missing_translation_is_counted_not_hidden(void **state)
 	assert_int_equal(msg_missing(), before + 2);
 }
 
+/* Rendered texts are kept for the next reader: a missing translation must
+ * still count every time, and another catalog must not see the old texts. */
+static const char *
+other_get(const char *lang, const char *ctx, const char *id)
+{
+	(void)ctx;
+	return strcmp(lang, "de") == 0 && strcmp(id, "%s takes %s.") == 0 ?
+	    "%s nimmt %s." : NULL;
+}
+
+static const struct msg_catalog other = { other_get, fake_nget, fake_wants };
+
+static void
+test_kept_renders_count_and_follow_the_catalog(void **state)
+{
+	unsigned long before;
+	char m[128];
+
+	(void)state;
+	msg_use_catalog(&fake);
+	msg_fmt(m, sizeof m, "Nobody translated %s either.", "this");
+	before = msg_missing();
+	expect("de", m, "Nobody translated this either.");
+	expect("de", m, "Nobody translated this either.");
+	assert_int_equal(msg_missing(), before + 2);
+	msg_fmt(m, sizeof m, "%s takes %s.", "amastan", "tinhinan");
+	expect("de", m, "tinhinan nimmt sich amastan.");
+	expect("de", m, "tinhinan nimmt sich amastan.");
+	msg_use_catalog(&other);
+	expect("de", m, "amastan nimmt tinhinan.");
+	msg_use_catalog(&fake);
+	expect("de", m, "tinhinan nimmt sich amastan.");
+}
+
 static void
 test_no_newline_or_tab_survives_encoding(void **state)
 {
@@ -228,6 +262,7 @@ main(void)
 		cmocka_unit_test(test_width_applies_to_the_rendered_text),
 		cmocka_unit_test(test_plurals_follow_the_language),
 		cmocka_unit_test(test_missing_translation_is_counted_not_hidden),
+		cmocka_unit_test(test_kept_renders_count_and_follow_the_catalog),
 		cmocka_unit_test(test_no_newline_or_tab_survives_encoding),
 		cmocka_unit_test(test_too_long_keeps_english),
 		cmocka_unit_test(test_broken_encodings_do_not_crash),

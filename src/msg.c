@@ -777,7 +777,9 @@ msg_render(const char *lang, const char *s, struct buf *out)
 	c->key = xmalloc(c->keylen + c->textlen);
 	memcpy(c->key, lang, ll + 1);
 	memcpy(c->key + ll + 1, s, len);
-	memcpy(c->key + c->keylen, out->p + at, c->textlen);
+	/* A message may render to nothing, and out may hold nothing yet. */
+	if (c->textlen > 0)
+		memcpy(c->key + c->keylen, out->p + at, c->textlen);
 	cache.n++;
 	cache.bytes += c->keylen + c->textlen;
 }

@@ -238,6 +238,9 @@ test_broken_encodings_do_not_crash(void **state)
 		/* Found by fuzz_msg: a width of a billion asked for 2 GB. */
 		"\001s13:%888888883s.32:ab", "\001s4:%*s.10:20000000001:x",
 		"\001s13:s%83888888888",
+		/* Found by fuzz_msg: a render to nothing, kept, copied from a
+		 * buffer that held nothing (UBSan). */
+		"\003:",
 	};
 
 	(void)state;

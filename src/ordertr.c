@@ -41,10 +41,6 @@ struct table {
 static struct table **tables;
 static size_t ntables;
 
-/* Lower case, accents kept (NFC so that a decomposed "ä" is the same).
- * A mail's word may be any bytes: GLib's UTF-8 functions have undefined
- * behaviour on invalid input (g_utf8_normalize frees a pointer it never
- * allocated on "\xc2\xf8"), and such a word can match no order word. */
 /* ASCII folds to its lower case every way: most words of most mails are
  * ASCII, and normalizing them cost more than reading the mail. */
 static int
@@ -56,6 +52,10 @@ is_ascii(const char *s)
 	return 1;
 }
 
+/* Lower case, accents kept (NFC so that a decomposed "ä" is the same).
+ * A mail's word may be any bytes: GLib's UTF-8 functions have undefined
+ * behaviour on invalid input (g_utf8_normalize frees a pointer it never
+ * allocated on "\xc2\xf8"), and such a word can match no order word. */
 static char *
 fold_case(const char *s)
 {

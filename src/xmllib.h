@@ -18,7 +18,6 @@
 	F(htmlReadMemory) \
 	F(xmlCtxtGetLastError) \
 	F(xmlCtxtReadMemory) \
-	F(xmlDocGetRootElement) \
 	F(xmlFreeDoc) \
 	F(xmlFreeParserCtxt) \
 	F(xmlNewParserCtxt)
@@ -38,7 +37,6 @@ int xmllib_load(struct diag *);
 #define htmlReadMemory (xmllib_fns.htmlReadMemory)
 #define xmlCtxtGetLastError (xmllib_fns.xmlCtxtGetLastError)
 #define xmlCtxtReadMemory (xmllib_fns.xmlCtxtReadMemory)
-#define xmlDocGetRootElement (xmllib_fns.xmlDocGetRootElement)
 #define xmlFreeDoc (xmllib_fns.xmlFreeDoc)
 #define xmlFreeParserCtxt (xmllib_fns.xmlFreeParserCtxt)
 #define xmlNewParserCtxt (xmllib_fns.xmlNewParserCtxt)

@@ -490,6 +490,8 @@ test_bad_templates(void **unused)
 		"<svg xmlns=\"http://www.w3.org/2000/svg\"><g></svg>",         /* not XML */
 		"<svg xmlns=\"http://www.w3.org/2000/svg\">{{{top.name}}}<</svg>", /* not XML */
 		"<html><body/></html>",                                          /* not SVG */
+		"<html><svg xmlns=\"http://www.w3.org/2000/svg\"/></html>",    /* not the root */
+		"<svg xmlns=\"http://www.w3.org/2000/svg\">&nbsp;</svg>",     /* an unknown entity */
 		"",                                                              /* nothing */
 		"{{> nosuchpartial}}",                                           /* nothing */
 	};

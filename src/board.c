@@ -83,18 +83,28 @@ svg_check(const char *game, const char *svg, struct diag *d)
 }
 
 int
+board_svg_render(struct render *r, const struct tval *view, char **svg, struct diag *d)
+{
+	*svg = NULL;
+	return render_doc(r, "board.svg", view, MUSTACHE_ESCAPE_HTML, svg, d) < 0 ? -1 : 0;
+}
+
+int
+board_svg_check(struct render *r, const char *svg, struct diag *d)
+{
+	return svg_check(r->game[0] ? r->game : "common", svg, d);
+}
+
+int
 board_svg(struct render *r, const struct tval *view, char **svg, struct diag *d)
 {
-	char *out;
-
-	*svg = NULL;
-	if (render_doc(r, "board.svg", view, MUSTACHE_ESCAPE_HTML, &out, d) < 0)
+	if (board_svg_render(r, view, svg, d) < 0)
 		return -1;
-	if (svg_check(r->game[0] ? r->game : "common", out, d) < 0) {
-		free(out);
+	if (board_svg_check(r, *svg, d) < 0) {
+		free(*svg);
+		*svg = NULL;
 		return -1;
 	}
-	*svg = out;
 	return 0;
 }
 

@@ -24,6 +24,11 @@
  * with an <svg> root; a template that is missing, malformed or makes
  * anything else gives -1 and a diag naming it. The caller frees *svg. */
 int board_svg(struct render *, const struct tval *view, char **svg, struct diag *);
+/* board_svg in its two halves: the template rendered, and the check. A
+ * caller that hands the SVG to librsvg only later may leave the check to
+ * it: librsvg parses the same XML, and refuses what is malformed. */
+int board_svg_render(struct render *, const struct tval *view, char **svg, struct diag *);
+int board_svg_check(struct render *, const char *svg, struct diag *);
 
 /* SVG to PNG with librsvg + cairo, width in pixels (height from the SVG's aspect).
  * The PNG is appended to png. Nothing outside the SVG is loaded. */

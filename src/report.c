@@ -350,7 +350,7 @@ board_picture(struct render *r, struct ledger *l, const struct tval *root, struc
 	const char *parts[2];
 
 	*w = *ht = 0;
-	if (board_svg(r, root, &svg, &d) < 0)
+	if (board_svg_render(r, root, &svg, &d) < 0)
 		goto fail;
 	/* Named after what it draws and at what size (the SVG, width and
 	 * colours; not the PNG bytes, which depend on the libraries' versions):
@@ -368,12 +368,18 @@ board_picture(struct render *r, struct ledger *l, const struct tval *root, struc
 		return;
 	}
 	/* The HTML needs the size now; drawn later, it must be the size the
-	 * drawing will have, or the picture is drawn now. */
+	 * drawing will have, or the picture is drawn now. Drawn later, it is
+	 * checked as XML there too: librsvg parses it and refuses what is
+	 * malformed, so the check here would parse every picture twice (a
+	 * fifth of an ingest), and either way a broken template costs the
+	 * mail its picture and the log says why. */
 	if (later != NULL && svg_png_height(svg, REPORT_PNG_WIDTH, BOARD_PNG_MAX, ht) == 0) {
 		*w = REPORT_PNG_WIDTH;
 		*later = svg;
 		return;
 	}
+	if (board_svg_check(r, svg, &d) < 0)
+		goto fail;
 	if (drawer_png(svg, strlen(svg), REPORT_PNG_WIDTH, REPORT_PNG_COLOURS, png, &d) < 0)
 		goto fail;
 	png_size(png, w, ht);

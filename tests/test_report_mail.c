@@ -707,6 +707,42 @@ test_picture_drawn_when_sent(void **state)
 	fx_close(&f);
 }
 
+/* A picture that waits is checked as XML only by the drawing (librsvg
+ * parses it): a board template that makes malformed XML costs the mail its
+ * picture and the <img> pointing at it, never the mail, and the SVG stays
+ * for the next try. */
+static void
+test_malformed_picture_when_sent(void **state)
+{
+	struct fixture f;
+	struct play p;
+	struct diag d;
+	char cid[REPORT_CID_MAX];
+	int sent = 0, failed = 0;
+	GByteArray *got;
+
+	(void)state;
+	mailmsg_global_init();
+	fx_open(&f);
+	fx_game(&f, "targi", "targi-1", 2, 0, NULL, 0, &p);
+	free(queue_report(&f, &p, 0, "n@example.org", 0, cid));
+	assert_int_equal(sqlite3_exec(f.l.db, "UPDATE picture SET svg = "
+	    "'<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"100\">"
+	    "<g></svg>'", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(sent, 1);
+	assert_int_equal(failed, 0);
+	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM picture WHERE png IS NULL AND "
+	    "svg IS NOT NULL"), 1);
+	got = delivered(&f, 1);
+	g_byte_array_append(got, (const guint8 *)"", 1);
+	assert_null(strstr((const char *)got->data, "cid:board."));
+	assert_null(strstr((const char *)got->data, "image/png"));
+	g_byte_array_free(got, TRUE);
+	play_free(&p);
+	fx_close(&f);
+}
+
 /* A referee killed after it queued a report and before it sent it loses
  * nothing: the SVG was committed with the row, and the next run draws it. */
 static void
@@ -763,6 +799,7 @@ main(void)
 		cmocka_unit_test(test_plain_html_row),
 		cmocka_unit_test(test_picture_kept_once),
 		cmocka_unit_test(test_picture_drawn_when_sent),
+		cmocka_unit_test(test_malformed_picture_when_sent),
 		cmocka_unit_test(test_picture_survives_kill),
 	};
 

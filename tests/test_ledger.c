@@ -97,6 +97,155 @@ test_picture_svg_migration(void **state)
 	ledger_close(&l);
 }
 
+/* Every row of the tables 016 edits, with its rowid, and the schema beside
+ * them (rootpages, indexes, triggers), as one text to compare. */
+static char *
+ledger_text(sqlite3 *db)
+{
+	static const char *const q[] = {
+		"SELECT rowid, * FROM games", "SELECT rowid, * FROM seats",
+		"SELECT rowid, * FROM messages", "SELECT rowid, * FROM orders",
+		"SELECT rowid, * FROM outbox", "SELECT rowid, * FROM deadlines",
+		"SELECT rowid, * FROM held_mails",
+		"SELECT type, name, tbl_name, rootpage, CASE type WHEN 'table' THEN '' "
+		    "ELSE sql END FROM sqlite_schema ORDER BY name",
+	};
+	size_t len = 0;
+	char *s = calloc(1, 1);
+
+	for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+		sqlite3_stmt *st;
+
+		assert_int_equal(sqlite3_prepare_v2(db, q[i], -1, &st, NULL), SQLITE_OK);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			for (int c = 0; c < sqlite3_column_count(st); c++) {
+				const char *v = (const char *)sqlite3_column_text(st, c);
+				size_t n = v != NULL ? strlen(v) : 4;
+
+				s = realloc(s, len + n + 2);
+				assert_non_null(s);
+				memcpy(s + len, v != NULL ? v : "NULL", n);
+				len += n;
+				s[len++] = c + 1 < sqlite3_column_count(st) ? '|' : '\n';
+				s[len] = '\0';
+			}
+		}
+		sqlite3_finalize(st);
+	}
+	return s;
+}
+
+/* 016: the CHECKs written as IN lists become chains of ORs by an edit of the
+ * schema text; the rows, indexes and triggers stay as they were, the CHECKs
+ * refuse what they refused, and an insert no longer fills a temporary index. */
+static void
+test_checks_migration(void **state)
+{
+	static const struct {
+		const char *sql, *bad, *good;
+	} ins[] = {
+		{ "INSERT INTO games (name, rules, options, seed, created_at, status) "
+		    "VALUES ('g' || ?2, 'buqruru', '', 1, 'now', ?1)", "Over", "over" },
+		{ "INSERT INTO seats (game_id, idx, name, address, token_salt, token_hash, "
+		    "kind) VALUES (1, ?2, 's' || ?2, 'a@example.org', '', '', ?1)",
+		    "robot", "bot" },
+		{ "INSERT INTO seats (game_id, idx, name, address, token_salt, token_hash, "
+		    "notify) VALUES (1, ?2, 's' || ?2, 'a@example.org', '', '', ?1)",
+		    "weekly", "digest" },
+		{ "INSERT INTO seats (game_id, idx, name, address, token_salt, token_hash, "
+		    "json) VALUES (1, ?2, 's' || ?2, 'a@example.org', '', '', ?1)", "2", "1" },
+		{ "INSERT INTO messages (source, content_hash, raw, received_at, status) "
+		    "VALUES ('file', 'h' || ?2, x'', 'now', ?1)", "held", "ignored" },
+		{ "INSERT INTO messages (source, content_hash, raw, received_at, aside) "
+		    "VALUES ('file', 'h' || ?2, x'', 'now', ?1)", "new", "dropped" },
+		{ "INSERT INTO orders (message, game_id, seat_idx, lineno, text, status) "
+		    "VALUES (1, 1, 0, ?2, 'x', ?1)", "refused", "skipped" },
+		{ "INSERT INTO outbox (kind, to_addr, message_id, subject, body, created_at, "
+		    "status) VALUES ('ack', 'a@example.org', 'm' || ?2, 's', 'b', 'now', ?1)",
+		    "", "failed" },
+		{ "INSERT INTO deadlines (game_id, seat_idx, seq, kind, due_at, status) "
+		    "VALUES (1, 0, ?2, 'k', 'now', ?1)", "closed", "cancelled" },
+		{ "INSERT INTO held_mails (message, game_id, seat_idx, from_addr, code, step, "
+		    "held_at, status) VALUES (2, 1, 0, 'a@example.org', 'c', 0, "
+		    "'now', ?1)", "dropped", "confirmed" },
+	};
+	struct ledger l;
+	struct diag d;
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	char *before, *after;
+	int n = 100;
+
+	(void)state;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	for (int i = 0; migrations[i].sql != NULL && migrations[i].version <= 15; i++)
+		assert_int_equal(sqlite3_exec(db, migrations[i].sql, NULL, NULL, NULL),
+		    SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 15;"
+	    "INSERT INTO games (name, rules, options, seed, created_at, status) "
+	    "    VALUES ('g1', 'buqruru', '', 7, 'then', 'active');"
+	    "INSERT INTO seats (game_id, idx, name, address, token_salt, token_hash, kind, "
+	    "    notify, json) VALUES (1, 0, 'p0', 'p0@example.org', 's', 'h', 'human', "
+	    "    'due', 1);"
+	    "INSERT INTO messages (source, content_hash, raw, received_at, status, aside) "
+	    "    VALUES ('file', 'h1', x'41', 'then', 'done', ''), "
+	    "    ('file', 'h2', x'42', 'then', 'new', 'held');"
+	    "INSERT INTO orders (message, game_id, seat_idx, lineno, text, status) "
+	    "    VALUES (1, 1, 0, 1, 'HOLE a', 'accepted');"
+	    "INSERT INTO outbox (game_id, seat_idx, kind, to_addr, message_id, subject, "
+	    "    body, created_at, status) VALUES (1, 0, 'report', 'p0@example.org', "
+	    "    'o1', 's', 'b', 'then', 'sent');"
+	    "INSERT INTO deadlines (game_id, seat_idx, seq, kind, due_at, status) "
+	    "    VALUES (1, 0, 0, 'move', 'later', 'met');"
+	    "INSERT INTO held_mails (message, game_id, seat_idx, from_addr, code, step, "
+	    "    held_at) VALUES (1, 1, 0, 'x@example.org', 'c', 0, 'then');",
+	    NULL, NULL, NULL), SQLITE_OK);
+	before = ledger_text(db);
+	sqlite3_close(db);
+
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	assert_true(ledger_user_version(&l) >= 16);
+	after = ledger_text(l.db);
+	assert_string_equal(before, after);
+	free(before);
+	free(after);
+	st = ledger_prep(&l, "PRAGMA integrity_check");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal(col_text(st, 0), "ok");
+	sqlite3_finalize(st);
+	st = ledger_prep(&l, "SELECT count(*) FROM sqlite_schema WHERE sql LIKE '% IN (%'");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(st, 0), 0);
+	sqlite3_finalize(st);
+
+	for (size_t i = 0; i < sizeof ins / sizeof ins[0]; i++) {
+		char explain[512];
+
+		st = ledger_prep(&l, ins[i].sql);
+		sqlite3_bind_text(st, 1, ins[i].bad, -1, SQLITE_STATIC);
+		if (sqlite3_bind_parameter_count(st) > 1)
+			sqlite3_bind_int(st, 2, n++);
+		assert_int_equal(sqlite3_step(st), SQLITE_CONSTRAINT);
+		assert_int_equal(sqlite3_extended_errcode(l.db), SQLITE_CONSTRAINT_CHECK);
+		sqlite3_reset(st);
+		sqlite3_bind_text(st, 1, ins[i].good, -1, SQLITE_STATIC);
+		if (sqlite3_bind_parameter_count(st) > 1)
+			sqlite3_bind_int(st, 2, n++);
+		assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+		sqlite3_finalize(st);
+
+		snprintf(explain, sizeof explain, "EXPLAIN %s", ins[i].sql);
+		st = ledger_prep(&l, explain);
+		while (sqlite3_step(st) == SQLITE_ROW)
+			assert_string_not_equal(col_text(st, 1), "OpenEphemeral");
+		sqlite3_finalize(st);
+	}
+	st = ledger_prep(&l, "PRAGMA foreign_key_check");
+	assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+	sqlite3_finalize(st);
+	ledger_close(&l);
+}
+
 static void
 test_refuses_newer_schema(void **state)
 {
@@ -499,6 +648,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_open_migrates_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_newer_schema, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_picture_svg_migration, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_checks_migration, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wal_and_foreign_keys, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_dirty_marks_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_events_chain_and_append_only, setup,

@@ -457,6 +457,18 @@ as_inline(const struct fixture *f, long long id, const char *html)
 	return out;
 }
 
+/* Row id went out as the mail with html inline would have: byte for byte. */
+static void
+assert_sent_inline(const struct fixture *f, long long id, const char *html)
+{
+	GByteArray *got = delivered(f, id), *exp = as_inline(f, id, html);
+
+	assert_int_equal(got->len, exp->len);
+	assert_memory_equal(got->data, exp->data, exp->len);
+	g_byte_array_free(got, TRUE);
+	g_byte_array_free(exp, TRUE);
+}
+
 /* The picture kept once and put back when the mail goes: the bytes
  * delivered are those of the row as it was kept before (the whole
  * multipart/related entity inline), and such an old row still goes as it
@@ -532,13 +544,10 @@ test_picture_kept_once(void **state)
 	assert_int_equal(failed, 0);
 	for (long long id = 1; id <= 3; id++) {
 		GByteArray *got = delivered(&f, id);
-		GByteArray *want = as_inline(&f, id, inline_html);
 
 		assert_non_null(strstr((const char *)got->data, "Content-Type: image/png"));
-		assert_int_equal(got->len, want->len);
-		assert_memory_equal(got->data, want->data, want->len);
 		g_byte_array_free(got, TRUE);
-		g_byte_array_free(want, TRUE);
+		assert_sent_inline(&f, id, inline_html);
 	}
 
 	/* A board already kept is taken from the ledger, not drawn: what is
@@ -657,7 +666,6 @@ test_picture_drawn_when_sent(void **state)
 	struct diag d;
 	char cid[REPORT_CID_MAX], cid2[REPORT_CID_MAX], *page, *want;
 	int sent = 0, failed = 0;
-	GByteArray *got, *exp;
 
 	(void)state;
 	mailmsg_global_init();
@@ -677,14 +685,8 @@ test_picture_drawn_when_sent(void **state)
 	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM picture WHERE png IS NOT NULL AND "
 	    "svg IS NULL"), 1);
 	want = drawn_now(&f, &p, 0);
-	for (long long id = 1; id <= 2; id++) {
-		got = delivered(&f, id);
-		exp = as_inline(&f, id, want);
-		assert_int_equal(got->len, exp->len);
-		assert_memory_equal(got->data, exp->data, exp->len);
-		g_byte_array_free(got, TRUE);
-		g_byte_array_free(exp, TRUE);
-	}
+	for (long long id = 1; id <= 2; id++)
+		assert_sent_inline(&f, id, want);
 	g_free(want);
 
 	/* Drawn once: what is kept now is what the next mail carries. */
@@ -695,12 +697,7 @@ test_picture_drawn_when_sent(void **state)
 	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
 	assert_int_equal(sent, 1);
 	want = mailout_related(page, "\x89PNG", 4, cid);
-	got = delivered(&f, 3);
-	exp = as_inline(&f, 3, want);
-	assert_int_equal(got->len, exp->len);
-	assert_memory_equal(got->data, exp->data, exp->len);
-	g_byte_array_free(got, TRUE);
-	g_byte_array_free(exp, TRUE);
+	assert_sent_inline(&f, 3, want);
 	g_free(want);
 	free(page);
 	play_free(&p);
@@ -753,7 +750,6 @@ test_picture_survives_kill(void **state)
 	struct diag d;
 	char cid[REPORT_CID_MAX], *want;
 	int sent = 0, failed = 0, status;
-	GByteArray *got, *exp;
 	pid_t pid;
 
 	(void)state;
@@ -778,12 +774,7 @@ test_picture_survives_kill(void **state)
 	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
 	assert_int_equal(sent, 1);
 	want = drawn_now(&f, &p, 0);
-	got = delivered(&f, 1);
-	exp = as_inline(&f, 1, want);
-	assert_int_equal(got->len, exp->len);
-	assert_memory_equal(got->data, exp->data, exp->len);
-	g_byte_array_free(got, TRUE);
-	g_byte_array_free(exp, TRUE);
+	assert_sent_inline(&f, 1, want);
 	g_free(want);
 	play_free(&p);
 	fx_close(&f);

@@ -190,6 +190,11 @@ ledger_open(struct ledger *l, const char *path, struct diag *d)
 		/* Nobody asks SQLite how much memory it holds, and counting it
 		 * took a mutex at every one of its allocations. */
 		sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+		/* A savepoint's undo pages (a message of a group, process.c) in
+		 * memory: past 64 KiB SQLite wrote them to a file in /var/tmp,
+		 * thousands of writes a run. They are freed at each savepoint's
+		 * end; sorts and temporary tables still spill as before. */
+		sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, -1);
 		logging = 1;
 	}
 	memset(l, 0, sizeof *l);
@@ -306,6 +311,7 @@ ledger_commit(struct ledger *l, struct diag *d)
 		return -1;
 	}
 	l->in_tx = 0;
+	l->in_savepoint = 0;
 	l->last_valid = 0;
 	return 0;
 }
@@ -315,6 +321,43 @@ ledger_rollback(struct ledger *l)
 {
 	exec(l, "ROLLBACK", NULL);
 	l->in_tx = 0;
+	l->in_savepoint = 0;
 	l->snap_pending = 0;
 	l->last_valid = 0;
+}
+
+int
+ledger_savepoint(struct ledger *l, struct diag *d)
+{
+	if (!l->in_tx || l->in_savepoint)
+		return diag_set(d, 0, "ledger: a savepoint needs a transaction and no other "
+		    "savepoint");
+	/* The snapshot held for the commit is the state before the savepoint:
+	 * written now, a rollback to the savepoint keeps it. */
+	if (ledger_snapshot_flush(l, d) < 0 || exec(l, "SAVEPOINT one", d) < 0)
+		return -1;
+	l->in_savepoint = 1;
+	return 0;
+}
+
+int
+ledger_savepoint_keep(struct ledger *l, struct diag *d)
+{
+	l->in_savepoint = 0;
+	return exec(l, "RELEASE one", d);
+}
+
+int
+ledger_rollback_to(struct ledger *l, struct diag *d)
+{
+	/* Whatever the handle remembers of the savepoint's writes goes with
+	 * them: a snapshot put since (the one before was written by
+	 * ledger_savepoint) and the event to chain to. */
+	l->snap_pending = 0;
+	l->last_valid = 0;
+	l->in_savepoint = 0;
+	if (sqlite3_get_autocommit(l->db))
+		return diag_set(d, 0, "ledger: the transaction was rolled back: %s",
+		    sqlite3_errmsg(l->db));
+	return exec(l, "ROLLBACK TO one; RELEASE one", d);
 }

@@ -23,6 +23,7 @@ struct ledger_cached {
 struct ledger {
 	sqlite3 *db;
 	int in_tx;
+	int in_savepoint;         /* ledger_savepoint's, not yet ended */
 	int ncached;
 	struct ledger_cached cached[LEDGER_CACHE];
 	/* The newest snapshot of a game stepped in this transaction, written
@@ -34,7 +35,8 @@ struct ledger {
 	/* The newest event of the game last appended to in this transaction,
 	 * as written: its next step chains to it without reading it back. It
 	 * dies with the transaction (ledger_commit, ledger_rollback, or SQLite
-	 * rolling back on its own), so no other writer can have come between. */
+	 * rolling back on its own), so no other writer can have come between,
+	 * and with a savepoint undone (ledger_rollback_to). */
 	int last_valid;
 	int64_t last_game, last_seq;
 	char last_hash[HASH_HEX];
@@ -51,6 +53,16 @@ int ledger_user_version(struct ledger *);
 int ledger_begin(struct ledger *, struct diag *);
 int ledger_commit(struct ledger *, struct diag *);
 void ledger_rollback(struct ledger *);
+/* One savepoint inside the transaction (no nesting): what is written after
+ * it can be undone alone. The snapshot waiting for the commit is written
+ * first, so that undoing the savepoint undoes only its own. */
+int ledger_savepoint(struct ledger *, struct diag *);
+/* Ends the savepoint: its writes join the transaction. */
+int ledger_savepoint_keep(struct ledger *, struct diag *);
+/* Undoes everything since the savepoint and ends it; 0 when the transaction
+ * goes on, -1 when it is gone (SQLite rolls back a whole transaction by
+ * itself on a full disk or an I/O error): the caller rolls it back. */
+int ledger_rollback_to(struct ledger *, struct diag *);
 
 /* Prepares sql or exits: a statement that does not compile is a bug, not input. */
 sqlite3_stmt *ledger_prep(struct ledger *, const char *sql);

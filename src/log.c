@@ -6,6 +6,7 @@
 #include <syslog.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "clock.h"
 #include "log.h"
 
@@ -66,12 +67,14 @@ log_close(void)
 	errors_to_stderr = 0;
 }
 
-static void
-vlog(int prio, const char *level, const char *fmt, va_list ap)
-{
-	char line[1024], stamp[32];
+/* Held lines, one after the other: priority, stamp, level and text, each
+ * ending in a NUL. */
+static int holding;
+static struct buf held = BUF_INIT;
 
-	vsnprintf(line, sizeof line, fmt, ap);
+static void
+emit(int prio, const char *stamp, const char *level, const char *line)
+{
 	switch (to) {
 	case LOG_TO_NONE:
 		break;
@@ -81,7 +84,6 @@ vlog(int prio, const char *level, const char *fmt, va_list ap)
 			fprintf(stderr, "azalai: %s%s\n", level, line);
 		break;
 	case LOG_TO_FILE:
-		clock_iso(clock_now(), stamp, sizeof stamp);
 		fprintf(file, "%s %s%s\n", stamp, level, line);
 		break;
 	case LOG_TO_STDERR:
@@ -89,6 +91,82 @@ vlog(int prio, const char *level, const char *fmt, va_list ap)
 		fprintf(stderr, "azalai: %s%s\n", level, line);
 		break;
 	}
+}
+
+static void
+vlog(int prio, const char *level, const char *fmt, va_list ap)
+{
+	char line[1024], stamp[32] = "";
+
+	if (to == LOG_TO_NONE)
+		return;
+	vsnprintf(line, sizeof line, fmt, ap);
+	/* The stamp is read when the line is logged, held or not: a frozen
+	 * test clock ticks at each reading, so holding must not move them. */
+	if (to == LOG_TO_FILE)
+		clock_iso(clock_now(), stamp, sizeof stamp);
+	if (!holding) {
+		emit(prio, stamp, level, line);
+		return;
+	}
+	buf_printf(&held, "%d", prio);
+	buf_addc(&held, '\0');
+	buf_printf(&held, "%s", stamp);
+	buf_addc(&held, '\0');
+	buf_printf(&held, "%s", level);
+	buf_addc(&held, '\0');
+	buf_printf(&held, "%s", line);
+	buf_addc(&held, '\0');
+}
+
+/* Writes the held lines of priority up to max, then forgets them all. */
+static void
+release(int max)
+{
+	const char *p = held.p, *end = held.p + held.len;
+
+	while (p != NULL && p < end) {
+		const char *stamp = p + strlen(p) + 1;
+		const char *level = stamp + strlen(stamp) + 1;
+		const char *line = level + strlen(level) + 1;
+
+		if (atoi(p) <= max)
+			emit(atoi(p), stamp, level, line);
+		p = line + strlen(line) + 1;
+	}
+	log_drop();
+}
+
+/* A process that exits while holding (an internal error, no memory) still
+ * says why: its errors are written, what it did is not. */
+static void
+release_errors(void)
+{
+	if (holding)
+		release(LOG_ERR);
+}
+
+void
+log_hold(void)
+{
+	static int registered;
+
+	if (!registered && atexit(release_errors) == 0)
+		registered = 1;
+	holding = 1;
+}
+
+void
+log_release(void)
+{
+	release(LOG_DEBUG);
+}
+
+void
+log_drop(void)
+{
+	holding = 0;
+	buf_reset(&held);
 }
 
 void

@@ -13,5 +13,12 @@ void log_close(void);
 void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Lines about work that may yet be undone (a group of messages in one
+ * transaction, process.c): from log_hold on, lines are kept, each stamped
+ * when it was logged, until log_release writes them or log_drop forgets
+ * them; a process that exits meanwhile writes only their errors. */
+void log_hold(void);
+void log_release(void);
+void log_drop(void);
 
 #endif

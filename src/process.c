@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "campaign.h"
@@ -1130,9 +1131,9 @@ release_held(struct job *j, struct diag *d)
  *   leaves the queue, so attempts on a message still new are runs that died
  *   or failed on it: a crash needs no handler to be counted.
  * - The happy path pays one commit per run for this, not one per mail: every
- *   message not attempted before is marked in one transaction, then each is
- *   processed in its own transaction as always. A run that dies leaves the
- *   rest of its batch marked, the innocent with the guilty.
+ *   message not attempted before is marked in one transaction, then they are
+ *   processed in groups, one transaction each (below). A run that dies leaves
+ *   the rest of its batch marked, the innocent with the guilty.
  * - So a message a run already started is processed alone, in a child
  *   process with its own connection to the ledger, its attempt committed
  *   first: a crash kills only the child, and the run records it and goes on,
@@ -1145,14 +1146,13 @@ release_held(struct job *j, struct diag *d)
  *   master releases or drops it.
  */
 
-/* The test hook of process.h. */
-static void
+/* The test hook of process.h: 1 when the run is to die on message id. */
+static int
 test_crash(int64_t id)
 {
 	const char *v = getenv("AZALAI_TEST_CRASH_MESSAGE");
 
-	if (v != NULL && strtoll(v, NULL, 10) == id)
-		abort();
+	return v != NULL && strtoll(v, NULL, 10) == id;
 }
 
 /* Sets aside every queued message that has had its attempts; logs each once.
@@ -1182,23 +1182,69 @@ hold_spent(struct ledger *l, const struct config *c, struct diag *d)
 	return ledger_done(l, st, d);
 }
 
-/* After an attempt that failed or died: why, and held when it was the last. */
+/* After an attempt that failed or died: why, and held when it was the last;
+ * in the transaction open. */
+static int
+note_failure(struct ledger *l, const struct config *c, int64_t id, const char *why,
+    struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "UPDATE messages SET last_error = ? WHERE id = ?");
+
+	sqlite3_bind_text(st, 1, why, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	if (ledger_done(l, st, d) < 0)
+		return -1;
+	return hold_spent(l, c, d);
+}
+
+/* The same in a transaction of its own. */
 static int
 attempt_failed(struct ledger *l, const struct config *c, int64_t id, const char *why,
     struct diag *d)
 {
-	sqlite3_stmt *st;
-
 	if (ledger_begin(l, d) < 0)
 		return -1;
-	st = ledger_prep(l, "UPDATE messages SET last_error = ? WHERE id = ?");
-	sqlite3_bind_text(st, 1, why, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, id);
-	if (ledger_done(l, st, d) < 0 || hold_spent(l, c, d) < 0) {
+	if (note_failure(l, c, id, why, d) < 0) {
 		ledger_rollback(l);
 		return -1;
 	}
 	return ledger_commit(l, d);
+}
+
+/* A queued message read into j, with its raw text and source (the caller
+ * frees both, and j.m): 1, or 0 when it left the queue since the run
+ * listed it. Reads the clock once, as answering it always did. */
+static int
+job_load(struct job *j, struct ledger *l, const struct config *c, struct render *tmpl,
+    struct process_stats *s, int64_t id, char **raw, size_t *len, char **source)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT source, raw FROM messages WHERE id = ? AND "
+	    "status = 'new' AND aside = ''");
+
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return 0;
+	}
+	memset(j, 0, sizeof *j);
+	j->l = l;
+	j->c = c;
+	j->stats = s;
+	j->tmpl = tmpl;
+	j->id = id;
+	*source = xstrdup(col_text(st, 0));
+	*len = (size_t)sqlite3_column_bytes(st, 1);
+	*raw = xmalloc(*len + 1);
+	if (*len > 0)
+		memcpy(*raw, sqlite3_column_blob(st, 1), *len);
+	(*raw)[*len] = '\0';
+	sqlite3_finalize(st);
+	j->source = *source;
+	j->reply_to = "";
+	j->seat = -1;
+	clock_iso(clock_now(), j->now, sizeof j->now);
+	s->messages++;
+	return 1;
 }
 
 /* One message in its own transaction; 0 also when the message failed (it
@@ -1207,44 +1253,20 @@ static int
 process_one(struct ledger *l, const struct config *c, struct render *tmpl,
     struct process_stats *s, int64_t id, struct diag *d)
 {
-	sqlite3_stmt *st;
 	struct job j;
 	char *raw, *source;
 	size_t len;
 	int rc;
 
-	st = ledger_prep(l, "SELECT source, raw FROM messages WHERE id = ? AND "
-	    "status = 'new' AND aside = ''");
-	sqlite3_bind_int64(st, 1, id);
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+	if (!job_load(&j, l, c, tmpl, s, id, &raw, &len, &source))
 		return 0;
-	}
-	memset(&j, 0, sizeof j);
-	j.l = l;
-	j.c = c;
-	j.stats = s;
-	j.tmpl = tmpl;
-	j.id = id;
-	source = xstrdup(col_text(st, 0));
-	len = (size_t)sqlite3_column_bytes(st, 1);
-	raw = xmalloc(len + 1);
-	if (len > 0)
-		memcpy(raw, sqlite3_column_blob(st, 1), len);
-	raw[len] = '\0';
-	sqlite3_finalize(st);
-	j.source = source;
-	j.reply_to = "";
-	j.seat = -1;
-	clock_iso(clock_now(), j.now, sizeof j.now);
-	s->messages++;
-
 	if (ledger_begin(l, d) < 0) {
 		free(raw);
 		free(source);
 		return -1;
 	}
-	test_crash(id);
+	if (test_crash(id))
+		abort();
 	rc = one(&j, raw, len, d);
 	if (rc == 0)
 		rc = finish(&j, d);
@@ -1371,6 +1393,117 @@ process_alone(struct ledger *l, const struct config *c, struct render *tmpl,
 	return attempt_failed(l, c, id, why, d);
 }
 
+/*
+ * Messages not tried before are answered in groups (issue 16): up to
+ * GROUP_MAX of them in one transaction, one commit and one sync for all,
+ * each message in a savepoint of its own. Exactly once holds as before:
+ * - every message of a group had its attempt committed before the group
+ *   began; a run that dies in a group loses the whole group's work, and the
+ *   next run answers each of its messages alone (process_alone);
+ * - a message that fails is undone to its savepoint only; its failure is
+ *   recorded in the group's transaction, as attempt_failed would have;
+ * - when the group cannot be kept (SQLite ended the transaction itself, on
+ *   a full disk or an I/O error, or the commit fails) nothing of it counts:
+ *   its messages are answered again one by one, each in a transaction of its
+ *   own, as they were before groups;
+ * - nothing is sent before its commit: delivery comes after process_pending.
+ * The log holds the group's lines until its commit, so that it never tells
+ * of an answer a rollback undid. A group also ends after GROUP_SECONDS, so
+ * that a long backlog commits as it goes and other writers (the game
+ * master's commands) do not wait for the write lock past their timeout.
+ */
+#define GROUP_MAX 64
+#define GROUP_SECONDS 1.0
+
+/* One message of the open group: 0 when it is answered or its failure is
+ * recorded, -1 when the group cannot go on (d says why). */
+static int
+group_one(struct ledger *l, const struct config *c, struct render *tmpl,
+    struct process_stats *s, int64_t id, struct diag *d)
+{
+	struct job j;
+	struct diag md;
+	char *raw, *source;
+	size_t len;
+	int rc;
+
+	if (!job_load(&j, l, c, tmpl, s, id, &raw, &len, &source))
+		return 0;
+	if (test_crash(id)) {
+		/* The run dies on this message as if each before it had been
+		 * answered in its own transaction, which tests/queue.sh
+		 * expects; tests/kill.sh kills runs inside groups. */
+		if (ledger_commit(l, d) == 0)
+			log_release();
+		abort();
+	}
+	if (ledger_savepoint(l, d) < 0) {
+		free(raw);
+		free(source);
+		return -1;
+	}
+	diag_clear(&md);
+	rc = one(&j, raw, len, &md);
+	if (rc == 0)
+		rc = finish(&j, &md);
+	mailmsg_free(&j.m);
+	free(raw);
+	free(source);
+	if (rc == 0)
+		return ledger_savepoint_keep(l, d);
+	if (ledger_rollback_to(l, d) < 0)
+		return diag_set(d, 0, "%s", md.msg);
+	log_error("message %lld left for the next run: %s", (long long)id, md.msg);
+	return note_failure(l, c, id, md.msg, d);
+}
+
+static double
+seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* The first messages of ids[0..n-1] (2 or more, none tried before) as one
+ * group; returns how many it took. *rc becomes -1 when the ledger cannot be
+ * written, as process_one's. */
+static size_t
+process_group(struct ledger *l, const struct config *c, struct render *tmpl,
+    struct process_stats *s, const int64_t *ids, size_t n, int *rc, struct diag *d)
+{
+	struct process_stats before = *s;
+	struct timespec t0;
+	struct diag gd;
+	size_t k = 0;
+	int kept = 1;
+
+	if (ledger_begin(l, d) < 0) {
+		*rc = -1;
+		return n;
+	}
+	log_hold();
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	diag_clear(&gd);
+	while (k < n && kept && (k == 0 || seconds_since(&t0) < GROUP_SECONDS))
+		kept = group_one(l, c, tmpl, s, ids[k++], &gd) == 0;
+	if (!kept)
+		ledger_rollback(l);
+	else if (ledger_commit(l, &gd) == 0) {
+		log_release();
+		return k;
+	}
+	/* The commit failed (and rolled back) or the group broke off. */
+	log_drop();
+	*s = before;
+	log_warn("messages %lld to %lld were not kept together (%s); each is answered "
+	    "again on its own", (long long)ids[0], (long long)ids[k - 1], gd.msg);
+	for (size_t i = 0; i < k && *rc == 0; i++)
+		*rc = process_one(l, c, tmpl, s, ids[i], d);
+	return k;
+}
+
 int
 process_pending(struct ledger *l, const struct config *c, struct process_stats *s,
     struct diag *d)
@@ -1418,9 +1551,21 @@ process_pending(struct ledger *l, const struct config *c, struct process_stats *
 	}
 	rc = 0;
 	render_init(&tmpl, c->datadir, NULL, c->language);
-	for (size_t i = 0; i < n && rc == 0; i++)
-		rc = tried[i] ? process_alone(l, c, &tmpl, s, ids[i], d) :
-		    process_one(l, c, &tmpl, s, ids[i], d);
+	for (size_t i = 0, m; i < n && rc == 0; i += m) {
+		m = 1;
+		if (tried[i]) {
+			rc = process_alone(l, c, &tmpl, s, ids[i], d);
+			continue;
+		}
+		/* A group never takes in a message tried before: that one
+		 * goes alone, after the group's commit. */
+		while (i + m < n && m < GROUP_MAX && !tried[i + m])
+			m++;
+		if (m == 1)
+			rc = process_one(l, c, &tmpl, s, ids[i], d);
+		else
+			m = process_group(l, c, &tmpl, s, ids + i, m, &rc, d);
+	}
 	render_free(&tmpl);
 	free(ids);
 	free(tried);

@@ -1,10 +1,12 @@
 /* process: turns each new message in the ledger into orders, steps, and the
- * mails that answer them, one transaction per message. A message runs keep
- * dying or failing on is set aside as held (process.c tells how).
+ * mails that answer them, all of a message or nothing of it; new messages
+ * share a transaction in groups, each in its own savepoint. A message runs
+ * keep dying or failing on is set aside as held (process.c tells how).
  *
  * Test hook (tests/queue.sh): AZALAI_TEST_CRASH_MESSAGE=ID makes a run
  * abort() when it starts on the message with ledger id ID, after its attempt
- * is counted and before anything of it is written. */
+ * is counted and before anything of it is written. In a group, the messages
+ * before it are committed first, as when each had its own transaction. */
 #ifndef AZ_PROCESS_H
 #define AZ_PROCESS_H
 

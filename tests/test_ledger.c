@@ -641,6 +641,73 @@ test_snapshot_in_transaction(void **state)
 	ledger_close(&l);
 }
 
+/* A savepoint undone takes with it what the handle kept of its writes: the
+ * event to chain to and the snapshot waiting for the commit; the snapshot
+ * put before it stays, and one kept joins the transaction. */
+static void
+test_savepoint_undone(void **state)
+{
+	struct ledger l;
+	struct diag d;
+	struct event_row a, b, c;
+	char before[40] = "before", undone[40] = "undone", kept[40] = "kept", out[40];
+	int64_t g, seq = -1;
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	g = add_game(&l);
+	assert_int_equal(ledger_begin(&l, &d), 0);
+	append(&l, g, "SOW 1", &a);
+	assert_int_equal(ledger_snapshot_put(&l, g, a.seq, before, sizeof before, &d), 0);
+	assert_int_equal(ledger_savepoint(&l, &d), 0);
+	/* One savepoint at a time. */
+	assert_int_equal(ledger_savepoint(&l, &d), -1);
+	append(&l, g, "SOW 2", &b);
+	assert_int_equal(ledger_snapshot_put(&l, g, b.seq, undone, sizeof undone, &d), 0);
+	append(&l, g, "SOW 3", &b);
+	assert_int_equal(ledger_snapshot_put(&l, g, b.seq, undone, sizeof undone, &d), 0);
+	assert_int_equal(ledger_rollback_to(&l, &d), 0);
+	assert_null(ledger_snapshot_held(&l, g, b.seq, sizeof undone));
+	append(&l, g, "SOW 4", &c);
+	assert_int_equal(c.seq, a.seq + 1);
+	assert_string_equal(c.prev_hash, a.hash);
+	assert_int_equal(ledger_commit(&l, &d), 0);
+	assert_int_equal(ledger_last_seq(&l, g), 1);
+	assert_chained(&l, g);
+	assert_int_equal(ledger_snapshot_get(&l, g, &seq, out, sizeof out, &d), 1);
+	assert_int_equal(seq, a.seq);
+	assert_string_equal(out, "before");
+
+	/* Kept, then another undone: the kept one's snapshot and events stay. */
+	assert_int_equal(ledger_begin(&l, &d), 0);
+	assert_int_equal(ledger_savepoint(&l, &d), 0);
+	append(&l, g, "SOW 5", &b);
+	assert_int_equal(ledger_snapshot_put(&l, g, b.seq, kept, sizeof kept, &d), 0);
+	assert_int_equal(ledger_savepoint_keep(&l, &d), 0);
+	assert_int_equal(ledger_savepoint(&l, &d), 0);
+	append(&l, g, "SOW 6", &c);
+	assert_int_equal(ledger_snapshot_put(&l, g, c.seq, undone, sizeof undone, &d), 0);
+	assert_int_equal(ledger_rollback_to(&l, &d), 0);
+	append(&l, g, "SOW 7", &c);
+	assert_int_equal(c.seq, b.seq + 1);
+	assert_string_equal(c.prev_hash, b.hash);
+	assert_int_equal(ledger_commit(&l, &d), 0);
+	assert_chained(&l, g);
+	assert_int_equal(ledger_snapshot_get(&l, g, &seq, out, sizeof out, &d), 1);
+	assert_int_equal(seq, b.seq);
+	assert_string_equal(out, "kept");
+
+	/* SQLite ending the transaction itself: no savepoint to go back to. */
+	assert_int_equal(ledger_begin(&l, &d), 0);
+	assert_int_equal(ledger_savepoint(&l, &d), 0);
+	append(&l, g, "SOW 8", &b);
+	assert_int_equal(sqlite3_exec(l.db, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(ledger_rollback_to(&l, &d), -1);
+	ledger_rollback(&l);
+	assert_int_equal(ledger_last_seq(&l, g), c.seq);
+	ledger_close(&l);
+}
+
 int
 main(void)
 {
@@ -661,6 +728,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_snapshot_roundtrip, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_statements_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_snapshot_in_transaction, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_savepoint_undone, setup, teardown),
 		cmocka_unit_test(test_tokens),
 	};
 

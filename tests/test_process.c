@@ -15,6 +15,7 @@
 #include "msg.h"
 #include "outbox.h"
 #include "ingest.h"
+#include "log.h"
 #include "process.h"
 #include "testutil.h"
 #include "xmalloc.h"
@@ -563,6 +564,163 @@ test_mark_bytes_in_player_text(void **state)
 	free(err);
 }
 
+/* Stores a mail without answering it: the next process_pending answers
+ * every mail stored so, in one group. */
+static void
+store_order(struct fx_env *e, int seat, const char *mid, const char *orders)
+{
+	static const char *const from[] = { "n@example.org", "s@example.org" };
+	static const char *const name[] = { "north", "south" };
+	char *m = fx_order_mail(from[seat], mid, "bq-1", name[seat], e->f.tokens[seat],
+	    orders);
+	struct diag d;
+
+	assert_int_equal(ingest_store(&e->f.l, "test", "", m, strlen(m), NULL, &d), 1);
+	free(m);
+}
+
+static int
+count_commit(void *n)
+{
+	++*(int *)n;
+	return 0;
+}
+
+/* New mails are answered in one transaction, each in a savepoint: one that
+ * fails after its step is undone alone and stays queued with its error; the
+ * group's others are answered, the game's next step chains to the last one
+ * kept, and the snapshot left is the state the events replay to. */
+static void
+test_failure_inside_a_group(void **state)
+{
+	struct fx_env *e = *state;
+	char north[ORDER_TEXT], south[ORDER_TEXT], line[ORDER_TEXT + 2], hash[HASH_HEX];
+	char logpath[300], *text;
+	struct process_stats s;
+	struct play p;
+	struct diag d;
+	void *st;
+	int64_t seq = -1;
+	size_t len;
+	int commits = 0;
+
+	snprintf(logpath, sizeof logpath, "%s/azalai.log", e->f.dir);
+	assert_int_equal(log_open(LOG_TO_FILE, logpath), 0);
+	/* Sealed choices: south's order is as legal after north's as before. */
+	assert_true(waited(e, 0) && waited(e, 1));
+	assert_true(legal_text(e, 0, north, sizeof north));
+	assert_true(legal_text(e, 1, south, sizeof south));
+	assert_int_equal(sqlite3_exec(e->f.l.db, "CREATE TRIGGER no_ack BEFORE INSERT ON "
+	    "outbox WHEN instr(NEW.in_reply_to, 'fails@x') > 0 BEGIN "
+	    "SELECT RAISE(ABORT, 'test: no answer to fails@x'); END", NULL, NULL, NULL),
+	    SQLITE_OK);
+	snprintf(line, sizeof line, "%s\n", north);
+	store_order(e, 0, "first@x", line);
+	snprintf(line, sizeof line, "%s\n", south);
+	store_order(e, 1, "fails@x", line);
+	store_order(e, 1, "again@x", line);
+	memset(&s, 0, sizeof s);
+	sqlite3_commit_hook(e->f.l.db, count_commit, &commits);
+	assert_int_equal(process_pending(&e->f.l, &e->f.cfg, &s, &d), 0);
+	sqlite3_commit_hook(e->f.l.db, NULL, NULL);
+	log_open(LOG_TO_NONE, NULL);
+	assert_int_equal(s.messages, 3);
+	/* The attempts, then the group. */
+	assert_int_equal(commits, 2);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE status = 'done' "
+	    "AND message_id IN ('first@x', 'again@x')"), 2);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE status = 'new' "
+	    "AND attempts = 1 AND aside = '' AND message_id = 'fails@x' AND "
+	    "instr(last_error, 'test: no answer to fails@x') > 0"), 1);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM orders o JOIN messages m ON "
+	    "m.id = o.message WHERE m.message_id = 'fails@x'"), 0);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'ack' AND "
+	    "instr(in_reply_to, 'again@x') > 0"), 1);
+	/* Kept as a group: the log tells of no group redone one by one, and
+	 * of the failure once. */
+	assert_int_equal(fs_read(logpath, &text, &len), 0);
+	assert_null(strstr(text, "not kept together"));
+	assert_non_null(strstr(text, "left for the next run: ledger: write: test: no answer"));
+	assert_null(strstr(strstr(text, "left for the next run") + 1, "left for the next run"));
+	free(text);
+	/* Each step chains to the one before it, none to the step undone. */
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events e LEFT JOIN events p "
+	    "ON p.game_id = e.game_id AND p.seq = e.seq - 1 AND p.hash = e.prev_hash "
+	    "WHERE e.seq > 0 AND p.seq IS NULL"), 0);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"),
+	    fx_count(&e->f, "SELECT MAX(seq) + 1 FROM events"));
+	/* The events replay to the state of the last one, and the snapshot is
+	 * that state at that step. */
+	assert_int_equal(play_load(&e->f.l, "bq-1", &p, &d), 1);
+	st = xcalloc(1, p.rules->state_size);
+	assert_int_equal(play_replay(&e->f.l, &p.g, -1, st, NULL, NULL, &d), 0);
+	play_state_hash(p.rules, st, hash);
+	assert_string_equal(hash, p.state_hash);
+	assert_int_equal(ledger_snapshot_get(&e->f.l, p.g.id, &seq, st, p.rules->state_size,
+	    &d), 1);
+	assert_int_equal(seq, p.seq);
+	play_state_hash(p.rules, st, hash);
+	assert_string_equal(hash, p.state_hash);
+	free(st);
+	play_free(&p);
+}
+
+/* When SQLite ends a group's transaction itself (RAISE(ROLLBACK) here, a full
+ * disk in life), nothing of the group counts: each of its mails is answered
+ * again in a transaction of its own, once, and the log says so once. */
+static void
+test_group_redone_one_by_one(void **state)
+{
+	struct fx_env *e = *state;
+	char north[ORDER_TEXT], south[ORDER_TEXT], line[ORDER_TEXT + 2], logpath[300];
+	char *text, *p;
+	struct process_stats s;
+	struct diag d;
+	size_t len;
+	int commits = 0, n = 0;
+
+	snprintf(logpath, sizeof logpath, "%s/azalai.log", e->f.dir);
+	assert_int_equal(log_open(LOG_TO_FILE, logpath), 0);
+	assert_true(legal_text(e, 0, north, sizeof north));
+	assert_true(legal_text(e, 1, south, sizeof south));
+	assert_int_equal(sqlite3_exec(e->f.l.db, "CREATE TRIGGER no_ack BEFORE INSERT ON "
+	    "outbox WHEN instr(NEW.in_reply_to, 'fails@x') > 0 BEGIN "
+	    "SELECT RAISE(ROLLBACK, 'test: no answer to fails@x'); END", NULL, NULL, NULL),
+	    SQLITE_OK);
+	snprintf(line, sizeof line, "%s\n", north);
+	store_order(e, 0, "first@x", line);
+	snprintf(line, sizeof line, "%s\n", south);
+	store_order(e, 1, "fails@x", line);
+	store_order(e, 1, "again@x", line);
+	memset(&s, 0, sizeof s);
+	sqlite3_commit_hook(e->f.l.db, count_commit, &commits);
+	assert_int_equal(process_pending(&e->f.l, &e->f.cfg, &s, &d), 0);
+	sqlite3_commit_hook(e->f.l.db, NULL, NULL);
+	log_open(LOG_TO_NONE, NULL);
+	/* The attempts; the first two mails again, each alone; the failure. */
+	assert_int_equal(commits, 4);
+	assert_int_equal(s.messages, 3);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE status = 'done' "
+	    "AND message_id IN ('first@x', 'again@x')"), 2);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE status = 'new' "
+	    "AND attempts = 1 AND message_id = 'fails@x' AND "
+	    "instr(last_error, 'test: no answer to fails@x') > 0"), 1);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'ack'"), 2);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM orders"), 2);
+	assert_int_equal(fs_read(logpath, &text, &len), 0);
+	assert_non_null(strstr(text, "messages 1 to 2 were not kept together"));
+	for (p = text; (p = strstr(p, "left for the next run")) != NULL; p++)
+		n++;
+	assert_int_equal(n, 1);
+	/* The lines of the group undone are not in the log: north's order is
+	 * told once. */
+	n = 0;
+	for (p = text; (p = strstr(p, "bq-1 north line")) != NULL; p++)
+		n++;
+	assert_int_equal(n, 1);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -596,6 +754,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_mark_bytes_in_player_text, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_press_in_an_attached_turn_file, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_failure_inside_a_group, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_group_redone_one_by_one, setup,
 		    fx_env_teardown),
 	};
 

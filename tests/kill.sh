@@ -1,0 +1,173 @@
+#!/bin/sh
+# Exactly once, whatever kills a run: the same mails go through two copies of
+# one ledger, once in one run, and once in waves (the first of several
+# groups' worth, see process.c) whose runs are killed with SIGKILL at random
+# moments, 30 kills in all. Both copies must end alike: every mail answered
+# once, no answer twice, no mail done without its answers, no step lost or
+# doubled, every chain whole. KILL_SEED=N draws the delays of a failed test
+# again (it prints its seed).
+set -u
+az=${AZALAI:?the test harness sets AZALAI}
+src=${top_srcdir:-.}
+dir=$(mktemp -d /tmp/azalai-kill-XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+cd "$dir" || exit 1
+ulimit -c 0
+# A run and the child answering a mail alone are killed together, as a
+# session.
+command -v setsid > /dev/null || { echo "SKIP: no setsid"; exit 77; }
+kills=30
+seed=${KILL_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
+fails=0
+passes=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# The frozen clock reads the same in every run: what a run writes does not
+# depend on how many runs came before it.
+AZALAI_NOW=2026-11-21T12:00:00Z
+export AZALAI_NOW
+mkdir base
+cd base || exit 1
+# A mail may be tried once by every killed run: none is set aside.
+printf 'datadir: %s\nlog:\n  to: file\n  file: azalai.log\nmailbox:\n  path: md\nlimits:\n  message_attempts: 1000\n' \
+    "$src" > azalai.yaml
+"$az" init > /dev/null || fail "init"
+games=8
+: > tokens
+g=1
+while [ $g -le $games ]; do
+	"$az" new buqruru --seat north=n$g@x --seat south=bot > seats.txt 2>&1 ||
+	    fail "new game $g"
+	echo "$g $(awk '$1 == "seat" && $2 == "north" { print $4 }' seats.txt)" >> tokens
+	g=$((g + 1))
+done
+# One mail's answer cannot be queued (an error the message survives), another
+# one's rolls back the whole transaction (a group that cannot be kept): both
+# stay queued, in both copies.
+sqlite3 azalai.db "CREATE TRIGGER no_bad BEFORE INSERT ON outbox WHEN
+    NEW.to_addr = 'bad@x' BEGIN SELECT RAISE(ABORT, 'test: no mail to bad@x'); END;
+    CREATE TRIGGER no_worse BEFORE INSERT ON outbox WHEN NEW.to_addr = 'worse@x'
+    BEGIN SELECT RAISE(ROLLBACK, 'test: no mail to worse@x'); END;" ||
+    fail "triggers"
+mkdir -p md/new md/cur md/tmp mail
+cd .. || exit 1
+cp -r base pre
+n=0
+mail() { # FROM BODY
+	n=$((n + 1))
+	printf 'From: %s\nSubject: orders\nMessage-ID: <%d@kill>\n\n%b\n' "$1" "$n" "$2" \
+	    > base/mail/$(printf '%04d' $n)
+}
+# Rounds of orders for every game, each a line the game takes (one of those
+# its report offers, as a copy of the ledger played so far shows them; each
+# human step wakes the bot), and between them mails that ask for help, name
+# no game, carry a bad token or fail: those need no copy to write.
+r=1
+while [ $r -le 20 ]; do
+	while read -r g tok; do
+		order=$(cd pre && "$az" show buqruru-$g --as north 2> /dev/null | awk -v r=$r '
+		    /Copy one/ { f = 1; next }
+		    f && /^  [A-Z]/ { o[k++] = substr($0, 3); next }
+		    f && /^$/ { exit }
+		    END { print k ? o[r % k] : "SOW" }')
+		mail n$g@x "GAME buqruru-$g\nSEAT north\nTOKEN $tok\n$order"
+		cp base/mail/$(printf '%04d' $n) pre/md/new/
+		mail h$n@x "HELP"
+		case $g in
+		[1357]) mail s$n@x "hello" ;;
+		[26]) mail n$g@x "GAME buqruru-$g\nSEAT north\nTOKEN bad0-bad0-bad0-bad0\nSOW" ;;
+		esac
+	done < base/tokens
+	case $r in
+	3) mail bad@x "HELP" && bad=$n@kill ;;
+	8) mail worse@x "HELP" && worse=$n@kill ;;
+	esac
+	(cd pre && "$az" ingest --maildir md > /dev/null 2>&1)
+	r=$((r + 1))
+done
+rm -rf pre
+cp -r base ref
+cp -r base killed
+
+# The reference: one run, nothing killed.
+cp base/mail/* ref/md/new/
+(cd ref && "$az" ingest --maildir md > /dev/null 2>&1) || fail "the reference run"
+
+# The same mails in waves, the first of several groups, each wave's runs
+# killed at random moments, then a run that finishes it. A run dies in a
+# session of its own, so that the kill takes the child answering a mail
+# tried before too. Only the first run after a wave meets new mail (a run
+# that dies leaves its whole batch tried, to be answered alone).
+cd killed || exit 1
+ls ../base/mail > all
+waves=$(awk -v k="$kills" 'BEGIN { print k / 2 }')
+per=$(( ($n - 150) / (waves - 1) + 1 ))
+awk -v s="$seed" -v w="$waves" 'BEGIN { srand(s); for (i = 0; i < w; i++)
+    printf "%.3f %.3f\n", 0.005 + rand() * (i ? 0.05 : 0.15), rand() * 0.1 }' > delays
+mid=0
+from=1
+while read -r t1 t2; do
+	to=$((from == 1 ? 150 : from + per - 1))
+	sed -n "${from},${to}p" all | while read -r f; do cp ../base/mail/$f md/new/; done
+	from=$((to + 1))
+	for t in $t1 $t2; do
+		setsid "$az" ingest --maildir md > /dev/null 2>&1 &
+		pid=$!
+		sleep "$t"
+		kill -KILL -"$pid" 2> /dev/null
+		wait "$pid" 2> /dev/null
+		# Killed while mail was still waiting: a kill that mattered.
+		[ $(($(ls md/new | wc -l) + $(sqlite3 azalai.db "SELECT count(*) FROM messages
+		    WHERE status = 'new' AND message_id NOT IN ('$bad', '$worse')" \
+		    2> /dev/null || echo 0))) -gt 0 ] && mid=$((mid + 1))
+	done
+	"$az" ingest --maildir md > /dev/null 2>&1 || fail "the run after the kills"
+done < delays
+cd .. || exit 1
+# Runs that were never killed mid-way test nothing.
+[ "$mid" -ge 10 ] && passes=$((passes + 1)) ||
+    fail "only $mid of $kills kills came while mail waited"
+
+q() { sqlite3 "$1/azalai.db" "$2"; }
+# What must be the same in both copies; times and hashes that cover times
+# (a killed run reads the clock again) are left out.
+same() { # WHAT SQL
+	q ref "$2" > ref.txt
+	q killed "$2" > killed.txt
+	if cmp -s ref.txt killed.txt; then passes=$((passes + 1)); else
+		fail "$1 differ after the kills (< reference, > killed):"
+		diff ref.txt killed.txt | head -20
+	fi
+}
+[ "$(q ref "SELECT count(*) FROM messages")" = "$n" ] && passes=$((passes + 1)) ||
+    fail "the reference holds $(q ref "SELECT count(*) FROM messages") of $n mails"
+[ "$(q ref "SELECT count(*) FROM messages WHERE status = 'done'")" -ge 100 ] &&
+    passes=$((passes + 1)) || fail "the reference answered few mails"
+[ "$(q ref "SELECT count(*) FROM events WHERE kind = 'bot'")" -ge 50 ] &&
+    passes=$((passes + 1)) || fail "the reference's bots hardly moved"
+same "messages" "SELECT id, message_id, status, reason, from_addr, game_id, seat_idx,
+    last_error != '' FROM messages ORDER BY id"
+same "orders" "SELECT message, game_id, seat_idx, lineno, text, status, reason, event_seq
+    FROM orders ORDER BY id"
+same "events" "SELECT game_id, seq, kind, seat_idx, payload, state_hash FROM events
+    ORDER BY game_id, seq"
+same "queued mails" "SELECT game_id, seat_idx, kind, to_addr, in_reply_to, subject
+    FROM outbox ORDER BY id"
+same "snapshots" "SELECT game_id, seq FROM snapshots ORDER BY game_id"
+same "the mails still queued" "SELECT id, from_addr, status, aside FROM messages
+    WHERE status = 'new' ORDER BY id"
+[ "$(q killed "SELECT group_concat(message_id) FROM messages WHERE status = 'new'")" = \
+    "$bad,$worse" ] && passes=$((passes + 1)) ||
+    fail "queued after the last run: $(q killed "SELECT id, message_id FROM messages
+        WHERE status = 'new'")"
+# Each answered mail that names a sender has its answers, each once.
+same "answers per mail" "SELECT m.id, count(o.id) FROM messages m LEFT JOIN outbox o
+    ON o.in_reply_to = m.message_id GROUP BY m.id ORDER BY m.id"
+(cd killed && "$az" verify > ../verify.txt 2>&1) && passes=$((passes + 1)) || {
+	fail "azalai verify after the kills:"
+	grep -v "verified\|every\|matches" verify.txt | head
+}
+
+echo "$passes passed, $fails failed ($mid of $kills kills while mail waited)"
+[ "$fails" = 0 ] || echo "to replay these kills: KILL_SEED=$seed"
+[ "$fails" = 0 ]

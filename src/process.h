@@ -5,8 +5,8 @@
  *
  * Test hook (tests/queue.sh): AZALAI_TEST_CRASH_MESSAGE=ID makes a run
  * abort() when it starts on the message with ledger id ID, after its attempt
- * is counted and before anything of it is written. In a group, the messages
- * before it are committed first, as when each had its own transaction. */
+ * is counted and before anything of it is written. The messages of its group
+ * answered before it are lost with the run, as in any crash. */
 #ifndef AZ_PROCESS_H
 #define AZ_PROCESS_H
 

@@ -48,7 +48,7 @@ tval_key(const char *name, size_t len)
 }
 
 static const char *
-intern(const char *k)
+intern_n(const char *k, size_t len)
 {
 	size_t i;
 
@@ -68,12 +68,34 @@ intern(const char *k)
 		}
 		free(old);
 	}
+	for (i = key_hash_n(k, len) & (interned.cap - 1); interned.v[i] != NULL;
+	    i = (i + 1) & (interned.cap - 1))
+		if (strncmp(interned.v[i], k, len) == 0 && interned.v[i][len] == '\0')
+			return interned.v[i];
+	interned.n++;
+	return interned.v[i] = xstrndup(k, len);
+}
+
+/* intern_n for a whole string, without its length first: tval_set's path. */
+static const char *
+intern(const char *k)
+{
+	size_t i;
+
+	if (interned.n + 1 > interned.cap / 2)
+		return intern_n(k, strlen(k));
 	for (i = key_hash(k) & (interned.cap - 1); interned.v[i] != NULL;
 	    i = (i + 1) & (interned.cap - 1))
 		if (strcmp(interned.v[i], k) == 0)
 			return interned.v[i];
 	interned.n++;
 	return interned.v[i] = xstrdup(k);
+}
+
+const char *
+tval_intern(const char *name, size_t len)
+{
+	return intern_n(name, len);
 }
 
 struct tval *

@@ -52,6 +52,11 @@ struct tval *tval_bool(int b);
  * very pointer. */
 const char *tval_key(const char *name, size_t len);
 
+/* The one copy of the key name[0..len), made now if no map had it yet: a
+ * name known before the maps that will hold it (a template's tags) finds
+ * them by pointer. */
+const char *tval_intern(const char *name, size_t len);
+
 /* Lookup of one key in a map (no dots); NULL when absent or not a map. */
 struct tval *tval_get(const struct tval *map, const char *key);
 

@@ -13,6 +13,7 @@ enum tval_type { TV_NULL, TV_BOOL, TV_NUM, TV_STR, TV_LIST, TV_MAP };
 struct tval {
 	enum tval_type type;
 	int b;             /* TV_BOOL */
+	unsigned pool;     /* tval.c: the size class of the node's block */
 	double num;        /* TV_NUM */
 	char *str;         /* TV_STR, NUL-terminated, owned */
 	size_t n, cap;     /* TV_LIST / TV_MAP */

@@ -34,6 +34,7 @@ struct tmpl {
 	struct node *n;
 	size_t len, cap;
 	const char **keys;
+	size_t *hint;		/* where each key was found last (map_find) */
 	size_t nkeys, kcap;
 };
 
@@ -171,7 +172,9 @@ name_path(struct tmpl *t, struct node *n)
 		if (t->nkeys == t->kcap) {
 			t->kcap = t->kcap ? t->kcap * 2 : 16;
 			t->keys = xreallocarray(t->keys, t->kcap, sizeof *t->keys);
+			t->hint = xreallocarray(t->hint, t->kcap, sizeof *t->hint);
 		}
+		t->hint[t->nkeys] = 0;
 		t->keys[t->nkeys++] = tval_intern(name, seg);
 		if (dot == NULL)
 			break;
@@ -458,14 +461,21 @@ parse(const struct origin *o, struct tmpl *t, struct diag *d,
 /* Finds a key given as a slice; a present key with a NULL child still
  * counts as found, so it masks the same key further down the stack. */
 static int
-map_find(const struct tval *m, const char *k, const struct tval **out)
+map_find(const struct tval *m, const char *k, size_t *hint, const struct tval **out)
 {
-	if (m == NULL || m->type != TV_MAP || k == NULL)
+	if (m == NULL || m->type != TV_MAP || k == NULL || !tval_may_have(m, k))
 		return 0;
+	/* The maps a tag meets are mostly built alike (the rows of a list):
+	 * the key is where it was in the last. */
+	if (*hint < m->n && m->keys[*hint] == k) {
+		*out = m->items[*hint];
+		return 1;
+	}
 	/* Keys are kept once (tval_key): the same name is the same pointer. */
 	for (size_t i = 0; i < m->n; i++) {
 		if (m->keys[i] == k) {
 			*out = m->items[i];
+			*hint = i;
 			return 1;
 		}
 	}
@@ -480,18 +490,19 @@ lookup(const struct ctx *c, const struct tmpl *t, const struct node *n)
 {
 	const struct tval *v = NULL;
 	const char *const *key = t->keys + n->path;
+	size_t *hint = t->hint + n->path;
 
 	if (n->self)
 		return c != NULL ? c->v : NULL;
 	if (n->npath == 0)
 		return NULL;
 	for (; c != NULL; c = c->up)
-		if (map_find(c->v, key[0], &v))
+		if (map_find(c->v, key[0], &hint[0], &v))
 			break;
 	if (c == NULL)
 		return NULL;
 	for (size_t i = 1; i < n->npath; i++)
-		if (!map_find(v, key[i], &v))
+		if (!map_find(v, key[i], &hint[i], &v))
 			return NULL;
 	return v;
 }
@@ -666,6 +677,7 @@ mustache_cache_free(struct mustache_cache *c)
 		free(p->owned);
 		free(p->t.n);
 		free(p->t.keys);
+		free(p->t.hint);
 		free(p);
 	}
 	free(c);
@@ -720,7 +732,7 @@ render_partial(struct render *r, const struct node *n,
     const struct origin *o, const struct ctx *c)
 {
 	struct origin po;
-	struct tmpl t = { NULL, 0, 0, NULL, 0, 0 };
+	struct tmpl t = { NULL, 0, 0, NULL, NULL, 0, 0 };
 	struct parsed *hit;
 	const char *text;
 	char *name, *owned = NULL;
@@ -770,6 +782,7 @@ render_partial(struct render *r, const struct node *n,
 	r->depth--;
 	free(t.n);
 	free(t.keys);
+	free(t.hint);
 	free(owned);
 	free(name);
 	return rc;
@@ -849,7 +862,7 @@ mustache_render_cached(const char *tmpl, const struct tval *data,
 {
 	struct render r;
 	struct origin o = { tmpl, NULL };
-	struct tmpl t = { NULL, 0, 0, NULL, 0, 0 };
+	struct tmpl t = { NULL, 0, 0, NULL, NULL, 0, 0 };
 	struct ctx root = { data, NULL };
 	struct parsed *hit;
 	int rc;
@@ -875,12 +888,14 @@ mustache_render_cached(const char *tmpl, const struct tval *data,
 			hit = keep(cache, tmpl, NULL, NULL, 0, NULL, &t, r.work);
 			t.n = NULL;
 			t.keys = NULL;
+			t.hint = NULL;
 		}
 		if (rc == 0)
 			rc = render_nodes(&r, hit != NULL ? &hit->t : &t, &o, 0,
 			    hit != NULL ? hit->t.len : t.len, data != NULL ? &root : NULL);
 		free(t.n);
 		free(t.keys);
+		free(t.hint);
 	}
 	buf_free(&r.scratch);
 	if (rc != 0) {

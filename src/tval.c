@@ -255,6 +255,8 @@ tval_copy(const struct tval *v)
 	c = v->type == TV_STR && v->str != NULL ? tval_str(v->str) : tval_new(v->type);
 	c->b = v->b;
 	c->num = v->num;
+	c->seen[0] = v->seen[0];
+	c->seen[1] = v->seen[1];
 	if (v->str != NULL && c->str == NULL)
 		c->str = xstrdup(v->str);
 	if (v->n == 0)
@@ -292,14 +294,17 @@ struct tval *
 tval_set(struct tval *m, const char *key, struct tval *child)
 {
 	const char *k = intern(key);
+	int b = tval_key_bit(k);
 
-	for (size_t i = 0; i < m->n; i++) {
+	/* A new key needs no search: most are. */
+	for (size_t i = 0; i < (tval_may_have(m, k) ? m->n : 0); i++) {
 		if (m->keys[i] == k) {
 			tval_free(m->items[i]);
 			m->items[i] = child;
 			return child;
 		}
 	}
+	m->seen[b >> 6] |= 1ULL << (b & 63);
 	grow(m);
 	m->keys[m->n] = k;
 	m->items[m->n++] = child;

@@ -7,6 +7,7 @@
 #define AZ_TVAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum tval_type { TV_NULL, TV_BOOL, TV_NUM, TV_STR, TV_LIST, TV_MAP };
 
@@ -20,7 +21,25 @@ struct tval {
 	struct tval **items;
 	const char **keys; /* TV_MAP only, parallel to items; shared (tval.c keeps
 	                    * one copy of each key for the process) */
+	unsigned long long seen[2]; /* TV_MAP: a bit for each of its keys
+	                    * (tval_key_bit); a key whose bit is clear is not in it */
 };
+
+/* The bit of seen that an interned key sets: a map of dozens of keys is
+ * searched for a key it lacks without reading them. */
+static inline int
+tval_key_bit(const char *key)
+{
+	return (int)(((uintptr_t)key >> 4) & 127);
+}
+
+static inline int
+tval_may_have(const struct tval *m, const char *key)
+{
+	int b = tval_key_bit(key);
+
+	return (m->seen[b >> 6] >> (b & 63)) & 1;
+}
 
 struct tval *tval_new(enum tval_type);
 struct tval *tval_map(void);

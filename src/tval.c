@@ -77,20 +77,40 @@ intern_n(const char *k, size_t len)
 	return interned.v[i] = xstrndup(k, len);
 }
 
-/* intern_n for a whole string, without its length first: tval_set's path. */
+/* intern_n for a whole string, without its length first: tval_set's path.
+ * Keys are mostly the same literals over and over: the copy each address
+ * gave last is tried first, its bytes still compared (an address may be a
+ * buffer that now holds another name), which costs less than the hash. */
+#define RECENT 512
+
+static struct {
+	const char *from, *to;
+} recent[RECENT];
+
 static const char *
 intern(const char *k)
 {
-	size_t i;
+	size_t i, slot = ((uintptr_t)k >> 3) & (RECENT - 1);
+	const char *to = recent[slot].to;
 
-	if (interned.n + 1 > interned.cap / 2)
-		return intern_n(k, strlen(k));
-	for (i = key_hash(k) & (interned.cap - 1); interned.v[i] != NULL;
-	    i = (i + 1) & (interned.cap - 1))
-		if (strcmp(interned.v[i], k) == 0)
-			return interned.v[i];
-	interned.n++;
-	return interned.v[i] = xstrdup(k);
+	if (recent[slot].from == k && (to == k || strcmp(to, k) == 0))
+		return to;
+	if (interned.n + 1 > interned.cap / 2) {
+		to = intern_n(k, strlen(k));
+	} else {
+		for (i = key_hash(k) & (interned.cap - 1); interned.v[i] != NULL;
+		    i = (i + 1) & (interned.cap - 1))
+			if (strcmp(interned.v[i], k) == 0)
+				break;
+		if (interned.v[i] == NULL) {
+			interned.n++;
+			interned.v[i] = xstrdup(k);
+		}
+		to = interned.v[i];
+	}
+	recent[slot].from = k;
+	recent[slot].to = to;
+	return to;
 }
 
 const char *

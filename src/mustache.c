@@ -580,10 +580,9 @@ put_escaped(struct buf *b, const char *s, size_t len)
 
 /* Bytes a string value may not be copied out as they are: what HTML
  * escaping replaces, and the marks of an encoded message (msg.h). */
-static const unsigned char special[256] = {
-	[1] = 1, [2] = 1, [3] = 1,
-	['&'] = 1, ['<'] = 1, ['>'] = 1, ['"'] = 1,
-};
+static const char specials[] = "&<>\"\001\002\003";
+_Static_assert(MSG_MARK == '\001' && TERM_MARK == '\002' && ORDER_MARK == '\003',
+    "specials holds the marks of msg.h");
 
 /* Lists and maps interpolate as nothing: a template should iterate them.
  * Numbers and booleans need no escaping; a string is read once to learn its
@@ -594,7 +593,6 @@ put_value(struct render *r, const struct tval *v, int escape)
 	char num[32];
 	const char *s;
 	size_t len;
-	int odd = 0;
 
 	if (v == NULL)
 		return;
@@ -612,10 +610,10 @@ put_value(struct render *r, const struct tval *v, int escape)
 	default:
 		return;
 	}
-	for (len = 0; s[len] != '\0'; len++)
-		odd |= special[(unsigned char)s[len]];
+	/* strcspn reads many bytes at a time, a loop one. */
+	len = strcspn(s, specials);
 	escape = escape && r->esc == MUSTACHE_ESCAPE_HTML;
-	if (!odd) {
+	if (s[len] == '\0') {
 		buf_add(r->out, s, len);
 		return;
 	}
@@ -630,9 +628,9 @@ put_value(struct render *r, const struct tval *v, int escape)
 		return;
 	}
 	if (escape)
-		put_escaped(r->out, s, len);
+		put_escaped(r->out, s, len + strlen(s + len));
 	else
-		buf_add(r->out, s, len);
+		buf_add(r->out, s, len + strlen(s + len));
 }
 
 /* Indentation goes onto the partial's template text, not its output, so

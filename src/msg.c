@@ -104,13 +104,19 @@ conv_read(const char *p, struct conv *cv)
 }
 
 /* Appends one field: its length, ':', its bytes, newlines and tabs made
- * spaces so a narrative line stays one line. */
+ * spaces so a narrative line stays one line. One strcspn tells both the
+ * length and whether any is there (seldom): it reads many bytes at a time. */
 static void
-field(struct buf *b, const char *s, size_t len)
+field_str(struct buf *b, const char *s)
 {
-	char t[DEC_LEN], *d = dec_ull(t, len);
-	size_t at, dl = (size_t)(t + DEC_LEN - 1 - d);
+	size_t plain = strcspn(s, "\n\t"), len = plain;
+	char t[DEC_LEN], *d;
+	size_t at, dl;
 
+	if (s[plain] != '\0')
+		len += strlen(s + plain);
+	d = dec_ull(t, len);
+	dl = (size_t)(t + DEC_LEN - 1 - d);
 	/* One reserve for the three parts: a message is many short fields. */
 	buf_grow(b, dl + 1 + len);
 	memcpy(b->p + b->len, d, dl);
@@ -119,18 +125,11 @@ field(struct buf *b, const char *s, size_t len)
 	memcpy(b->p + at, s, len);
 	b->len = at + len;
 	b->p[b->len] = '\0';
-	/* Seldom any: memchr looks at many bytes at once, a loop at one. */
-	if (memchr(s, '\n', len) == NULL && memchr(s, '\t', len) == NULL)
+	if (plain == len)
 		return;
-	for (size_t i = at; i < b->len; i++)
+	for (size_t i = at + plain; i < b->len; i++)
 		if (b->p[i] == '\n' || b->p[i] == '\t')
 			b->p[i] = ' ';
-}
-
-static void
-field_str(struct buf *b, const char *s)
-{
-	field(b, s, strlen(s));
 }
 
 static void

@@ -595,7 +595,8 @@ report_queue_watchers(struct ledger *l, const struct config *c, struct render *r
 static int
 defaulted_since(struct ledger *l, int64_t game, int seat, int64_t since)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT 1 FROM events WHERE game_id = ? AND "
+	/* Kept compiled: asked for each seat of each step. */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT 1 FROM events WHERE game_id = ? AND "
 	    "seat_idx = ? AND kind = 'default' AND seq > ? LIMIT 1");
 	int found;
 
@@ -603,7 +604,7 @@ defaulted_since(struct ledger *l, int64_t game, int seat, int64_t since)
 	sqlite3_bind_int(st, 2, seat);
 	sqlite3_bind_int64(st, 3, since);
 	found = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return found;
 }
 

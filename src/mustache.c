@@ -601,6 +601,14 @@ put_value(struct render *r, const struct tval *v, int escape)
 		s = v->str != NULL ? v->str : "";
 		break;
 	case TV_NUM:
+		/* Most are counts and places: their digits go straight out
+		 * (what mustache_fmt_num writes for them). */
+		if (v->num > -1e17 && v->num < 1e17 && v->num == (double)(long long)v->num) {
+			const char *d = dec_ll(num, (long long)v->num);
+
+			buf_add(r->out, d, (size_t)(num + DEC_LEN - 1 - d));
+			return;
+		}
 		mustache_fmt_num(v->num, num, sizeof num);
 		buf_adds(r->out, num);
 		return;

@@ -35,7 +35,7 @@ buf_reset(struct buf *b)
 }
 
 void
-buf_add(struct buf *b, const void *s, size_t n)
+buf_add_grow(struct buf *b, const void *s, size_t n)
 {
 	reserve(b, n);
 	if (n > 0)

@@ -15,7 +15,22 @@ struct buf {
 
 void buf_free(struct buf *);
 void buf_reset(struct buf *);
-void buf_add(struct buf *, const void *, size_t);
+/* buf_add when the bytes do not fit: grows, then appends. */
+void buf_add_grow(struct buf *, const void *, size_t);
+/* Inline while they fit: renders append a few bytes at a time, and the call
+ * cost about as much as the copy. */
+static inline void
+buf_add(struct buf *b, const void *s, size_t n)
+{
+	if (b->cap - b->len > n) {
+		if (n > 0)
+			memcpy(b->p + b->len, s, n);
+		b->len += n;
+		b->p[b->len] = '\0';
+		return;
+	}
+	buf_add_grow(b, s, n);
+}
 void buf_adds(struct buf *, const char *);
 void buf_addc(struct buf *, char);
 void buf_printf(struct buf *, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

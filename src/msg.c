@@ -70,7 +70,8 @@ conv_read(const char *p, struct conv *cv)
 			q = r + 1;
 		}
 	}
-	while (*q != '\0' && strchr("-+ #0'", *q) != NULL && fl < 10)
+	while ((*q == '-' || *q == '+' || *q == ' ' || *q == '#' || *q == '0' || *q == '\'') &&
+	    fl < 10)
 		cv->flags[fl++] = *q++;
 	if (*q == '*') {
 		cv->star_w = 1;
@@ -87,38 +88,48 @@ conv_read(const char *p, struct conv *cv)
 		if (!digits(&q, cv->flags, &fl))
 			return 0;
 	}
-	for (size_t i = 0; i < 2 && *q != '\0' && strchr("hlzjtL", *q) != NULL; i++)
+	for (size_t i = 0; i < 2 && (*q == 'h' || *q == 'l' || *q == 'z' || *q == 'j' ||
+	    *q == 't' || *q == 'L'); i++)
 		cv->len[i] = *q++;
-	if (*q == '\0' || strchr("diouxXcseEfgGaA", *q) == NULL)
+	switch (*q) {
+	case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': case 'c': case 's':
+	case 'e': case 'E': case 'f': case 'g': case 'G': case 'a': case 'A':
+		break;
+	default:
 		return 0;
+	}
 	cv->c = *q;
 	cv->end = q + 1;
 	return 1;
 }
 
 /* Appends one field: its length, ':', its bytes, newlines and tabs made
- * spaces so a narrative line stays one line. */
-static void
-field(struct buf *b, const char *s, size_t len)
-{
-	size_t at;
-
-	buf_add_ull(b, len);
-	buf_addc(b, ':');
-	at = b->len;
-	buf_add(b, s, len);
-	/* Seldom any: memchr looks at many bytes at once, a loop at one. */
-	if (memchr(s, '\n', len) == NULL && memchr(s, '\t', len) == NULL)
-		return;
-	for (size_t i = at; i < b->len; i++)
-		if (b->p[i] == '\n' || b->p[i] == '\t')
-			b->p[i] = ' ';
-}
-
+ * spaces so a narrative line stays one line. One strcspn tells both the
+ * length and whether any is there (seldom): it reads many bytes at a time. */
 static void
 field_str(struct buf *b, const char *s)
 {
-	field(b, s, strlen(s));
+	size_t plain = strcspn(s, "\n\t"), len = plain;
+	char t[DEC_LEN], *d;
+	size_t at, dl;
+
+	if (s[plain] != '\0')
+		len += strlen(s + plain);
+	d = dec_ull(t, len);
+	dl = (size_t)(t + DEC_LEN - 1 - d);
+	/* One reserve for the three parts: a message is many short fields. */
+	buf_grow(b, dl + 1 + len);
+	memcpy(b->p + b->len, d, dl);
+	b->p[b->len + dl] = ':';
+	at = b->len + dl + 1;
+	memcpy(b->p + at, s, len);
+	b->len = at + len;
+	b->p[b->len] = '\0';
+	if (plain == len)
+		return;
+	for (size_t i = at + plain; i < b->len; i++)
+		if (b->p[i] == '\n' || b->p[i] == '\t')
+			b->p[i] = ' ';
 }
 
 static void
@@ -138,6 +149,7 @@ field_ull(struct buf *b, unsigned long long v)
 }
 
 /* The arguments of fmt, taken from ap in order, one field each. */
+#define LEN_IS(a, b) (cv.len[0] == (a) && cv.len[1] == (b))
 static void
 encode_args(struct buf *b, const char *fmt, va_list ap)
 {
@@ -155,25 +167,25 @@ encode_args(struct buf *b, const char *fmt, va_list ap)
 			field_ll(b, va_arg(ap, int));
 		switch (cv.c) {
 		case 'd': case 'i':
-			if (strcmp(cv.len, "ll") == 0)
+			if (LEN_IS('l', 'l'))
 				field_ll(b, va_arg(ap, long long));
-			else if (strcmp(cv.len, "l") == 0)
+			else if (LEN_IS('l', '\0'))
 				field_ll(b, va_arg(ap, long));
-			else if (strcmp(cv.len, "z") == 0 || strcmp(cv.len, "t") == 0)
+			else if (LEN_IS('z', '\0') || LEN_IS('t', '\0'))
 				field_ll(b, va_arg(ap, ptrdiff_t));
-			else if (strcmp(cv.len, "j") == 0)
+			else if (LEN_IS('j', '\0'))
 				field_ll(b, va_arg(ap, intmax_t));
 			else
 				field_ll(b, va_arg(ap, int));
 			break;
 		case 'o': case 'u': case 'x': case 'X':
-			if (strcmp(cv.len, "ll") == 0)
+			if (LEN_IS('l', 'l'))
 				field_ull(b, va_arg(ap, unsigned long long));
-			else if (strcmp(cv.len, "l") == 0)
+			else if (LEN_IS('l', '\0'))
 				field_ull(b, va_arg(ap, unsigned long));
-			else if (strcmp(cv.len, "z") == 0 || strcmp(cv.len, "t") == 0)
+			else if (LEN_IS('z', '\0') || LEN_IS('t', '\0'))
 				field_ull(b, va_arg(ap, size_t));
-			else if (strcmp(cv.len, "j") == 0)
+			else if (LEN_IS('j', '\0'))
 				field_ull(b, va_arg(ap, uintmax_t));
 			else
 				field_ull(b, va_arg(ap, unsigned int));
@@ -189,7 +201,7 @@ encode_args(struct buf *b, const char *fmt, va_list ap)
 		}
 		default: {
 			char t[64];
-			double v = strcmp(cv.len, "L") == 0 ?
+			double v = LEN_IS('L', '\0') ?
 			    (double)va_arg(ap, long double) : va_arg(ap, double);
 
 			snprintf(t, sizeof t, "%.17g", v);
@@ -199,6 +211,7 @@ encode_args(struct buf *b, const char *fmt, va_list ap)
 		}
 	}
 }
+#undef LEN_IS
 
 /* The buffer a message is encoded in: engines word several a step, and a
  * buffer grown anew for each cost more than the encoding. A message encoded

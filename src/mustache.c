@@ -23,11 +23,19 @@ struct node {
 	size_t indlen;
 	size_t end;		/* sections: index one past the last child */
 	int line;		/* sections: line of the opening tag */
+	/* Names: the interned keys of the dotted parts (tval_intern), from
+	 * tmpl's keys[path]; npath 0 for "." (the context itself), and for a
+	 * name with an empty part, which finds nothing. */
+	size_t path, npath;
+	int self;
 };
 
 struct tmpl {
 	struct node *n;
 	size_t len, cap;
+	const char **keys;
+	size_t *hint;		/* where each key was found last (map_find) */
+	size_t nkeys, kcap;
 };
 
 /* Where a template came from, so messages can point into partials. */
@@ -69,6 +77,7 @@ struct render {
 	struct diag *d;
 	int depth;
 	unsigned long work;
+	struct buf scratch;	/* a message in the reader's language, to escape */
 };
 
 static int render_nodes(struct render *, const struct tmpl *,
@@ -138,6 +147,41 @@ add_node(struct tmpl *t, enum ntype type, const char *s, size_t len)
 	n->s = s;
 	n->len = len;
 	return n;
+}
+
+/* Each part of a dotted name looked up once, when the template is parsed:
+ * a render then compares pointers (tval_key) instead of hashing names. */
+static void
+name_path(struct tmpl *t, struct node *n)
+{
+	const char *name = n->s, *dot;
+	size_t len = n->len, seg, from = t->nkeys;
+
+	n->path = from;
+	n->npath = 0;
+	n->self = len == 1 && name[0] == '.';
+	if (n->self)
+		return;
+	for (;;) {
+		dot = memchr(name, '.', len);
+		seg = dot != NULL ? (size_t)(dot - name) : len;
+		if (seg == 0) {
+			t->nkeys = from;
+			return;
+		}
+		if (t->nkeys == t->kcap) {
+			t->kcap = t->kcap ? t->kcap * 2 : 16;
+			t->keys = xreallocarray(t->keys, t->kcap, sizeof *t->keys);
+			t->hint = xreallocarray(t->hint, t->kcap, sizeof *t->hint);
+		}
+		t->hint[t->nkeys] = 0;
+		t->keys[t->nkeys++] = tval_intern(name, seg);
+		if (dot == NULL)
+			break;
+		name = dot + 1;
+		len -= seg + 1;
+	}
+	n->npath = t->nkeys - from;
 }
 
 static int
@@ -360,6 +404,7 @@ parse(const struct origin *o, struct tmpl *t, struct diag *d,
 			}
 			n = add_node(t, kind == '#' ? N_SECTION : N_INVERTED,
 			    name, nlen);
+			name_path(t, n);
 			n->tag = at;
 			n->taglen = te - ts;
 			/* Counted as we go: line_of() per tag would make
@@ -388,8 +433,8 @@ parse(const struct origin *o, struct tmpl *t, struct diag *d,
 			break;
 		}
 		default:
-			add_node(t, kind == '\0' ? N_VAR : N_RAW, name,
-			    nlen);
+			name_path(t, add_node(t, kind == '\0' ? N_VAR : N_RAW,
+			    name, nlen));
 			break;
 		}
 
@@ -416,14 +461,21 @@ parse(const struct origin *o, struct tmpl *t, struct diag *d,
 /* Finds a key given as a slice; a present key with a NULL child still
  * counts as found, so it masks the same key further down the stack. */
 static int
-map_find(const struct tval *m, const char *k, const struct tval **out)
+map_find(const struct tval *m, const char *k, size_t *hint, const struct tval **out)
 {
-	if (m == NULL || m->type != TV_MAP || k == NULL)
+	if (m == NULL || m->type != TV_MAP || k == NULL || !tval_may_have(m, k))
 		return 0;
+	/* The maps a tag meets are mostly built alike (the rows of a list):
+	 * the key is where it was in the last. */
+	if (*hint < m->n && m->keys[*hint] == k) {
+		*out = m->items[*hint];
+		return 1;
+	}
 	/* Keys are kept once (tval_key): the same name is the same pointer. */
 	for (size_t i = 0; i < m->n; i++) {
 		if (m->keys[i] == k) {
 			*out = m->items[i];
+			*hint = i;
 			return 1;
 		}
 	}
@@ -434,32 +486,24 @@ map_find(const struct tval *m, const char *k, const struct tval **out)
  * rest only inside what the previous part found (spec: no masking, no
  * backtracking). */
 static const struct tval *
-lookup(const struct ctx *c, const char *name, size_t len)
+lookup(const struct ctx *c, const struct tmpl *t, const struct node *n)
 {
 	const struct tval *v = NULL;
-	const char *dot, *key;
-	size_t seg;
+	const char *const *key = t->keys + n->path;
+	size_t *hint = t->hint + n->path;
 
-	if (len == 1 && name[0] == '.')
+	if (n->self)
 		return c != NULL ? c->v : NULL;
-	dot = memchr(name, '.', len);
-	seg = dot != NULL ? (size_t)(dot - name) : len;
-	if (seg == 0)
+	if (n->npath == 0)
 		return NULL;
-	key = tval_key(name, seg);
 	for (; c != NULL; c = c->up)
-		if (map_find(c->v, key, &v))
+		if (map_find(c->v, key[0], &hint[0], &v))
 			break;
 	if (c == NULL)
 		return NULL;
-	while (dot != NULL) {
-		name = dot + 1;
-		len -= seg + 1;
-		dot = memchr(name, '.', len);
-		seg = dot != NULL ? (size_t)(dot - name) : len;
-		if (seg == 0 || !map_find(v, tval_key(name, seg), &v))
+	for (size_t i = 1; i < n->npath; i++)
+		if (!map_find(v, key[i], &hint[i], &v))
 			return NULL;
-	}
 	return v;
 }
 
@@ -534,12 +578,21 @@ put_escaped(struct buf *b, const char *s, size_t len)
 	buf_add(b, s + run, len - run);
 }
 
-/* Lists and maps interpolate as nothing: a template should iterate them. */
+/* Bytes a string value may not be copied out as they are: what HTML
+ * escaping replaces, and the marks of an encoded message (msg.h). */
+static const char specials[] = "&<>\"\001\002\003";
+_Static_assert(MSG_MARK == '\001' && TERM_MARK == '\002' && ORDER_MARK == '\003',
+    "specials holds the marks of msg.h");
+
+/* Lists and maps interpolate as nothing: a template should iterate them.
+ * Numbers and booleans need no escaping; a string is read once to learn its
+ * length and whether it needs more than a copy, as most do not. */
 static void
 put_value(struct render *r, const struct tval *v, int escape)
 {
 	char num[32];
 	const char *s;
+	size_t len;
 
 	if (v == NULL)
 		return;
@@ -548,29 +601,44 @@ put_value(struct render *r, const struct tval *v, int escape)
 		s = v->str != NULL ? v->str : "";
 		break;
 	case TV_NUM:
+		/* Most are counts and places: their digits go straight out
+		 * (what mustache_fmt_num writes for them). */
+		if (v->num > -1e17 && v->num < 1e17 && v->num == (double)(long long)v->num) {
+			const char *d = dec_ll(num, (long long)v->num);
+
+			buf_add(r->out, d, (size_t)(num + DEC_LEN - 1 - d));
+			return;
+		}
 		mustache_fmt_num(v->num, num, sizeof num);
-		s = num;
-		break;
+		buf_adds(r->out, num);
+		return;
 	case TV_BOOL:
-		s = v->b ? "true" : "false";
-		break;
+		buf_adds(r->out, v->b ? "true" : "false");
+		return;
 	default:
 		return;
 	}
-	if (r->partials != NULL && r->partials->lang != NULL && msg_is_encoded(s)) {
-		char *t = msg_text(r->partials->lang, s);
-
-		if (escape && r->esc == MUSTACHE_ESCAPE_HTML)
-			put_escaped(r->out, t, strlen(t));
-		else
-			buf_adds(r->out, t);
-		free(t);
+	/* strcspn reads many bytes at a time, a loop one. */
+	len = strcspn(s, specials);
+	escape = escape && r->esc == MUSTACHE_ESCAPE_HTML;
+	if (s[len] == '\0') {
+		buf_add(r->out, s, len);
 		return;
 	}
-	if (escape && r->esc == MUSTACHE_ESCAPE_HTML)
-		put_escaped(r->out, s, strlen(s));
+	if (r->partials != NULL && r->partials->lang != NULL && msg_is_encoded(s)) {
+		if (!escape) {
+			msg_render(r->partials->lang, s, r->out);
+			return;
+		}
+		r->scratch.len = 0;
+		msg_render(r->partials->lang, s, &r->scratch);
+		put_escaped(r->out, r->scratch.p != NULL ? r->scratch.p : "", r->scratch.len);
+		return;
+	}
+	if (escape)
+		put_escaped(r->out, s, len + strlen(s + len));
 	else
-		buf_adds(r->out, s);
+		buf_add(r->out, s, len + strlen(s + len));
 }
 
 /* Indentation goes onto the partial's template text, not its output, so
@@ -614,6 +682,8 @@ mustache_cache_free(struct mustache_cache *c)
 		free(p->name);
 		free(p->owned);
 		free(p->t.n);
+		free(p->t.keys);
+		free(p->t.hint);
 		free(p);
 	}
 	free(c);
@@ -668,7 +738,7 @@ render_partial(struct render *r, const struct node *n,
     const struct origin *o, const struct ctx *c)
 {
 	struct origin po;
-	struct tmpl t = { NULL, 0, 0 };
+	struct tmpl t = { NULL, 0, 0, NULL, NULL, 0, 0 };
 	struct parsed *hit;
 	const char *text;
 	char *name, *owned = NULL;
@@ -717,6 +787,8 @@ render_partial(struct render *r, const struct node *n,
 		rc = render_nodes(r, &t, &po, 0, t.len, c);
 	r->depth--;
 	free(t.n);
+	free(t.keys);
+	free(t.hint);
 	free(owned);
 	free(name);
 	return rc;
@@ -745,16 +817,16 @@ render_nodes(struct render *r, const struct tmpl *t, const struct origin *o,
 			break;
 		case N_VAR:
 		case N_RAW:
-			put_value(r, lookup(c, n->s, n->len), n->type == N_VAR);
+			put_value(r, lookup(c, t, n), n->type == N_VAR);
 			break;
 		case N_INVERTED:
-			if (!truthy(lookup(c, n->s, n->len)) &&
+			if (!truthy(lookup(c, t, n)) &&
 			    (rc = render_nodes(r, t, o, i + 1, n->end, c)) != 0)
 				return rc;
 			i = n->end - 1;
 			break;
 		case N_SECTION:
-			v = lookup(c, n->s, n->len);
+			v = lookup(c, t, n);
 			sub.up = c;
 			if (v != NULL && v->type == TV_LIST) {
 				for (size_t k = 0; k < v->n; k++) {
@@ -796,7 +868,7 @@ mustache_render_cached(const char *tmpl, const struct tval *data,
 {
 	struct render r;
 	struct origin o = { tmpl, NULL };
-	struct tmpl t = { NULL, 0, 0 };
+	struct tmpl t = { NULL, 0, 0, NULL, NULL, 0, 0 };
 	struct ctx root = { data, NULL };
 	struct parsed *hit;
 	int rc;
@@ -811,6 +883,7 @@ mustache_render_cached(const char *tmpl, const struct tval *data,
 	r.d = d;
 	r.depth = 0;
 	r.work = 0;
+	r.scratch = (struct buf)BUF_INIT;
 	if ((hit = cached(cache, tmpl, NULL, NULL, 0)) != NULL) {
 		r.work = hit->work;
 		rc = render_nodes(&r, &hit->t, &hit->o, 0, hit->t.len,
@@ -820,12 +893,17 @@ mustache_render_cached(const char *tmpl, const struct tval *data,
 		if (rc == 0 && cache != NULL) {
 			hit = keep(cache, tmpl, NULL, NULL, 0, NULL, &t, r.work);
 			t.n = NULL;
+			t.keys = NULL;
+			t.hint = NULL;
 		}
 		if (rc == 0)
 			rc = render_nodes(&r, hit != NULL ? &hit->t : &t, &o, 0,
 			    hit != NULL ? hit->t.len : t.len, data != NULL ? &root : NULL);
 		free(t.n);
+		free(t.keys);
+		free(t.hint);
 	}
+	buf_free(&r.scratch);
 	if (rc != 0) {
 		out->len = r.start;
 		if (out->p != NULL)

@@ -12,6 +12,8 @@
  * mails), with the renderers that share them (render_init_shared). */
 struct tfile {
 	struct tfile *next;
+	struct tfile *hnext;      /* the next of its bucket */
+	unsigned h;
 	char game[32];
 	char lang[16];
 	char *name;
@@ -59,6 +61,7 @@ render_free(struct render *r)
 		free(t->text);
 		free(t);
 	}
+	memset(r->bucket, 0, sizeof r->bucket);
 }
 
 static char *
@@ -78,18 +81,38 @@ slurp(const char *path)
 	return buf_steal(&b);
 }
 
+static unsigned
+tfile_hash(const char *name, const char *lang, const char *game)
+{
+	unsigned h = 5381;
+
+	for (const char *s = name; *s != '\0'; s++)
+		h = h * 33 ^ (unsigned char)*s;
+	for (const char *s = lang; *s != '\0'; s++)
+		h = h * 33 ^ (unsigned char)*s;
+	h = h * 33 ^ '/';
+	for (const char *s = game; *s != '\0'; s++)
+		h = h * 33 ^ (unsigned char)*s;
+	return h;
+}
+
+/* Found by hash: a mail's partials are looked up by name many times a
+ * report, among a hundred templates of several games and languages. */
 static const char *
 lookup(struct render *r, const char *name)
 {
 	struct render *owner = r->base != NULL ? r->base : r;
+	unsigned h = tfile_hash(name, r->lang, r->game);
+	size_t bk = h % (sizeof owner->bucket / sizeof owner->bucket[0]);
 	struct tfile *t;
 	char path[1400];
 
-	for (t = owner->cache; t != NULL; t = t->next)
-		if (strcmp(t->name, name) == 0 && strcmp(t->lang, r->lang) == 0 &&
+	for (t = owner->bucket[bk]; t != NULL; t = t->hnext)
+		if (t->h == h && strcmp(t->name, name) == 0 && strcmp(t->lang, r->lang) == 0 &&
 		    strcmp(t->game, r->game) == 0)
 			return t->text;
 	t = xcalloc(1, sizeof *t);
+	t->h = h;
 	snprintf(t->game, sizeof t->game, "%s", r->game);
 	snprintf(t->lang, sizeof t->lang, "%s", r->lang);
 	t->name = xstrdup(name);
@@ -114,6 +137,8 @@ lookup(struct render *r, const char *name)
 	}
 	t->next = owner->cache;
 	owner->cache = t;
+	t->hnext = owner->bucket[bk];
+	owner->bucket[bk] = t;
 	return t->text;
 }
 

@@ -14,6 +14,7 @@ struct render {
 	char game[32];            /* rules name, "" for common only */
 	char lang[16];
 	struct tfile *cache;
+	struct tfile *bucket[64]; /* cache again, by hash of name, language and game */
 	struct mustache_cache *parsed;
 	struct render *base;      /* NULL, or the renderer whose templates this one uses */
 };

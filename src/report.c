@@ -133,19 +133,43 @@ news_one(void *arg, const struct event_row *e)
 	return 0;
 }
 
+struct seen_ctx {
+	uint32_t mask;
+	int any;
+};
+
+/* Whether a line of the narrative is one report_narrative would show to
+ * mask; the first stops the walk. The same test, without writing lines. */
+static int
+visible_one(void *arg, const struct event_row *e)
+{
+	struct seen_ctx *sc = arg;
+
+	for (const char *p = e->narrative; *p != '\0';) {
+		const char *nl = strchr(p, '\n'), *tab = strchr(p, '\t');
+		size_t len = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		uint32_t vis;
+
+		if (tab != NULL && tab < p + len && sscanf(p, "%x", &vis) == 1 &&
+		    (vis & sc->mask) != 0) {
+			sc->any = 1;
+			return 1;
+		}
+		p += len + (nl != NULL);
+	}
+	return 0;
+}
+
 /* Whether viewer may see a line of the steps after since: a step it may not
  * see (another seat's queued or standing order) must not even be hinted at
  * by a mail with a higher step number. */
 static int
 has_news(struct ledger *l, const struct play *p, int viewer, int64_t since)
 {
-	struct news_ctx n = { tval_list(), viewer, NULL };
-	int any;
+	struct seen_ctx sc = { vis_mask(viewer), 0 };
 
-	ledger_events_each(l, p->g.id, since + 1, p->seq, news_one, &n, NULL);
-	any = n.list->n > 0;
-	tval_free(n.list);
-	return any;
+	ledger_events_each(l, p->g.id, since + 1, p->seq, visible_one, &sc, NULL);
+	return sc.any;
 }
 
 /* The open deadline of each seat, in campaign time ("" when none). */
@@ -571,7 +595,8 @@ report_queue_watchers(struct ledger *l, const struct config *c, struct render *r
 static int
 defaulted_since(struct ledger *l, int64_t game, int seat, int64_t since)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT 1 FROM events WHERE game_id = ? AND "
+	/* Kept compiled: asked for each seat of each step. */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT 1 FROM events WHERE game_id = ? AND "
 	    "seat_idx = ? AND kind = 'default' AND seq > ? LIMIT 1");
 	int found;
 
@@ -579,7 +604,7 @@ defaulted_since(struct ledger *l, int64_t game, int seat, int64_t since)
 	sqlite3_bind_int(st, 2, seat);
 	sqlite3_bind_int64(st, 3, since);
 	found = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return found;
 }
 

@@ -117,18 +117,29 @@ view_box(const char *p, size_t n, double *w, double *h)
 static int
 css_size(const char *svg)
 {
-	static const char *const props[] = { "width", "height" };
+	/* Found from each colon back, as a colon is much rarer in a picture
+	 * than "width" (every rect has one): the word, then spaces, then the
+	 * colon, is the same match read either way. */
+	for (const char *c = strchr(svg, ':'); c != NULL; c = strchr(c + 1, ':')) {
+		const char *e = c, *p;
+		char b;
+		size_t n;
 
-	for (int i = 0; i < 2; i++)
-		for (const char *p = strstr(svg, props[i]); p != NULL;
-		    p = strstr(p + 1, props[i])) {
-			char b = p > svg ? p[-1] : ' ';
-			const char *a = skip_space(p + strlen(props[i]));
-
-			if (*a == ':' && !((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') ||
-			    (b >= '0' && b <= '9') || b == '-' || b == '_'))
-				return 1;
-		}
+		while (e > svg && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' ||
+		    e[-1] == '\r'))
+			e--;
+		if ((size_t)(e - svg) >= 5 && memcmp(e - 5, "width", 5) == 0)
+			n = 5;
+		else if ((size_t)(e - svg) >= 6 && memcmp(e - 6, "height", 6) == 0)
+			n = 6;
+		else
+			continue;
+		p = e - n;
+		b = p > svg ? p[-1] : ' ';
+		if (!((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') ||
+		    (b >= '0' && b <= '9') || b == '-' || b == '_'))
+			return 1;
+	}
 	return 0;
 }
 

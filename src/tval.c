@@ -1,4 +1,5 @@
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +49,7 @@ tval_key(const char *name, size_t len)
 }
 
 static const char *
-intern(const char *k)
+intern_n(const char *k, size_t len)
 {
 	size_t i;
 
@@ -68,22 +69,120 @@ intern(const char *k)
 		}
 		free(old);
 	}
-	for (i = key_hash(k) & (interned.cap - 1); interned.v[i] != NULL;
+	for (i = key_hash_n(k, len) & (interned.cap - 1); interned.v[i] != NULL;
 	    i = (i + 1) & (interned.cap - 1))
-		if (strcmp(interned.v[i], k) == 0)
+		if (strncmp(interned.v[i], k, len) == 0 && interned.v[i][len] == '\0')
 			return interned.v[i];
 	interned.n++;
-	return interned.v[i] = xstrdup(k);
+	return interned.v[i] = xstrndup(k, len);
+}
+
+/* intern_n for a whole string, without its length first: tval_set's path.
+ * Keys are mostly the same literals over and over: the copy each address
+ * gave last is tried first, its bytes still compared (an address may be a
+ * buffer that now holds another name), which costs less than the hash. */
+#define RECENT 512
+
+static struct {
+	const char *from, *to;
+} recent[RECENT];
+
+static const char *
+intern(const char *k)
+{
+	size_t i, slot = ((uintptr_t)k >> 3) & (RECENT - 1);
+	const char *to = recent[slot].to;
+
+	if (recent[slot].from == k && (to == k || strcmp(to, k) == 0))
+		return to;
+	if (interned.n + 1 > interned.cap / 2) {
+		to = intern_n(k, strlen(k));
+	} else {
+		for (i = key_hash(k) & (interned.cap - 1); interned.v[i] != NULL;
+		    i = (i + 1) & (interned.cap - 1))
+			if (strcmp(interned.v[i], k) == 0)
+				break;
+		if (interned.v[i] == NULL) {
+			interned.n++;
+			interned.v[i] = xstrdup(k);
+		}
+		to = interned.v[i];
+	}
+	recent[slot].from = k;
+	recent[slot].to = to;
+	return to;
+}
+
+const char *
+tval_intern(const char *name, size_t len)
+{
+	return intern_n(name, len);
+}
+
+/* Blocks of nodes and of their items, kept for reuse by size class: a
+ * report's tree is hundreds of small blocks freed at once, more than
+ * glibc's per-size caches keep, and malloc and free cost a sixth of
+ * queueing the report. Class k holds blocks of k * POOL_GRAIN bytes;
+ * class 0 is a block of its own size, malloc'd and freed. */
+#define POOL_GRAIN 16
+#define POOL_CLASSES 40
+#define POOL_KEEP 4096
+
+static _Thread_local struct {
+	void *head;
+	size_t n;
+} pool[POOL_CLASSES];
+
+static unsigned
+pool_class(size_t size)
+{
+	size_t k = (size + POOL_GRAIN - 1) / POOL_GRAIN;
+
+	return k < POOL_CLASSES ? (unsigned)k : 0;
+}
+
+static void *
+pool_get(size_t size, unsigned k)
+{
+	void *p;
+
+	if (k == 0)
+		return xmalloc(size);
+	if ((p = pool[k].head) == NULL)
+		return xmalloc((size_t)k * POOL_GRAIN);
+	memcpy(&pool[k].head, p, sizeof(void *));
+	pool[k].n--;
+	return p;
+}
+
+static void
+pool_put(void *p, unsigned k)
+{
+	if (k == 0 || pool[k].n >= POOL_KEEP) {
+		free(p);
+		return;
+	}
+	memcpy(p, &pool[k].head, sizeof(void *));
+	pool[k].head = p;
+	pool[k].n++;
+}
+
+/* The bytes of an items block of cap children: a map's keys follow. */
+static size_t
+items_size(const struct tval *v, size_t cap)
+{
+	return cap * (v->type == TV_MAP ? 2 : 1) * sizeof *v->items;
 }
 
 struct tval *
 tval_new(enum tval_type t)
 {
-	/* malloc and a memset: glibc's calloc of a small block cost twice that. */
-	struct tval *v = xmalloc(sizeof *v);
+	unsigned k = pool_class(sizeof(struct tval));
+	struct tval *v = pool_get(sizeof *v, k);
 
 	memset(v, 0, sizeof *v);
 	v->type = t;
+	v->pool = k;
 	return v;
 }
 
@@ -96,10 +195,12 @@ struct tval *
 tval_str(const char *s)
 {
 	size_t len = s != NULL ? strlen(s) : 0;
-	struct tval *v = xmalloc(sizeof *v + len + 1);
+	unsigned k = pool_class(sizeof(struct tval) + len + 1);
+	struct tval *v = pool_get(sizeof(struct tval) + len + 1, k);
 
 	memset(v, 0, sizeof *v);
 	v->type = TV_STR;
+	v->pool = k;
 	v->str = (char *)(v + 1);
 	if (len > 0)
 		memcpy(v->str, s, len);
@@ -135,27 +236,32 @@ tval_free(struct tval *v)
 	/* A map's keys are in its items' block (reserve). Most nodes are
 	 * leaves: no call for what they do not have. */
 	if (v->items != NULL)
-		free(v->items);
+		pool_put(v->items, pool_class(items_size(v, v->cap)));
 	if (v->str != NULL && v->str != (char *)(v + 1))
 		free(v->str);
-	free(v);
+	pool_put(v, v->pool);
 }
 
 /* Room for cap children; a map's keys follow its items in one block. */
 static void
 reserve(struct tval *v, size_t cap)
 {
-	size_t old = v->cap;
+	size_t old = v->cap, size = items_size(v, cap);
+	struct tval **items;
 
-	if (v->type != TV_MAP) {
-		v->items = xreallocarray(v->items, cap, sizeof *v->items);
-		v->cap = cap;
-		return;
+	if (cap > SIZE_MAX / (2 * sizeof *v->items))
+		abort();
+	items = pool_get(size, pool_class(size));
+	if (v->n > 0) {
+		memcpy(items, v->items, v->n * sizeof *items);
+		if (v->type == TV_MAP)
+			memcpy(items + cap, v->keys, v->n * sizeof *v->keys);
 	}
-	v->items = xreallocarray(v->items, cap, 2 * sizeof *v->items);
-	v->keys = (const char **)(void *)(v->items + cap);
-	if (v->n > 0)
-		memmove(v->keys, v->items + old, v->n * sizeof *v->keys);
+	if (v->items != NULL)
+		pool_put(v->items, pool_class(items_size(v, old)));
+	v->items = items;
+	if (v->type == TV_MAP)
+		v->keys = (const char **)(void *)(items + cap);
 	v->cap = cap;
 }
 
@@ -169,6 +275,8 @@ tval_copy(const struct tval *v)
 	c = v->type == TV_STR && v->str != NULL ? tval_str(v->str) : tval_new(v->type);
 	c->b = v->b;
 	c->num = v->num;
+	c->seen[0] = v->seen[0];
+	c->seen[1] = v->seen[1];
 	if (v->str != NULL && c->str == NULL)
 		c->str = xstrdup(v->str);
 	if (v->n == 0)
@@ -206,14 +314,17 @@ struct tval *
 tval_set(struct tval *m, const char *key, struct tval *child)
 {
 	const char *k = intern(key);
+	int b = tval_key_bit(k);
 
-	for (size_t i = 0; i < m->n; i++) {
+	/* A new key needs no search: most are. */
+	for (size_t i = 0; i < (tval_may_have(m, k) ? m->n : 0); i++) {
 		if (m->keys[i] == k) {
 			tval_free(m->items[i]);
 			m->items[i] = child;
 			return child;
 		}
 	}
+	m->seen[b >> 6] |= 1ULL << (b & 63);
 	grow(m);
 	m->keys[m->n] = k;
 	m->items[m->n++] = child;

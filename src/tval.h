@@ -7,19 +7,39 @@
 #define AZ_TVAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum tval_type { TV_NULL, TV_BOOL, TV_NUM, TV_STR, TV_LIST, TV_MAP };
 
 struct tval {
 	enum tval_type type;
 	int b;             /* TV_BOOL */
+	unsigned pool;     /* tval.c: the size class of the node's block */
 	double num;        /* TV_NUM */
 	char *str;         /* TV_STR, NUL-terminated, owned */
 	size_t n, cap;     /* TV_LIST / TV_MAP */
 	struct tval **items;
 	const char **keys; /* TV_MAP only, parallel to items; shared (tval.c keeps
 	                    * one copy of each key for the process) */
+	unsigned long long seen[2]; /* TV_MAP: a bit for each of its keys
+	                    * (tval_key_bit); a key whose bit is clear is not in it */
 };
+
+/* The bit of seen that an interned key sets: a map of dozens of keys is
+ * searched for a key it lacks without reading them. */
+static inline int
+tval_key_bit(const char *key)
+{
+	return (int)(((uintptr_t)key >> 4) & 127);
+}
+
+static inline int
+tval_may_have(const struct tval *m, const char *key)
+{
+	int b = tval_key_bit(key);
+
+	return (m->seen[b >> 6] >> (b & 63)) & 1;
+}
 
 struct tval *tval_new(enum tval_type);
 struct tval *tval_map(void);
@@ -51,6 +71,11 @@ struct tval *tval_bool(int b);
  * was ever given that key: a map has a key when one of its keys is this
  * very pointer. */
 const char *tval_key(const char *name, size_t len);
+
+/* The one copy of the key name[0..len), made now if no map had it yet: a
+ * name known before the maps that will hold it (a template's tags) finds
+ * them by pointer. */
+const char *tval_intern(const char *name, size_t len);
 
 /* Lookup of one key in a map (no dots); NULL when absent or not a map. */
 struct tval *tval_get(const struct tval *map, const char *key);

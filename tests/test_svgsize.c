@@ -54,6 +54,9 @@ test_sure(void **state)
 	(void)state;
 	assert_int_equal(sure("<svg width=\"520\" height=\"330\" viewBox=\"0 0 1 1\""), 406);
 	assert_int_equal(sure("<svg width='520px' height='990px'"), 1218);
+	/* stroke-width, a width attribute, a colon elsewhere: no CSS size. */
+	assert_int_equal(sure("<svg width=\"520\" height=\"330\"><style>.a{stroke-width: 2;"
+	    "line-height :1}</style><rect width=\"3\"/><a xlink:href=\"#\"/></svg><svg"), 406);
 	assert_int_equal(sure("<?xml version=\"1.0\"?>\n<!-- a board -->\n"
 	    "<svg viewBox=\"-1,-2 520 1060\""), 1305);
 	assert_int_equal(sure("<svg\n\twidth = \"510.0\"\theight=\"620\" viewBox=\"0 0 510 620\""),
@@ -82,6 +85,8 @@ test_unsure(void **state)
 	unsure("<svg viewBox=\"0 0 -520 330\"");
 	unsure("<svg viewBox=\"0 0 520 330\" style=\"width: 100px\"");
 	unsure("<svg width=\"520\" height=\"330\"><style>svg { height: 99px }</style></svg><svg");
+	unsure("<svg width=\"520\" height=\"330\"><style>svg{width\n\t :1px}</style></svg><svg");
+	unsure("<svg width=\"520\" height=\"330\"><style>.a{fill:red;height:2px}</style><svg");
 	unsure("<!DOCTYPE svg [<!ENTITY w \"9\">]><svg width=\"520\" height=\"330\"");
 	unsure("<svg:svg width=\"520\" height=\"330\"");
 	unsure("<svgx width=\"520\" height=\"330\"");

@@ -128,6 +128,19 @@ tval_intern(const char *name, size_t len)
 #define POOL_CLASSES 40
 #define POOL_KEEP 4096
 
+/* Under AddressSanitizer every block goes back to free(): a node used after
+ * its tree was freed is then caught, not handed to the next tree. */
+#if defined(__SANITIZE_ADDRESS__)
+#define POOL_OFF 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define POOL_OFF 1
+#endif
+#endif
+#ifndef POOL_OFF
+#define POOL_OFF 0
+#endif
+
 static _Thread_local struct {
 	void *head;
 	size_t n;
@@ -138,7 +151,7 @@ pool_class(size_t size)
 {
 	size_t k = (size + POOL_GRAIN - 1) / POOL_GRAIN;
 
-	return k < POOL_CLASSES ? (unsigned)k : 0;
+	return k < POOL_CLASSES && !POOL_OFF ? (unsigned)k : 0;
 }
 
 static void *

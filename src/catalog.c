@@ -27,6 +27,11 @@ struct lang {
 	struct entry *ents;
 	GStringChunk *strs;
 	GPtrArray *owned;
+	GHashTable *ctxs;   /* ctx to its entries (struct pair), when asked */
+};
+
+struct pair {
+	const char *id, *form;
 };
 
 static char datadir[PATH_MAX], podir[PATH_MAX + 4];
@@ -44,6 +49,8 @@ static void
 lang_free(struct lang *l)
 {
 	g_hash_table_destroy(l->t);
+	if (l->ctxs != NULL)
+		g_hash_table_destroy(l->ctxs);
 	catbin_close(&l->bin);
 	g_free(l->ents);
 	if (l->strs != NULL)
@@ -268,27 +275,65 @@ catalog_get(const char *lang, const char *ctx, const char *msgid)
 	return e != NULL ? e->form[0] : NULL;
 }
 
+static void
+array_free(void *p)
+{
+	g_array_free(p, TRUE);
+}
+
+/* The entries of each context, in the table's order, so that the order words
+ * of a game are not looked for among every entry of the language each time
+ * (ordertr.c asks each language for several contexts). */
+static void
+index_ctxs(struct lang *l)
+{
+	GHashTableIter it;
+	void *k, *v;
+
+	l->ctxs = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, array_free);
+	g_hash_table_iter_init(&it, l->t);
+	while (g_hash_table_iter_next(&it, &k, &v)) {
+		const char *key = k, *sep = strchr(key, '\004');
+		const struct entry *e = v;
+		struct pair p;
+		GArray *a;
+		char *ctx;
+
+		if (sep == NULL)
+			continue;
+		ctx = g_strndup(key, (gsize)(sep - key));
+		if ((a = g_hash_table_lookup(l->ctxs, ctx)) == NULL) {
+			a = g_array_new(FALSE, FALSE, sizeof(struct pair));
+			g_hash_table_insert(l->ctxs, ctx, a);
+		} else {
+			g_free(ctx);
+		}
+		p.id = sep + 1;
+		p.form = e->form[0];
+		g_array_append_val(a, p);
+	}
+}
+
 void
 catalog_each(const char *lang, const char *ctx,
     void (*fn)(const char *msgid, const char *msgstr, void *), void *arg)
 {
 	struct lang *l = find(lang);
-	size_t n = strlen(ctx);
-	GHashTableIter it;
-	void *k, *v;
+	GArray *a;
 
 	if (l == NULL) {
 		if (catalog_use(lang, NULL) < 0)
 			return;
 		l = find(lang);
 	}
-	g_hash_table_iter_init(&it, l->t);
-	while (g_hash_table_iter_next(&it, &k, &v)) {
-		const char *key = k;
-		const struct entry *e = v;
+	if (l->ctxs == NULL)
+		index_ctxs(l);
+	if ((a = g_hash_table_lookup(l->ctxs, ctx)) == NULL)
+		return;
+	for (guint i = 0; i < a->len; i++) {
+		const struct pair *p = &g_array_index(a, struct pair, i);
 
-		if (strncmp(key, ctx, n) == 0 && key[n] == '\004')
-			fn(key + n + 1, e->form[0], arg);
+		fn(p->id, p->form, arg);
 	}
 }
 

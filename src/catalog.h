@@ -1,4 +1,6 @@
-/* catalog: translations, read from po/<domain>/<lang>.po with libgettextpo.
+/* catalog: translations, read from po/<domain>/<lang>.po with libgettextpo,
+ * or from po/<lang>.catbin, the build's compiled form of them (src/catbin.h),
+ * when it is there and not older than any of them.
  *
  * Every language's catalogs are read once per process, when first asked.
  * English is the language of the message ids, so its catalogs hold only the
@@ -17,6 +19,8 @@ extern const char *const catalog_languages[];
 
 /* Remembers where po/ is; reads no file yet. */
 void catalog_init(const char *datadir);
+/* Forgets every language read, so the next use reads again (tests). */
+void catalog_reset(void);
 /* 0 when lang is shipped and its catalogs read; -1 with a diag naming what
  * is wrong (an unknown language, an unreadable file). */
 int catalog_use(const char *lang, struct diag *);

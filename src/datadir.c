@@ -10,15 +10,16 @@
 #define PKGDATADIR "/usr/local/share/azalai"
 #endif
 
-/* The source tree an uninstalled binary was built from. Looked up through
+/* The source tree an uninstalled binary was built from, in out (n bytes), and
+ * the build directory the binary is in, in exe (m bytes). Looked up through
  * /proc/self/exe, so a binary copied or installed elsewhere never has a
  * marker beside it, and no build path is compiled into the binary (the
  * package build stays reproducible). */
 static int
-build_tree(char *out, size_t n)
+build_tree_of(char *out, size_t n, char *exe, size_t m)
 {
-	char exe[PATH_MAX], marker[PATH_MAX + sizeof DATADIR_MARKER], *slash;
-	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	char marker[PATH_MAX + sizeof DATADIR_MARKER], *slash;
+	ssize_t len = readlink("/proc/self/exe", exe, m - 1);
 	FILE *f;
 	size_t got;
 
@@ -28,6 +29,8 @@ build_tree(char *out, size_t n)
 	if ((slash = strrchr(exe, '/')) == NULL)
 		return -1;
 	slash[1] = '\0';
+	if (strlen(exe) + sizeof DATADIR_MARKER > sizeof marker)
+		return -1;
 	snprintf(marker, sizeof marker, "%s%s", exe, DATADIR_MARKER);
 	if ((f = fopen(marker, "r")) == NULL)
 		return -1;
@@ -39,6 +42,14 @@ build_tree(char *out, size_t n)
 	got = strcspn(out, "\n");
 	out[got] = '\0';
 	return got > 0 ? 0 : -1;
+}
+
+static int
+build_tree(char *out, size_t n)
+{
+	char exe[PATH_MAX];
+
+	return build_tree_of(out, n, exe, sizeof exe);
 }
 
 int
@@ -58,5 +69,15 @@ datadir_find(char *out, size_t n, const char *option, const char *configured)
 		return -1;
 	/* configured may be out itself. */
 	memmove(out, pick, strlen(pick) + 1);
+	return 0;
+}
+
+int
+datadir_build(char *out, size_t n, const char *datadir)
+{
+	char src[PATH_MAX];
+
+	if (build_tree_of(src, sizeof src, out, n) < 0 || strcmp(src, datadir) != 0)
+		return -1;
 	return 0;
 }

@@ -16,4 +16,10 @@
  * the path does not fit. */
 int datadir_find(char *out, size_t n, const char *option, const char *configured);
 
+/* Fills out (n bytes, at least PATH_MAX) with the directory of the running
+ * executable, ending in '/', when that is a build tree (DATADIR_MARKER) whose
+ * source tree is datadir: what the build makes from the source tree, such as
+ * the compiled catalogs, is there. -1 otherwise. */
+int datadir_build(char *out, size_t n, const char *datadir);
+
 #endif

@@ -1447,8 +1447,11 @@ group_one(struct ledger *l, const struct config *c, struct render *tmpl,
 	free(source);
 	if (rc == 0)
 		return ledger_savepoint_keep(l, d);
-	if (ledger_rollback_to(l, d) < 0)
-		return diag_set(d, 0, "%s", md.msg);
+	if (ledger_rollback_to(l, d) < 0) {
+		/* The message's own failure says more than the rollback's. */
+		*d = md;
+		return -1;
+	}
 	log_error("message %lld left for the next run: %s", (long long)id, md.msg);
 	return note_failure(l, c, id, md.msg, d);
 }

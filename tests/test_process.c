@@ -586,6 +586,37 @@ count_commit(void *n)
 	return 0;
 }
 
+/* Three new mails for one group, the second refused by a trigger on its
+ * answer with RAISE(raise): north's order, south's from fails@x, south's
+ * again from again@x. Processes them with the log in logpath; *commits
+ * counts the commits of the run. */
+static void
+group_with_failing_mail(struct fx_env *e, const char *raise, const char *logpath,
+    struct process_stats *s, int *commits)
+{
+	char north[ORDER_TEXT], south[ORDER_TEXT], line[ORDER_TEXT + 2], sql[300];
+	struct diag d;
+
+	assert_int_equal(log_open(LOG_TO_FILE, logpath), 0);
+	assert_true(legal_text(e, 0, north, sizeof north));
+	assert_true(legal_text(e, 1, south, sizeof south));
+	snprintf(sql, sizeof sql, "CREATE TRIGGER no_ack BEFORE INSERT ON outbox WHEN "
+	    "instr(NEW.in_reply_to, 'fails@x') > 0 BEGIN SELECT RAISE(%s, "
+	    "'test: no answer to fails@x'); END", raise);
+	assert_int_equal(sqlite3_exec(e->f.l.db, sql, NULL, NULL, NULL), SQLITE_OK);
+	snprintf(line, sizeof line, "%s\n", north);
+	store_order(e, 0, "first@x", line);
+	snprintf(line, sizeof line, "%s\n", south);
+	store_order(e, 1, "fails@x", line);
+	store_order(e, 1, "again@x", line);
+	memset(s, 0, sizeof *s);
+	*commits = 0;
+	sqlite3_commit_hook(e->f.l.db, count_commit, commits);
+	assert_int_equal(process_pending(&e->f.l, &e->f.cfg, s, &d), 0);
+	sqlite3_commit_hook(e->f.l.db, NULL, NULL);
+	log_open(LOG_TO_NONE, NULL);
+}
+
 /* New mails are answered in one transaction, each in a savepoint: one that
  * fails after its step is undone alone and stays queued with its error; the
  * group's others are answered, the game's next step chains to the last one
@@ -594,36 +625,19 @@ static void
 test_failure_inside_a_group(void **state)
 {
 	struct fx_env *e = *state;
-	char north[ORDER_TEXT], south[ORDER_TEXT], line[ORDER_TEXT + 2], hash[HASH_HEX];
-	char logpath[300], *text;
+	char hash[HASH_HEX], logpath[300], *text;
 	struct process_stats s;
 	struct play p;
 	struct diag d;
 	void *st;
 	int64_t seq = -1;
 	size_t len;
-	int commits = 0;
+	int commits;
 
 	snprintf(logpath, sizeof logpath, "%s/azalai.log", e->f.dir);
-	assert_int_equal(log_open(LOG_TO_FILE, logpath), 0);
 	/* Sealed choices: south's order is as legal after north's as before. */
 	assert_true(waited(e, 0) && waited(e, 1));
-	assert_true(legal_text(e, 0, north, sizeof north));
-	assert_true(legal_text(e, 1, south, sizeof south));
-	assert_int_equal(sqlite3_exec(e->f.l.db, "CREATE TRIGGER no_ack BEFORE INSERT ON "
-	    "outbox WHEN instr(NEW.in_reply_to, 'fails@x') > 0 BEGIN "
-	    "SELECT RAISE(ABORT, 'test: no answer to fails@x'); END", NULL, NULL, NULL),
-	    SQLITE_OK);
-	snprintf(line, sizeof line, "%s\n", north);
-	store_order(e, 0, "first@x", line);
-	snprintf(line, sizeof line, "%s\n", south);
-	store_order(e, 1, "fails@x", line);
-	store_order(e, 1, "again@x", line);
-	memset(&s, 0, sizeof s);
-	sqlite3_commit_hook(e->f.l.db, count_commit, &commits);
-	assert_int_equal(process_pending(&e->f.l, &e->f.cfg, &s, &d), 0);
-	sqlite3_commit_hook(e->f.l.db, NULL, NULL);
-	log_open(LOG_TO_NONE, NULL);
+	group_with_failing_mail(e, "ABORT", logpath, &s, &commits);
 	assert_int_equal(s.messages, 3);
 	/* The attempts, then the group. */
 	assert_int_equal(commits, 2);
@@ -672,31 +686,13 @@ static void
 test_group_redone_one_by_one(void **state)
 {
 	struct fx_env *e = *state;
-	char north[ORDER_TEXT], south[ORDER_TEXT], line[ORDER_TEXT + 2], logpath[300];
-	char *text, *p;
+	char logpath[300], *text, *p;
 	struct process_stats s;
-	struct diag d;
 	size_t len;
-	int commits = 0, n = 0;
+	int commits, n = 0;
 
 	snprintf(logpath, sizeof logpath, "%s/azalai.log", e->f.dir);
-	assert_int_equal(log_open(LOG_TO_FILE, logpath), 0);
-	assert_true(legal_text(e, 0, north, sizeof north));
-	assert_true(legal_text(e, 1, south, sizeof south));
-	assert_int_equal(sqlite3_exec(e->f.l.db, "CREATE TRIGGER no_ack BEFORE INSERT ON "
-	    "outbox WHEN instr(NEW.in_reply_to, 'fails@x') > 0 BEGIN "
-	    "SELECT RAISE(ROLLBACK, 'test: no answer to fails@x'); END", NULL, NULL, NULL),
-	    SQLITE_OK);
-	snprintf(line, sizeof line, "%s\n", north);
-	store_order(e, 0, "first@x", line);
-	snprintf(line, sizeof line, "%s\n", south);
-	store_order(e, 1, "fails@x", line);
-	store_order(e, 1, "again@x", line);
-	memset(&s, 0, sizeof s);
-	sqlite3_commit_hook(e->f.l.db, count_commit, &commits);
-	assert_int_equal(process_pending(&e->f.l, &e->f.cfg, &s, &d), 0);
-	sqlite3_commit_hook(e->f.l.db, NULL, NULL);
-	log_open(LOG_TO_NONE, NULL);
+	group_with_failing_mail(e, "ROLLBACK", logpath, &s, &commits);
 	/* The attempts; the first two mails again, each alone; the failure. */
 	assert_int_equal(commits, 4);
 	assert_int_equal(s.messages, 3);

@@ -230,9 +230,9 @@ board_png_palette(const char *svg, size_t len, int width, int colors, struct buf
 
 	if (board_draw(svg, len, width, &surf, d) < 0)
 		return -1;
-	/* Straight from cairo's pixels: writing a 32-bit PNG only for libgd to
-	 * read it back cost most of the time of a report with a picture, and
-	 * the pixels libgd read were these. */
+	/* Straight from cairo's pixels: writing a 32-bit PNG only to read it
+	 * back cost most of the time of a report with a picture, and the
+	 * pixels read back were these. */
 	cairo_surface_flush(surf);
 	rc = png_palette_rgb24(cairo_image_surface_get_data(surf),
 	    cairo_image_surface_get_width(surf), cairo_image_surface_get_height(surf),

@@ -1,12 +1,13 @@
 /* drawer: board pictures drawn in a process of their own.
  *
  * The referee holds the ledger (raw mail, token hashes, hidden cards);
- * librsvg, cairo and libgd are most of its memory and read what a template
- * makes. So the referee never loads them: on the first picture of a run it
- * starts its own binary afresh (fork + exec, nothing of the parent's memory
- * shared) in a hidden mode that holds only a socket, and sends it the SVG;
- * the worker answers with the PNG board_png_palette makes, byte for byte
- * the one the referee would have made, or with the sentence of its diag.
+ * librsvg, cairo and libimagequant are most of its memory and read what a
+ * template makes. So the referee never loads them: on the first picture of
+ * a run it starts its own binary afresh (fork + exec, nothing of the
+ * parent's memory shared) in a hidden mode that holds only a socket, and
+ * sends it the SVG; the worker answers with the PNG board_png_palette
+ * makes, byte for byte the one the referee would have made, or with the
+ * sentence of its diag.
  *
  * Frames, native byte order (both ends are the same binary):
  *   request   u32 svg bytes, i32 width, i32 colours, u32 CPU seconds, SVG

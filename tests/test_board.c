@@ -276,7 +276,7 @@ png_ok(const char *game, const char *svg, int width)
 	assert_memory_equal(b + 12, "IHDR", 4);
 	assert_int_equal(be32(b + 16), (uint32_t)width);
 	assert_true(be32(b + 20) > 0 && be32(b + 20) <= BOARD_PNG_MAX);
-	/* The reports take cairo's pixels to libgd directly: the same bytes
+	/* The reports take cairo's pixels to the palette directly: the same bytes
 	 * as this PNG read back, or the pictures would change with it. */
 	{
 		struct buf a = BUF_INIT, c = BUF_INIT;

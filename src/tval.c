@@ -239,10 +239,21 @@ tval_bool(int b)
 	return v;
 }
 
+/* The pool field of a node held by maps that do not own it (tval_share). */
+#define POOL_SHARED 0xffffffffu
+
+void
+tval_share(struct tval *v)
+{
+	/* Only a map or a list: a string's node has its bytes in its block. */
+	if (v->type == TV_MAP || v->type == TV_LIST)
+		v->pool = POOL_SHARED;
+}
+
 void
 tval_free(struct tval *v)
 {
-	if (v == NULL)
+	if (v == NULL || v->pool == POOL_SHARED)
 		return;
 	for (size_t i = 0; i < v->n; i++)
 		tval_free(v->items[i]);

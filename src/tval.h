@@ -45,6 +45,11 @@ struct tval *tval_new(enum tval_type);
 struct tval *tval_map(void);
 struct tval *tval_list(void);
 void tval_free(struct tval *);
+/* Makes map or list v a tree its owner keeps for the process: a map given it
+ * (tval_set) holds it without owning it, and tval_free leaves it alone. For
+ * a tree built once that every report holds unchanged (ordertr's keywords):
+ * nobody may change it, and it is never freed. */
+void tval_share(struct tval *v);
 /* A deep copy of v (NULL for NULL): a tree built once, handed to many. */
 struct tval *tval_copy(const struct tval *v);
 

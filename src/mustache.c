@@ -59,6 +59,7 @@ struct parsed {
 	struct origin o;
 	struct tmpl t;
 	unsigned long work;	/* what parsing it counted, counted again on reuse */
+	size_t out;		/* main templates: the most a render of it wrote */
 };
 
 /* Found by the text's address: a report reaches dozens of partials, among
@@ -913,9 +914,17 @@ mustache_render_cached(const char *tmpl, const struct tval *data,
 	r.work = 0;
 	r.scratch = (struct buf)BUF_INIT;
 	if ((hit = cached(cache, tmpl, NULL, NULL, 0)) != NULL) {
+		/* Room for what the template wrote before, at once: a
+		 * report's picture grew through a dozen copies. */
+		if (hit->out > 0) {
+			buf_grow(out, hit->out);
+			out->p[out->len] = '\0';
+		}
 		r.work = hit->work;
 		rc = render_nodes(&r, &hit->t, &hit->o, 0, hit->t.len,
 		    data != NULL ? &root : NULL);
+		if (rc == 0 && out->len - r.start > hit->out)
+			hit->out = out->len - r.start;
 	} else {
 		rc = parse(&o, &t, d, &r.work);
 		if (rc == 0 && cache != NULL) {

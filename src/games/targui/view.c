@@ -32,6 +32,24 @@ letter(const struct tu_state *s, int seat)
 	return tu_tribe_letter[s->tribe_of[seat]];
 }
 
+/* " %c:%-5u" of a holder's letter and camels, without printf: a map is
+ * 49 cells, and every report draws one. */
+static void
+holder_cell(char *l2, char c, unsigned camels)
+{
+	char t[DEC_LEN];
+	const char *d = dec_ull(t, camels);
+	size_t n = strlen(d);
+
+	l2[0] = ' ';
+	l2[1] = c;
+	l2[2] = ':';
+	memcpy(l2 + 3, d, n);
+	for (; n < 5; n++)
+		l2[3 + n] = ' ';
+	l2[3 + n] = '\0';
+}
+
 /* l1 is a message (its terrain is a term), l2 plain: both render to 8
  * columns. */
 static void
@@ -45,21 +63,20 @@ cell(const struct tu_state *s, int b, char *l1, char *l2)
 		if (b == s->salt_box)
 			msg_fmt(l2, CELL_MSG, " %-7s", TERM("targui.map.salt"));
 		else
-			snprintf(l2, CELL_MSG, "        ");
+			memcpy(l2, "        ", 9);
 		return;
 	}
 	if (s->terrain[b] == T_SETTLEMENT)
 		msg_fmt(t, sizeof t, "Set-%c", letter(s, settler(s, b)));
 	else
-		snprintf(t, sizeof t, "%s", abbr[s->terrain[b]]);
+		str_copy(t, sizeof t, abbr[s->terrain[b]]);
 	msg_fmt(l1, CELL_MSG, "%2d %-5.5s", b, t);
 	if (s->terrain[b] == T_CHOTT)
-		snprintf(l2, CELL_MSG, "~~~~~~~~");
+		memcpy(l2, "~~~~~~~~", 9);
 	else if (o != TU_NONE)
-		snprintf(l2, CELL_MSG, " %c:%-5u", letter(s, o),
-		    (unsigned)s->camels[b] % 100000u);
+		holder_cell(l2, letter(s, o), (unsigned)s->camels[b] % 100000u);
 	else
-		snprintf(l2, CELL_MSG, "        ");
+		memcpy(l2, "        ", 9);
 }
 
 static void

@@ -253,6 +253,31 @@ report_orders_lang(struct tval *list, const char *lang, const char *game)
 	}
 }
 
+/* What the parts of a view every reader sees alike (tval_memo_get) are kept
+ * for: this state of this game (its digest, step and place in memory), and
+ * whether it is shown openly (the game is over). The seats of a step and
+ * the sender's reply read one state: its board is built once. */
+static void
+memo_key(const struct play *p)
+{
+	struct {
+		int64_t game, seq;
+		const void *rules, *st;
+		int open;
+		char hash[HASH_HEX];
+	} k;
+
+	/* Compared as bytes: the padding too. */
+	memset(&k, 0, sizeof k);
+	k.game = p->g.id;
+	k.seq = p->seq;
+	k.rules = p->rules;
+	k.st = p->st;
+	k.open = audit_open(&p->g);
+	memcpy(k.hash, p->state_hash, HASH_HEX);
+	tval_memo_key(&k, sizeof k);
+}
+
 struct tval *
 report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
     const char *lang)
@@ -270,7 +295,9 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 	int eyes = getenv("AZALAI_TEST_PLANT_LEAK") != NULL ? 0 : viewer;
 
 	/* Once a game is over nothing is secret: every reader sees it all. */
+	memo_key(p);
 	p->rules->view(p->st, audit_open(&p->g) ? VIEW_ALL : eyes, root);
+	tval_memo_key(NULL, 0);
 	view_lines(root, "options_text", "options_lines", 66, lang);
 	tval_set_str(root, "game_id", p->g.name);
 	tval_set_str(root, "title", p->rules->title);

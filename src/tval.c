@@ -266,6 +266,76 @@ tval_free(struct tval *v)
 	pool_put(v, v->pool);
 }
 
+/* The view parts kept for the state tval_memo_key named last. */
+#define MEMO_KEY 160
+#define MEMO_PARTS 16
+
+static struct {
+	int on;
+	size_t keylen;
+	unsigned char key[MEMO_KEY];
+	size_t n;
+	const char *name[MEMO_PARTS];
+	struct tval *v[MEMO_PARTS];
+} memo;
+
+static void
+memo_clear(void)
+{
+	for (size_t i = 0; i < memo.n; i++) {
+		/* Owned again, to be freed: a map or list from tval_new. */
+		memo.v[i]->pool = pool_class(sizeof(struct tval));
+		tval_free(memo.v[i]);
+	}
+	memo.n = 0;
+}
+
+void
+tval_memo_key(const void *key, size_t len)
+{
+	if (key == NULL || len > MEMO_KEY) {
+		memo.on = 0;
+		return;
+	}
+	if (len != memo.keylen || memcmp(memo.key, key, len) != 0) {
+		memo_clear();
+		memcpy(memo.key, key, len);
+		memo.keylen = len;
+	}
+	memo.on = 1;
+}
+
+void
+tval_memo_forget(void)
+{
+	memo_clear();
+	memo.on = 0;
+	memo.keylen = 0;
+}
+
+/* Names are the views' literals: compared by content all the same. */
+struct tval *
+tval_memo_get(const char *name)
+{
+	if (!memo.on)
+		return NULL;
+	for (size_t i = 0; i < memo.n; i++)
+		if (strcmp(memo.name[i], name) == 0)
+			return memo.v[i];
+	return NULL;
+}
+
+void
+tval_memo_put(const char *name, struct tval *v)
+{
+	if (!memo.on || memo.n == MEMO_PARTS || (v->type != TV_MAP && v->type != TV_LIST) ||
+	    tval_memo_get(name) != NULL)
+		return;
+	tval_share(v);
+	memo.name[memo.n] = name;
+	memo.v[memo.n++] = v;
+}
+
 /* Room for cap children; a map's keys follow its items in one block. */
 static void
 reserve(struct tval *v, size_t cap)

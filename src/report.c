@@ -118,6 +118,27 @@ report_narrative(const char *narrative, int viewer, const char *lang, struct tva
 	}
 }
 
+/* fn with the narrative of each live event of game with seq in [from, to],
+ * in order, until it returns non-zero: what ledger_events_each passes over
+ * (events a rollback undid) this does too, and the rest of an event (its
+ * payload and hashes), which news does not show, is not read. */
+static void
+narratives_each(struct ledger *l, int64_t game, int64_t from, int64_t to,
+    int (*fn)(void *, const char *), void *arg)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT narrative FROM events WHERE game_id = ? "
+	    "AND seq >= ? AND seq <= ? AND NOT EXISTS (SELECT 1 FROM undone u "
+	    "WHERE u.game_id = events.game_id AND u.seq = events.seq) ORDER BY seq");
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, from);
+	sqlite3_bind_int64(st, 3, to);
+	while (sqlite3_step(st) == SQLITE_ROW)
+		if (fn(arg, col_text(st, 0)) != 0)
+			break;
+	ledger_release(l, st);
+}
+
 struct news_ctx {
 	struct tval *list;
 	int viewer;
@@ -125,11 +146,11 @@ struct news_ctx {
 };
 
 static int
-news_one(void *arg, const struct event_row *e)
+news_one(void *arg, const char *narrative)
 {
 	struct news_ctx *n = arg;
 
-	report_narrative(e->narrative, n->viewer, n->lang, n->list);
+	report_narrative(narrative, n->viewer, n->lang, n->list);
 	return 0;
 }
 
@@ -141,11 +162,11 @@ struct seen_ctx {
 /* Whether a line of the narrative is one report_narrative would show to
  * mask; the first stops the walk. The same test, without writing lines. */
 static int
-visible_one(void *arg, const struct event_row *e)
+visible_one(void *arg, const char *narrative)
 {
 	struct seen_ctx *sc = arg;
 
-	for (const char *p = e->narrative; *p != '\0';) {
+	for (const char *p = narrative; *p != '\0';) {
 		const char *nl = strchr(p, '\n'), *tab = strchr(p, '\t');
 		size_t len = nl != NULL ? (size_t)(nl - p) : strlen(p);
 		uint32_t vis;
@@ -168,7 +189,7 @@ has_news(struct ledger *l, const struct play *p, int viewer, int64_t since)
 {
 	struct seen_ctx sc = { vis_mask(viewer), 0 };
 
-	ledger_events_each(l, p->g.id, since + 1, p->seq, visible_one, &sc, NULL);
+	narratives_each(l, p->g.id, since + 1, p->seq, visible_one, &sc);
 	return sc.any;
 }
 
@@ -317,7 +338,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 	n.list = tval_set_list(root, "news");
 	n.viewer = eyes;
 	n.lang = lang;
-	ledger_events_each(l, p->g.id, since + 1, p->seq, news_one, &n, NULL);
+	narratives_each(l, p->g.id, since + 1, p->seq, news_one, &n);
 
 	list = tval_set_list(root, "waiting");
 	for (int s = 0; s < p->g.nseats; s++) {

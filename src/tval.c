@@ -255,8 +255,17 @@ tval_free(struct tval *v)
 {
 	if (v == NULL || v->pool == POOL_SHARED)
 		return;
-	for (size_t i = 0; i < v->n; i++)
-		tval_free(v->items[i]);
+	for (size_t i = 0; i < v->n; i++) {
+		struct tval *c = v->items[i];
+
+		/* Most children are leaves with their bytes in their block:
+		 * back to the pool without a call. */
+		if (c != NULL && c->items == NULL && c->pool != POOL_SHARED &&
+		    (c->str == NULL || c->str == (char *)(c + 1)))
+			pool_put(c, c->pool);
+		else
+			tval_free(c);
+	}
 	/* A map's keys are in its items' block (reserve). Most nodes are
 	 * leaves: no call for what they do not have. */
 	if (v->items != NULL)

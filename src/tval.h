@@ -45,10 +45,11 @@ struct tval *tval_new(enum tval_type);
 struct tval *tval_map(void);
 struct tval *tval_list(void);
 void tval_free(struct tval *);
-/* Makes map or list v a tree its owner keeps for the process: a map given it
- * (tval_set) holds it without owning it, and tval_free leaves it alone. For
- * a tree built once that every report holds unchanged (ordertr's keywords):
- * nobody may change it, and it is never freed. */
+/* Makes map or list v a tree its owner keeps: a map given it (tval_set)
+ * holds it without owning it, and tval_free leaves it alone. For a tree
+ * built once that many reports hold unchanged (ordertr's keywords, kept for
+ * the process; the view parts of tval_memo_put, freed by tval.c when their
+ * state is gone): nobody may change it. */
 void tval_share(struct tval *v);
 /* The parts of a view every reader of one state sees alike (a board),
  * built for the first reader and held by the trees of the others: a view

@@ -115,8 +115,21 @@ field_str(struct buf *b, const char *s)
 
 	if (s[plain] != '\0')
 		len += strlen(s + plain);
-	d = dec_ull(t, len);
-	dl = (size_t)(t + DEC_LEN - 1 - d);
+	/* Most fields are shorter than 100 bytes: their length without a
+	 * division loop. */
+	if (len < 10) {
+		t[0] = (char)('0' + len);
+		d = t;
+		dl = 1;
+	} else if (len < 100) {
+		t[0] = (char)('0' + len / 10);
+		t[1] = (char)('0' + len % 10);
+		d = t;
+		dl = 2;
+	} else {
+		d = dec_ull(t, len);
+		dl = (size_t)(t + DEC_LEN - 1 - d);
+	}
 	/* One reserve for the three parts: a message is many short fields. */
 	buf_grow(b, dl + 1 + len);
 	memcpy(b->p + b->len, d, dl);
@@ -132,12 +145,23 @@ field_str(struct buf *b, const char *s)
 			b->p[i] = ' ';
 }
 
+/* A number's field: its digits hold no newline or tab to look for. */
 static void
 field_ll(struct buf *b, long long v)
 {
 	char t[DEC_LEN];
+	const char *d = dec_ll(t, v);
+	size_t len = (size_t)(t + DEC_LEN - 1 - d);
 
-	field_str(b, dec_ll(t, v));
+	/* At most 20 digits: the length is one or two. */
+	buf_grow(b, len + 3);
+	if (len >= 10)
+		b->p[b->len++] = (char)('0' + len / 10);
+	b->p[b->len++] = (char)('0' + len % 10);
+	b->p[b->len++] = ':';
+	memcpy(b->p + b->len, d, len);
+	b->len += len;
+	b->p[b->len] = '\0';
 }
 
 static void
@@ -156,6 +180,20 @@ encode_args(struct buf *b, const char *fmt, va_list ap)
 	for (const char *p = strchr(fmt, '%'); p != NULL; p = strchr(p, '%')) {
 		struct conv cv;
 
+		/* The plain "%s", "%d" and "%c" of most messages, without
+		 * reading a whole conversion: what conv_read makes of them. */
+		if (p[1] == 's') {
+			const char *s = va_arg(ap, const char *);
+
+			field_str(b, s != NULL ? s : "(null)");
+			p += 2;
+			continue;
+		}
+		if (p[1] == 'd' || p[1] == 'c') {
+			field_ll(b, va_arg(ap, int));
+			p += 2;
+			continue;
+		}
 		if (!conv_read(p + 1, &cv))
 			break;
 		p = cv.end;

@@ -3,6 +3,7 @@
  * against a context stack. Parsing first means a broken template writes no
  * half-finished report. */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,7 @@ struct origin {
  * name and the indentation it was given. */
 struct parsed {
 	struct parsed *next;
+	struct parsed *hnext;	/* the next of its bucket */
 	const char *key;
 	char *ind;		/* NULL: not a partial */
 	size_t indlen;
@@ -57,11 +59,25 @@ struct parsed {
 	struct origin o;
 	struct tmpl t;
 	unsigned long work;	/* what parsing it counted, counted again on reuse */
+	size_t out;		/* main templates: the most a render of it wrote */
 };
+
+/* Found by the text's address: a report reaches dozens of partials, among
+ * the parses of every template of several games and languages. */
+#define CACHE_BUCKETS 256
 
 struct mustache_cache {
 	struct parsed *list;
+	struct parsed *bucket[CACHE_BUCKETS];
 };
+
+static size_t
+bucket_of(const char *key)
+{
+	uintptr_t k = (uintptr_t)key;
+
+	return (size_t)((k >> 4) ^ (k >> 12)) & (CACHE_BUCKETS - 1);
+}
 
 struct ctx {
 	const struct tval *v;
@@ -695,7 +711,7 @@ cached(const struct mustache_cache *c, const char *key, const char *name,
 {
 	if (c == NULL)
 		return NULL;
-	for (struct parsed *p = c->list; p != NULL; p = p->next) {
+	for (struct parsed *p = c->bucket[bucket_of(key)]; p != NULL; p = p->hnext) {
 		if (p->key != key || (p->name == NULL) != (name == NULL))
 			continue;
 		/* ind is NULL when indlen is 0, and memcmp may not be given NULL. */
@@ -730,6 +746,8 @@ keep(struct mustache_cache *c, const char *key, char *name, const char *ind,
 	p->work = work;
 	p->next = c->list;
 	c->list = p;
+	p->hnext = c->bucket[bucket_of(key)];
+	c->bucket[bucket_of(key)] = p;
 	return p;
 }
 
@@ -741,7 +759,7 @@ render_partial(struct render *r, const struct node *n,
 	struct tmpl t = { NULL, 0, 0, NULL, NULL, 0, 0 };
 	struct parsed *hit;
 	const char *text;
-	char *name, *owned = NULL;
+	char *name, *owned = NULL, small[128];
 	unsigned long before;
 	int rc;
 
@@ -755,20 +773,31 @@ render_partial(struct render *r, const struct node *n,
 	}
 	if (r->partials == NULL || r->partials->get == NULL)
 		return 0;
-	name = xstrndup(n->s, n->len);
-	text = r->partials->get(r->partials->ctx, name);
-	if (text == NULL) {
+	/* Named without an allocation when short: most are, and a report
+	 * reaches dozens. */
+	if (n->len < sizeof small) {
+		memcpy(small, n->s, n->len);
+		small[n->len] = '\0';
+		text = r->partials->get(r->partials->ctx, small);
+		if (text == NULL)
+			return 0;
+		hit = cached(r->cache, text, small, n->ind, n->indlen);
+	} else {
+		name = xstrndup(n->s, n->len);
+		text = r->partials->get(r->partials->ctx, name);
+		hit = text != NULL ? cached(r->cache, text, name, n->ind, n->indlen) : NULL;
 		free(name);
-		return 0;
+		if (text == NULL)
+			return 0;
 	}
-	if ((hit = cached(r->cache, text, name, n->ind, n->indlen)) != NULL) {
-		free(name);
+	if (hit != NULL) {
 		r->work += hit->work;
 		r->depth++;
 		rc = render_nodes(r, &hit->t, &hit->o, 0, hit->t.len, c);
 		r->depth--;
 		return rc;
 	}
+	name = xstrndup(n->s, n->len);
 	before = r->work;
 	if (n->indlen > 0)
 		owned = indent(text, n->ind, n->indlen, &r->work);
@@ -885,9 +914,17 @@ mustache_render_cached(const char *tmpl, const struct tval *data,
 	r.work = 0;
 	r.scratch = (struct buf)BUF_INIT;
 	if ((hit = cached(cache, tmpl, NULL, NULL, 0)) != NULL) {
+		/* Room for what the template wrote before, at once: a
+		 * report's picture grew through a dozen copies. */
+		if (hit->out > 0) {
+			buf_grow(out, hit->out);
+			out->p[out->len] = '\0';
+		}
 		r.work = hit->work;
 		rc = render_nodes(&r, &hit->t, &hit->o, 0, hit->t.len,
 		    data != NULL ? &root : NULL);
+		if (rc == 0 && out->len - r.start > hit->out)
+			hit->out = out->len - r.start;
 	} else {
 		rc = parse(&o, &t, d, &r.work);
 		if (rc == 0 && cache != NULL) {

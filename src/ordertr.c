@@ -528,7 +528,7 @@ struct kwmap {
 static struct kwmap *kwmaps;
 static size_t nkwmaps;
 
-static const struct tval *
+static struct tval *
 keywords_of(const char *lang, const char *game)
 {
 	static const char *const header[] = { "GAME", "SEAT", "STEP", "TOKEN", "HELP",
@@ -556,11 +556,14 @@ keywords_of(const char *lang, const char *game)
 	}
 	for (int i = 0; header[i] != NULL; i++)
 		set_kw(k.map, header[i], ordertr_word(lang, game, header[i]));
+	tval_share(m->map);
 	return m->map;
 }
 
+/* Every tree holds the one map, not a copy of it: copying it for each mail
+ * cost more than the rest of the keywords' work. */
 void
 ordertr_keywords(const char *lang, const char *game, struct tval *root)
 {
-	tval_set(root, "kw", tval_copy(keywords_of(lang, game)));
+	tval_set(root, "kw", keywords_of(lang, game));
 }

@@ -5,6 +5,7 @@
 #include "log.h"
 #include "msg.h"
 #include "play.h"
+#include "tval.h"
 #include "xmalloc.h"
 
 void
@@ -249,6 +250,8 @@ fail:
 void
 play_free(struct play *p)
 {
+	/* The view parts kept for this state (report.c) go with it. */
+	tval_memo_forget();
 	free(p->st);
 	p->st = NULL;
 }

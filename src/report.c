@@ -118,6 +118,27 @@ report_narrative(const char *narrative, int viewer, const char *lang, struct tva
 	}
 }
 
+/* fn with the narrative of each live event of game with seq in [from, to],
+ * in order, until it returns non-zero: what ledger_events_each passes over
+ * (events a rollback undid) this does too, and the rest of an event (its
+ * payload and hashes), which news does not show, is not read. */
+static void
+narratives_each(struct ledger *l, int64_t game, int64_t from, int64_t to,
+    int (*fn)(void *, const char *), void *arg)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT narrative FROM events WHERE game_id = ? "
+	    "AND seq >= ? AND seq <= ? AND NOT EXISTS (SELECT 1 FROM undone u "
+	    "WHERE u.game_id = events.game_id AND u.seq = events.seq) ORDER BY seq");
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, from);
+	sqlite3_bind_int64(st, 3, to);
+	while (sqlite3_step(st) == SQLITE_ROW)
+		if (fn(arg, col_text(st, 0)) != 0)
+			break;
+	ledger_release(l, st);
+}
+
 struct news_ctx {
 	struct tval *list;
 	int viewer;
@@ -125,11 +146,11 @@ struct news_ctx {
 };
 
 static int
-news_one(void *arg, const struct event_row *e)
+news_one(void *arg, const char *narrative)
 {
 	struct news_ctx *n = arg;
 
-	report_narrative(e->narrative, n->viewer, n->lang, n->list);
+	report_narrative(narrative, n->viewer, n->lang, n->list);
 	return 0;
 }
 
@@ -141,11 +162,11 @@ struct seen_ctx {
 /* Whether a line of the narrative is one report_narrative would show to
  * mask; the first stops the walk. The same test, without writing lines. */
 static int
-visible_one(void *arg, const struct event_row *e)
+visible_one(void *arg, const char *narrative)
 {
 	struct seen_ctx *sc = arg;
 
-	for (const char *p = e->narrative; *p != '\0';) {
+	for (const char *p = narrative; *p != '\0';) {
 		const char *nl = strchr(p, '\n'), *tab = strchr(p, '\t');
 		size_t len = nl != NULL ? (size_t)(nl - p) : strlen(p);
 		uint32_t vis;
@@ -168,7 +189,7 @@ has_news(struct ledger *l, const struct play *p, int viewer, int64_t since)
 {
 	struct seen_ctx sc = { vis_mask(viewer), 0 };
 
-	ledger_events_each(l, p->g.id, since + 1, p->seq, visible_one, &sc, NULL);
+	narratives_each(l, p->g.id, since + 1, p->seq, visible_one, &sc);
 	return sc.any;
 }
 
@@ -253,6 +274,31 @@ report_orders_lang(struct tval *list, const char *lang, const char *game)
 	}
 }
 
+/* What the parts of a view every reader sees alike (tval_memo_get) are kept
+ * for: this state of this game (its digest, step and place in memory), and
+ * whether it is shown openly (the game is over). The seats of a step and
+ * the sender's reply read one state: its board is built once. */
+static void
+memo_key(const struct play *p)
+{
+	struct {
+		int64_t game, seq;
+		const void *rules, *st;
+		int open;
+		char hash[HASH_HEX];
+	} k;
+
+	/* Compared as bytes: the padding too. */
+	memset(&k, 0, sizeof k);
+	k.game = p->g.id;
+	k.seq = p->seq;
+	k.rules = p->rules;
+	k.st = p->st;
+	k.open = audit_open(&p->g);
+	memcpy(k.hash, p->state_hash, HASH_HEX);
+	tval_memo_key(&k, sizeof k);
+}
+
 struct tval *
 report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
     const char *lang)
@@ -270,7 +316,9 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 	int eyes = getenv("AZALAI_TEST_PLANT_LEAK") != NULL ? 0 : viewer;
 
 	/* Once a game is over nothing is secret: every reader sees it all. */
+	memo_key(p);
 	p->rules->view(p->st, audit_open(&p->g) ? VIEW_ALL : eyes, root);
+	tval_memo_key(NULL, 0);
 	view_lines(root, "options_text", "options_lines", 66, lang);
 	tval_set_str(root, "game_id", p->g.name);
 	tval_set_str(root, "title", p->rules->title);
@@ -290,7 +338,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 	n.list = tval_set_list(root, "news");
 	n.viewer = eyes;
 	n.lang = lang;
-	ledger_events_each(l, p->g.id, since + 1, p->seq, news_one, &n, NULL);
+	narratives_each(l, p->g.id, since + 1, p->seq, news_one, &n);
 
 	list = tval_set_list(root, "waiting");
 	for (int s = 0; s < p->g.nseats; s++) {

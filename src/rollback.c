@@ -8,6 +8,7 @@
 
 #include "msg.h"
 #include "play.h"
+#include "tval.h"
 #include "xmalloc.h"
 
 /* The seq of the steps-th newest live move, -1 when there are fewer;
@@ -143,6 +144,8 @@ play_rollback(struct ledger *l, struct play *p, int steps, const char *reason,
 		snprintf(p->g.status, sizeof p->g.status, "active");
 		p->g.result[0] = '\0';
 	}
+	/* The view parts kept for the old state (report.c) go with it. */
+	tval_memo_forget();
 	free(p->st);
 	p->st = st;
 	p->seq = e.seq;

@@ -239,13 +239,33 @@ tval_bool(int b)
 	return v;
 }
 
+/* The pool field of a node held by maps that do not own it (tval_share). */
+#define POOL_SHARED 0xffffffffu
+
+void
+tval_share(struct tval *v)
+{
+	/* Only a map or a list: a string's node has its bytes in its block. */
+	if (v->type == TV_MAP || v->type == TV_LIST)
+		v->pool = POOL_SHARED;
+}
+
 void
 tval_free(struct tval *v)
 {
-	if (v == NULL)
+	if (v == NULL || v->pool == POOL_SHARED)
 		return;
-	for (size_t i = 0; i < v->n; i++)
-		tval_free(v->items[i]);
+	for (size_t i = 0; i < v->n; i++) {
+		struct tval *c = v->items[i];
+
+		/* Most children are leaves with their bytes in their block:
+		 * back to the pool without a call. */
+		if (c != NULL && c->items == NULL && c->pool != POOL_SHARED &&
+		    (c->str == NULL || c->str == (char *)(c + 1)))
+			pool_put(c, c->pool);
+		else
+			tval_free(c);
+	}
 	/* A map's keys are in its items' block (reserve). Most nodes are
 	 * leaves: no call for what they do not have. */
 	if (v->items != NULL)
@@ -253,6 +273,76 @@ tval_free(struct tval *v)
 	if (v->str != NULL && v->str != (char *)(v + 1))
 		free(v->str);
 	pool_put(v, v->pool);
+}
+
+/* The view parts kept for the state tval_memo_key named last. */
+#define MEMO_KEY 160
+#define MEMO_PARTS 16
+
+static struct {
+	int on;
+	size_t keylen;
+	unsigned char key[MEMO_KEY];
+	size_t n;
+	const char *name[MEMO_PARTS];
+	struct tval *v[MEMO_PARTS];
+} memo;
+
+static void
+memo_clear(void)
+{
+	for (size_t i = 0; i < memo.n; i++) {
+		/* Owned again, to be freed: a map or list from tval_new. */
+		memo.v[i]->pool = pool_class(sizeof(struct tval));
+		tval_free(memo.v[i]);
+	}
+	memo.n = 0;
+}
+
+void
+tval_memo_key(const void *key, size_t len)
+{
+	if (key == NULL || len > MEMO_KEY) {
+		memo.on = 0;
+		return;
+	}
+	if (len != memo.keylen || memcmp(memo.key, key, len) != 0) {
+		memo_clear();
+		memcpy(memo.key, key, len);
+		memo.keylen = len;
+	}
+	memo.on = 1;
+}
+
+void
+tval_memo_forget(void)
+{
+	memo_clear();
+	memo.on = 0;
+	memo.keylen = 0;
+}
+
+/* Names are the views' literals: compared by content all the same. */
+struct tval *
+tval_memo_get(const char *name)
+{
+	if (!memo.on)
+		return NULL;
+	for (size_t i = 0; i < memo.n; i++)
+		if (strcmp(memo.name[i], name) == 0)
+			return memo.v[i];
+	return NULL;
+}
+
+void
+tval_memo_put(const char *name, struct tval *v)
+{
+	if (!memo.on || memo.n == MEMO_PARTS || (v->type != TV_MAP && v->type != TV_LIST) ||
+	    tval_memo_get(name) != NULL)
+		return;
+	tval_share(v);
+	memo.name[memo.n] = name;
+	memo.v[memo.n++] = v;
 }
 
 /* Room for cap children; a map's keys follow its items in one block. */
@@ -350,19 +440,37 @@ tval_set_str(struct tval *m, const char *key, const char *s)
 	return tval_set(m, key, tval_str(s));
 }
 
+/* Views set a letter ("%c") hundreds of times a report: that one goes
+ * without printf, and a short text without vasprintf's allocations. */
 struct tval *
 tval_set_strf(struct tval *m, const char *key, const char *fmt, ...)
 {
 	va_list ap;
-	char *s;
+	char t[128], *s = t;
 	struct tval *v;
+	int n;
 
 	va_start(ap, fmt);
-	if (vasprintf(&s, fmt, ap) < 0)
-		s = NULL;
+	if (fmt[0] == '%' && fmt[1] == 'c' && fmt[2] == '\0') {
+		t[0] = (char)va_arg(ap, int);
+		t[1] = '\0';
+		va_end(ap);
+		/* As "%c" of a NUL would: a string that ends at once. */
+		return tval_set_str(m, key, t);
+	}
+	n = vsnprintf(t, sizeof t, fmt, ap);
 	va_end(ap);
+	if (n < 0) {
+		s = NULL;
+	} else if ((size_t)n >= sizeof t) {
+		va_start(ap, fmt);
+		if (vasprintf(&s, fmt, ap) < 0)
+			s = NULL;
+		va_end(ap);
+	}
 	v = tval_set_str(m, key, s);
-	free(s);
+	if (s != t)
+		free(s);
 	return v;
 }
 

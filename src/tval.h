@@ -45,6 +45,25 @@ struct tval *tval_new(enum tval_type);
 struct tval *tval_map(void);
 struct tval *tval_list(void);
 void tval_free(struct tval *);
+/* Makes map or list v a tree its owner keeps: a map given it (tval_set)
+ * holds it without owning it, and tval_free leaves it alone. For a tree
+ * built once that many reports hold unchanged (ordertr's keywords, kept for
+ * the process; the view parts of tval_memo_put, freed by tval.c when their
+ * state is gone): nobody may change it. */
+void tval_share(struct tval *v);
+/* The parts of a view every reader of one state sees alike (a board),
+ * built for the first reader and held by the trees of the others: a view
+ * asks tval_memo_get(name) and, on NULL, builds the part and hands it to
+ * tval_memo_put, which shares it (tval_share). Only while a key is set: the
+ * report sets one that names the state and how openly it is shown
+ * (tval_memo_key), and clears it after the view (NULL); a new key frees
+ * what the last kept. A part that depends on the reader never goes here. */
+void tval_memo_key(const void *key, size_t len);
+/* Frees what was kept and forgets the key: the state it named is gone
+ * (play_free), and another may take its place in memory. */
+void tval_memo_forget(void);
+struct tval *tval_memo_get(const char *name);
+void tval_memo_put(const char *name, struct tval *v);
 /* A deep copy of v (NULL for NULL): a tree built once, handed to many. */
 struct tval *tval_copy(const struct tval *v);
 

@@ -253,6 +253,7 @@ board(const struct tg_state *st, struct tval *root)
 		}
 	}
 	tval_set_str(tval_push_map(l), "line", sep);
+	tval_memo_put("targi.board", l);
 }
 
 /* The 16 border cards as data for the board picture, each with its place
@@ -496,30 +497,17 @@ open_all(const struct tg_state *st, struct tval *root)
 	}
 }
 
-void
-tg_view(const void *vst, int viewer, struct tval *root)
+/* The nine cards of the centre, face up or down, and the markers on them. */
+static void
+central(const struct tg_state *st, struct tval *root)
 {
-	const struct tg_state *st = vst;
-	struct tval *pl, *cen, *t;
-	static const char *const phases[] = { "round", "raid", "placement",
-	    "actions", "over" };
+	struct tval *cen, *t;
 	char mb[TG_MSG];
 
-	tval_set_int(root, "round", st->round);
-	tval_set_str(root, "phase", phases[st->phase]);
-	tval_set_int(root, "robber", st->robber);
-	tval_set_str(root, "robber_card", tg_place_name(st, st->robber >= 1 ? st->robber : 1,
-	    mb, sizeof mb));
-	tval_set_int(root, "raids_done", st->raids);
-	tval_set_int(root, "raids_left", TG_RAIDS - st->raids);
-	tval_set_str(root, "start_player", st->pl[st->start].name);
-	tval_set_bool(root, "last_round", st->end_after_round);
-	msg_fmt(mb, sizeof mb, "Targi and markers: X = %s, O = %s.",
-	    st->pl[0].name, st->pl[1].name);
-	tval_set_str(root, "legend", mb);
-	board(st, root);
-	border_data(st, tval_set_list(root, "border"));
-
+	if ((cen = tval_memo_get("targi.central")) != NULL) {
+		tval_set(root, "central", cen);
+		return;
+	}
 	cen = tval_set_list(root, "central");
 	for (int i = 0; i < TG_NCENTRAL; i++) {
 		char name[3], a[64];
@@ -568,6 +556,45 @@ tg_view(const void *vst, int viewer, struct tval *root)
 		if (st->marker_also[i] >= 0)
 			tval_set_str(t, "marker_also", st->pl[st->marker_also[i]].name);
 	}
+	tval_memo_put("targi.central", cen);
+}
+
+void
+tg_view(const void *vst, int viewer, struct tval *root)
+{
+	const struct tg_state *st = vst;
+	struct tval *pl, *t;
+	static const char *const phases[] = { "round", "raid", "placement",
+	    "actions", "over" };
+	char mb[TG_MSG];
+
+	tval_set_int(root, "round", st->round);
+	tval_set_str(root, "phase", phases[st->phase]);
+	tval_set_int(root, "robber", st->robber);
+	tval_set_str(root, "robber_card", tg_place_name(st, st->robber >= 1 ? st->robber : 1,
+	    mb, sizeof mb));
+	tval_set_int(root, "raids_done", st->raids);
+	tval_set_int(root, "raids_left", TG_RAIDS - st->raids);
+	tval_set_str(root, "start_player", st->pl[st->start].name);
+	tval_set_bool(root, "last_round", st->end_after_round);
+	msg_fmt(mb, sizeof mb, "Targi and markers: X = %s, O = %s.",
+	    st->pl[0].name, st->pl[1].name);
+	tval_set_str(root, "legend", mb);
+	/* The board, the border and the centre are every reader's alike: built
+	 * for the first reader of a state, held by the others' trees
+	 * (tval_memo_get). */
+	if ((t = tval_memo_get("targi.board")) != NULL)
+		tval_set(root, "board", t);
+	else
+		board(st, root);
+	if ((t = tval_memo_get("targi.border")) != NULL) {
+		tval_set(root, "border", t);
+	} else {
+		t = tval_set_list(root, "border");
+		border_data(st, t);
+		tval_memo_put("targi.border", t);
+	}
+	central(st, root);
 	expansion(st, viewer, root);
 
 	pl = tval_set_list(root, "players");

@@ -85,6 +85,24 @@ place_word(const struct tg_state *st, int n, struct place_word *w)
 	return -1;
 }
 
+/* snprintf's "%s%s" of a and b into out (size sz), cut as it cuts:
+ * a view names every place of the border, each report. */
+static void
+cat2(char *out, size_t sz, const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+
+	if (sz == 0)
+		return;
+	if (la > sz - 1)
+		la = sz - 1;
+	memcpy(out, a, la);
+	if (lb > sz - 1 - la)
+		lb = sz - 1 - la;
+	memcpy(out + la, b, lb);
+	out[la + lb] = '\0';
+}
+
 const char *
 tg_place_name(const struct tg_state *st, int n, char *out, size_t sz)
 {
@@ -94,7 +112,7 @@ tg_place_name(const struct tg_state *st, int n, char *out, size_t sz)
 	    strcmp(w.name, st->border[n].name) == 0)
 		msg_term(out, sz, w.key);
 	else
-		snprintf(out, sz, "%s", n >= 1 && n <= TG_NBORDER ? st->border[n].name : "?");
+		cat2(out, sz, n >= 1 && n <= TG_NBORDER ? st->border[n].name : "?", "");
 	return out;
 }
 
@@ -106,10 +124,10 @@ tg_place_short(const struct tg_state *st, int n, char *out, size_t sz)
 
 	if (n >= 1 && n <= TG_NBORDER && place_word(st, n, &w) == 0 &&
 	    strcmp(w.shortname, st->border[n].shortname) == 0) {
-		snprintf(key, sizeof key, "%s.short", w.key);
+		cat2(key, sizeof key, w.key, ".short");
 		msg_term(out, sz, key);
 	} else
-		snprintf(out, sz, "%s", n >= 1 && n <= TG_NBORDER ? st->border[n].shortname : "?");
+		cat2(out, sz, n >= 1 && n <= TG_NBORDER ? st->border[n].shortname : "?", "");
 	return out;
 }
 

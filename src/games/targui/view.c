@@ -32,6 +32,24 @@ letter(const struct tu_state *s, int seat)
 	return tu_tribe_letter[s->tribe_of[seat]];
 }
 
+/* " %c:%-5u" of a holder's letter and camels, without printf: a map is
+ * 49 cells, and every report draws one. */
+static void
+holder_cell(char *l2, char c, unsigned camels)
+{
+	char t[DEC_LEN];
+	const char *d = dec_ull(t, camels);
+	size_t n = strlen(d);
+
+	l2[0] = ' ';
+	l2[1] = c;
+	l2[2] = ':';
+	memcpy(l2 + 3, d, n);
+	for (; n < 5; n++)
+		l2[3 + n] = ' ';
+	l2[3 + n] = '\0';
+}
+
 /* l1 is a message (its terrain is a term), l2 plain: both render to 8
  * columns. */
 static void
@@ -45,29 +63,45 @@ cell(const struct tu_state *s, int b, char *l1, char *l2)
 		if (b == s->salt_box)
 			msg_fmt(l2, CELL_MSG, " %-7s", TERM("targui.map.salt"));
 		else
-			snprintf(l2, CELL_MSG, "        ");
+			memcpy(l2, "        ", 9);
 		return;
 	}
 	if (s->terrain[b] == T_SETTLEMENT)
 		msg_fmt(t, sizeof t, "Set-%c", letter(s, settler(s, b)));
 	else
-		snprintf(t, sizeof t, "%s", abbr[s->terrain[b]]);
+		str_copy(t, sizeof t, abbr[s->terrain[b]]);
 	msg_fmt(l1, CELL_MSG, "%2d %-5.5s", b, t);
 	if (s->terrain[b] == T_CHOTT)
-		snprintf(l2, CELL_MSG, "~~~~~~~~");
+		memcpy(l2, "~~~~~~~~", 9);
 	else if (o != TU_NONE)
-		snprintf(l2, CELL_MSG, " %c:%-5u", letter(s, o),
-		    (unsigned)s->camels[b] % 100000u);
+		holder_cell(l2, letter(s, o), (unsigned)s->camels[b] % 100000u);
 	else
-		snprintf(l2, CELL_MSG, "        ");
+		memcpy(l2, "        ", 9);
+}
+
+/* A part of the view every reader sees alike, kept for the next reader of
+ * the same state (tval_memo_get): 1 when root now holds it. */
+static int
+memo(struct tval *root, const char *key, const char *name)
+{
+	struct tval *v = tval_memo_get(name);
+
+	if (v == NULL)
+		return 0;
+	tval_set(root, key, v);
+	return 1;
 }
 
 static void
 view_map(const struct tu_state *s, struct tval *root)
 {
-	struct tval *map = tval_set_list(root, "map");
+	struct tval *map;
 	char rule[80], line[TU_SIDE * CELL_MSG + 64];
 	size_t n = 0;
+
+	if (memo(root, "map", "targui.map"))
+		return;
+	map = tval_set_list(root, "map");
 
 	for (int c = 0; c < TU_SIDE; c++)
 		n += (size_t)snprintf(rule + n, sizeof rule - n, "+--------");
@@ -87,6 +121,7 @@ view_map(const struct tu_state *s, struct tval *root)
 		tval_set_str(tval_push_map(map), "line", line);
 	}
 	tval_set_str(tval_push_map(map), "line", rule);
+	tval_memo_put("targui.map", map);
 }
 
 /* The map as data for the board picture: every box in layout order with
@@ -94,7 +129,11 @@ view_map(const struct tu_state *s, struct tval *root)
 static void
 view_grid(const struct tu_state *s, struct tval *root)
 {
-	struct tval *l = tval_set_list(root, "grid");
+	struct tval *l;
+
+	if (memo(root, "grid", "targui.grid"))
+		return;
+	l = tval_set_list(root, "grid");
 
 	for (int r = 0; r < TU_SIDE; r++)
 		for (int c = 0; c < TU_SIDE; c++) {
@@ -126,12 +165,17 @@ view_grid(const struct tu_state *s, struct tval *root)
 				tval_set_int(m, "held_camels", s->camels[b]);
 			}
 		}
+	tval_memo_put("targui.grid", l);
 }
 
 static void
 view_boxes(const struct tu_state *s, struct tval *root)
 {
-	struct tval *l = tval_set_list(root, "boxes");
+	struct tval *l;
+
+	if (memo(root, "boxes", "targui.boxes"))
+		return;
+	l = tval_set_list(root, "boxes");
 
 	for (int b = 1; b <= TU_BOXES && s->dealt; b++) {
 		struct tval *m = tval_push_map(l);
@@ -145,6 +189,7 @@ view_boxes(const struct tu_state *s, struct tval *root)
 		    tu_tribe_name[s->tribe_of[o]]);
 		tval_set_int(m, "camels", s->camels[b]);
 	}
+	tval_memo_put("targui.boxes", l);
 }
 
 static int
@@ -252,10 +297,18 @@ view_round(const struct tu_state *s, struct tval *root)
 static void
 view_fortune(const struct tu_state *s, struct tval *root)
 {
-	struct tval *gone = tval_set_list(root, "fortune_gone");
-	struct tval *come = tval_set_list(root, "fortune_to_come");
+	struct tval *gone = tval_memo_get("targui.fortune_gone");
+	struct tval *come = tval_memo_get("targui.fortune_to_come");
 	int left[TU_FORTUNE + 1] = { 0 };
 	char name[64];
+
+	if (gone != NULL && come != NULL) {
+		tval_set(root, "fortune_gone", gone);
+		tval_set(root, "fortune_to_come", come);
+		return;
+	}
+	gone = tval_set_list(root, "fortune_gone");
+	come = tval_set_list(root, "fortune_to_come");
 
 	for (int k = 0; k < s->deck_pos; k++) {
 		struct tval *m = tval_push_map(gone);
@@ -275,13 +328,19 @@ view_fortune(const struct tu_state *s, struct tval *root)
 		tval_set_int(m, "number", c);
 		tval_set_str(m, "name", tu_fortune_term(c, name, sizeof name));
 	}
+	tval_memo_put("targui.fortune_gone", gone);
+	tval_memo_put("targui.fortune_to_come", come);
 }
 
 static void
 view_rolls(const struct tu_state *s, struct tval *root)
 {
-	struct tval *l = tval_set_list(root, "rolls");
+	struct tval *l;
 	int first = s->nrolls > TU_ROLLS ? s->nrolls - TU_ROLLS : 0;
+
+	if (memo(root, "rolls", "targui.rolls"))
+		return;
+	l = tval_set_list(root, "rolls");
 
 	for (int k = first; k < s->nrolls; k++) {
 		const struct tu_roll *r = &s->rolls[k % TU_ROLLS];
@@ -307,6 +366,7 @@ view_rolls(const struct tu_state *s, struct tval *root)
 			    r->total, r->loss, r->box);
 		tval_set_str(m, "text", text);
 	}
+	tval_memo_put("targui.rolls", l);
 }
 
 static void

@@ -209,7 +209,16 @@ ledger_open(struct ledger *l, const char *path, struct diag *d)
 		return -1;
 	}
 	sqlite3_busy_timeout(l->db, 5000);
-	if (exec(l, "PRAGMA journal_mode = WAL", d) < 0 ||
+	/* A new ledger's pages are 8 KiB, not SQLite's 4: a mail stores a
+	 * picture's SVG of ~15 KiB and two texts of ~3 KiB (outbox.c), and
+	 * each page costs two writes to the WAL, one to the ledger and one
+	 * read at each checkpoint. Twice the size took 40% of the writes and
+	 * a fifth of the reads off an ingest of 3,000 mails; 16 KiB pages
+	 * read more back through the same cache. It must come before WAL
+	 * mode; an existing ledger keeps its size (only a VACUUM would
+	 * change it). */
+	if (exec(l, "PRAGMA page_size = 8192", d) < 0 ||
+	    exec(l, "PRAGMA journal_mode = WAL", d) < 0 ||
 	    exec(l, "PRAGMA synchronous = FULL", d) < 0 ||
 	    exec(l, "PRAGMA foreign_keys = ON", d) < 0 ||
 	    migrate(l, d) < 0) {

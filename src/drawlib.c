@@ -44,8 +44,8 @@ drawlib_load(struct diag *d)
 #undef SYM_LIQ
 #undef SYM_PNG
 	/* libimagequant's OpenMP held to one thread (a build without OpenMP
-	 * has no omp_set_num_threads to find): a picture is a few
-	 * milliseconds, and each thread more would wait spinning on the
+	 * has no omp_set_num_threads to find): a thread more would halve a
+	 * picture's wall time at best, not its CPU, and would spin on the
 	 * referee's cores and add its stack and malloc arena to the drawing
 	 * process. */
 	{

@@ -57,21 +57,12 @@ ingest_store(struct ledger *l, const char *source, const char *ref, const char *
 		free(mid);
 		return -1;
 	}
-	st = ledger_stmt(l, "SELECT 1 FROM messages WHERE content_hash = ? OR "
-	    "(message_id IS NOT NULL AND message_id = ?)");
-	sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, mid != NULL ? mid : "", -1, SQLITE_STATIC);
-	dup = sqlite3_step(st) == SQLITE_ROW;
-	ledger_release(l, st);
-	if (dup) {
-		if (own)
-			ledger_rollback(l);
-		free(mid);
-		return 0;
-	}
+	/* A mail stored already, by its content or its Message-ID, meets one of
+	 * the two unique indexes (messages_hash, messages_mid) and is not
+	 * stored again: one statement, not a look and then an insert. */
 	clock_iso(clock_now(), now, sizeof now);
 	st = ledger_stmt(l, "INSERT INTO messages (source, source_ref, message_id, "
-	    "content_hash, raw, received_at) VALUES (?,?,?,?,?,?)");
+	    "content_hash, raw, received_at) VALUES (?,?,?,?,?,?) ON CONFLICT DO NOTHING");
 	sqlite3_bind_text(st, 1, source, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, ref, -1, SQLITE_STATIC);
 	if (mid != NULL)
@@ -81,9 +72,21 @@ ingest_store(struct ledger *l, const char *source, const char *ref, const char *
 	sqlite3_bind_text(st, 4, hash, -1, SQLITE_STATIC);
 	sqlite3_bind_blob64(st, 5, raw, len, SQLITE_STATIC);
 	sqlite3_bind_text(st, 6, now, -1, SQLITE_STATIC);
-	if (ledger_done(l, st, d) < 0 || (own && ledger_commit(l, d) < 0)) {
+	if (ledger_done(l, st, d) < 0) {
 		if (own)
 			ledger_rollback(l);
+		free(mid);
+		return -1;
+	}
+	dup = sqlite3_changes(l->db) == 0;
+	if (dup) {
+		if (own)
+			ledger_rollback(l);
+		free(mid);
+		return 0;
+	}
+	if (own && ledger_commit(l, d) < 0) {
+		ledger_rollback(l);
 		free(mid);
 		return -1;
 	}

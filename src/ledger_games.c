@@ -246,12 +246,23 @@ ledger_next_game_number(struct ledger *l, const char *rules)
 int64_t
 ledger_last_seq(struct ledger *l, int64_t game)
 {
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT MAX(seq) FROM events WHERE game_id = ?");
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT seq, hash FROM events WHERE game_id = ? "
+	    "ORDER BY seq DESC LIMIT 1");
 	int64_t seq = -1;
 
 	sqlite3_bind_int64(st, 1, game);
-	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+	if (sqlite3_step(st) == SQLITE_ROW) {
 		seq = sqlite3_column_int64(st, 0);
+		/* What the game's next step chains to, read in this transaction:
+		 * play_load reads the last step, then play_step appends, and the
+		 * append need not ask again. */
+		if (l->in_tx && !sqlite3_get_autocommit(l->db)) {
+			l->last_valid = 1;
+			l->last_game = game;
+			l->last_seq = seq;
+			COPY(l->last_hash, col_text(st, 1));
+		}
+	}
 	ledger_release(l, st);
 	return seq;
 }

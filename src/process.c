@@ -927,7 +927,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	    &j->stats->steps, d) < 0 || play_update_status(j->l, &p, d) < 0))
 		goto fail;
 	/* The reports show the deadlines as these orders leave them. */
-	if (schedule_reconcile(j->l, &p, j->now, d) < 0)
+	if (schedule_reconcile_with(j->l, &p, &camp, j->now, d) < 0)
 		goto fail;
 
 	extra = tval_map();

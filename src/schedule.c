@@ -131,20 +131,37 @@ open_rows(struct ledger *l, int64_t game, int seat, struct drow *v)
 	return n;
 }
 
-/* The kind of the seat's first live step after seq, "" when none. */
-static void
-step_since(struct run *u, int seat, int64_t seq, char *kind, size_t n)
+/* The open rows of a game, soonest first, each with the kind of its seat's
+ * first live step since the row opened ("" when none): one statement for
+ * what reconcile reads, not one more per row. */
+static int
+open_rows_since(struct ledger *l, int64_t game, struct drow *v, char (*since)[16])
 {
-	sqlite3_stmt *st = ledger_stmt(u->l, "SELECT kind FROM events WHERE game_id = ? "
-	    "AND seat_idx = ? AND seq > ? AND seq NOT IN (SELECT seq FROM undone WHERE "
-	    "game_id = ?) ORDER BY seq LIMIT 1");
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT d.seat_idx, d.seq, d.kind, d.due_at, "
+	    "d.reminded_at, (SELECT e.kind FROM events e WHERE e.game_id = d.game_id AND "
+	    "e.seat_idx = d.seat_idx AND e.seq > d.seq AND NOT EXISTS (SELECT 1 FROM undone "
+	    "u WHERE u.game_id = e.game_id AND u.seq = e.seq) ORDER BY e.seq LIMIT 1) "
+	    "FROM deadlines d WHERE d.game_id = ? AND d.status = 'open' "
+	    "ORDER BY d.due_at, d.seat_idx");
+	int n = 0;
 
-	sqlite3_bind_int64(st, 1, u->p->g.id);
-	sqlite3_bind_int(st, 2, seat);
-	sqlite3_bind_int64(st, 3, seq);
-	sqlite3_bind_int64(st, 4, u->p->g.id);
-	snprintf(kind, n, "%s", sqlite3_step(st) == SQLITE_ROW ? col_text(st, 0) : "");
-	ledger_release(u->l, st);
+	sqlite3_bind_int64(st, 1, game);
+	while (n < MAX_OPEN && sqlite3_step(st) == SQLITE_ROW) {
+		struct drow *w = &v[n];
+
+		w->seat = sqlite3_column_int(st, 0);
+		w->seq = sqlite3_column_int64(st, 1);
+		snprintf(w->kind, sizeof w->kind, "%s", col_text(st, 2));
+		w->due = clock_parse_iso(col_text(st, 3));
+		w->reminded = col_text(st, 4)[0] != '\0';
+		/* A row this build cannot read is shown as due now, not lost. */
+		if (w->due < 0)
+			w->due = 0;
+		snprintf(since[n], sizeof since[n], "%s", col_text(st, 5));
+		n++;
+	}
+	ledger_release(l, st);
+	return n;
 }
 
 static time_t
@@ -168,6 +185,31 @@ floor_for(struct run *u)
 {
 	return query_time(u, "SELECT MAX(due_at) FROM deadlines WHERE game_id = ? AND "
 	    "seq < ? AND status != 'cancelled'", u->p->seq);
+}
+
+/* When the game's last step was taken, and floor_for's answer, in one
+ * statement. */
+static time_t
+step_times(struct run *u, time_t *low)
+{
+	sqlite3_stmt *st = ledger_stmt(u->l, "SELECT (SELECT at FROM events WHERE "
+	    "game_id = ?1 AND seq = ?2), (SELECT MAX(due_at) FROM deadlines WHERE "
+	    "game_id = ?1 AND seq < ?2 AND status != 'cancelled')");
+	time_t at = 0, t;
+
+	*low = 0;
+	sqlite3_bind_int64(st, 1, u->p->g.id);
+	sqlite3_bind_int64(st, 2, u->p->seq);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		if (sqlite3_column_type(st, 0) != SQLITE_NULL &&
+		    (t = clock_parse_iso(col_text(st, 0))) > 0)
+			at = t;
+		if (sqlite3_column_type(st, 1) != SQLITE_NULL &&
+		    (t = clock_parse_iso(col_text(st, 1))) > 0)
+			*low = t;
+	}
+	ledger_release(u->l, st);
+	return at;
 }
 
 static int
@@ -254,17 +296,18 @@ reconcile(struct run *u, struct diag *d)
 {
 	struct drow v[MAX_OPEN];
 	struct pending pd;
+	char since[MAX_OPEN][16];
 	uint32_t has = 0;
+	time_t opened = -1, low = 0;
 	int n;
 
 	memset(&pd, 0, sizeof pd);
 	u->p->rules->waiting_for(u->p->st, &pd);
-	n = open_rows(u->l, u->p->g.id, -1, v);
+	n = open_rows_since(u->l, u->p->g.id, v, since);
 	for (int i = 0; i < n; i++) {
 		struct seat_row *s = &u->p->g.seats[v[i].seat];
-		char kind[16];
+		const char *kind = since[i];
 
-		step_since(u, v[i].seat, v[i].seq, kind, sizeof kind);
 		if (kind[0] != '\0') {
 			/* Answered (or played by the bot): the deadline was met. */
 			if (row_status(u, &v[i], "met", d) < 0)
@@ -296,9 +339,12 @@ reconcile(struct run *u, struct diag *d)
 		w.seat = s;
 		w.seq = u->p->seq;
 		snprintf(w.kind, sizeof w.kind, "%s", pd.kind[s]);
-		/* Opened when the step was taken, not when a run noticed it. */
-		w.due = deadline_due(&u->c, w.kind, query_time(u, "SELECT at FROM events "
-		    "WHERE game_id = ? AND seq = ?", u->p->seq), floor_for(u));
+		/* Opened when the step was taken, not when a run noticed it. The
+		 * floor is the same for every seat: the rows this loop writes are
+		 * of this step, and floor_for reads those before it. */
+		if (opened < 0)
+			opened = step_times(u, &low);
+		w.due = deadline_due(&u->c, w.kind, opened, low);
 		clock_iso(w.due, iso, sizeof iso);
 		/* A row cancelled at this very step (the seat was a bot for a
 		 * while) opens again. */
@@ -326,6 +372,13 @@ reconcile(struct run *u, struct diag *d)
 int
 schedule_reconcile(struct ledger *l, struct play *p, const char *now, struct diag *d)
 {
+	return schedule_reconcile_with(l, p, NULL, now, d);
+}
+
+int
+schedule_reconcile_with(struct ledger *l, struct play *p, const struct campaign *c,
+    const char *now, struct diag *d)
+{
 	struct schedule_stats stats;
 	struct run u;
 
@@ -338,7 +391,9 @@ schedule_reconcile(struct ledger *l, struct play *p, const char *now, struct dia
 	u.stats = &stats;
 	snprintf(u.now, sizeof u.now, "%s", now);
 	u.t = clock_parse_iso(now);
-	if (campaign_load(l, p->g.id, &u.c, d) < 0)
+	if (c != NULL)
+		u.c = *c;
+	else if (campaign_load(l, p->g.id, &u.c, d) < 0)
 		return -1;
 	return reconcile(&u, d);
 }

@@ -13,6 +13,8 @@
 #include "play.h"
 #include "play.h"
 
+struct campaign;
+
 struct schedule_stats {
 	int opened, reminded, late_notes, defaults, disorders, resumed, steps;
 };
@@ -27,6 +29,10 @@ int schedule_run(struct ledger *, const struct config *, const char *game,
  * the seats that answered, new ones for new decisions. In the caller's
  * transaction, before its reports, so they show the deadlines that hold. */
 int schedule_reconcile(struct ledger *, struct play *, const char *now, struct diag *);
+/* The same with the game's campaign settings as the caller read them in this
+ * transaction (NULL: read them). */
+int schedule_reconcile_with(struct ledger *, struct play *, const struct campaign *,
+    const char *now, struct diag *);
 /* Gives seat's open decision its whole time again, counted from now (a seat
  * handed over, or back from civil disorder). In the caller's transaction. */
 int schedule_restart(struct ledger *, struct play *, int seat, const char *now,

@@ -288,6 +288,36 @@ test_missed_reset(void **state)
 	    "status = 'met'", seat), 1);
 }
 
+/* An answer undone by a rollback did not meet the deadline: the seat is
+ * waited for again and its row stays open. */
+static void
+test_undone_answer_not_met(void **state)
+{
+	struct fx_env *e = *state;
+	time_t t0 = setup_at(e);
+	int64_t first, last;
+	struct play p;
+	struct diag d;
+	char now[32];
+	int seat;
+
+	run_at(e, t0 + 60);
+	seat = (waited(e) & 1) ? 0 : 1;
+	answer(e, seat, t0 + 3600);
+	iso(t0 + 3700, now);
+	assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
+	assert_int_equal(ledger_begin(&e->f.l, &d), 0);
+	if (play_rollback(&e->f.l, &p, 1, "test", now, &first, &last, &d) < 0)
+		fail_msg("rollback: %s", d.msg);
+	assert_int_equal(ledger_commit(&e->f.l, &d), 0);
+	play_free(&p);
+	assert_true(waited(e) & (1u << seat));
+	run_at(e, t0 + 3800);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM deadlines WHERE seat_idx = %d AND "
+	    "status = 'met'", seat), 0);
+	assert_int_equal(open_due(e, seat), t0 + 3 * 86400);
+}
+
 /* north never answers, south always does: after disorder_after misses in a
  * row north is in civil disorder and the bot plays it. */
 static void
@@ -702,6 +732,8 @@ main(void)
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_late_note_off, setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_missed_reset, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_undone_answer_not_met, setup,
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_civil_disorder, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_handover_restarts_the_deadline, setup,

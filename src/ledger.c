@@ -117,6 +117,23 @@ exec(struct ledger *l, const char *sql, struct diag *d)
 	return 0;
 }
 
+/* A transaction's statement (BEGIN, COMMIT, a savepoint's), kept compiled:
+ * sqlite3_exec compiled its text anew at every call, twice per mail in a
+ * group (process.c). Reset at once after its step (ledger_release), so that
+ * it holds no lock nor counts as a statement still running. */
+static int
+tx(struct ledger *l, const char *sql, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_stmt(l, sql);
+	int rc = sqlite3_step(st);
+
+	/* The error, before the reset; d may be NULL (diag_set allows it). */
+	if (rc != SQLITE_DONE)
+		diag_set(d, 0, "ledger: %s", sqlite3_errmsg(l->db));
+	ledger_release(l, st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
 int
 ledger_user_version(struct ledger *l)
 {
@@ -311,7 +328,7 @@ ledger_snapshot_put(struct ledger *l, int64_t game, int64_t seq, const void *p, 
 int
 ledger_begin(struct ledger *l, struct diag *d)
 {
-	if (exec(l, "BEGIN IMMEDIATE", d) < 0)
+	if (tx(l, "BEGIN IMMEDIATE", d) < 0)
 		return -1;
 	l->in_tx = 1;
 	l->last_valid = 0;
@@ -321,7 +338,7 @@ ledger_begin(struct ledger *l, struct diag *d)
 int
 ledger_commit(struct ledger *l, struct diag *d)
 {
-	if (ledger_snapshot_flush(l, d) < 0 || exec(l, "COMMIT", d) < 0) {
+	if (ledger_snapshot_flush(l, d) < 0 || tx(l, "COMMIT", d) < 0) {
 		ledger_rollback(l);
 		return -1;
 	}
@@ -334,7 +351,7 @@ ledger_commit(struct ledger *l, struct diag *d)
 void
 ledger_rollback(struct ledger *l)
 {
-	exec(l, "ROLLBACK", NULL);
+	tx(l, "ROLLBACK", NULL);
 	l->in_tx = 0;
 	l->in_savepoint = 0;
 	l->snap_pending = 0;
@@ -349,7 +366,7 @@ ledger_savepoint(struct ledger *l, struct diag *d)
 		    "savepoint");
 	/* The snapshot held for the commit is the state before the savepoint:
 	 * written now, a rollback to the savepoint keeps it. */
-	if (ledger_snapshot_flush(l, d) < 0 || exec(l, "SAVEPOINT one", d) < 0)
+	if (ledger_snapshot_flush(l, d) < 0 || tx(l, "SAVEPOINT one", d) < 0)
 		return -1;
 	l->in_savepoint = 1;
 	return 0;
@@ -359,7 +376,7 @@ int
 ledger_savepoint_keep(struct ledger *l, struct diag *d)
 {
 	l->in_savepoint = 0;
-	return exec(l, "RELEASE one", d);
+	return tx(l, "RELEASE one", d);
 }
 
 int
@@ -374,5 +391,5 @@ ledger_rollback_to(struct ledger *l, struct diag *d)
 	if (sqlite3_get_autocommit(l->db))
 		return diag_set(d, 0, "ledger: the transaction was rolled back: %s",
 		    sqlite3_errmsg(l->db));
-	return exec(l, "ROLLBACK TO one; RELEASE one", d);
+	return tx(l, "ROLLBACK TO one", d) < 0 ? -1 : tx(l, "RELEASE one", d);
 }

@@ -6,7 +6,21 @@
 #include "ledger.h"
 #include "xmalloc.h"
 
-#define COPY(dst, s) snprintf((dst), sizeof (dst), "%s", (s))
+/* snprintf(dst, n, "%s", s), cut alike, without printf's cost: loading a
+ * game (every mail, play_load) copies some 35 columns, and snprintf took a
+ * third of the time to read its rows. */
+static void
+copy(char *dst, size_t n, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len >= n)
+		len = n - 1;
+	memcpy(dst, s, len);
+	dst[len] = '\0';
+}
+
+#define COPY(dst, s) copy((dst), sizeof (dst), (s))
 
 int
 ledger_game_insert(struct ledger *l, struct game_row *g, const char *setup_file,

@@ -290,7 +290,7 @@ legal_tree(const struct play *p, int seat, const char *lang)
 static int64_t
 since_own_step(struct ledger *l, const struct play *p, int seat)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT MAX(seq) FROM events e WHERE game_id = ? "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT MAX(seq) FROM events e WHERE game_id = ? "
 	    "AND seat_idx = ? AND seq > 0 AND NOT EXISTS (SELECT 1 FROM undone u "
 	    "WHERE u.game_id = e.game_id AND u.seq = e.seq)");
 	int64_t since = -1;
@@ -299,7 +299,7 @@ since_own_step(struct ledger *l, const struct play *p, int seat)
 	sqlite3_bind_int(st, 2, seat);
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
 		since = sqlite3_column_int64(st, 0) - 1;
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return since;
 }
 

@@ -1082,7 +1082,7 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 static int
 release_held(struct job *j, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(j->l, "SELECT source, raw FROM messages WHERE id = ?");
+	sqlite3_stmt *st = ledger_stmt(j->l, "SELECT source, raw FROM messages WHERE id = ?");
 	struct job h;
 	char *raw = NULL, *source = NULL;
 	size_t len = 0;
@@ -1097,7 +1097,7 @@ release_held(struct job *j, struct diag *d)
 			memcpy(raw, sqlite3_column_blob(st, 1), len);
 		raw[len] = '\0';
 	}
-	sqlite3_finalize(st);
+	ledger_release(j->l, st);
 	if (raw == NULL)
 		return diag_set(d, 0, "message %lld: the held mail is not in the ledger",
 		    (long long)j->release);
@@ -1218,12 +1218,12 @@ static int
 job_load(struct job *j, struct ledger *l, const struct config *c, struct render *tmpl,
     struct process_stats *s, int64_t id, char **raw, size_t *len, char **source)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT source, raw FROM messages WHERE id = ? AND "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT source, raw FROM messages WHERE id = ? AND "
 	    "status = 'new' AND aside = ''");
 
 	sqlite3_bind_int64(st, 1, id);
 	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		ledger_release(l, st);
 		return 0;
 	}
 	memset(j, 0, sizeof *j);
@@ -1238,7 +1238,7 @@ job_load(struct job *j, struct ledger *l, const struct config *c, struct render 
 	if (*len > 0)
 		memcpy(*raw, sqlite3_column_blob(st, 1), *len);
 	(*raw)[*len] = '\0';
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	j->source = *source;
 	j->reply_to = "";
 	j->seat = -1;

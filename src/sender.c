@@ -26,7 +26,7 @@ int
 sender_hold(struct ledger *l, int64_t message, int64_t game_id, int seat, const char *from,
     int64_t step, const char *now, char code[SENDER_CODE], struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT m.content_hash, s.token_hash FROM messages m, "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT m.content_hash, s.token_hash FROM messages m, "
 	    "seats s WHERE m.id = ? AND s.game_id = ? AND s.idx = ?");
 
 	code[0] = '\0';
@@ -35,11 +35,11 @@ sender_hold(struct ledger *l, int64_t message, int64_t game_id, int seat, const 
 	sqlite3_bind_int(st, 3, seat);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		sender_code(col_text(st, 1), col_text(st, 0), code);
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	if (code[0] == '\0')
 		return diag_set(d, 0, "message %lld: no such message or seat to hold it for",
 		    (long long)message);
-	st = ledger_prep(l, "INSERT INTO held_mails (message, game_id, seat_idx, from_addr, "
+	st = ledger_stmt(l, "INSERT INTO held_mails (message, game_id, seat_idx, from_addr, "
 	    "code, step, held_at) VALUES (?,?,?,?,?,?,?)");
 	sqlite3_bind_int64(st, 1, message);
 	sqlite3_bind_int64(st, 2, game_id);
@@ -54,13 +54,13 @@ sender_hold(struct ledger *l, int64_t message, int64_t game_id, int seat, const 
 int64_t
 sender_held_step(struct ledger *l, int64_t message)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT step FROM held_mails WHERE message = ?");
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT step FROM held_mails WHERE message = ?");
 	int64_t step = -1;
 
 	sqlite3_bind_int64(st, 1, message);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		step = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return step;
 }
 
@@ -68,7 +68,7 @@ int
 sender_find(struct ledger *l, int64_t game_id, int seat, const char *code, int64_t *message,
     char *from, size_t fromsz)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT message, status, from_addr FROM held_mails "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT message, status, from_addr FROM held_mails "
 	    "WHERE game_id = ? AND seat_idx = ? AND code = lower(?)");
 	int rc = 0;
 
@@ -80,14 +80,14 @@ sender_find(struct ledger *l, int64_t game_id, int seat, const char *code, int64
 		rc = strcmp(col_text(st, 1), "held") == 0 ? 1 : 2;
 		snprintf(from, fromsz, "%s", col_text(st, 2));
 	}
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return rc;
 }
 
 int
 sender_confirmed(struct ledger *l, int64_t message, const char *now, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE held_mails SET status = 'confirmed', "
+	sqlite3_stmt *st = ledger_stmt(l, "UPDATE held_mails SET status = 'confirmed', "
 	    "confirmed_at = ? WHERE message = ?");
 
 	sqlite3_bind_text(st, 1, now, -1, SQLITE_STATIC);

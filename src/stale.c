@@ -11,7 +11,7 @@
 static int64_t
 step_of_mail(struct ledger *l, int64_t game_id, int seat, const char *mid, size_t len)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT step FROM outbox WHERE message_id = ? AND "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT step FROM outbox WHERE message_id = ? AND "
 	    "game_id = ? AND seat_idx = ? AND step IS NOT NULL");
 	int64_t step = -1;
 
@@ -20,7 +20,7 @@ step_of_mail(struct ledger *l, int64_t game_id, int seat, const char *mid, size_
 	sqlite3_bind_int(st, 3, seat);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		step = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return step;
 }
 
@@ -192,7 +192,7 @@ int
 stale_replayed(struct ledger *l, int64_t game_id, int seat, int64_t step, const char *hash,
     int64_t message)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT 1 FROM order_steps WHERE game_id = ? AND "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT 1 FROM order_steps WHERE game_id = ? AND "
 	    "seat_idx = ? AND step = ? AND orders_hash = ? AND applied = 1 AND message != ?");
 	int found;
 
@@ -202,7 +202,7 @@ stale_replayed(struct ledger *l, int64_t game_id, int seat, int64_t step, const 
 	sqlite3_bind_text(st, 4, hash, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 5, message);
 	found = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
+	ledger_release(l, st);
 	return found;
 }
 
@@ -210,7 +210,7 @@ int
 stale_record(struct ledger *l, int64_t message, int64_t game_id, int seat, int64_t step,
     const char *hash, int applied, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "INSERT INTO order_steps (message, game_id, "
+	sqlite3_stmt *st = ledger_stmt(l, "INSERT INTO order_steps (message, game_id, "
 	    "seat_idx, step, orders_hash, applied) VALUES (?,?,?,?,?,?) ON CONFLICT(message) "
 	    "DO UPDATE SET step = excluded.step, orders_hash = excluded.orders_hash, "
 	    "applied = excluded.applied");

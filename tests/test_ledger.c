@@ -539,6 +539,70 @@ test_tokens(void **state)
 	assert_string_not_equal(t, t2);          /* the kernel's randomness differs */
 }
 
+/* No statement of the handle is left mid-run: a transaction's own (BEGIN,
+ * COMMIT, the savepoint's) are kept compiled and must not hold a read. */
+static void
+assert_idle(struct ledger *l)
+{
+	for (sqlite3_stmt *st = sqlite3_next_stmt(l->db, NULL); st != NULL;
+	    st = sqlite3_next_stmt(l->db, st))
+		if (sqlite3_stmt_busy(st))
+			fail_msg("still running: %s", sqlite3_sql(st));
+}
+
+/* After a commit or a rollback nothing of the transaction holds the ledger:
+ * another connection checkpoints the whole WAL away, no reader in its way. */
+static void
+assert_checkpoints(struct ledger *other)
+{
+	sqlite3_stmt *st = ledger_prep(other, "PRAGMA wal_checkpoint(TRUNCATE)");
+
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(st, 0), 0);
+	sqlite3_finalize(st);
+}
+
+static void
+test_transaction_statements_idle(void **state)
+{
+	struct ledger l, other;
+	struct diag d;
+	sqlite3_stmt *st;
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	assert_int_equal(ledger_open(&other, path, &d), 0);
+	for (int round = 0; round < 2; round++) {
+		assert_int_equal(ledger_begin(&l, &d), 0);
+		assert_idle(&l);
+		st = ledger_stmt(&l, "INSERT INTO mailbox_state (mailbox, value) VALUES (?, 'v') "
+		    "ON CONFLICT(mailbox) DO UPDATE SET value = excluded.value");
+		sqlite3_bind_int(st, 1, round);
+		assert_int_equal(ledger_done(&l, st, &d), 0);
+		assert_int_equal(ledger_savepoint(&l, &d), 0);
+		assert_idle(&l);
+		assert_int_equal(ledger_savepoint_keep(&l, &d), 0);
+		assert_idle(&l);
+		assert_int_equal(ledger_savepoint(&l, &d), 0);
+		assert_int_equal(ledger_rollback_to(&l, &d), 0);
+		assert_idle(&l);
+		if (round == 0)
+			assert_int_equal(ledger_commit(&l, &d), 0);
+		else
+			ledger_rollback(&l);
+		assert_idle(&l);
+		assert_true(sqlite3_get_autocommit(l.db));
+		assert_checkpoints(&other);
+	}
+	/* The commit kept round 0's row, the rollback dropped round 1's. */
+	st = ledger_prep(&other, "SELECT COUNT(*) FROM mailbox_state WHERE value = 'v'");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(st, 0), 1);
+	sqlite3_finalize(st);
+	ledger_close(&other);
+	ledger_close(&l);
+}
+
 /* A statement kept compiled is handed out again once given back, bare of its
  * old bindings; never twice at once, however deeply the same SQL nests; and
  * ledger_done gives it back rather than finalising it. */
@@ -727,6 +791,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_snapshot_roundtrip, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_statements_kept, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_transaction_statements_idle, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_snapshot_in_transaction, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_savepoint_undone, setup, teardown),
 		cmocka_unit_test(test_tokens),

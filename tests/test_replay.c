@@ -240,6 +240,128 @@ test_replay_catches_tampering(void **state)
 	fx_close(&f);
 }
 
+/* The state of game at step seq, rebuilt from the events. */
+static void *
+state_at(struct fixture *f, const struct play *p, int64_t seq)
+{
+	void *st = calloc(1, p->rules->state_size);
+	struct diag d;
+
+	if (play_replay(&f->l, &p->g, seq, st, NULL, NULL, &d) < 0)
+		fail_msg("replay: %s", d.msg);
+	return st;
+}
+
+/* Another connection puts st as game's snapshot, its step number left. */
+static void
+swap_snapshot(struct fixture *f, int64_t game, const void *st, size_t n)
+{
+	struct ledger other;
+	sqlite3_stmt *s;
+	struct diag d;
+
+	assert_int_equal(ledger_open(&other, f->cfg.ledger, &d), 0);
+	s = ledger_prep(&other, "UPDATE snapshots SET state = ? WHERE game_id = ?");
+	sqlite3_bind_blob(s, 1, st, (int)n, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, game);
+	assert_int_equal(ledger_done(&other, s, &d), 0);
+	assert_int_equal(sqlite3_changes(other.db), 1);
+	ledger_close(&other);
+}
+
+/* play_load hashes again no snapshot this process wrote or read before, as
+ * long as its bytes are the same (play.c, known_hash); another writer
+ * putting an older state under the newest step is still caught. */
+static void
+test_load_snapshot_swapped(void **state)
+{
+	struct fixture f;
+	struct play p, again;
+	struct diag d;
+	char now[32];
+	int steps = 0;
+	void *older;
+
+	(void)state;
+	fx_open(&f);
+	fx_game(&f, "buqruru", "k-1", 0, 0x3, NULL, 0, &p);
+	clock_iso(clock_now(), now, sizeof now);
+	assert_int_equal(ledger_begin(&f.l, &d), 0);
+	assert_int_equal(process_bots(&f.l, &p, now, &steps, &d), 0);
+	assert_int_equal(ledger_commit(&f.l, &d), 0);
+	assert_true(steps > 1);
+	/* Twice: the second load finds the bytes the first hashed. */
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(play_load(&f.l, "k-1", &again, &d), 1);
+		assert_int_equal(again.seq, p.seq);
+		assert_memory_equal(again.st, p.st, p.rules->state_size);
+		assert_string_equal(again.state_hash, p.state_hash);
+		play_free(&again);
+	}
+	older = state_at(&f, &p, p.seq - 1);
+	assert_memory_not_equal(older, p.st, p.rules->state_size);
+	swap_snapshot(&f, p.g.id, older, p.rules->state_size);
+	/* The older state does not hash as the newest step says: the events
+	 * decide, and the newest state comes back. */
+	assert_int_equal(play_load(&f.l, "k-1", &again, &d), 1);
+	assert_int_equal(again.seq, p.seq);
+	assert_memory_equal(again.st, p.st, p.rules->state_size);
+	assert_string_equal(again.state_hash, p.state_hash);
+	play_free(&again);
+	free(older);
+	play_free(&p);
+	fx_close(&f);
+}
+
+/* Steps undone with their savepoint leave nothing believed: the load gives
+ * the state before them, and when another connection plays the same steps
+ * again and then puts an older state under the newest, the events decide. */
+static void
+test_load_after_savepoint_undone(void **state)
+{
+	struct fixture f;
+	struct play p, again;
+	struct diag d;
+	char now[32], setup_hash[HASH_HEX];
+	int steps = 0;
+	void *setup, *older, *newest;
+
+	(void)state;
+	fx_open(&f);
+	fx_game(&f, "buqruru", "k-2", 0, 0x3, NULL, 0, &p);
+	setup = malloc(p.rules->state_size);
+	memcpy(setup, p.st, p.rules->state_size);
+	memcpy(setup_hash, p.state_hash, HASH_HEX);
+	clock_iso(clock_now(), now, sizeof now);
+	assert_int_equal(ledger_begin(&f.l, &d), 0);
+	assert_int_equal(ledger_savepoint(&f.l, &d), 0);
+	assert_int_equal(process_bots(&f.l, &p, now, &steps, &d), 0);
+	assert_true(steps > 1);
+	assert_int_equal(ledger_rollback_to(&f.l, &d), 0);
+	assert_int_equal(ledger_commit(&f.l, &d), 0);
+	play_free(&p);
+	assert_int_equal(play_load(&f.l, "k-2", &again, &d), 1);
+	assert_int_equal(again.seq, 0);
+	assert_memory_equal(again.st, setup, again.rules->state_size);
+	assert_string_equal(again.state_hash, setup_hash);
+	/* The same steps again, kept this time. */
+	assert_int_equal(ledger_begin(&f.l, &d), 0);
+	assert_int_equal(process_bots(&f.l, &again, now, &steps, &d), 0);
+	assert_int_equal(ledger_commit(&f.l, &d), 0);
+	newest = state_at(&f, &again, -1);
+	assert_memory_equal(newest, again.st, again.rules->state_size);
+	older = state_at(&f, &again, again.seq - 1);
+	swap_snapshot(&f, again.g.id, older, again.rules->state_size);
+	play_free(&again);
+	assert_int_equal(play_load(&f.l, "k-2", &again, &d), 1);
+	assert_memory_equal(again.st, newest, again.rules->state_size);
+	play_free(&again);
+	free(setup);
+	free(older);
+	free(newest);
+	fx_close(&f);
+}
+
 int
 main(void)
 {
@@ -249,6 +371,8 @@ main(void)
 		cmocka_unit_test(test_targi),
 		cmocka_unit_test(test_targui_2_3_4),
 		cmocka_unit_test(test_replay_catches_tampering),
+		cmocka_unit_test(test_load_snapshot_swapped),
+		cmocka_unit_test(test_load_after_savepoint_undone),
 		cmocka_unit_test(test_bare_legal),
 	};
 

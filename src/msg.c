@@ -741,6 +741,11 @@ static _Thread_local struct {
 	size_t n, bytes;
 } cache;
 
+/* Counts the caches' lives (msg_said): a slot keeps what it was given until
+ * its cache is cleared. One count for every thread's cache, so that a memo
+ * is never taken for another life of a slot. */
+static unsigned long cache_gen = 1;
+
 static void
 cache_clear(void)
 {
@@ -750,6 +755,7 @@ cache_clear(void)
 	}
 	cache.n = 0;
 	cache.bytes = 0;
+	cache_gen++;
 }
 
 /* Eight bytes at a time: messages are a few hundred bytes, and a byte at a
@@ -793,31 +799,30 @@ cache_slot(uint64_t h, const char *lang, size_t ll, const char *s, size_t len)
 	}
 }
 
-void
-msg_render(const char *lang, const char *s, struct buf *out)
+/* msg_render; the slot that keeps the text, or NULL when it is not kept. */
+static struct cached *
+render_kept(const char *lang, const char *s, struct buf *out)
 {
 	size_t len = strlen(s), ll, at = out->len;
 	unsigned long before = missing;
 	struct cached *c;
 	uint64_t h;
 
-	if (lang == NULL)
-		lang = "en";
 	/* Plain text renders as itself, cheaper than looking it up. */
 	if (len == 0 || (s[0] != MSG_MARK && s[0] != TERM_MARK && s[0] != ORDER_MARK)) {
 		render_n(lang, s, len, out, 0);
-		return;
+		return NULL;
 	}
 	ll = strlen(lang);
 	h = cache_hash(lang, ll, s, len);
 	c = cache_slot(h, lang, ll, s, len);
 	if (c->key != NULL) {
 		buf_add(out, c->key + c->keylen, c->textlen);
-		return;
+		return c;
 	}
 	render_n(lang, s, len, out, 0);
 	if (missing != before)
-		return;
+		return NULL;
 	if (cache.n + 1 > CACHE_SLOTS / 2 || cache.bytes > CACHE_BYTES) {
 		cache_clear();
 		c = cache_slot(h, lang, ll, s, len);
@@ -833,6 +838,32 @@ msg_render(const char *lang, const char *s, struct buf *out)
 		memcpy(c->key + c->keylen, out->p + at, c->textlen);
 	cache.n++;
 	cache.bytes += c->keylen + c->textlen;
+	return c;
+}
+
+void
+msg_render(const char *lang, const char *s, struct buf *out)
+{
+	render_kept(lang != NULL ? lang : "en", s, out);
+}
+
+void
+msg_render_said(const char *lang, const char *s, struct msg_said *m, struct buf *out)
+{
+	const struct cached *c = m->at;
+
+	if (lang == NULL)
+		lang = "en";
+	/* The slot is this thread's, of this life of its cache, and kept
+	 * s in lang: the key starts with the language. */
+	if (m->gen == cache_gen && cache.v != NULL && (uintptr_t)c >= (uintptr_t)cache.v &&
+	    (uintptr_t)c < (uintptr_t)(cache.v + CACHE_SLOTS) && c->key != NULL &&
+	    strcmp(c->key, lang) == 0) {
+		buf_add(out, c->key + c->keylen, c->textlen);
+		return;
+	}
+	m->at = c = render_kept(lang, s, out);
+	m->gen = c != NULL ? cache_gen : 0;
 }
 
 char *

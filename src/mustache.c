@@ -642,12 +642,17 @@ put_value(struct render *r, const struct tval *v, int escape)
 		return;
 	}
 	if (r->partials != NULL && r->partials->lang != NULL && msg_is_encoded(s)) {
+		/* The node keeps where its text was: the text part and the
+		 * HTML part show the same values, and so do the readers of
+		 * the parts every reader sees alike. */
+		struct msg_said *said = &((struct tval *)v)->said;
+
 		if (!escape) {
-			msg_render(r->partials->lang, s, r->out);
+			msg_render_said(r->partials->lang, s, said, r->out);
 			return;
 		}
 		r->scratch.len = 0;
-		msg_render(r->partials->lang, s, &r->scratch);
+		msg_render_said(r->partials->lang, s, said, &r->scratch);
 		put_escaped(r->out, r->scratch.p != NULL ? r->scratch.p : "", r->scratch.len);
 		return;
 	}

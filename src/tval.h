@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "msg.h"
+
 enum tval_type { TV_NULL, TV_BOOL, TV_NUM, TV_STR, TV_LIST, TV_MAP };
 
 struct tval {
@@ -21,8 +23,12 @@ struct tval {
 	struct tval **items;
 	const char **keys; /* TV_MAP only, parallel to items; shared (tval.c keeps
 	                    * one copy of each key for the process) */
-	unsigned long long seen[2]; /* TV_MAP: a bit for each of its keys
-	                    * (tval_key_bit); a key whose bit is clear is not in it */
+	union {
+		unsigned long long seen[2]; /* TV_MAP: a bit for each of its keys
+		                    * (tval_key_bit); a key whose bit is clear is not in it */
+		struct msg_said said; /* TV_STR: where its message was rendered
+		                    * last (msg_render_said), for the renderer */
+	};
 };
 
 /* The bit of seen that an interned key sets: a map of dozens of keys is

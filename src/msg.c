@@ -393,8 +393,11 @@ decode(const char *s, size_t len, struct decoded *m)
 		    (p = read_field(p, end, &c, &clen)) == NULL)
 			return -1;
 		char t[32];
+		size_t tl = strnlen(c, clen < 31 ? clen : 31);
 
-		snprintf(t, sizeof t, "%.*s", (int)(clen < 31 ? clen : 31), c);
+		/* As "%.*s" would, without printf. */
+		memcpy(t, c, tl);
+		t[tl] = '\0';
 		m->count = strtoul(t, NULL, 10);
 	}
 	while (p < end && m->nargs < MSG_ARGS) {
@@ -482,6 +485,16 @@ put_utf8(struct buf *out, const char *s, const char *flags)
 			buf_adds(out, " ");
 }
 
+/* Whether a string's flags are at most '-', a width and a precision. */
+static int
+plain_flags(const char *f)
+{
+	for (; *f != '\0' && *f != '.' && (*f < '1' || *f > '9'); f++)
+		if (*f != '-')
+			return 0;
+	return 1;
+}
+
 /* Writes format f with the decoded arguments, as printf would. */
 static void
 apply(const char *lang, const char *f, const struct decoded *m, struct buf *out, int depth)
@@ -519,17 +532,38 @@ apply(const char *lang, const char *f, const struct decoded *m, struct buf *out,
 			continue;
 		/* The common plain "%s" and "%d" go without building a format. */
 		if (cv.flags[0] == '\0' && cv.c == 's') {
-			struct buf v = BUF_INIT;
+			size_t at = out->len;
+			const char *nul;
 
-			render_n(lang, m->a[i], m->alen[i], &v, depth + 1);
-			buf_adds(&v, "");
-			buf_adds(out, v.p);
-			buf_free(&v);
+			/* Straight into out; as "%s" would, up to a NUL. */
+			render_n(lang, m->a[i], m->alen[i], out, depth + 1);
+			if (out->len > at && (nul = memchr(out->p + at, '\0', out->len - at)) != NULL) {
+				out->len = (size_t)(nul - out->p);
+				out->p[out->len] = '\0';
+			}
 			continue;
 		}
 		if (cv.flags[0] == '\0' && (cv.c == 'd' || cv.c == 'i')) {
-			snprintf(t, sizeof t, "%lld", strtoll(arg(m, i, a, sizeof a), NULL, 10));
-			buf_adds(out, t);
+			/* printf's "%lld" without printf: a board is hundreds. */
+			buf_adds(out, dec_ll(t, strtoll(arg(m, i, a, sizeof a), NULL, 10)));
+			continue;
+		}
+		/* A board's numbers ("%2d", "%-3d"): printf's digits, padded. */
+		if ((cv.c == 'd' || cv.c == 'i') && !cv.star_w && !cv.star_p &&
+		    plain_flags(cv.flags) && strchr(cv.flags, '.') == NULL) {
+			const char *d = dec_ll(t, strtoll(arg(m, i, a, sizeof a), NULL, 10));
+			int left = cv.flags[0] == '-', width = 0, n = (int)strlen(d);
+
+			for (const char *q = cv.flags; *q != '\0'; q++)
+				if (*q >= '0' && *q <= '9')
+					width = width * 10 + (*q - '0');
+			if (!left)
+				for (int k = n; k < width; k++)
+					buf_addc(out, ' ');
+			buf_add(out, d, (size_t)n);
+			if (left)
+				for (int k = n; k < width; k++)
+					buf_addc(out, ' ');
 			continue;
 		}
 		snprintf(spec, sizeof spec, "%%%s%s%c", cv.flags,
@@ -560,7 +594,10 @@ apply(const char *lang, const char *f, const struct decoded *m, struct buf *out,
 
 			render_n(lang, m->a[i], m->alen[i], &v, depth + 1);
 			buf_adds(&v, "");
-			if (!cv.star_w && !cv.star_p && !ascii(v.p))
+			/* A board's columns ("%-10s"): for ASCII put_utf8 writes
+			 * what printf would, where no flag but '-' is given
+			 * ('0' and '\'' are printf's own for a string). */
+			if (!cv.star_w && !cv.star_p && (!ascii(v.p) || plain_flags(cv.flags)))
 				put_utf8(out, v.p, cv.flags);
 			else if (cv.star_w && cv.star_p)
 				buf_printf(out, spec, w, pr, v.p);
@@ -741,6 +778,11 @@ static _Thread_local struct {
 	size_t n, bytes;
 } cache;
 
+/* Counts the caches' lives (msg_said): a slot keeps what it was given until
+ * its cache is cleared. One count for every thread's cache, so that a memo
+ * is never taken for another life of a slot. */
+static unsigned long cache_gen = 1;
+
 static void
 cache_clear(void)
 {
@@ -750,6 +792,7 @@ cache_clear(void)
 	}
 	cache.n = 0;
 	cache.bytes = 0;
+	cache_gen++;
 }
 
 /* Eight bytes at a time: messages are a few hundred bytes, and a byte at a
@@ -793,31 +836,30 @@ cache_slot(uint64_t h, const char *lang, size_t ll, const char *s, size_t len)
 	}
 }
 
-void
-msg_render(const char *lang, const char *s, struct buf *out)
+/* msg_render; the slot that keeps the text, or NULL when it is not kept. */
+static struct cached *
+render_kept(const char *lang, const char *s, struct buf *out)
 {
 	size_t len = strlen(s), ll, at = out->len;
 	unsigned long before = missing;
 	struct cached *c;
 	uint64_t h;
 
-	if (lang == NULL)
-		lang = "en";
 	/* Plain text renders as itself, cheaper than looking it up. */
 	if (len == 0 || (s[0] != MSG_MARK && s[0] != TERM_MARK && s[0] != ORDER_MARK)) {
 		render_n(lang, s, len, out, 0);
-		return;
+		return NULL;
 	}
 	ll = strlen(lang);
 	h = cache_hash(lang, ll, s, len);
 	c = cache_slot(h, lang, ll, s, len);
 	if (c->key != NULL) {
 		buf_add(out, c->key + c->keylen, c->textlen);
-		return;
+		return c;
 	}
 	render_n(lang, s, len, out, 0);
 	if (missing != before)
-		return;
+		return NULL;
 	if (cache.n + 1 > CACHE_SLOTS / 2 || cache.bytes > CACHE_BYTES) {
 		cache_clear();
 		c = cache_slot(h, lang, ll, s, len);
@@ -833,6 +875,32 @@ msg_render(const char *lang, const char *s, struct buf *out)
 		memcpy(c->key + c->keylen, out->p + at, c->textlen);
 	cache.n++;
 	cache.bytes += c->keylen + c->textlen;
+	return c;
+}
+
+void
+msg_render(const char *lang, const char *s, struct buf *out)
+{
+	render_kept(lang != NULL ? lang : "en", s, out);
+}
+
+void
+msg_render_said(const char *lang, const char *s, struct msg_said *m, struct buf *out)
+{
+	const struct cached *c = m->at;
+
+	if (lang == NULL)
+		lang = "en";
+	/* The slot is this thread's, of this life of its cache, and kept
+	 * s in lang: the key starts with the language. */
+	if (m->gen == cache_gen && cache.v != NULL && (uintptr_t)c >= (uintptr_t)cache.v &&
+	    (uintptr_t)c < (uintptr_t)(cache.v + CACHE_SLOTS) && c->key != NULL &&
+	    strcmp(c->key, lang) == 0) {
+		buf_add(out, c->key + c->keylen, c->textlen);
+		return;
+	}
+	m->at = c = render_kept(lang, s, out);
+	m->gen = c != NULL ? cache_gen : 0;
 }
 
 char *

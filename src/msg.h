@@ -66,6 +66,16 @@ void msg_order(char *out, size_t n, const char *game, const char *line);
 void msg_render(const char *lang, const char *s, struct buf *out);
 /* The same, as a new string. */
 char *msg_text(const char *lang, const char *s);
+/* msg_render with a memo kept beside s (zeroed before its first use), for a
+ * string rendered over and over (a report's text and HTML parts show the
+ * same value, and the parts every reader sees alike are one tree): the
+ * memo finds the text again without reading s. s must not change while
+ * the memo is kept. */
+struct msg_said {
+	const void *at;		/* msg.c's cache slot */
+	unsigned long gen;	/* the life of that cache it was set in */
+};
+void msg_render_said(const char *lang, const char *s, struct msg_said *, struct buf *out);
 /* Renders in place into a fixed buffer (English for logs and the CLI). */
 void msg_english(const char *s, char *out, size_t n);
 /* Whether s holds a message or a term anywhere. */

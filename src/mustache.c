@@ -66,9 +66,36 @@ struct parsed {
  * the parses of every template of several games and languages. */
 #define CACHE_BUCKETS 256
 
+/* A section over a shared tree (tval_share: the parts of a view every
+ * reader of a state sees alike) as it was written: the readers of one state
+ * get the same board in their text, HTML and picture. Known by the section
+ * (where its text is, and its nodes), the tree's address, the escaping and the
+ * language, and kept only when nothing in it was looked up outside the tree
+ * (a name the tree lacks, found or not further out, may differ for another
+ * reader), no partial was reached and no translation was missing. */
+#define FRAG_BUCKETS 256
+#define FRAG_BYTES (4u << 20)
+#define FRAG_LANG 16
+
+struct frag {
+	struct frag *next;
+	const struct tmpl *t;
+	size_t node;
+	const struct tval *v;
+	enum mustache_escape esc;
+	int has_lang;
+	char lang[FRAG_LANG];
+	unsigned long work;	/* the steps it took */
+	size_t len;
+	char *text;
+};
+
 struct mustache_cache {
 	struct parsed *list;
 	struct parsed *bucket[CACHE_BUCKETS];
+	struct frag *frag[FRAG_BUCKETS];
+	size_t fragbytes;
+	unsigned long fraggen;	/* tval_shared_gen() of the fragments kept */
 };
 
 static size_t
@@ -94,10 +121,19 @@ struct render {
 	int depth;
 	unsigned long work;
 	struct buf scratch;	/* a message in the reader's language, to escape */
+	/* While a section over a shared tree is written to be kept: the
+	 * context outside it (a lookup that reaches it sets outside), NULL
+	 * otherwise. */
+	const struct ctx *floor;
+	int outside;
 };
 
 static int render_nodes(struct render *, const struct tmpl *,
     const struct origin *, size_t, size_t, const struct ctx *);
+static int section(struct render *, const struct tmpl *, const struct origin *, size_t,
+    const struct ctx *, const struct tval *);
+static int section_kept(struct render *, const struct tmpl *, const struct origin *,
+    size_t, const struct ctx *, const struct tval *);
 
 static int
 line_of(const char *src, const char *at)
@@ -502,7 +538,7 @@ map_find(const struct tval *m, const char *k, size_t *hint, const struct tval **
  * rest only inside what the previous part found (spec: no masking, no
  * backtracking). */
 static const struct tval *
-lookup(const struct ctx *c, const struct tmpl *t, const struct node *n)
+lookup(struct render *r, const struct ctx *c, const struct tmpl *t, const struct node *n)
 {
 	const struct tval *v = NULL;
 	const char *const *key = t->keys + n->path;
@@ -512,9 +548,12 @@ lookup(const struct ctx *c, const struct tmpl *t, const struct node *n)
 		return c != NULL ? c->v : NULL;
 	if (n->npath == 0)
 		return NULL;
-	for (; c != NULL; c = c->up)
+	for (; c != NULL; c = c->up) {
+		if (c == r->floor)
+			r->outside = 1;
 		if (map_find(c->v, key[0], &hint[0], &v))
 			break;
+	}
 	if (c == NULL)
 		return NULL;
 	for (size_t i = 1; i < n->npath; i++)
@@ -642,12 +681,17 @@ put_value(struct render *r, const struct tval *v, int escape)
 		return;
 	}
 	if (r->partials != NULL && r->partials->lang != NULL && msg_is_encoded(s)) {
+		/* The node keeps where its text was: the text part and the
+		 * HTML part show the same values, and so do the readers of
+		 * the parts every reader sees alike. */
+		struct msg_said *said = &((struct tval *)v)->said;
+
 		if (!escape) {
-			msg_render(r->partials->lang, s, r->out);
+			msg_render_said(r->partials->lang, s, said, r->out);
 			return;
 		}
 		r->scratch.len = 0;
-		msg_render(r->partials->lang, s, &r->scratch);
+		msg_render_said(r->partials->lang, s, said, &r->scratch);
 		put_escaped(r->out, r->scratch.p != NULL ? r->scratch.p : "", r->scratch.len);
 		return;
 	}
@@ -685,11 +729,27 @@ mustache_cache_new(void)
 	return xcalloc(1, sizeof(struct mustache_cache));
 }
 
+static void
+frag_clear(struct mustache_cache *c)
+{
+	for (size_t b = 0; b < FRAG_BUCKETS; b++) {
+		while (c->frag[b] != NULL) {
+			struct frag *f = c->frag[b];
+
+			c->frag[b] = f->next;
+			free(f->text);
+			free(f);
+		}
+	}
+	c->fragbytes = 0;
+}
+
 void
 mustache_cache_free(struct mustache_cache *c)
 {
 	if (c == NULL)
 		return;
+	frag_clear(c);
 	while (c->list != NULL) {
 		struct parsed *p = c->list;
 
@@ -773,6 +833,9 @@ render_partial(struct render *r, const struct node *n,
 	}
 	if (r->partials == NULL || r->partials->get == NULL)
 		return 0;
+	/* Which text a name gives depends on the renderer, not the tree. */
+	if (r->floor != NULL)
+		r->outside = 1;
 	/* Named without an allocation when short: most are, and a report
 	 * reaches dozens. */
 	if (n->len < sizeof small) {
@@ -823,6 +886,121 @@ render_partial(struct render *r, const struct node *n,
 	return rc;
 }
 
+/* The section at node i over v: once for each item of a list, once for
+ * any other truthy value. */
+static int
+section(struct render *r, const struct tmpl *t, const struct origin *o, size_t i,
+    const struct ctx *c, const struct tval *v)
+{
+	const struct node *n = &t->n[i];
+	struct ctx sub;
+	int rc;
+
+	sub.up = c;
+	if (v != NULL && v->type == TV_LIST) {
+		for (size_t k = 0; k < v->n; k++) {
+			sub.v = v->items[k];
+			if ((rc = render_nodes(r, t, o, i + 1, n->end, &sub)) != 0)
+				return rc;
+		}
+	} else if (truthy(v)) {
+		sub.v = v;
+		return render_nodes(r, t, o, i + 1, n->end, &sub);
+	}
+	return 0;
+}
+
+static size_t
+frag_bucket(const char *src, const struct tval *v)
+{
+	uintptr_t h = ((uintptr_t)src >> 2) ^ ((uintptr_t)v >> 4);
+
+	return (size_t)(h ^ (h >> 8) ^ (h >> 16)) & (FRAG_BUCKETS - 1);
+}
+
+/* Whether the sections at node i of t and node j of u are the same: one
+ * text is parsed more than once (a report as a mail of its own, and as the
+ * partial of the reply that carries it), node for node alike. */
+static int
+same_section(const struct tmpl *t, size_t i, const struct tmpl *u, size_t j)
+{
+	size_t n = t->n[i].end - i;
+
+	if (t == u && i == j)
+		return 1;
+	if (u->n[j].end - j != n)
+		return 0;
+	for (size_t k = 0; k < n; k++) {
+		const struct node *a = &t->n[i + k], *b = &u->n[j + k];
+
+		if (a->type != b->type || a->s != b->s || a->len != b->len ||
+		    (a->type == N_SECTION || a->type == N_INVERTED ?
+		    a->end - i != b->end - j : 0))
+			return 0;
+	}
+	return 1;
+}
+
+/* section() over the shared tree v, written from or into r's cache of
+ * fragments: what it writes is the same either way, and so are the steps
+ * counted and the limits met (a fragment that would cross one is written
+ * anew, to fail where it fails). */
+static int
+section_kept(struct render *r, const struct tmpl *t, const struct origin *o, size_t i,
+    const struct ctx *c, const struct tval *v)
+{
+	struct mustache_cache *mc = r->cache;
+	const char *lang = r->partials != NULL ? r->partials->lang : NULL;
+	size_t b = frag_bucket(t->n[i].s, v), at = r->out->len;
+	unsigned long work = r->work, missed = msg_missing();
+	struct frag *f;
+	int rc;
+
+	if (lang != NULL && strlen(lang) >= FRAG_LANG)
+		return section(r, t, o, i, c, v);
+	if (mc->fraggen != tval_shared_gen()) {
+		frag_clear(mc);
+		mc->fraggen = tval_shared_gen();
+	}
+	for (f = mc->frag[b]; f != NULL; f = f->next) {
+		if (f->t->n[f->node].s != t->n[i].s || f->v != v || f->esc != r->esc ||
+		    f->has_lang != (lang != NULL) || (lang != NULL && strcmp(f->lang, lang) != 0) ||
+		    !same_section(f->t, f->node, t, i))
+			continue;
+		if (r->work + f->work > MUSTACHE_MAX_WORK ||
+		    r->out->len - r->start + f->len > MUSTACHE_MAX_OUTPUT)
+			return section(r, t, o, i, c, v);
+		buf_add(r->out, f->text, f->len);
+		r->work += f->work;
+		return 0;
+	}
+	r->floor = c;
+	r->outside = 0;
+	rc = section(r, t, o, i, c, v);
+	r->floor = NULL;
+	if (rc != 0 || r->outside || msg_missing() != missed)
+		return rc;
+	if (mc->fragbytes + (r->out->len - at) > FRAG_BYTES)
+		frag_clear(mc);
+	f = xcalloc(1, sizeof *f);
+	f->t = t;
+	f->node = i;
+	f->v = v;
+	f->esc = r->esc;
+	f->has_lang = lang != NULL;
+	if (lang != NULL)
+		memcpy(f->lang, lang, strlen(lang) + 1);
+	f->work = r->work - work;
+	f->len = r->out->len - at;
+	f->text = xmalloc(f->len + 1);
+	if (f->len > 0)
+		memcpy(f->text, r->out->p + at, f->len);
+	f->next = mc->frag[b];
+	mc->frag[b] = f;
+	mc->fragbytes += f->len + sizeof *f;
+	return 0;
+}
+
 static int
 render_nodes(struct render *r, const struct tmpl *t, const struct origin *o,
     size_t from, size_t to, const struct ctx *c)
@@ -830,7 +1008,6 @@ render_nodes(struct render *r, const struct tmpl *t, const struct origin *o,
 	for (size_t i = from; i < to; i++) {
 		const struct node *n = &t->n[i];
 		const struct tval *v;
-		struct ctx sub;
 		int rc;
 
 		if (++r->work > MUSTACHE_MAX_WORK)
@@ -846,31 +1023,23 @@ render_nodes(struct render *r, const struct tmpl *t, const struct origin *o,
 			break;
 		case N_VAR:
 		case N_RAW:
-			put_value(r, lookup(c, t, n), n->type == N_VAR);
+			put_value(r, lookup(r, c, t, n), n->type == N_VAR);
 			break;
 		case N_INVERTED:
-			if (!truthy(lookup(c, t, n)) &&
+			if (!truthy(lookup(r, c, t, n)) &&
 			    (rc = render_nodes(r, t, o, i + 1, n->end, c)) != 0)
 				return rc;
 			i = n->end - 1;
 			break;
 		case N_SECTION:
-			v = lookup(c, t, n);
-			sub.up = c;
-			if (v != NULL && v->type == TV_LIST) {
-				for (size_t k = 0; k < v->n; k++) {
-					sub.v = v->items[k];
-					rc = render_nodes(r, t, o, i + 1,
-					    n->end, &sub);
-					if (rc != 0)
-						return rc;
-				}
-			} else if (truthy(v)) {
-				sub.v = v;
-				if ((rc = render_nodes(r, t, o, i + 1, n->end,
-				    &sub)) != 0)
-					return rc;
-			}
+			v = lookup(r, c, t, n);
+			if (v != NULL && r->cache != NULL && r->floor == NULL &&
+			    tval_is_shared(v))
+				rc = section_kept(r, t, o, i, c, v);
+			else
+				rc = section(r, t, o, i, c, v);
+			if (rc != 0)
+				return rc;
 			i = n->end - 1;
 			break;
 		case N_PARTIAL:
@@ -913,6 +1082,8 @@ mustache_render_cached(const char *tmpl, const struct tval *data,
 	r.depth = 0;
 	r.work = 0;
 	r.scratch = (struct buf)BUF_INIT;
+	r.floor = NULL;
+	r.outside = 0;
 	if ((hit = cached(cache, tmpl, NULL, NULL, 0)) != NULL) {
 		/* Room for what the template wrote before, at once: a
 		 * report's picture grew through a dozen copies. */

@@ -240,7 +240,16 @@ tval_bool(int b)
 }
 
 /* The pool field of a node held by maps that do not own it (tval_share). */
-#define POOL_SHARED 0xffffffffu
+#define POOL_SHARED TVAL_SHARED
+
+/* Counts the frees of shared trees (tval_shared_gen). */
+static unsigned long shared_gen = 1;
+
+unsigned long
+tval_shared_gen(void)
+{
+	return shared_gen;
+}
 
 void
 tval_share(struct tval *v)
@@ -291,6 +300,9 @@ static struct {
 static void
 memo_clear(void)
 {
+	/* What was kept at these addresses is gone: another tree may come. */
+	if (memo.n > 0)
+		shared_gen++;
 	for (size_t i = 0; i < memo.n; i++) {
 		/* Owned again, to be freed: a map or list from tval_new. */
 		memo.v[i]->pool = pool_class(sizeof(struct tval));

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "msg.h"
+
 enum tval_type { TV_NULL, TV_BOOL, TV_NUM, TV_STR, TV_LIST, TV_MAP };
 
 struct tval {
@@ -21,8 +23,12 @@ struct tval {
 	struct tval **items;
 	const char **keys; /* TV_MAP only, parallel to items; shared (tval.c keeps
 	                    * one copy of each key for the process) */
-	unsigned long long seen[2]; /* TV_MAP: a bit for each of its keys
-	                    * (tval_key_bit); a key whose bit is clear is not in it */
+	union {
+		unsigned long long seen[2]; /* TV_MAP: a bit for each of its keys
+		                    * (tval_key_bit); a key whose bit is clear is not in it */
+		struct msg_said said; /* TV_STR: where its message was rendered
+		                    * last (msg_render_said), for the renderer */
+	};
 };
 
 /* The bit of seen that an interned key sets: a map of dozens of keys is
@@ -51,6 +57,17 @@ void tval_free(struct tval *);
  * the process; the view parts of tval_memo_put, freed by tval.c when their
  * state is gone): nobody may change it. */
 void tval_share(struct tval *v);
+/* The pool of a shared tree (tval.c). */
+#define TVAL_SHARED 0xffffffffu
+static inline int
+tval_is_shared(const struct tval *v)
+{
+	return v->pool == TVAL_SHARED;
+}
+/* Changes whenever a shared tree is freed: until it does, a shared tree's
+ * address names the same unchanged tree (what the template renderer keeps
+ * of one, mustache.c, is known by it). */
+unsigned long tval_shared_gen(void);
 /* The parts of a view every reader of one state sees alike (a board),
  * built for the first reader and held by the trees of the others: a view
  * asks tval_memo_get(name) and, on NULL, builds the part and hands it to

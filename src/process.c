@@ -1020,13 +1020,12 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 	    mailcache_take(j->id, j->hash, &j->m)) {
 		/* Parsed by the ingest that stored it, from these very bytes. */
 	} else if (mailmsg_parse(raw, len, (size_t)j->c->max_message_bytes, &j->m, &pd) < 0) {
-		if (len > (size_t)j->c->max_message_bytes) {
-			/* Too big to read, but the sender deserves to know. */
-			size_t hlen = mailmsg_header_len(raw, len);
+		size_t hlen = mailmsg_header_len(raw, len);
 
-			mailmsg_free(&j->m);
-			mailmsg_init(&j->m);
-			mailmsg_parse(raw, hlen, hlen + 1, &j->m, NULL);
+		/* Too big to read, but the sender deserves to know, when its
+		 * header block is a mail's; else it is unreadable, as below. */
+		if (len > (size_t)j->c->max_message_bytes &&
+		    mailmsg_parse(raw, hlen, hlen + 1, &j->m, NULL) == 0) {
 			j->reply_to = j->m.reply_to[0] ? j->m.reply_to : j->m.from_addr;
 			if (no_answer(j) != NULL) {
 				j->stats->ignored++;

@@ -10,6 +10,7 @@
 #include "fetch.h"
 #include "ingest.h"
 #include "log.h"
+#include "mailcache.h"
 #include "outbox.h"
 #include "process.h"
 #include "schedule.h"
@@ -21,6 +22,15 @@ log_summary(const char *what, const struct ingest_stats *in, const struct proces
 	    "%d orders accepted, %d rejected, %d steps resolved, %d not answered", what,
 	    in->taken, in->duplicates, in->failed, ps->messages, ps->accepted, ps->rejected,
 	    ps->steps, ps->ignored);
+}
+
+/* Ingest keeps the parse of each mail it stores for process_pending, right
+ * after it in the same run, which reads the mail with the same limit. */
+static void
+open_cache(const struct cli *c)
+{
+	if (c->cfg.max_message_bytes > 0)
+		mailcache_open((size_t)c->cfg.max_message_bytes);
 }
 
 static const char ingest_usage[] =
@@ -71,6 +81,8 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 		return kind == 's' ? EX_TEMPFAIL : rc;
 	}
 	diag_clear(&d);
+	/* What this run stores it answers next: GMime reads each mail once. */
+	open_cache(c);
 	switch (kind) {
 	case 'm':
 		rc = ingest_maildir(&c->l, arg, &in, &d);
@@ -85,10 +97,14 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 		rc = ingest_turnfile(&c->l, arg, &in, &d);
 		break;
 	}
-	if (rc < 0)
+	if (rc < 0) {
+		mailcache_close();
 		return cli_fail(kind == 's' ? EX_TEMPFAIL : EX_NOINPUT, "%s", d.msg);
+	}
 	memset(&ps, 0, sizeof ps);
-	if (process_pending(&c->l, &c->cfg, &ps, &d) < 0)
+	rc = process_pending(&c->l, &c->cfg, &ps, &d);
+	mailcache_close();
+	if (rc < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
 	log_summary("ingest", &in, &ps);
 	return in.failed > 0 ? EX_IOERR : EX_OK;
@@ -122,6 +138,7 @@ cmd_run(struct cli *c, int argc, char **argv)
 		return rc;
 	}
 	diag_clear(&d);
+	open_cache(c);
 	if (strcmp(c->cfg.mailbox_type, "maildir") == 0)
 		rc = ingest_maildir(&c->l, c->cfg.mailbox_path, &in, &d);
 	else if (strcmp(c->cfg.mailbox_type, "mbox") == 0)
@@ -134,10 +151,14 @@ cmd_run(struct cli *c, int argc, char **argv)
 			fetch_failed = 1;
 		}
 	}
-	if (rc < 0)
+	if (rc < 0) {
+		mailcache_close();
 		return cli_fail(EX_NOINPUT, "%s", d.msg);
+	}
 	memset(&ps, 0, sizeof ps);
-	if (process_pending(&c->l, &c->cfg, &ps, &d) < 0)
+	rc = process_pending(&c->l, &c->cfg, &ps, &d);
+	mailcache_close();
+	if (rc < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
 	/* Time after mail: orders that arrived before a deadline count. A game
 	 * whose deadlines fail is logged and left for the next run; the others'

@@ -11,8 +11,12 @@
 #include "fsutil.h"
 #include "ingest.h"
 #include "log.h"
+#include "mailcache.h"
 #include "mailmsg.h"
 #include "xmalloc.h"
+
+/* The most of a header block read for its Message-ID. */
+#define HEADER_MAX (256 * 1024)
 
 /* The Message-ID is read from the header block alone: cheap even for a
  * message far over the size limit, which must still be stored and answered. */
@@ -23,8 +27,8 @@ header_message_id(const char *raw, size_t len)
 	char *mid = NULL;
 	size_t hlen = mailmsg_header_len(raw, len);
 
-	if (hlen > 256 * 1024)
-		hlen = 256 * 1024;
+	if (hlen > HEADER_MAX)
+		hlen = HEADER_MAX;
 	mailmsg_init(&m);
 	if (mailmsg_parse(raw, hlen, hlen + 1, &m, NULL) == 0 && m.message_id[0] != '\0')
 		mid = xstrdup(m.message_id);
@@ -32,14 +36,40 @@ header_message_id(const char *raw, size_t len)
 	return mid;
 }
 
+/* When this run answers what it stores (mailcache_open), a mail within the
+ * size limit is parsed whole here, once: its Message-ID is taken from that
+ * parse, and the parse waits in the cache for the answering step. GMime
+ * reads the header block of a mail the same way with or without its body
+ * (the blank line and the end of the bytes both end it), so the Message-ID
+ * is the header block's. A header block longer than header_message_id reads
+ * is left to it, as is a mail the whole parse fails on. */
+static char *
+message_id(const char *raw, size_t len, struct mailmsg *m)
+{
+	size_t limit = mailcache_limit();
+
+	if (limit > 0 && len <= limit && mailmsg_header_len(raw, len) <= HEADER_MAX &&
+	    mailmsg_parse(raw, len, limit, m, NULL) == 0)
+		return m->message_id[0] != '\0' ? xstrdup(m->message_id) : NULL;
+	return header_message_id(raw, len);
+}
+
 int
 ingest_store(struct ledger *l, const char *source, const char *ref, const char *raw,
     size_t len, const char *hash_extra, struct diag *d)
 {
 	char hash[HASH_HEX], now[32];
-	char *mid = strcmp(source, "file") == 0 ? NULL : header_message_id(raw, len);
+	struct mailmsg m;
+	char *mid;
 	sqlite3_stmt *st;
+	int64_t id;
 	int dup = 0, own;
+
+	mailmsg_init(&m);
+	/* A turn file is not a mail; the content hash of a mail is of its
+	 * bytes alone, as mailcache keys ask. */
+	mid = strcmp(source, "file") == 0 ? NULL : hash_extra == NULL ?
+	    message_id(raw, len, &m) : header_message_id(raw, len);
 
 	if (hash_extra != NULL) {
 		struct buf b = BUF_INIT;
@@ -54,6 +84,7 @@ ingest_store(struct ledger *l, const char *source, const char *ref, const char *
 	/* In the caller's transaction when it holds one (a batch). */
 	own = !l->in_tx;
 	if (own && ledger_begin(l, d) < 0) {
+		mailmsg_free(&m);
 		free(mid);
 		return -1;
 	}
@@ -75,6 +106,7 @@ ingest_store(struct ledger *l, const char *source, const char *ref, const char *
 	if (ledger_done(l, st, d) < 0) {
 		if (own)
 			ledger_rollback(l);
+		mailmsg_free(&m);
 		free(mid);
 		return -1;
 	}
@@ -82,14 +114,22 @@ ingest_store(struct ledger *l, const char *source, const char *ref, const char *
 	if (dup) {
 		if (own)
 			ledger_rollback(l);
+		mailmsg_free(&m);
 		free(mid);
 		return 0;
 	}
+	id = sqlite3_last_insert_rowid(l->db);
 	if (own && ledger_commit(l, d) < 0) {
 		ledger_rollback(l);
+		mailmsg_free(&m);
 		free(mid);
 		return -1;
 	}
+	/* Kept even if the caller's batch is rolled back later: the row id
+	 * may then come again, for another mail (mailcache.c says why that
+	 * is safe). */
+	if (m.text != NULL)
+		mailcache_put(id, hash, &m);
 	free(mid);
 	return 1;
 }

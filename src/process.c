@@ -10,8 +10,10 @@
 
 #include "campaign.h"
 #include "clock.h"
+#include "hash.h"
 #include "lang.h"
 #include "log.h"
+#include "mailcache.h"
 #include "mailcmd.h"
 #include "mailmsg.h"
 #include "msg.h"
@@ -36,6 +38,7 @@ struct job {
 	struct process_stats *stats;
 	int64_t id;
 	const char *source;
+	char hash[HASH_HEX];      /* its content hash, "" when not read */
 	char now[32];
 	struct mailmsg m;
 	const char *text;         /* the text the orders were read from */
@@ -1013,14 +1016,16 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 	if (strcmp(j->source, "file") == 0) {
 		/* A turn file is plain order text, not a mail: nobody to answer but the seat. */
 		turnfile_msg(&j->m, raw, len);
+	} else if (len <= (size_t)j->c->max_message_bytes &&
+	    mailcache_take(j->id, j->hash, &j->m)) {
+		/* Parsed by the ingest that stored it, from these very bytes. */
 	} else if (mailmsg_parse(raw, len, (size_t)j->c->max_message_bytes, &j->m, &pd) < 0) {
-		if (len > (size_t)j->c->max_message_bytes) {
-			/* Too big to read, but the sender deserves to know. */
-			size_t hlen = mailmsg_header_len(raw, len);
+		size_t hlen = mailmsg_header_len(raw, len);
 
-			mailmsg_free(&j->m);
-			mailmsg_init(&j->m);
-			mailmsg_parse(raw, hlen, hlen + 1, &j->m, NULL);
+		/* Too big to read, but the sender deserves to know, when its
+		 * header block is a mail's; else it is unreadable, as below. */
+		if (len > (size_t)j->c->max_message_bytes &&
+		    mailmsg_parse(raw, hlen, hlen + 1, &j->m, NULL) == 0) {
 			j->reply_to = j->m.reply_to[0] ? j->m.reply_to : j->m.from_addr;
 			if (no_answer(j) != NULL) {
 				j->stats->ignored++;
@@ -1218,8 +1223,8 @@ static int
 job_load(struct job *j, struct ledger *l, const struct config *c, struct render *tmpl,
     struct process_stats *s, int64_t id, char **raw, size_t *len, char **source)
 {
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT source, raw FROM messages WHERE id = ? AND "
-	    "status = 'new' AND aside = ''");
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT source, raw, content_hash FROM messages "
+	    "WHERE id = ? AND status = 'new' AND aside = ''");
 
 	sqlite3_bind_int64(st, 1, id);
 	if (sqlite3_step(st) != SQLITE_ROW) {
@@ -1238,6 +1243,7 @@ job_load(struct job *j, struct ledger *l, const struct config *c, struct render 
 	if (*len > 0)
 		memcpy(*raw, sqlite3_column_blob(st, 1), *len);
 	(*raw)[*len] = '\0';
+	snprintf(j->hash, sizeof j->hash, "%s", col_text(st, 2));
 	ledger_release(l, st);
 	j->source = *source;
 	j->reply_to = "";

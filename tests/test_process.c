@@ -353,6 +353,19 @@ test_empty_huge_garbage(void **state)
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE "
 	    "status IN ('rejected', 'ignored') AND reason != ''"), 2);
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), 1);
+
+	/* Garbage over the limit: no header block to find a sender in either
+	 * (this crashed the run). */
+	big = xmalloc(n + 1);
+	for (size_t i = 0; i < n; i++)
+		big[i] = (char)(1 + (i * 37) % 250);
+	big[n] = '\0';
+	fx_mail(&e->f, big);
+	free(big);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE "
+	    "status = 'rejected' AND reason LIKE '%limit%' AND message_id IS NULL"), 1);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'problem'"),
+	    1);
 }
 
 static void

@@ -102,6 +102,21 @@ row_due(struct ledger *l, int64_t game, const struct drow *w, time_t due, struct
 	    "seat_idx = ? AND seq = ?", game, w->seat, w->seq, iso, d);
 }
 
+/* A deadline row from the first five columns of st: seat_idx, seq, kind,
+ * due_at, reminded_at. */
+static void
+read_row(sqlite3_stmt *st, struct drow *w)
+{
+	w->seat = sqlite3_column_int(st, 0);
+	w->seq = sqlite3_column_int64(st, 1);
+	snprintf(w->kind, sizeof w->kind, "%s", col_text(st, 2));
+	w->due = clock_parse_iso(col_text(st, 3));
+	w->reminded = col_text(st, 4)[0] != '\0';
+	/* A row this build cannot read is shown as due now, not lost. */
+	if (w->due < 0)
+		w->due = 0;
+}
+
 /* The open rows of a game (seat -1: all), soonest first. */
 static int
 open_rows(struct ledger *l, int64_t game, int seat, struct drow *v)
@@ -114,19 +129,8 @@ open_rows(struct ledger *l, int64_t game, int seat, struct drow *v)
 	sqlite3_bind_int64(st, 1, game);
 	sqlite3_bind_int(st, 2, seat);
 	sqlite3_bind_int(st, 3, seat);
-	while (n < MAX_OPEN && sqlite3_step(st) == SQLITE_ROW) {
-		struct drow *w = &v[n];
-
-		w->seat = sqlite3_column_int(st, 0);
-		w->seq = sqlite3_column_int64(st, 1);
-		snprintf(w->kind, sizeof w->kind, "%s", col_text(st, 2));
-		w->due = clock_parse_iso(col_text(st, 3));
-		w->reminded = col_text(st, 4)[0] != '\0';
-		/* A row this build cannot read is shown as due now, not lost. */
-		if (w->due < 0)
-			w->due = 0;
-		n++;
-	}
+	while (n < MAX_OPEN && sqlite3_step(st) == SQLITE_ROW)
+		read_row(st, &v[n++]);
 	ledger_release(l, st);
 	return n;
 }
@@ -147,16 +151,7 @@ open_rows_since(struct ledger *l, int64_t game, struct drow *v, char (*since)[16
 
 	sqlite3_bind_int64(st, 1, game);
 	while (n < MAX_OPEN && sqlite3_step(st) == SQLITE_ROW) {
-		struct drow *w = &v[n];
-
-		w->seat = sqlite3_column_int(st, 0);
-		w->seq = sqlite3_column_int64(st, 1);
-		snprintf(w->kind, sizeof w->kind, "%s", col_text(st, 2));
-		w->due = clock_parse_iso(col_text(st, 3));
-		w->reminded = col_text(st, 4)[0] != '\0';
-		/* A row this build cannot read is shown as due now, not lost. */
-		if (w->due < 0)
-			w->due = 0;
+		read_row(st, &v[n]);
 		snprintf(since[n], sizeof since[n], "%s", col_text(st, 5));
 		n++;
 	}

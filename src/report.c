@@ -535,10 +535,12 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
 	it.png = png.p;
 	it.png_len = png.len;
 	/* Not the SVG but what it is made from: an SVG is most of what an
-	 * ingest would write. The mail's tree is the report tree of this
-	 * reader at this step plus keys of the mail's own (the reply, the
-	 * watcher), none of which board.svg reads; picture_draw makes the
-	 * picture again from the tree alone and checks it against cid. */
+	 * ingest would write. A mail that shows a picture (its template has
+	 * an HTML part: report, ack, error, observer) has as its tree the
+	 * report tree of this reader at this step, plus keys of its own (the
+	 * reply, the watcher) that board.svg does not read; picture_draw
+	 * makes the picture again from the report tree alone, and draws it
+	 * only if it is the SVG named cid. */
 	if (svg != NULL) {
 		memset(&rec, 0, sizeof rec);
 		rec.game = p->g.id;

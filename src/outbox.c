@@ -10,7 +10,6 @@
 #include "mailout.h"
 #include "outbox.h"
 #include "picture.h"
-#include "report.h"
 #include "token.h"
 
 #define MAX_ATTEMPTS 10

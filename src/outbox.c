@@ -6,11 +6,10 @@
 #include "clock.h"
 #include "curlx.h"
 #include "deliver.h"
-#include "drawer.h"
 #include "log.h"
 #include "mailout.h"
 #include "outbox.h"
-#include "report.h"
+#include "picture.h"
 #include "token.h"
 
 #define MAX_ATTEMPTS 10
@@ -76,21 +75,30 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	snprintf(mid, sizeof mid, "azalai.%s.%016llx@%s", stamp, (unsigned long long)unique,
 	    domain_of(c->referee_address));
 	/* The picture once, however many mails show it: a row kept already
-	 * stays, since its name is what it draws. It is the PNG, or the SVG
-	 * that the first mail sent draws (outbox_html); either commits with
-	 * the mail, so a run killed before sending loses nothing. */
-	if ((it->png_len > 0 || it->svg != NULL) && it->cid != NULL && it->html != NULL) {
-		/* A PNG drawn at once completes a row holding only the SVG. */
-		st = ledger_stmt(l, "INSERT INTO picture (cid, png, svg) VALUES (?, ?, ?) "
-		    "ON CONFLICT (cid) DO UPDATE SET png = excluded.png, svg = NULL "
+	 * stays, since its name is what it draws. It is the PNG, or the recipe
+	 * (or the SVG) that the first mail sent draws (outbox_html); either
+	 * commits with the mail, so a run killed before sending loses nothing. */
+	if ((it->png_len > 0 || it->svg != NULL || it->recipe != NULL) && it->cid != NULL &&
+	    it->html != NULL) {
+		const struct picture_recipe *rec = it->png_len > 0 ? NULL : it->recipe;
+
+		/* A PNG drawn at once completes a row holding what it is drawn from. */
+		st = ledger_stmt(l, "INSERT INTO picture (cid, png, svg, game_id, step, viewer, "
+		    "open, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+		    "ON CONFLICT (cid) DO UPDATE SET png = excluded.png, svg = NULL, "
+		    "game_id = NULL, step = NULL, viewer = NULL, open = NULL, lang = NULL "
 		    "WHERE picture.png IS NULL AND excluded.png IS NOT NULL");
 		sqlite3_bind_text(st, 1, it->cid, -1, SQLITE_STATIC);
-		if (it->png_len > 0) {
+		if (it->png_len > 0)
 			sqlite3_bind_blob(st, 2, it->png, (int)it->png_len, SQLITE_STATIC);
-			sqlite3_bind_null(st, 3);
-		} else {
-			sqlite3_bind_null(st, 2);
+		else if (rec == NULL)
 			sqlite3_bind_text(st, 3, it->svg, -1, SQLITE_STATIC);
+		if (rec != NULL) {
+			sqlite3_bind_int64(st, 4, rec->game);
+			sqlite3_bind_int64(st, 5, rec->step);
+			sqlite3_bind_int(st, 6, rec->viewer);
+			sqlite3_bind_int(st, 7, rec->open);
+			sqlite3_bind_text(st, 8, rec->lang, -1, SQLITE_STATIC);
 		}
 		if (ledger_done(l, st, d) < 0)
 			return -1;
@@ -212,7 +220,7 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 		if (html == NULL)
 			continue;
 		stored = html;
-		html = outbox_html(l, stored);
+		html = outbox_html(l, c, stored);
 		g_free(stored);
 
 		st = ledger_stmt(l, "SELECT kind, to_addr, subject, body, message_id, "
@@ -313,42 +321,6 @@ outbox_picture(struct ledger *l, const char *cid, struct buf *png)
 	return found;
 }
 
-/* Draws the picture kept as its SVG alone under cid into png and keeps the
- * PNG, dropping the SVG: 1 when drawn, 0 when there is no SVG to draw, -1
- * when it cannot be drawn (logged; the SVG stays for another try). */
-static int
-draw_kept(struct ledger *l, const char *cid, struct buf *png)
-{
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT svg FROM picture WHERE cid = ? AND "
-	    "png IS NULL AND svg IS NOT NULL");
-	struct diag d;
-	char *svg = NULL;
-
-	sqlite3_bind_text(st, 1, cid, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		svg = g_strdup(col_text(st, 0));
-	ledger_release(l, st);
-	if (svg == NULL)
-		return 0;
-	diag_clear(&d);
-	if (drawer_png(svg, strlen(svg), REPORT_PNG_WIDTH, REPORT_PNG_COLOURS, png, &d) < 0) {
-		log_warn("picture %s cannot be drawn; the mail goes without it: %s", cid, d.msg);
-		buf_free(png);
-		g_free(svg);
-		return -1;
-	}
-	g_free(svg);
-	/* Kept for the next mail that shows it; a ledger that refuses costs
-	 * only a drawing again. */
-	st = ledger_stmt(l, "UPDATE picture SET png = ?, svg = NULL WHERE cid = ? AND "
-	    "png IS NULL");
-	sqlite3_bind_blob(st, 1, png->p, (int)png->len, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, cid, -1, SQLITE_STATIC);
-	if (ledger_done(l, st, &d) < 0)
-		log_warn("picture %s drawn but not kept: %s", cid, d.msg);
-	return 1;
-}
-
 /* page without the <img> elements that show cid: a mail without its
  * picture should not point at a part it does not have. */
 static char *
@@ -378,7 +350,7 @@ without_img(const char *page, const char *cid)
 }
 
 char *
-outbox_html(struct ledger *l, const char *stored)
+outbox_html(struct ledger *l, const struct config *c, const char *stored)
 {
 	struct buf png = BUF_INIT;
 	const char *page;
@@ -388,7 +360,7 @@ outbox_html(struct ledger *l, const char *stored)
 	if (page == NULL)
 		return g_strdup(stored != NULL ? stored : "");
 	if (!outbox_picture(l, cid, &png)) {
-		int drawn = draw_kept(l, cid, &png);
+		int drawn = picture_draw(l, c, cid, &png);
 
 		/* Queued with the row, in its transaction: only a ledger edited
 		 * by hand loses it. The mail still goes, without its picture

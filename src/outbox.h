@@ -12,6 +12,8 @@
 #include "config.h"
 #include "ledger.h"
 
+struct picture_recipe;
+
 struct outbox_item {
 	int64_t game_id;          /* 0 when the mail is about no game */
 	int seat;                 /* -1 when none */
@@ -25,12 +27,14 @@ struct outbox_item {
 	int has_step;             /* the mail shows the seat's game at step */
 	int64_t step;
 	const char *json;         /* the view.json attachment, NULL or "" when none */
-	/* The board picture of html, when it has one (png_len > 0, or svg not
-	 * NULL when it is not drawn yet): html is then the page that refers to
-	 * it as cid:cid, and the PNG (or the SVG it will be drawn from when the
-	 * mail is sent) is kept once in the picture table, not in the row. */
+	/* The board picture of html, when it has one (png_len > 0, or recipe
+	 * or svg not NULL when it is not drawn yet): html is then the page that
+	 * refers to it as cid:cid, and the PNG (or what it will be drawn from
+	 * when the mail is sent: the recipe, else the SVG) is kept once in the
+	 * picture table (picture.h), not in the row. */
 	const void *png;
 	size_t png_len;
+	const struct picture_recipe *recipe;
 	const char *svg;
 	const char *cid;
 };
@@ -43,14 +47,14 @@ int outbox_deliver(struct ledger *, const struct config *, int *sent, int *faile
 /* The HTML alternative of a row as the mail carries it, from what
  * outbox.html holds: a row naming its picture gets its multipart/related
  * entity back (the bytes mailout_related made when it was queued); any other
- * row is returned as it is. A picture kept as its SVG alone is drawn here
- * (drawer_png) and its PNG kept for the next mail, outside any transaction
- * of its own while it is drawn: call it with none open. A picture that
- * cannot be had leaves the page without its <img>. g_free()d by the
- * caller. */
-char *outbox_html(struct ledger *, const char *stored);
+ * row is returned as it is. A picture kept as what it is drawn from is
+ * drawn here (picture_draw) and its PNG kept for the next mail, outside any
+ * transaction of its own while it is drawn: call it with none open. A
+ * picture that cannot be had leaves the page without its <img>. g_free()d
+ * by the caller. */
+char *outbox_html(struct ledger *, const struct config *, const char *stored);
 /* The PNG kept under cid into png: 1 when there is one, 0 when none (or
- * when only its SVG is kept, not drawn yet). */
+ * when only what it is drawn from is kept, not drawn yet). */
 int outbox_picture(struct ledger *, const char *cid, struct buf *png);
 void outbox_list(struct ledger *, int all);
 /* Mails of kind to address queued since the ISO time `since`. */

@@ -15,6 +15,7 @@
 #include "notify.h"
 #include "ordertr.h"
 #include "outbox.h"
+#include "picture.h"
 #include "report.h"
 #include "reportjson.h"
 #include "svgsize.h"
@@ -408,7 +409,8 @@ png_size(const struct buf *png, long *w, long *h)
  * NULL) already keeps under that name is taken from it, so each board is
  * drawn once. With later (not NULL), a picture whose size the SVG tells for
  * sure (svgsize.h) is not drawn now: its SVG goes into *later, png stays
- * empty, and the mail draws it when it is sent (outbox_html). A picture
+ * empty, and the mail draws it when it is sent (outbox_html, from the
+ * recipe report_queue_tree keeps in the SVG's stead). A picture
  * that cannot be drawn costs the mail its picture, not the mail: the text
  * and the HTML still go, and the log says why. In azalai the drawing is done
  * by a process of its own (drawer.h), which neither holds the ledger nor
@@ -418,22 +420,12 @@ board_picture(struct render *r, struct ledger *l, const struct tval *root, struc
     char cid[REPORT_CID_MAX], char **later, long *w, long *ht)
 {
 	struct diag d;
-	char *svg = NULL, h[HASH_HEX], size[32];
-	const char *parts[2];
+	char *svg = NULL;
 
 	*w = *ht = 0;
 	if (board_svg_render(r, root, &svg, &d) < 0)
 		goto fail;
-	/* Named after what it draws and at what size (the SVG, width and
-	 * colours; not the PNG bytes, which depend on the libraries' versions):
-	 * the same picture has the same name, the HTML can be rendered before
-	 * the mail has its Message-ID, and a picture the ledger keeps is reused
-	 * only where it would be drawn the same. */
-	snprintf(size, sizeof size, "%dx%d", REPORT_PNG_WIDTH, REPORT_PNG_COLOURS);
-	parts[0] = svg;
-	parts[1] = size;
-	sha256_parts_hex(h, 2, parts);
-	snprintf(cid, REPORT_CID_MAX, "board.%.24s@azalai", h);
+	picture_cid(svg, cid);
 	if (l != NULL && outbox_picture(l, cid, png)) {
 		png_size(png, w, ht);
 		free(svg);
@@ -506,6 +498,7 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
 	char cid[REPORT_CID_MAX];
 	struct buf png = BUF_INIT;
 	struct outbox_item it;
+	struct picture_recipe rec;
 	int rc;
 
 	tval_set_str(root, "referee", c->referee_address);
@@ -541,7 +534,22 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
 	it.json = json;
 	it.png = png.p;
 	it.png_len = png.len;
-	it.svg = svg;
+	/* Not the SVG but what it is made from: an SVG is most of what an
+	 * ingest would write. A mail that shows a picture (its template has
+	 * an HTML part: report, ack, error, observer) has as its tree the
+	 * report tree of this reader at this step, plus keys of its own (the
+	 * reply, the watcher) that board.svg does not read; picture_draw
+	 * makes the picture again from the report tree alone, and draws it
+	 * only if it is the SVG named cid. */
+	if (svg != NULL) {
+		memset(&rec, 0, sizeof rec);
+		rec.game = p->g.id;
+		rec.step = p->seq;
+		rec.viewer = seat;
+		rec.open = audit_open(&p->g);
+		snprintf(rec.lang, sizeof rec.lang, "%s", r->lang);
+		it.recipe = &rec;
+	}
 	it.cid = cid;
 	it.in_reply_to = in_reply_to;
 	it.refs = refs;

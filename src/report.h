@@ -62,8 +62,9 @@ int report_queue_watchers(struct ledger *, const struct config *, struct render 
  * A picture l (may be NULL) keeps under that cid is not drawn again. With
  * later not NULL, a picture whose size its SVG tells for sure is not drawn:
  * png stays empty and *later is its SVG (free()d by the caller; NULL when
- * the picture was drawn or there is none), which outbox_queue keeps for the
- * mail to draw when it is sent. */
+ * the picture was drawn or there is none), for the mail to draw when it is
+ * sent: outbox_queue keeps it, or what report_queue_tree keeps in its
+ * stead, the recipe that makes it again (picture.h). */
 int report_html(struct render *, struct ledger *, struct tval *root, const char *tmpl,
     int picture, char **html, struct buf *png, char cid[REPORT_CID_MAX], char **later,
     struct diag *);

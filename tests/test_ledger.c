@@ -8,9 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drawer.h"
 #include "ledger.h"
 #include "log.h"
 #include "migrations.h"
+#include "outbox.h"
+#include "picture.h"
 #include "token.h"
 
 static char dir[64];
@@ -97,8 +100,86 @@ test_picture_svg_migration(void **state)
 	ledger_close(&l);
 }
 
+static int64_t count(struct ledger *, const char *sql);
+
+/* 017: a ledger of 016 keeps its pictures, the drawn one and the one
+ * waiting as its SVG, and the SVG is drawn when its mail goes, as before;
+ * a picture may now be its recipe alone, but still never nothing. */
+static void
+test_picture_recipe_migration(void **state)
+{
+	static const char svg[] = "<svg xmlns='http://www.w3.org/2000/svg' width='64' "
+	    "height='32'><rect x='4' y='4' width='20' height='20' fill='#c84'/></svg>";
+	struct ledger l;
+	struct config c;
+	struct diag d;
+	struct buf png = BUF_INIT, want = BUF_INIT;
+	sqlite3 *db;
+	sqlite3_stmt *st;
+	char sql[512];
+
+	(void)state;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	for (int i = 0; migrations[i].sql != NULL && migrations[i].version <= 16; i++)
+		assert_int_equal(sqlite3_exec(db, migrations[i].sql, NULL, NULL, NULL),
+		    SQLITE_OK);
+	snprintf(sql, sizeof sql, "PRAGMA user_version = 16; INSERT INTO picture (cid, png) "
+	    "VALUES ('old@azalai', x'89504e47'); INSERT INTO picture (cid, svg) VALUES "
+	    "('svg@azalai', \"%s\")", svg);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	assert_true(ledger_user_version(&l) >= 17);
+	assert_int_equal(count(&l, "SELECT COUNT(*) FROM picture"), 2);
+	st = ledger_prep(&l, "SELECT hex(png), svg IS NULL, game_id IS NULL FROM picture "
+	    "WHERE cid = 'old@azalai'");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal(col_text(st, 0), "89504E47");
+	assert_int_equal(sqlite3_column_int(st, 1), 1);
+	assert_int_equal(sqlite3_column_int(st, 2), 1);
+	sqlite3_finalize(st);
+	st = ledger_prep(&l, "SELECT svg FROM picture WHERE cid = 'svg@azalai' AND png IS NULL");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal(col_text(st, 0), svg);
+	sqlite3_finalize(st);
+
+	/* Drawn as they were: the PNG kept, the SVG drawn and kept drawn. */
+	memset(&c, 0, sizeof c);
+	assert_int_equal(outbox_picture(&l, "old@azalai", &png), 1);
+	assert_int_equal(png.len, 4);
+	buf_free(&png);
+	assert_int_equal(picture_draw(&l, &c, "old@azalai", &png), 0);
+	assert_int_equal(outbox_picture(&l, "svg@azalai", &png), 0);
+	assert_int_equal(picture_draw(&l, &c, "svg@azalai", &png), 1);
+	assert_int_equal(drawer_png(svg, strlen(svg), REPORT_PNG_WIDTH, REPORT_PNG_COLOURS,
+	    &want, &d), 0);
+	assert_int_equal(png.len, want.len);
+	assert_memory_equal(png.p, want.p, want.len);
+	buf_free(&png);
+	assert_int_equal(outbox_picture(&l, "svg@azalai", &png), 1);
+	assert_int_equal(png.len, want.len);
+	assert_int_equal(count(&l, "SELECT COUNT(*) FROM picture WHERE svg IS NOT NULL"), 0);
+	buf_free(&png);
+	buf_free(&want);
+
+	assert_int_equal(sqlite3_exec(l.db, "INSERT INTO picture (cid, game_id, step, viewer, "
+	    "open, lang) VALUES ('recipe@azalai', 1, 3, -1, 0, 'en')", NULL, NULL, NULL),
+	    SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(l.db, "INSERT INTO picture (cid, game_id, step) "
+	    "VALUES ('half@azalai', 1, 3)", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(l.db, "INSERT INTO picture (cid) VALUES "
+	    "('none@azalai')", NULL, NULL, NULL), SQLITE_OK);
+	st = ledger_prep(&l, "PRAGMA integrity_check");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal(col_text(st, 0), "ok");
+	sqlite3_finalize(st);
+	ledger_close(&l);
+}
+
 /* Every row of the tables 016 edits, with its rowid, and the schema beside
- * them (rootpages, indexes, triggers), as one text to compare. */
+ * them (rootpages, indexes, triggers), as one text to compare; but for the
+ * picture table, which 017 builds anew after 016. */
 static char *
 ledger_text(sqlite3 *db)
 {
@@ -108,7 +189,8 @@ ledger_text(sqlite3 *db)
 		"SELECT rowid, * FROM outbox", "SELECT rowid, * FROM deadlines",
 		"SELECT rowid, * FROM held_mails",
 		"SELECT type, name, tbl_name, rootpage, CASE type WHEN 'table' THEN '' "
-		    "ELSE sql END FROM sqlite_schema ORDER BY name",
+		    "ELSE sql END FROM sqlite_schema WHERE tbl_name != 'picture' "
+		    "ORDER BY name",
 	};
 	size_t len = 0;
 	char *s = calloc(1, 1);
@@ -780,6 +862,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_refuses_newer_schema, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_picture_svg_migration, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_checks_migration, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_picture_recipe_migration, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_wal_and_foreign_keys, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_dirty_marks_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_events_chain_and_append_only, setup,

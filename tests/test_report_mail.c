@@ -132,7 +132,8 @@ reader_of(const char *to)
 
 /* One queued report as it leaves: the tree, the picture, the secrets. */
 static void
-check_mail(struct ledger *l, const struct play *p, sqlite3_stmt *st, struct seen *sn)
+check_mail(struct ledger *l, const struct config *c, const struct play *p, sqlite3_stmt *st,
+    struct seen *sn)
 {
 	struct outmail o;
 	GMimeObject *body, *text, *rel, *html, *img;
@@ -151,7 +152,7 @@ check_mail(struct ledger *l, const struct play *p, sqlite3_stmt *st, struct seen
 	 * gets it back as it goes. */
 	if (mailout_picture_cid(col_text(st, 5), named, sizeof named) == NULL)
 		fail_msg("%s: a report to %s keeps its picture in the row", p->g.name, o.to);
-	full = outbox_html(l, col_text(st, 5));
+	full = outbox_html(l, c, col_text(st, 5));
 	o.html = full;
 	o.message_id = col_text(st, 6);
 	o.in_reply_to = "";
@@ -256,7 +257,7 @@ check_new(struct fixture *f, const char *game, int64_t *from, struct seen *sn)
 	sqlite3_bind_int64(st, 1, *from);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		*from = sqlite3_column_int64(st, 0);
-		check_mail(&f->l, &p, st, sn);
+		check_mail(&f->l, &f->cfg, &p, st, sn);
 	}
 	sqlite3_finalize(st);
 	play_free(&p);

@@ -372,11 +372,9 @@ report_with(const char *worker, long long *pictures, long long *shown, long long
 {
 	struct fixture f;
 	struct play p;
-	struct pending pd;
-	struct order_list ol;
 	struct diag d;
-	char log[300], *text = NULL, *raw;
-	int seat, sent = 0, failed = 0;
+	char log[300], *text = NULL;
+	int sent = 0, failed = 0;
 	size_t n = 0;
 	FILE *fp;
 
@@ -386,20 +384,7 @@ report_with(const char *worker, long long *pictures, long long *shown, long long
 	assert_int_equal(log_open(LOG_TO_FILE, log), 0);
 	fx_game(&f, "buqruru", "buqruru-1", 2, 0, NULL, 0, &p);
 	play_free(&p);
-	if (play_load(&f.l, "buqruru-1", &p, &d) != 1)
-		fail_msg("play_load: %s", d.msg);
-	memset(&pd, 0, sizeof pd);
-	p.rules->waiting_for(p.st, &pd);
-	seat = pd.seats & VIS_SEAT(0) ? 0 : 1;
-	order_list_init(&ol);
-	p.rules->legal(p.st, seat, &ol);
-	assert_true(ol.n > 0);
-	raw = fx_order_mail(seat == 0 ? "n@example.org" : "s@example.org", "1@example.org",
-	    "buqruru-1", seat == 0 ? "north" : "south", f.tokens[seat], ol.v[0].text);
-	order_list_free(&ol);
-	play_free(&p);
-	fx_mail(&f, raw);
-	free(raw);
+	fx_play_turn(&f, "buqruru-1");
 	/* The reports were queued, with their HTML, picture or not; none
 	 * was drawn yet: that is the sending's work. */
 	assert_true(fx_count(&f, "SELECT COUNT(*) FROM outbox WHERE html <> ''") > 0);

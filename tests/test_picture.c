@@ -38,36 +38,17 @@ struct shown {
 static struct shown *
 one_move(struct fixture *f, const char *rules, const char *name, size_t *n)
 {
-	static const char *const addr[] = { "n@example.org", "s@example.org" };
-	static const char *const seatname[] = { "north", "south" };
 	struct play p;
-	struct pending pd;
-	struct order_list ol;
-	struct diag d;
 	struct shown *s = NULL;
 	sqlite3_stmt *st;
-	char *raw, sql[256];
-	int seat;
+	char sql[256];
 
 	fx_game(f, rules, name, 2, 0, NULL, 0, &p);
 	play_free(&p);
 	snprintf(sql, sizeof sql, "INSERT INTO watchers (game_id, address, added_at, language) "
 	    "SELECT id, '%s', 'then', 'fr' FROM games WHERE name = '%s'", WATCHER, name);
 	assert_int_equal(sqlite3_exec(f->l.db, sql, NULL, NULL, NULL), SQLITE_OK);
-	if (play_load(&f->l, name, &p, &d) != 1)
-		fail_msg("play_load: %s", d.msg);
-	memset(&pd, 0, sizeof pd);
-	p.rules->waiting_for(p.st, &pd);
-	seat = pd.seats & VIS_SEAT(0) ? 0 : 1;
-	order_list_init(&ol);
-	p.rules->legal(p.st, seat, &ol);
-	assert_true(ol.n > 0);
-	raw = fx_order_mail(addr[seat], "1@example.org", name, seatname[seat],
-	    f->tokens[seat], ol.v[0].text);
-	order_list_free(&ol);
-	play_free(&p);
-	fx_mail(f, raw);
-	free(raw);
+	fx_play_turn(f, name);
 
 	*n = 0;
 	st = ledger_prep(&f->l, "SELECT id, COALESCE(seat_idx, -1), to_addr, html FROM outbox "
@@ -114,27 +95,6 @@ queued_svg(struct fixture *f, const char *name, const struct shown *s)
 	render_free(&r);
 	play_free(&p);
 	return svg;
-}
-
-/* The mail outbox_deliver wrote for row id, whole (free it). */
-static char *
-sent_mail(const struct fixture *f, long long id)
-{
-	char pattern[32], path[600], *data = NULL;
-	const char *name;
-	GDir *dir;
-
-	snprintf(pattern, sizeof pattern, "%06lld-", id);
-	snprintf(path, sizeof path, "%s/outbox", f->dir);
-	assert_non_null(dir = g_dir_open(path, 0, NULL));
-	while ((name = g_dir_read_name(dir)) != NULL)
-		if (strncmp(name, pattern, strlen(pattern)) == 0) {
-			snprintf(path, sizeof path, "%s/outbox/%s", f->dir, name);
-			assert_true(g_file_get_contents(path, &data, NULL, NULL));
-		}
-	g_dir_close(dir);
-	assert_non_null(data);
-	return data;
 }
 
 /* The PNG a mail carries (base64 after its image/png part's headers), or
@@ -194,7 +154,7 @@ pictures_of(const char *rules, const char *name)
 	assert_int_equal(fx_count(&f, "SELECT COUNT(*) FROM picture WHERE png IS NULL OR "
 	    "game_id IS NOT NULL"), 0);
 	for (size_t i = 0; i < n; i++) {
-		char *svg = queued_svg(&f, name, &s[i]), *mail = sent_mail(&f, s[i].id);
+		char *svg = queued_svg(&f, name, &s[i]), *mail = fx_sent_file(&f, s[i].id, NULL);
 		struct buf want = BUF_INIT;
 		struct diag d;
 		guchar *png;
@@ -211,7 +171,7 @@ pictures_of(const char *rules, const char *name)
 		observers += s[i].viewer < 0;
 		g_free(png);
 		buf_free(&want);
-		free(mail);
+		g_free(mail);
 		free(svg);
 	}
 	assert_true(seats > 0);
@@ -286,7 +246,7 @@ spoiled(const char *edit, int undo, const char *why)
 	log_open(LOG_TO_NONE, NULL);
 	text = slurp(log);
 	for (size_t i = 0; i < n; i++) {
-		char *mail = sent_mail(&f, s[i].id), want[200];
+		char *mail = fx_sent_file(&f, s[i].id, NULL), want[200];
 
 		if (strstr(mail, "image/png") != NULL)
 			fail_msg("mail %lld went with a picture", s[i].id);
@@ -296,7 +256,7 @@ spoiled(const char *edit, int undo, const char *why)
 		    "without it: ", s[i].cid);
 		if (strstr(text, want) == NULL)
 			fail_msg("the log does not name %s: %s", s[i].cid, text);
-		free(mail);
+		g_free(mail);
 	}
 	if (strstr(text, why) == NULL)
 		fail_msg("the log does not say \"%s\": %s", why, text);
@@ -348,11 +308,11 @@ test_ended_since(void **state)
 	    NULL), SQLITE_OK);
 	deliver(&f);
 	for (size_t i = 0; i < n; i++) {
-		char *mail = sent_mail(&f, s[i].id);
+		char *mail = fx_sent_file(&f, s[i].id, NULL);
 
 		if (strstr(mail, "image/png") == NULL)
 			fail_msg("mail %lld went without its picture", s[i].id);
-		free(mail);
+		g_free(mail);
 	}
 	free(s);
 	fx_close(&f);

@@ -401,24 +401,10 @@ test_plain_html_row(void **state)
 static GByteArray *
 delivered(const struct fixture *f, long long id)
 {
-	char pattern[32], path[600], *data;
-	gsize len;
-	GDir *dir;
-	const char *name;
-	GByteArray *out = NULL;
+	size_t len;
+	char *data = fx_sent_file(f, id, &len);
 
-	snprintf(pattern, sizeof pattern, "%06lld-", id);
-	snprintf(path, sizeof path, "%s/outbox", f->dir);
-	assert_non_null(dir = g_dir_open(path, 0, NULL));
-	while ((name = g_dir_read_name(dir)) != NULL)
-		if (strncmp(name, pattern, strlen(pattern)) == 0) {
-			snprintf(path, sizeof path, "%s/outbox/%s", f->dir, name);
-			assert_true(g_file_get_contents(path, &data, &len, NULL));
-			out = g_byte_array_new_take((guint8 *)data, len);
-		}
-	g_dir_close(dir);
-	assert_non_null(out);
-	return out;
+	return g_byte_array_new_take((guint8 *)data, len);
 }
 
 /* Row id as outbox_deliver would have built it with html as the row's HTML

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <glib.h>
+
 #include "catalog.h"
 #include "clock.h"
 #include "ingest.h"
@@ -260,4 +262,56 @@ assert_quotes_orders(const char *enc)
 {
 	if (strchr(enc, ORDER_MARK) == NULL)
 		fail_msg("no ORDER() in the refusal \"%s\"", enc);
+}
+
+void
+fx_play_turn(struct fixture *f, const char *game)
+{
+	static const char *const addr[] = { "n@example.org", "s@example.org" };
+	static const char *const seat_name[] = { "north", "south" };
+	struct play p;
+	struct pending pd;
+	struct order_list ol;
+	struct diag d;
+	char *raw;
+	int seat;
+
+	if (play_load(&f->l, game, &p, &d) != 1)
+		fail_msg("play_load: %s", d.msg);
+	memset(&pd, 0, sizeof pd);
+	p.rules->waiting_for(p.st, &pd);
+	seat = pd.seats & VIS_SEAT(0) ? 0 : 1;
+	order_list_init(&ol);
+	p.rules->legal(p.st, seat, &ol);
+	assert_true(ol.n > 0);
+	raw = fx_order_mail(addr[seat], "1@example.org", game, seat_name[seat],
+	    f->tokens[seat], ol.v[0].text);
+	order_list_free(&ol);
+	play_free(&p);
+	fx_mail(f, raw);
+	free(raw);
+}
+
+char *
+fx_sent_file(const struct fixture *f, long long id, size_t *len)
+{
+	char pattern[32], path[600], *data = NULL;
+	const char *name;
+	gsize n = 0;
+	GDir *dir;
+
+	/* outdir names each file after its row, zero-padded, then a dash. */
+	snprintf(pattern, sizeof pattern, "%06lld-", id);
+	snprintf(path, sizeof path, "%s/outbox", f->dir);
+	assert_non_null(dir = g_dir_open(path, 0, NULL));
+	while ((name = g_dir_read_name(dir)) != NULL)
+		if (strncmp(name, pattern, strlen(pattern)) == 0) {
+			snprintf(path, sizeof path, "%s/outbox/%s", f->dir, name);
+			assert_true(g_file_get_contents(path, &data, &n, NULL));
+		}
+	g_dir_close(dir);
+	assert_non_null(data);
+	if (len != NULL)
+		*len = n;
+	return data;
 }

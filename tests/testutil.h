@@ -42,6 +42,13 @@ int fx_env_teardown(void **state);
 long long fx_count(struct fixture *, const char *sql);
 /* The body of the newest outbox mail of kind to addr, or NULL (free it). */
 char *fx_last_mail(struct fixture *, const char *kind, const char *to);
+/* Plays the first legal order of the seat whose turn it is in game (one of
+ * the first two, fx_game's north and south) as an order mail from it. */
+void fx_play_turn(struct fixture *, const char *game);
+/* The file outbox_deliver wrote to the fixture's outdir for outbox row id,
+ * whole (g_free it); len (may be NULL) gets its size. Fails the test when
+ * there is none. */
+char *fx_sent_file(const struct fixture *, long long id, size_t *len);
 
 /* Translations, for the tests that play an engine in every language. */
 #define TR_NLANGS 3

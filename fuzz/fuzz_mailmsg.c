@@ -1,7 +1,8 @@
 /* libFuzzer target: any bytes through mailmsg_parse and on into
- * orderblock_parse, as the referee reads a mail. Aborts when a promise of
- * mailmsg.h is broken: a field that is not valid UTF-8, a CR left in the
- * text. */
+ * orderblock_parse, as the referee reads a mail, and its Date through
+ * maildate_key, as the ledger keys it. Aborts when a promise of mailmsg.h
+ * or maildate.h is broken: a field that is not valid UTF-8, a CR left in
+ * the text, a Date key that is neither "" nor UTC to the second. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,10 +11,28 @@
 #include <glib.h>
 
 #include "diag.h"
+#include "maildate.h"
 #include "mailmsg.h"
 #include "orderblock.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* "" or "YYYY-MM-DDTHH:MM:SSZ": the key must sort as the time it names. */
+static void
+date_key(const char *header)
+{
+	char key[MAILDATE_MAX];
+	static const char form[] = "dddd-dd-ddTdd:dd:ddZ";
+
+	maildate_key(header, key);
+	if (key[0] == '\0')
+		return;
+	if (strlen(key) != sizeof form - 1)
+		abort();
+	for (size_t i = 0; form[i] != '\0'; i++)
+		if (form[i] == 'd' ? key[i] < '0' || key[i] > '9' : key[i] != form[i])
+			abort();
+}
 
 static void
 utf8(const char *s)
@@ -45,6 +64,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	utf8(m.references);
 	utf8(m.subject);
 	utf8(m.date);
+	date_key(m.date);
 	utf8(m.auto_submitted);
 	utf8(m.precedence);
 	utf8(m.x_loop);

@@ -80,6 +80,7 @@
 	F(g_mime_stream_mem_new_with_buffer) \
 	F(g_mime_text_part_new_with_subtype) \
 	F(g_mime_text_part_set_text) \
+	F(g_mime_utils_header_decode_date) \
 	F(g_mime_utils_header_decode_text) \
 	F(g_mime_utils_header_unfold) \
 	F(internet_address_get_name) \
@@ -170,6 +171,7 @@ int gmimelib_load(struct diag *);
 #define g_mime_stream_mem_new_with_buffer (gmimelib_fns.g_mime_stream_mem_new_with_buffer)
 #define g_mime_text_part_new_with_subtype (gmimelib_fns.g_mime_text_part_new_with_subtype)
 #define g_mime_text_part_set_text (gmimelib_fns.g_mime_text_part_set_text)
+#define g_mime_utils_header_decode_date (gmimelib_fns.g_mime_utils_header_decode_date)
 #define g_mime_utils_header_decode_text (gmimelib_fns.g_mime_utils_header_decode_text)
 #define g_mime_utils_header_unfold (gmimelib_fns.g_mime_utils_header_unfold)
 #define internet_address_get_name (gmimelib_fns.internet_address_get_name)

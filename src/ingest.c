@@ -12,6 +12,7 @@
 #include "ingest.h"
 #include "log.h"
 #include "mailcache.h"
+#include "maildate.h"
 #include "mailmsg.h"
 #include "xmalloc.h"
 
@@ -19,9 +20,10 @@
 #define HEADER_MAX (256 * 1024)
 
 /* The Message-ID is read from the header block alone: cheap even for a
- * message far over the size limit, which must still be stored and answered. */
+ * message far over the size limit, which must still be stored and answered.
+ * The Date that names the mail with it comes from the same parse. */
 static char *
-header_message_id(const char *raw, size_t len)
+header_message_id(const char *raw, size_t len, char date[MAILDATE_MAX])
 {
 	struct mailmsg m;
 	char *mid = NULL;
@@ -30,8 +32,11 @@ header_message_id(const char *raw, size_t len)
 	if (hlen > HEADER_MAX)
 		hlen = HEADER_MAX;
 	mailmsg_init(&m);
-	if (mailmsg_parse(raw, hlen, hlen + 1, &m, NULL) == 0 && m.message_id[0] != '\0')
-		mid = xstrdup(m.message_id);
+	if (mailmsg_parse(raw, hlen, hlen + 1, &m, NULL) == 0) {
+		if (m.message_id[0] != '\0')
+			mid = xstrdup(m.message_id);
+		maildate_key(m.date, date);
+	}
 	mailmsg_free(&m);
 	return mid;
 }
@@ -41,24 +46,27 @@ header_message_id(const char *raw, size_t len)
  * parse, and the parse waits in the cache for the answering step. GMime
  * reads the header block of a mail the same way with or without its body
  * (the blank line and the end of the bytes both end it), so the Message-ID
- * is the header block's. A header block longer than header_message_id reads
- * is left to it, as is a mail the whole parse fails on. */
+ * and the Date are the header block's. A header block longer than
+ * header_message_id reads is left to it, as is a mail the whole parse
+ * fails on. */
 static char *
-message_id(const char *raw, size_t len, struct mailmsg *m)
+message_id(const char *raw, size_t len, struct mailmsg *m, char date[MAILDATE_MAX])
 {
 	size_t limit = mailcache_limit();
 
 	if (limit > 0 && len <= limit && mailmsg_header_len(raw, len) <= HEADER_MAX &&
-	    mailmsg_parse(raw, len, limit, m, NULL) == 0)
+	    mailmsg_parse(raw, len, limit, m, NULL) == 0) {
+		maildate_key(m->date, date);
 		return m->message_id[0] != '\0' ? xstrdup(m->message_id) : NULL;
-	return header_message_id(raw, len);
+	}
+	return header_message_id(raw, len, date);
 }
 
 int
 ingest_store(struct ledger *l, const char *source, const char *ref, const char *raw,
     size_t len, const char *hash_extra, struct diag *d)
 {
-	char hash[HASH_HEX], now[32];
+	char hash[HASH_HEX], now[32], date[MAILDATE_MAX] = "";
 	struct mailmsg m;
 	char *mid;
 	sqlite3_stmt *st;
@@ -69,7 +77,7 @@ ingest_store(struct ledger *l, const char *source, const char *ref, const char *
 	/* A turn file is not a mail; the content hash of a mail is of its
 	 * bytes alone, as mailcache keys ask. */
 	mid = strcmp(source, "file") == 0 ? NULL : hash_extra == NULL ?
-	    message_id(raw, len, &m) : header_message_id(raw, len);
+	    message_id(raw, len, &m, date) : header_message_id(raw, len, date);
 
 	if (hash_extra != NULL) {
 		struct buf b = BUF_INIT;
@@ -88,12 +96,15 @@ ingest_store(struct ledger *l, const char *source, const char *ref, const char *
 		free(mid);
 		return -1;
 	}
-	/* A mail stored already, by its content or its Message-ID, meets one of
-	 * the two unique indexes (messages_hash, messages_mid) and is not
-	 * stored again: one statement, not a look and then an insert. */
+	/* A mail stored already meets one of the two unique indexes and is not
+	 * stored again: one statement, not a look and then an insert. A mail
+	 * with a Message-ID is known by it and its Date (messages_mid), one
+	 * without by its bytes (messages_hash); the same bytes have the same
+	 * Message-ID and Date, read the same way each time (sql/018). */
 	clock_iso(clock_now(), now, sizeof now);
 	st = ledger_stmt(l, "INSERT INTO messages (source, source_ref, message_id, "
-	    "content_hash, raw, received_at) VALUES (?,?,?,?,?,?) ON CONFLICT DO NOTHING");
+	    "content_hash, raw, received_at, mail_date) VALUES (?,?,?,?,?,?,?) "
+	    "ON CONFLICT DO NOTHING");
 	sqlite3_bind_text(st, 1, source, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, ref, -1, SQLITE_STATIC);
 	if (mid != NULL)
@@ -103,6 +114,7 @@ ingest_store(struct ledger *l, const char *source, const char *ref, const char *
 	sqlite3_bind_text(st, 4, hash, -1, SQLITE_STATIC);
 	sqlite3_bind_blob64(st, 5, raw, len, SQLITE_STATIC);
 	sqlite3_bind_text(st, 6, now, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, date, -1, SQLITE_STATIC);
 	if (ledger_done(l, st, d) < 0) {
 		if (own)
 			ledger_rollback(l);

@@ -1,7 +1,7 @@
 /* ingest: copies raw messages from a source into the ledger, once each.
  * A message is committed to the ledger before its mailbox is told it was
- * seen, so a crash loses nothing and the dedupe (Message-ID, else content
- * hash) keeps a second copy out. */
+ * seen, so a crash loses nothing and the dedupe (Message-ID and Date, else
+ * content hash) keeps a second copy out. */
 #ifndef AZ_INGEST_H
 #define AZ_INGEST_H
 

@@ -5,6 +5,7 @@
 
 #include "ledger.h"
 #include "log.h"
+#include "maildate.h"
 #include "migrations.h"
 #include "xmalloc.h"
 
@@ -226,6 +227,13 @@ ledger_open(struct ledger *l, const char *path, struct diag *d)
 		return -1;
 	}
 	sqlite3_busy_timeout(l->db, 5000);
+	/* Migration 018 keys the mails stored before it by their Date. */
+	if (maildate_sql(l->db) != SQLITE_OK) {
+		diag_set(d, 0, "ledger %s: %s", path, sqlite3_errmsg(l->db));
+		sqlite3_close(l->db);
+		l->db = NULL;
+		return -1;
+	}
 	/* A new ledger's pages are 8 KiB, not SQLite's 4: a mail stores a
 	 * picture's SVG of ~15 KiB and two texts of ~3 KiB (outbox.c), and
 	 * each page costs two writes to the WAL, one to the ledger and one

@@ -9,8 +9,11 @@
 #include <string.h>
 
 #include "drawer.h"
+#include "hash.h"
+#include "ingest.h"
 #include "ledger.h"
 #include "log.h"
+#include "mailmsg.h"
 #include "migrations.h"
 #include "outbox.h"
 #include "picture.h"
@@ -105,6 +108,86 @@ static int64_t count(struct ledger *, const char *sql);
 /* 017: a ledger of 016 keeps its pictures, the drawn one and the one
  * waiting as its SVG, and the SVG is drawn when its mail goes, as before;
  * a picture may now be its recipe alone, but still never nothing. */
+/* 018 keys the mails stored before it by their Date and Message-ID: the same
+ * mail come again is still known, whether it was stored before or after,
+ * and whether or not it has a Message-ID; another mail under a Message-ID
+ * taken, with another Date, is a mail of its own. */
+static void
+test_mail_keys_migration(void **state)
+{
+	static const char dated[] = "From: a@example.org\r\nDate: Tue, 24 Nov 2026 "
+	    "23:10:00 +0100\r\nMessage-ID: <m1@example.org>\r\n\r\nHOLE a\r\n";
+	static const char nomid[] = "From: a@example.org\r\nSubject: x\r\n\r\nSOW\r\n";
+	static const char undated[] = "From: b@example.org\r\nMessage-ID: "
+	    "<m2@example.org>\r\n\r\nHOLE b\r\n";
+	/* The first mail again, by another path: a header more. */
+	static const char relayed[] = "Received: from relay by mx\r\nFrom: a@example.org\r\n"
+	    "Date: Tue, 24 Nov 2026 22:10:00 +0000\r\nMessage-ID: <m1@example.org>\r\n"
+	    "\r\nHOLE a\r\n";
+	static const char redated[] = "From: a@example.org\r\nDate: Wed, 25 Nov 2026 "
+	    "08:00:00 +0100\r\nMessage-ID: <m1@example.org>\r\n\r\nHOLE b\r\n";
+	const char *old[] = { dated, nomid, undated };
+	struct ledger l;
+	struct diag d;
+	sqlite3 *db;
+	sqlite3_stmt *st;
+
+	(void)state;
+	mailmsg_global_init();
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	for (int i = 0; migrations[i].sql != NULL && migrations[i].version <= 17; i++)
+		assert_int_equal(sqlite3_exec(db, migrations[i].sql, NULL, NULL, NULL),
+		    SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 17", NULL, NULL, NULL),
+	    SQLITE_OK);
+	/* As 017's ingest stored them. */
+	assert_int_equal(sqlite3_prepare_v2(db, "INSERT INTO messages (source, message_id, "
+	    "content_hash, raw, received_at) VALUES ('imap', ?, ?, ?, 'then')", -1, &st, NULL),
+	    SQLITE_OK);
+	for (int i = 0; i < 3; i++) {
+		char hash[HASH_HEX];
+
+		sha256_hex(old[i], strlen(old[i]), hash);
+		if (old[i] == nomid)
+			sqlite3_bind_null(st, 1);
+		else
+			sqlite3_bind_text(st, 1, old[i] == dated ? "m1@example.org" :
+			    "m2@example.org", -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, hash, -1, SQLITE_STATIC);
+		sqlite3_bind_blob(st, 3, old[i], (int)strlen(old[i]), SQLITE_STATIC);
+		assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	assert_true(ledger_user_version(&l) >= 18);
+	st = ledger_prep(&l, "SELECT group_concat(mail_date, ',') FROM "
+	    "(SELECT mail_date FROM messages ORDER BY id)");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal(col_text(st, 0), "2026-11-24T22:10:00Z,,");
+	sqlite3_finalize(st);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(ingest_store(&l, "imap", "", old[i], strlen(old[i]), NULL, &d),
+		    0);
+	assert_int_equal(ingest_store(&l, "imap", "", relayed, strlen(relayed), NULL, &d), 0);
+	assert_int_equal(ingest_store(&l, "imap", "", redated, strlen(redated), NULL, &d), 1);
+	assert_int_equal(ingest_store(&l, "imap", "", redated, strlen(redated), NULL, &d), 0);
+	assert_int_equal(count(&l, "SELECT COUNT(*) FROM messages"), 4);
+	/* Each new mail is found by one index, not by a scan. */
+	st = ledger_prep(&l, "EXPLAIN QUERY PLAN SELECT id FROM messages WHERE mail_date = ? "
+	    "AND message_id = ?");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_non_null(strstr(col_text(st, 3), "messages_mid"));
+	sqlite3_finalize(st);
+	st = ledger_prep(&l, "PRAGMA integrity_check");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal(col_text(st, 0), "ok");
+	sqlite3_finalize(st);
+	ledger_close(&l);
+}
+
 static void
 test_picture_recipe_migration(void **state)
 {
@@ -179,18 +262,22 @@ test_picture_recipe_migration(void **state)
 
 /* Every row of the tables 016 edits, with its rowid, and the schema beside
  * them (rootpages, indexes, triggers), as one text to compare; but for the
- * picture table, which 017 builds anew after 016. */
+ * picture table, which 017 builds anew after 016, and what 018 adds to
+ * messages (test_mail_keys_migration). */
 static char *
 ledger_text(sqlite3 *db)
 {
 	static const char *const q[] = {
 		"SELECT rowid, * FROM games", "SELECT rowid, * FROM seats",
-		"SELECT rowid, * FROM messages", "SELECT rowid, * FROM orders",
+		/* The columns before 018, which adds mail_date. */
+		"SELECT rowid, id, source, source_ref, message_id, content_hash, raw, "
+		    "received_at, status, reason, from_addr, game_id, seat_idx, attempts, "
+		    "last_error, aside, aside_at FROM messages", "SELECT rowid, * FROM orders",
 		"SELECT rowid, * FROM outbox", "SELECT rowid, * FROM deadlines",
 		"SELECT rowid, * FROM held_mails",
 		"SELECT type, name, tbl_name, rootpage, CASE type WHEN 'table' THEN '' "
-		    "ELSE sql END FROM sqlite_schema WHERE tbl_name != 'picture' "
-		    "ORDER BY name",
+		    "ELSE sql END FROM sqlite_schema WHERE tbl_name != 'picture' AND "
+		    "name != 'messages_mid' AND name != 'messages_hash' ORDER BY name",
 	};
 	size_t len = 0;
 	char *s = calloc(1, 1);
@@ -879,6 +966,7 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_snapshot_in_transaction, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_savepoint_undone, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_mail_keys_migration, setup, teardown),
 		cmocka_unit_test(test_tokens),
 	};
 

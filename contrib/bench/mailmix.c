@@ -14,9 +14,11 @@
  * MAILS is spread evenly over the games; a game that ends hands what it did
  * not use to the next. Prints one line: what was written.
  * usage: azalai-mailmix LEDGER GAMES MAILS DATADIR DIR PREFIX [FIRST] */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "audit.h"
 #include "clock.h"
@@ -81,11 +83,47 @@ refused_text(const struct game_rules *r, const void *st, void *scratch, int seat
 	return 0;
 }
 
+/* A fixed 64-bit mix of the mail's name (FNV-1a, then a finaliser), so that
+ * a workload is the same bytes every time it is made. */
+static uint64_t
+mid_scramble(const char *pre, int round, int game)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (const char *p = pre; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	h = (h ^ (uint64_t)round) * 0x100000001b3ULL;
+	h = (h ^ (uint64_t)game) * 0x100000001b3ULL;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return h;
+}
+
+/* When the workload was made: each mail is dated from it (mail_date). */
+static time_t written;
+
+/* The Date a mail program would write for the round-th mail of game: half
+ * a minute apart, in one of three zones, as players live in several. */
+static void
+date_of(int round, int game, char *out, size_t n)
+{
+	static const int zone[] = { 0, 60, -300 };
+	int z = zone[game % 3];
+	time_t t = written - 3600 + (time_t)round * 30 + (time_t)z * 60;
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(out, n, "%a, %d %b %Y %H:%M:%S", &tm);
+	snprintf(out + strlen(out), n - strlen(out), " %c%02d%02d", z < 0 ? '-' : '+',
+	    abs(z) / 60, abs(z) % 60);
+}
+
 static void
 mail(const char *dir, const char *pre, int round, int game, const struct game_row *g,
     int seat, const char *token, const char *order)
 {
-	char path[4096];
+	char path[4096], date[64];
 	FILE *f;
 
 	snprintf(path, sizeof path, "%s/%s.%06d.%07d", dir, pre, round, game);
@@ -93,9 +131,14 @@ mail(const char *dir, const char *pre, int round, int game, const struct game_ro
 		perror(path);
 		exit(73);
 	}
-	fprintf(f, "From: %s\nMessage-ID: <%s.%d.%d@bench.example>\nSubject: orders\n\n"
-	    "GAME %s\nSEAT %s\nTOKEN %s\n%s\n", g->seats[seat].address, pre, round, game,
-	    g->name, g->seats[seat].name, token, order);
+	/* Mail programs write Message-IDs that sort in no useful order (a
+	 * random or hashed part first): so do these, or the ledger's index of
+	 * them would take every new mail at its end, as no real mailbox does. */
+	date_of(round, game, date, sizeof date);
+	fprintf(f, "From: %s\nDate: %s\nMessage-ID: <%016llx.%s.%d.%d@bench.example>\n"
+	    "Subject: orders\n\nGAME %s\nSEAT %s\nTOKEN %s\n%s\n", g->seats[seat].address, date,
+	    (unsigned long long)mid_scramble(pre, round, game), pre, round, game, g->name,
+	    g->seats[seat].name, token, order);
 	if (fclose(f) != 0) {
 		perror(path);
 		exit(73);
@@ -220,7 +263,8 @@ main(int argc, char **argv)
 	diag_clear(&d);
 	if (ledger_open(&l, argv[1], &d) < 0)
 		die(argv[1], &d);
-	clock_iso(clock_now(), now, sizeof now);
+	written = clock_now();
+	clock_iso(written, now, sizeof now);
 	memset(&t, 0, sizeof t);
 	order_list_init(&ol);
 	ol.bare = 1;

@@ -74,27 +74,35 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	stamp[k] = '\0';
 	snprintf(mid, sizeof mid, "azalai.%s.%016llx@%s", stamp, (unsigned long long)unique,
 	    domain_of(c->referee_address));
-	/* The picture once, however many mails show it: a row kept already
-	 * stays, since its name is what it draws. It is the PNG, or the recipe
-	 * (or the SVG) that the first mail sent draws (outbox_html); either
-	 * commits with the mail, so a run killed before sending loses nothing. */
+	/* The picture once a game, however many mails show it: a row kept
+	 * already stays, since its name is what it draws. It is the PNG, or
+	 * the recipe (or the SVG) that the first mail sent draws (outbox_html);
+	 * either commits with the mail, so a run killed before sending loses
+	 * nothing. Kept under the mail's game (019): beside the game's other
+	 * pictures, where an ingest writes anyway. */
 	if ((it->png_len > 0 || it->svg != NULL || it->recipe != NULL) && it->cid != NULL &&
 	    it->html != NULL) {
 		const struct picture_recipe *rec = it->png_len > 0 ? NULL : it->recipe;
+		int64_t game = it->game_id > 0 ? it->game_id : 0;
 
+		/* The row's game is the recipe's: one column holds both. */
+		if (rec != NULL && rec->game != game)
+			return diag_set(d, 0, "the picture %s of a mail about game %lld is "
+			    "made from game %lld", it->cid, (long long)game,
+			    (long long)rec->game);
 		/* A PNG drawn at once completes a row holding what it is drawn from. */
-		st = ledger_stmt(l, "INSERT INTO picture (cid, png, svg, game_id, step, viewer, "
+		st = ledger_stmt(l, "INSERT INTO picture (game_id, cid, png, svg, step, viewer, "
 		    "open, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-		    "ON CONFLICT (cid) DO UPDATE SET png = excluded.png, svg = NULL, "
-		    "game_id = NULL, step = NULL, viewer = NULL, open = NULL, lang = NULL "
+		    "ON CONFLICT (game_id, cid) DO UPDATE SET png = excluded.png, svg = NULL, "
+		    "step = NULL, viewer = NULL, open = NULL, lang = NULL "
 		    "WHERE picture.png IS NULL AND excluded.png IS NOT NULL");
-		sqlite3_bind_text(st, 1, it->cid, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 1, game);
+		sqlite3_bind_text(st, 2, it->cid, -1, SQLITE_STATIC);
 		if (it->png_len > 0)
-			sqlite3_bind_blob(st, 2, it->png, (int)it->png_len, SQLITE_STATIC);
+			sqlite3_bind_blob(st, 3, it->png, (int)it->png_len, SQLITE_STATIC);
 		else if (rec == NULL)
-			sqlite3_bind_text(st, 3, it->svg, -1, SQLITE_STATIC);
+			sqlite3_bind_text(st, 4, it->svg, -1, SQLITE_STATIC);
 		if (rec != NULL) {
-			sqlite3_bind_int64(st, 4, rec->game);
 			sqlite3_bind_int64(st, 5, rec->step);
 			sqlite3_bind_int(st, 6, rec->viewer);
 			sqlite3_bind_int(st, 7, rec->open);
@@ -209,18 +217,23 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 		char cause[512] = "", *raw, *kind, *to, *html, *stored;
 		size_t len;
 		int rc, attempts, seat;
-		int64_t game;
+		int64_t game = 0;
 
-		/* The page first, its picture drawn if it is not yet, with no
-		 * statement open: drawing may take DRAWER_WALL_SECONDS. */
-		st = ledger_stmt(l, "SELECT html FROM outbox WHERE id = ?");
+		/* The page first, its picture (kept under the mail's game)
+		 * drawn if it is not yet, with no statement open: drawing may
+		 * take DRAWER_WALL_SECONDS. */
+		st = ledger_stmt(l, "SELECT html, COALESCE(game_id, 0) FROM outbox WHERE id = ?");
 		sqlite3_bind_int64(st, 1, id);
-		html = sqlite3_step(st) == SQLITE_ROW ? g_strdup(col_text(st, 0)) : NULL;
+		html = NULL;
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			html = g_strdup(col_text(st, 0));
+			game = sqlite3_column_int64(st, 1);
+		}
 		ledger_release(l, st);
 		if (html == NULL)
 			continue;
 		stored = html;
-		html = outbox_html(l, c, stored);
+		html = outbox_html(l, c, game, stored);
 		g_free(stored);
 
 		st = ledger_stmt(l, "SELECT kind, to_addr, subject, body, message_id, "
@@ -307,12 +320,15 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 }
 
 int
-outbox_picture(struct ledger *l, const char *cid, struct buf *png)
+outbox_picture(struct ledger *l, int64_t game, const char *cid, struct buf *png)
 {
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT png FROM picture WHERE cid = ?");
+	/* game_id IN: one search of the (game_id, cid) key each. */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT png FROM picture WHERE game_id IN (?, 0) "
+	    "AND cid = ? AND png IS NOT NULL LIMIT 1");
 	int found = 0;
 
-	sqlite3_bind_text(st, 1, cid, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 1, game > 0 ? game : 0);
+	sqlite3_bind_text(st, 2, cid, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_bytes(st, 0) > 0) {
 		buf_add(png, sqlite3_column_blob(st, 0), (size_t)sqlite3_column_bytes(st, 0));
 		found = 1;
@@ -350,7 +366,7 @@ without_img(const char *page, const char *cid)
 }
 
 char *
-outbox_html(struct ledger *l, const struct config *c, const char *stored)
+outbox_html(struct ledger *l, const struct config *c, int64_t game, const char *stored)
 {
 	struct buf png = BUF_INIT;
 	const char *page;
@@ -359,8 +375,8 @@ outbox_html(struct ledger *l, const struct config *c, const char *stored)
 	page = mailout_picture_cid(stored, cid, sizeof cid);
 	if (page == NULL)
 		return g_strdup(stored != NULL ? stored : "");
-	if (!outbox_picture(l, cid, &png)) {
-		int drawn = picture_draw(l, c, cid, &png);
+	if (!outbox_picture(l, game, cid, &png)) {
+		int drawn = picture_draw(l, c, game, cid, &png);
 
 		/* Queued with the row, in its transaction: only a ledger edited
 		 * by hand loses it. The mail still goes, without its picture

@@ -30,6 +30,7 @@
 #include "mailout.h"
 #include "outbox.h"
 #include "people.h"
+#include "picture.h"
 #include "report.h"
 #include "testutil.h"
 #include "xmalloc.h"
@@ -152,7 +153,7 @@ check_mail(struct ledger *l, const struct config *c, const struct play *p, sqlit
 	 * gets it back as it goes. */
 	if (mailout_picture_cid(col_text(st, 5), named, sizeof named) == NULL)
 		fail_msg("%s: a report to %s keeps its picture in the row", p->g.name, o.to);
-	full = outbox_html(l, c, col_text(st, 5));
+	full = outbox_html(l, c, p->g.id, col_text(st, 5));
 	o.html = full;
 	o.message_id = col_text(st, 6);
 	o.in_reply_to = "";
@@ -481,7 +482,8 @@ test_picture_kept_once(void **state)
 	render_init(&r, f.cfg.datadir, p.rules->name, "en");
 	root = report_tree(&f.l, &p, 0, p.seq, "en");
 	tval_set_str(root, "referee", f.cfg.referee_address);
-	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page, &png, cid, NULL, &d), 0);
+	assert_int_equal(report_html(&r, &f.l, p.g.id, root, "report", 1, &page, &png, cid, NULL,
+	    &d), 0);
 	assert_non_null(page);
 	assert_true(png.len > 0);
 	inline_html = mailout_related(page, png.p, png.len, cid);
@@ -546,8 +548,8 @@ test_picture_kept_once(void **state)
 	tval_free(root);
 	root = report_tree(&f.l, &p, 0, p.seq, "en");
 	tval_set_str(root, "referee", f.cfg.referee_address);
-	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page, &again, cid2, NULL,
-	    &d), 0);
+	assert_int_equal(report_html(&r, &f.l, p.g.id, root, "report", 1, &page, &again, cid2,
+	    NULL, &d), 0);
 	assert_string_equal(cid2, cid);
 	assert_int_equal(again.len, 4);
 	assert_memory_equal(again.p, "\x89PNG", 4);
@@ -578,8 +580,8 @@ queue_report(struct fixture *f, const struct play *p, int seat, const char *to, 
 	render_init(&r, f->cfg.datadir, p->rules->name, "en");
 	root = report_tree(&f->l, p, seat, p->seq, "en");
 	tval_set_str(root, "referee", f->cfg.referee_address);
-	assert_int_equal(report_html(&r, &f->l, root, "report", 1, &page, &png, cid, &svg, &d),
-	    0);
+	assert_int_equal(report_html(&r, &f->l, p->g.id, root, "report", 1, &page, &png, cid,
+	    &svg, &d), 0);
 	/* Not drawn, its size in the SVG and the page, or the one kept. */
 	assert_non_null(page);
 	if (kept) {
@@ -629,8 +631,8 @@ drawn_now(struct fixture *f, const struct play *p, int seat)
 	render_init(&r, f->cfg.datadir, p->rules->name, "en");
 	root = report_tree(&f->l, p, seat, p->seq, "en");
 	tval_set_str(root, "referee", f->cfg.referee_address);
-	assert_int_equal(report_html(&r, NULL, root, "report", 1, &page, &png, cid, NULL, &d),
-	    0);
+	assert_int_equal(report_html(&r, NULL, p->g.id, root, "report", 1, &page, &png, cid,
+	    NULL, &d), 0);
 	assert_true(png.len > 0);
 	s = mailout_related(page, png.p, png.len, cid);
 	free(page);
@@ -688,6 +690,111 @@ test_picture_drawn_when_sent(void **state)
 	g_free(want);
 	free(page);
 	play_free(&p);
+	fx_close(&f);
+}
+
+/* A picture is its game's (019): a mail of game B that names the picture
+ * game A keeps under the same name neither draws A's SVG nor takes A's
+ * PNG, before or after A's mail drew it, and goes without the picture when
+ * B keeps none of its own; a report of B draws its board again rather
+ * than take A's. The same picture in both games is two rows. */
+static void
+test_picture_of_its_game(void **state)
+{
+	struct fixture f;
+	struct play a, b;
+	struct render r;
+	struct tval *root;
+	struct outbox_item it;
+	struct buf png = BUF_INIT;
+	struct diag d;
+	char cid[REPORT_CID_MAX], cid2[REPORT_CID_MAX], sql[160], *page, *page2 = NULL;
+	char *svg;
+	sqlite3_stmt *st;
+	int sent = 0, failed = 0;
+	GByteArray *got;
+
+	(void)state;
+	mailmsg_global_init();
+	fx_open(&f);
+	fx_game(&f, "targi", "targi-1", 2, 0, NULL, 0, &a);
+	fx_game(&f, "targi", "targi-2", 2, 0, NULL, 0, &b);
+	assert_true(a.g.id != b.g.id);
+	page = queue_report(&f, &a, 0, "n@example.org", 0, cid);
+	st = ledger_prep(&f.l, "SELECT svg FROM picture");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	svg = g_strdup(col_text(st, 0));
+	sqlite3_finalize(st);
+
+	memset(&it, 0, sizeof it);
+	it.game_id = b.g.id;
+	it.seat = 0;
+	it.kind = "report";
+	it.to = "b@example.org";
+	it.subject = "report";
+	it.body = "text\n";
+	it.in_reply_to = "";
+	it.refs = "";
+	it.json = "";
+	it.html = page;
+	it.svg = svg;
+	it.cid = cid;
+	assert_int_equal(ledger_begin(&f.l, &d), 0);
+	assert_int_equal(outbox_queue(&f.l, &f.cfg, &it, "2026-11-21T12:00:00Z", &d), 0);
+	assert_int_equal(ledger_commit(&f.l, &d), 0);
+	snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM picture WHERE cid = '%s'", cid);
+	assert_int_equal(count(&f.l, sql), 2);
+	snprintf(sql, sizeof sql, "DELETE FROM picture WHERE game_id = %lld",
+	    (long long)b.g.id);
+	assert_int_equal(sqlite3_exec(f.l.db, sql, NULL, NULL, NULL), SQLITE_OK);
+
+	/* Not drawn for B while A's waits, nor taken once A's is drawn. */
+	assert_int_equal(picture_draw(&f.l, &f.cfg, b.g.id, cid, &png), 0);
+	assert_int_equal(png.len, 0);
+	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(sent, 2);
+	assert_int_equal(failed, 0);
+	got = delivered(&f, 1);
+	g_byte_array_append(got, (const guint8 *)"", 1);
+	assert_non_null(strstr((const char *)got->data, "image/png"));
+	g_byte_array_free(got, TRUE);
+	got = delivered(&f, 2);
+	g_byte_array_append(got, (const guint8 *)"", 1);
+	assert_null(strstr((const char *)got->data, "image/png"));
+	assert_null(strstr((const char *)got->data, "cid:board."));
+	g_byte_array_free(got, TRUE);
+	assert_int_equal(outbox_picture(&f.l, a.g.id, cid, &png), 1);
+	buf_free(&png);
+	assert_int_equal(outbox_picture(&f.l, b.g.id, cid, &png), 0);
+	assert_int_equal(outbox_picture(&f.l, 0, cid, &png), 0);
+
+	/* The board A keeps drawn is A's to reuse, not B's. */
+	assert_int_equal(sqlite3_exec(f.l.db, "UPDATE picture SET png = x'89504e47'", NULL,
+	    NULL, NULL), SQLITE_OK);
+	render_init(&r, f.cfg.datadir, a.rules->name, "en");
+	root = report_tree(&f.l, &a, 0, a.seq, "en");
+	tval_set_str(root, "referee", f.cfg.referee_address);
+	assert_int_equal(report_html(&r, &f.l, b.g.id, root, "report", 1, &page2, &png, cid2,
+	    NULL, &d), 0);
+	assert_string_equal(cid2, cid);
+	assert_true(png.len > 4);
+	buf_free(&png);
+	free(page2);
+	page2 = NULL;
+	tval_free(root);
+	root = report_tree(&f.l, &a, 0, a.seq, "en");
+	tval_set_str(root, "referee", f.cfg.referee_address);
+	assert_int_equal(report_html(&r, &f.l, a.g.id, root, "report", 1, &page2, &png, cid2,
+	    NULL, &d), 0);
+	assert_int_equal(png.len, 4);
+	buf_free(&png);
+	free(page2);
+	tval_free(root);
+	render_free(&r);
+	g_free(svg);
+	free(page);
+	play_free(&a);
+	play_free(&b);
 	fx_close(&f);
 }
 
@@ -777,6 +884,7 @@ main(void)
 		cmocka_unit_test(test_plain_html_row),
 		cmocka_unit_test(test_picture_kept_once),
 		cmocka_unit_test(test_picture_drawn_when_sent),
+		cmocka_unit_test(test_picture_of_its_game),
 		cmocka_unit_test(test_malformed_picture_when_sent),
 		cmocka_unit_test(test_picture_survives_kill),
 	};

@@ -74,12 +74,12 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	stamp[k] = '\0';
 	snprintf(mid, sizeof mid, "azalai.%s.%016llx@%s", stamp, (unsigned long long)unique,
 	    domain_of(c->referee_address));
-	/* The picture once a game, however many mails show it: a row kept
-	 * already stays, since its name is what it draws. It is the PNG, or
-	 * the recipe (or the SVG) that the first mail sent draws (outbox_html);
-	 * either commits with the mail, so a run killed before sending loses
-	 * nothing. Kept under the mail's game (019): beside the game's other
-	 * pictures, where an ingest writes anyway. */
+	/* The picture once, however many mails show it: a row kept already
+	 * stays, since its name is what it draws. It is the PNG, or the recipe
+	 * (or the SVG) that the first mail sent draws (outbox_html); either
+	 * commits with the mail, so a run killed before sending loses nothing.
+	 * What it is drawn from is kept under the mail's game (019), beside
+	 * the game's other pictures, where an ingest writes anyway. */
 	if ((it->png_len > 0 || it->svg != NULL || it->recipe != NULL) && it->cid != NULL &&
 	    it->html != NULL) {
 		const struct picture_recipe *rec = it->png_len > 0 ? NULL : it->recipe;
@@ -90,9 +90,12 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 			return diag_set(d, 0, "the picture %s of a mail about game %lld is "
 			    "made from game %lld", it->cid, (long long)game,
 			    (long long)rec->game);
-		/* A PNG drawn at once completes a row holding what it is drawn from. */
+		/* Nothing when a PNG of that name is drawn already, in any game:
+		 * the mail shows it (outbox_picture). A PNG drawn at once
+		 * completes a row holding what it is drawn from. */
 		st = ledger_stmt(l, "INSERT INTO picture (game_id, cid, png, svg, step, viewer, "
-		    "open, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+		    "open, lang) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE NOT EXISTS "
+		    "(SELECT 1 FROM picture WHERE cid = ?2 AND png IS NOT NULL) "
 		    "ON CONFLICT (game_id, cid) DO UPDATE SET png = excluded.png, svg = NULL, "
 		    "step = NULL, viewer = NULL, open = NULL, lang = NULL "
 		    "WHERE picture.png IS NULL AND excluded.png IS NOT NULL");
@@ -320,15 +323,16 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 }
 
 int
-outbox_picture(struct ledger *l, int64_t game, const char *cid, struct buf *png)
+outbox_picture(struct ledger *l, const char *cid, struct buf *png)
 {
-	/* game_id IN: one search of the (game_id, cid) key each. */
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT png FROM picture WHERE game_id IN (?, 0) "
-	    "AND cid = ? AND png IS NOT NULL LIMIT 1");
+	/* Any game's: a PNG is kept only once drawn from the SVG its name
+	 * hashes (picture_draw checks), so it is that picture wherever it is
+	 * shown. Found by picture_drawn, which holds the drawn ones alone. */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT png FROM picture WHERE cid = ? AND "
+	    "png IS NOT NULL LIMIT 1");
 	int found = 0;
 
-	sqlite3_bind_int64(st, 1, game > 0 ? game : 0);
-	sqlite3_bind_text(st, 2, cid, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 1, cid, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_bytes(st, 0) > 0) {
 		buf_add(png, sqlite3_column_blob(st, 0), (size_t)sqlite3_column_bytes(st, 0));
 		found = 1;
@@ -375,7 +379,7 @@ outbox_html(struct ledger *l, const struct config *c, int64_t game, const char *
 	page = mailout_picture_cid(stored, cid, sizeof cid);
 	if (page == NULL)
 		return g_strdup(stored != NULL ? stored : "");
-	if (!outbox_picture(l, game, cid, &png)) {
+	if (!outbox_picture(l, cid, &png)) {
 		int drawn = picture_draw(l, c, game, cid, &png);
 
 		/* Queued with the row, in its transaction: only a ledger edited

@@ -55,11 +55,12 @@ int outbox_deliver(struct ledger *, const struct config *, int *sent, int *faile
  * page without its <img>. g_free()d by the caller. */
 char *outbox_html(struct ledger *, const struct config *, int64_t game,
     const char *stored);
-/* The PNG kept under cid for game, or under cid for game 0 (a row of
- * before 019, whose game is not known), into png: 1 when there is one, 0
+/* The PNG drawn under cid, in any game, into png: 1 when there is one, 0
  * when none (or when only what it is drawn from is kept, not drawn yet).
- * Never another game's. */
-int outbox_picture(struct ledger *, int64_t game, const char *cid, struct buf *png);
+ * A PNG is kept only once drawn from the SVG its name hashes, so it is the
+ * same picture for every mail that names it; what it is drawn from is
+ * another game's to draw, never this one's (picture_draw). */
+int outbox_picture(struct ledger *, const char *cid, struct buf *png);
 void outbox_list(struct ledger *, int all);
 /* Mails of kind to address queued since the ISO time `since`. */
 int outbox_count_since(struct ledger *, const char *to, const char *kind, const char *since);

@@ -1,4 +1,4 @@
-/* picture: a report's board picture, kept once a game in the ledger's
+/* picture: a report's board picture, kept in the ledger's
  * picture table under its game and its name (game_id, cid: 019), and drawn
  * when the first mail that shows it is sent. A row is the PNG, or what the
  * PNG is drawn from: the SVG (rows of before 017), or the recipe that makes
@@ -6,9 +6,10 @@
  * the language. Every picture is named after its SVG (picture_cid), so a
  * recipe is drawn only when the SVG it makes again has the name the mail
  * was written with: the very picture that reader was to see at that step,
- * or none. A mail shows its own game's picture of that name, or one of
+ * or none. A mail draws from its own game's row of that name, or one of
  * game 0 (a PNG or SVG of before 019, whose game is not known); never
- * another game's. */
+ * from another game's. A PNG drawn is found by its name in any game
+ * (outbox_picture). */
 #ifndef AZ_PICTURE_H
 #define AZ_PICTURE_H
 

@@ -406,8 +406,8 @@ png_size(const struct buf *png, long *w, long *h)
 /* The board picture of root as a PNG, named cid after the SVG it is drawn
  * from, and its size; 0 with an empty png when the game draws none.
  * Drawing is the costly part of a report: a picture the ledger l (may be
- * NULL) already keeps under that name for game is taken from it, so each
- * board is drawn once a game. With later (not NULL), a picture whose size the SVG tells for
+ * NULL) already keeps under that name is taken from it, so each board is
+ * drawn once. With later (not NULL), a picture whose size the SVG tells for
  * sure (svgsize.h) is not drawn now: its SVG goes into *later, png stays
  * empty, and the mail draws it when it is sent (outbox_html, from the
  * recipe report_queue_tree keeps in the SVG's stead). A picture
@@ -416,8 +416,8 @@ png_size(const struct buf *png, long *w, long *h)
  * by a process of its own (drawer.h), which neither holds the ledger nor
  * makes the referee hold the drawing libraries. */
 static void
-board_picture(struct render *r, struct ledger *l, int64_t game, const struct tval *root,
-    struct buf *png, char cid[REPORT_CID_MAX], char **later, long *w, long *ht)
+board_picture(struct render *r, struct ledger *l, const struct tval *root, struct buf *png,
+    char cid[REPORT_CID_MAX], char **later, long *w, long *ht)
 {
 	struct diag d;
 	char *svg = NULL;
@@ -426,7 +426,7 @@ board_picture(struct render *r, struct ledger *l, int64_t game, const struct tva
 	if (board_svg_render(r, root, &svg, &d) < 0)
 		goto fail;
 	picture_cid(svg, cid);
-	if (l != NULL && outbox_picture(l, game, cid, png)) {
+	if (l != NULL && outbox_picture(l, cid, png)) {
 		png_size(png, w, ht);
 		free(svg);
 		return;
@@ -457,9 +457,9 @@ fail:
 }
 
 int
-report_html(struct render *r, struct ledger *l, int64_t game, struct tval *root,
-    const char *tmpl, int picture, char **html, struct buf *png, char cid[REPORT_CID_MAX],
-    char **later, struct diag *d)
+report_html(struct render *r, struct ledger *l, struct tval *root, const char *tmpl,
+    int picture, char **html, struct buf *png, char cid[REPORT_CID_MAX], char **later,
+    struct diag *d)
 {
 	long w = 0, ht = 0;
 
@@ -471,7 +471,7 @@ report_html(struct render *r, struct ledger *l, int64_t game, struct tval *root,
 	if (!render_has_html(r, tmpl))
 		return 0;
 	if (picture)
-		board_picture(r, l, game, root, png, cid, later, &w, &ht);
+		board_picture(r, l, root, png, cid, later, &w, &ht);
 	if (png->len > 0 || (later != NULL && *later != NULL)) {
 		tval_set_str(root, "board_cid", cid);
 		tval_set_int(root, "board_width", w);
@@ -511,8 +511,8 @@ report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
 	if (rc == 0)
 		rc = render_mail(r, tmpl, root, &subject, &body, d);
 	if (rc == 0)
-		rc = report_html(r, l, p->g.id, root, tmpl, strcmp(c->report_pictures, "no") != 0,
-		    &html, &png, cid, &svg, d);
+		rc = report_html(r, l, root, tmpl, strcmp(c->report_pictures, "no") != 0, &html,
+		    &png, cid, &svg, d);
 	tval_free(root);
 	if (rc < 0) {
 		free(svg);

@@ -59,16 +59,15 @@ int report_queue_watchers(struct ledger *, const struct config *, struct render 
  * draws one): its PNG in png (empty when none) and its Content-ID in cid,
  * which the HTML shows through board_cid (and board_width, board_height, set
  * in root); mailout_related() of the three is the mail's HTML alternative.
- * A picture l (may be NULL) keeps under that cid for game (games.id; 0
- * when none) is not drawn again. With later not NULL, a picture whose size
- * its SVG tells for sure is not drawn: png stays empty and *later is its
- * SVG (free()d by the caller; NULL when the picture was drawn or there is
- * none), for the mail to draw when it is sent: outbox_queue keeps it, or
- * what report_queue_tree keeps in its stead, the recipe that makes it
- * again (picture.h). */
-int report_html(struct render *, struct ledger *, int64_t game, struct tval *root,
-    const char *tmpl, int picture, char **html, struct buf *png, char cid[REPORT_CID_MAX],
-    char **later, struct diag *);
+ * A picture l (may be NULL) keeps under that cid is not drawn again. With
+ * later not NULL, a picture whose size its SVG tells for sure is not drawn:
+ * png stays empty and *later is its SVG (free()d by the caller; NULL when
+ * the picture was drawn or there is none), for the mail to draw when it is
+ * sent: outbox_queue keeps it, or what report_queue_tree keeps in its
+ * stead, the recipe that makes it again (picture.h). */
+int report_html(struct render *, struct ledger *, struct tval *root, const char *tmpl,
+    int picture, char **html, struct buf *png, char cid[REPORT_CID_MAX], char **later,
+    struct diag *);
 
 /* Renders tmpl over root (consumed; "referee" is added) and queues the mail
  * to `to` about seat (-1: none). Marks nothing as reported. */

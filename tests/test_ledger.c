@@ -147,18 +147,18 @@ test_picture_recipe_migration(void **state)
 
 	/* Drawn as they were: the PNG kept, the SVG drawn and kept drawn. */
 	memset(&c, 0, sizeof c);
-	assert_int_equal(outbox_picture(&l, 0, "old@azalai", &png), 1);
+	assert_int_equal(outbox_picture(&l, "old@azalai", &png), 1);
 	assert_int_equal(png.len, 4);
 	buf_free(&png);
 	assert_int_equal(picture_draw(&l, &c, 0, "old@azalai", &png), 0);
-	assert_int_equal(outbox_picture(&l, 0, "svg@azalai", &png), 0);
+	assert_int_equal(outbox_picture(&l, "svg@azalai", &png), 0);
 	assert_int_equal(picture_draw(&l, &c, 0, "svg@azalai", &png), 1);
 	assert_int_equal(drawer_png(svg, strlen(svg), REPORT_PNG_WIDTH, REPORT_PNG_COLOURS,
 	    &want, &d), 0);
 	assert_int_equal(png.len, want.len);
 	assert_memory_equal(png.p, want.p, want.len);
 	buf_free(&png);
-	assert_int_equal(outbox_picture(&l, 0, "svg@azalai", &png), 1);
+	assert_int_equal(outbox_picture(&l, "svg@azalai", &png), 1);
 	assert_int_equal(png.len, want.len);
 	assert_int_equal(count(&l, "SELECT COUNT(*) FROM picture WHERE svg IS NOT NULL"), 0);
 	buf_free(&png);
@@ -233,7 +233,7 @@ test_picture_by_game_migration(void **state)
 	/* Found by any game: the rows of before 019. */
 	memset(&c, 0, sizeof c);
 	for (int64_t g = 0; g <= 3; g++) {
-		assert_int_equal(outbox_picture(&l, g, "old@azalai", &png), 1);
+		assert_int_equal(outbox_picture(&l, "old@azalai", &png), 1);
 		assert_int_equal(png.len, 4);
 		buf_free(&png);
 		assert_int_equal(picture_draw(&l, &c, g, "old@azalai", &png), 0);
@@ -254,13 +254,20 @@ test_picture_by_game_migration(void **state)
 	    "VALUES (NULL, 'null@azalai', x'01')", NULL, NULL, NULL), SQLITE_OK);
 	assert_int_not_equal(sqlite3_exec(l.db, "INSERT INTO picture (game_id, cid, step, "
 	    "viewer, open) VALUES (5, 'half@azalai', 1, 0, 0)", NULL, NULL, NULL), SQLITE_OK);
-	/* Looked up by the key, not by a scan of every picture. */
+	/* Looked up by the key, not by a scan of every picture; a drawn one
+	 * by its name, in the index of the drawn ones. */
 	st = ledger_prep(&l, "EXPLAIN QUERY PLAN SELECT png FROM picture WHERE game_id IN "
-	    "(?, 0) AND cid = ? AND png IS NOT NULL LIMIT 1");
+	    "(?, 0) AND cid = ? AND png IS NULL LIMIT 1");
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 	if (strstr(col_text(st, 3), "USING INDEX") == NULL ||
 	    strstr(col_text(st, 3), "game_id=? AND cid=?") == NULL)
 		fail_msg("the picture is looked up by %s", col_text(st, 3));
+	sqlite3_finalize(st);
+	st = ledger_prep(&l, "EXPLAIN QUERY PLAN SELECT png FROM picture WHERE cid = ? AND "
+	    "png IS NOT NULL LIMIT 1");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	if (strstr(col_text(st, 3), "picture_drawn (cid=?)") == NULL)
+		fail_msg("a drawn picture is looked up by %s", col_text(st, 3));
 	sqlite3_finalize(st);
 	st = ledger_prep(&l, "PRAGMA integrity_check");
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);

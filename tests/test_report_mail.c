@@ -482,7 +482,7 @@ test_picture_kept_once(void **state)
 	render_init(&r, f.cfg.datadir, p.rules->name, "en");
 	root = report_tree(&f.l, &p, 0, p.seq, "en");
 	tval_set_str(root, "referee", f.cfg.referee_address);
-	assert_int_equal(report_html(&r, &f.l, p.g.id, root, "report", 1, &page, &png, cid, NULL,
+	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page, &png, cid, NULL,
 	    &d), 0);
 	assert_non_null(page);
 	assert_true(png.len > 0);
@@ -548,7 +548,7 @@ test_picture_kept_once(void **state)
 	tval_free(root);
 	root = report_tree(&f.l, &p, 0, p.seq, "en");
 	tval_set_str(root, "referee", f.cfg.referee_address);
-	assert_int_equal(report_html(&r, &f.l, p.g.id, root, "report", 1, &page, &again, cid2,
+	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page, &again, cid2,
 	    NULL, &d), 0);
 	assert_string_equal(cid2, cid);
 	assert_int_equal(again.len, 4);
@@ -580,7 +580,7 @@ queue_report(struct fixture *f, const struct play *p, int seat, const char *to, 
 	render_init(&r, f->cfg.datadir, p->rules->name, "en");
 	root = report_tree(&f->l, p, seat, p->seq, "en");
 	tval_set_str(root, "referee", f->cfg.referee_address);
-	assert_int_equal(report_html(&r, &f->l, p->g.id, root, "report", 1, &page, &png, cid,
+	assert_int_equal(report_html(&r, &f->l, root, "report", 1, &page, &png, cid,
 	    &svg, &d), 0);
 	/* Not drawn, its size in the SVG and the page, or the one kept. */
 	assert_non_null(page);
@@ -631,7 +631,7 @@ drawn_now(struct fixture *f, const struct play *p, int seat)
 	render_init(&r, f->cfg.datadir, p->rules->name, "en");
 	root = report_tree(&f->l, p, seat, p->seq, "en");
 	tval_set_str(root, "referee", f->cfg.referee_address);
-	assert_int_equal(report_html(&r, NULL, p->g.id, root, "report", 1, &page, &png, cid,
+	assert_int_equal(report_html(&r, NULL, root, "report", 1, &page, &png, cid,
 	    NULL, &d), 0);
 	assert_true(png.len > 0);
 	s = mailout_related(page, png.p, png.len, cid);
@@ -693,11 +693,13 @@ test_picture_drawn_when_sent(void **state)
 	fx_close(&f);
 }
 
-/* A picture is its game's (019): a mail of game B that names the picture
- * game A keeps under the same name neither draws A's SVG nor takes A's
- * PNG, before or after A's mail drew it, and goes without the picture when
- * B keeps none of its own; a report of B draws its board again rather
- * than take A's. The same picture in both games is two rows. */
+/* What a picture is drawn from is its game's (019): a mail of game B that
+ * names the picture game A keeps under the same name does not draw it from
+ * A's recipe, and goes without it while no PNG of that name is drawn. Once
+ * A's mail drew it, the PNG is that name's in every game, since it is
+ * drawn only from the SVG its name hashes: B's mail shows it, a report of
+ * B takes it rather than draw it again, and a mail of B queued then keeps
+ * no row of its own. Waiting in both games, it is two rows. */
 static void
 test_picture_of_its_game(void **state)
 {
@@ -706,7 +708,7 @@ test_picture_of_its_game(void **state)
 	struct render r;
 	struct tval *root;
 	struct outbox_item it;
-	struct buf png = BUF_INIT;
+	struct buf png = BUF_INIT, drawn = BUF_INIT;
 	struct diag d;
 	char cid[REPORT_CID_MAX], cid2[REPORT_CID_MAX], sql[160], *page, *page2 = NULL;
 	char *svg;
@@ -748,46 +750,43 @@ test_picture_of_its_game(void **state)
 	    (long long)b.g.id);
 	assert_int_equal(sqlite3_exec(f.l.db, sql, NULL, NULL, NULL), SQLITE_OK);
 
-	/* Not drawn for B while A's waits, nor taken once A's is drawn. */
+	/* Not drawn for B from A's recipe, while no PNG is drawn. */
 	assert_int_equal(picture_draw(&f.l, &f.cfg, b.g.id, cid, &png), 0);
 	assert_int_equal(png.len, 0);
+	assert_int_equal(outbox_picture(&f.l, cid, &png), 0);
+	/* A's mail draws it; B's, sent after, shows that PNG. */
 	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
 	assert_int_equal(sent, 2);
 	assert_int_equal(failed, 0);
-	got = delivered(&f, 1);
-	g_byte_array_append(got, (const guint8 *)"", 1);
-	assert_non_null(strstr((const char *)got->data, "image/png"));
-	g_byte_array_free(got, TRUE);
-	got = delivered(&f, 2);
-	g_byte_array_append(got, (const guint8 *)"", 1);
-	assert_null(strstr((const char *)got->data, "image/png"));
-	assert_null(strstr((const char *)got->data, "cid:board."));
-	g_byte_array_free(got, TRUE);
-	assert_int_equal(outbox_picture(&f.l, a.g.id, cid, &png), 1);
-	buf_free(&png);
-	assert_int_equal(outbox_picture(&f.l, b.g.id, cid, &png), 0);
-	assert_int_equal(outbox_picture(&f.l, 0, cid, &png), 0);
+	assert_int_equal(outbox_picture(&f.l, cid, &drawn), 1);
+	for (int64_t row = 1; row <= 2; row++) {
+		got = delivered(&f, row);
+		g_byte_array_append(got, (const guint8 *)"", 1);
+		assert_non_null(strstr((const char *)got->data, "image/png"));
+		g_byte_array_free(got, TRUE);
+	}
+	snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM picture WHERE cid = '%s' AND "
+	    "png IS NOT NULL AND game_id = %lld", cid, (long long)a.g.id);
+	assert_int_equal(count(&f.l, sql), 1);
 
-	/* The board A keeps drawn is A's to reuse, not B's. */
-	assert_int_equal(sqlite3_exec(f.l.db, "UPDATE picture SET png = x'89504e47'", NULL,
-	    NULL, NULL), SQLITE_OK);
+	/* Drawn, it is queued for B again without a row of its own. */
+	assert_int_equal(ledger_begin(&f.l, &d), 0);
+	assert_int_equal(outbox_queue(&f.l, &f.cfg, &it, "2026-11-21T12:01:00Z", &d), 0);
+	assert_int_equal(ledger_commit(&f.l, &d), 0);
+	snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM picture WHERE cid = '%s'", cid);
+	assert_int_equal(count(&f.l, sql), 1);
+
+	/* A report of B takes the PNG of that name rather than draw it. */
 	render_init(&r, f.cfg.datadir, a.rules->name, "en");
 	root = report_tree(&f.l, &a, 0, a.seq, "en");
 	tval_set_str(root, "referee", f.cfg.referee_address);
-	assert_int_equal(report_html(&r, &f.l, b.g.id, root, "report", 1, &page2, &png, cid2,
+	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page2, &png, cid2,
 	    NULL, &d), 0);
 	assert_string_equal(cid2, cid);
-	assert_true(png.len > 4);
+	assert_int_equal(png.len, drawn.len);
+	assert_memory_equal(png.p, drawn.p, drawn.len);
 	buf_free(&png);
-	free(page2);
-	page2 = NULL;
-	tval_free(root);
-	root = report_tree(&f.l, &a, 0, a.seq, "en");
-	tval_set_str(root, "referee", f.cfg.referee_address);
-	assert_int_equal(report_html(&r, &f.l, a.g.id, root, "report", 1, &page2, &png, cid2,
-	    NULL, &d), 0);
-	assert_int_equal(png.len, 4);
-	buf_free(&png);
+	buf_free(&drawn);
 	free(page2);
 	tval_free(root);
 	render_free(&r);

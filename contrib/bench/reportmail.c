@@ -81,8 +81,8 @@ main(int argc, char **argv)
 
 			tval_set_str(root, "referee", "referee@bench.example");
 			if (render_mail(&r, "report", root, &subject, &body, &d) < 0 ||
-			    (pic && report_html(&r, NULL, 0, root, "report", 1, &html, &pic_png,
-			    cid, NULL, &d) < 0))
+			    (pic && report_html(&r, NULL, root, "report", 1, &html, &pic_png, cid,
+			    NULL, &d) < 0))
 				die("render", &d);
 			/* No ledger: every rep draws, which is what is measured. */
 			if (pic && pic_png.len > 0)

@@ -77,24 +77,35 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	/* The picture once, however many mails show it: a row kept already
 	 * stays, since its name is what it draws. It is the PNG, or the recipe
 	 * (or the SVG) that the first mail sent draws (outbox_html); either
-	 * commits with the mail, so a run killed before sending loses nothing. */
+	 * commits with the mail, so a run killed before sending loses nothing.
+	 * What it is drawn from is kept under the mail's game (019), beside
+	 * the game's other pictures, where an ingest writes anyway. */
 	if ((it->png_len > 0 || it->svg != NULL || it->recipe != NULL) && it->cid != NULL &&
 	    it->html != NULL) {
 		const struct picture_recipe *rec = it->png_len > 0 ? NULL : it->recipe;
+		int64_t game = it->game_id > 0 ? it->game_id : 0;
 
-		/* A PNG drawn at once completes a row holding what it is drawn from. */
-		st = ledger_stmt(l, "INSERT INTO picture (cid, png, svg, game_id, step, viewer, "
-		    "open, lang) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-		    "ON CONFLICT (cid) DO UPDATE SET png = excluded.png, svg = NULL, "
-		    "game_id = NULL, step = NULL, viewer = NULL, open = NULL, lang = NULL "
+		/* The row's game is the recipe's: one column holds both. */
+		if (rec != NULL && rec->game != game)
+			return diag_set(d, 0, "the picture %s of a mail about game %lld is "
+			    "made from game %lld", it->cid, (long long)game,
+			    (long long)rec->game);
+		/* Nothing when a PNG of that name is drawn already, in any game:
+		 * the mail shows it (outbox_picture). A PNG drawn at once
+		 * completes a row holding what it is drawn from. */
+		st = ledger_stmt(l, "INSERT INTO picture (game_id, cid, png, svg, step, viewer, "
+		    "open, lang) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE NOT EXISTS "
+		    "(SELECT 1 FROM picture WHERE cid = ?2 AND png IS NOT NULL) "
+		    "ON CONFLICT (game_id, cid) DO UPDATE SET png = excluded.png, svg = NULL, "
+		    "step = NULL, viewer = NULL, open = NULL, lang = NULL "
 		    "WHERE picture.png IS NULL AND excluded.png IS NOT NULL");
-		sqlite3_bind_text(st, 1, it->cid, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 1, game);
+		sqlite3_bind_text(st, 2, it->cid, -1, SQLITE_STATIC);
 		if (it->png_len > 0)
-			sqlite3_bind_blob(st, 2, it->png, (int)it->png_len, SQLITE_STATIC);
+			sqlite3_bind_blob(st, 3, it->png, (int)it->png_len, SQLITE_STATIC);
 		else if (rec == NULL)
-			sqlite3_bind_text(st, 3, it->svg, -1, SQLITE_STATIC);
+			sqlite3_bind_text(st, 4, it->svg, -1, SQLITE_STATIC);
 		if (rec != NULL) {
-			sqlite3_bind_int64(st, 4, rec->game);
 			sqlite3_bind_int64(st, 5, rec->step);
 			sqlite3_bind_int(st, 6, rec->viewer);
 			sqlite3_bind_int(st, 7, rec->open);
@@ -209,18 +220,23 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 		char cause[512] = "", *raw, *kind, *to, *html, *stored;
 		size_t len;
 		int rc, attempts, seat;
-		int64_t game;
+		int64_t game = 0;
 
-		/* The page first, its picture drawn if it is not yet, with no
-		 * statement open: drawing may take DRAWER_WALL_SECONDS. */
-		st = ledger_stmt(l, "SELECT html FROM outbox WHERE id = ?");
+		/* The page first, its picture (kept under the mail's game)
+		 * drawn if it is not yet, with no statement open: drawing may
+		 * take DRAWER_WALL_SECONDS. */
+		st = ledger_stmt(l, "SELECT html, COALESCE(game_id, 0) FROM outbox WHERE id = ?");
 		sqlite3_bind_int64(st, 1, id);
-		html = sqlite3_step(st) == SQLITE_ROW ? g_strdup(col_text(st, 0)) : NULL;
+		html = NULL;
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			html = g_strdup(col_text(st, 0));
+			game = sqlite3_column_int64(st, 1);
+		}
 		ledger_release(l, st);
 		if (html == NULL)
 			continue;
 		stored = html;
-		html = outbox_html(l, c, stored);
+		html = outbox_html(l, c, game, stored);
 		g_free(stored);
 
 		st = ledger_stmt(l, "SELECT kind, to_addr, subject, body, message_id, "
@@ -309,7 +325,11 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 int
 outbox_picture(struct ledger *l, const char *cid, struct buf *png)
 {
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT png FROM picture WHERE cid = ?");
+	/* Any game's: a PNG is kept only once drawn from the SVG its name
+	 * hashes (picture_draw checks), so it is that picture wherever it is
+	 * shown. Found by picture_drawn, which holds the drawn ones alone. */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT png FROM picture WHERE cid = ? AND "
+	    "png IS NOT NULL LIMIT 1");
 	int found = 0;
 
 	sqlite3_bind_text(st, 1, cid, -1, SQLITE_STATIC);
@@ -350,7 +370,7 @@ without_img(const char *page, const char *cid)
 }
 
 char *
-outbox_html(struct ledger *l, const struct config *c, const char *stored)
+outbox_html(struct ledger *l, const struct config *c, int64_t game, const char *stored)
 {
 	struct buf png = BUF_INIT;
 	const char *page;
@@ -360,7 +380,7 @@ outbox_html(struct ledger *l, const struct config *c, const char *stored)
 	if (page == NULL)
 		return g_strdup(stored != NULL ? stored : "");
 	if (!outbox_picture(l, cid, &png)) {
-		int drawn = picture_draw(l, c, cid, &png);
+		int drawn = picture_draw(l, c, game, cid, &png);
 
 		/* Queued with the row, in its transaction: only a ledger edited
 		 * by hand loses it. The mail still goes, without its picture

@@ -30,8 +30,9 @@ struct outbox_item {
 	/* The board picture of html, when it has one (png_len > 0, or recipe
 	 * or svg not NULL when it is not drawn yet): html is then the page that
 	 * refers to it as cid:cid, and the PNG (or what it will be drawn from
-	 * when the mail is sent: the recipe, else the SVG) is kept once in the
-	 * picture table (picture.h), not in the row. */
+	 * when the mail is sent: the recipe, else the SVG) is kept once a
+	 * game in the picture table (picture.h), under game_id and cid, not
+	 * in the row. A recipe's game must be game_id. */
 	const void *png;
 	size_t png_len;
 	const struct picture_recipe *recipe;
@@ -44,17 +45,21 @@ int outbox_queue(struct ledger *, const struct config *, const struct outbox_ite
 /* Sends what is due; counts what was sent and what failed. */
 int outbox_deliver(struct ledger *, const struct config *, int *sent, int *failed,
     struct diag *);
-/* The HTML alternative of a row as the mail carries it, from what
- * outbox.html holds: a row naming its picture gets its multipart/related
- * entity back (the bytes mailout_related made when it was queued); any other
- * row is returned as it is. A picture kept as what it is drawn from is
- * drawn here (picture_draw) and its PNG kept for the next mail, outside any
- * transaction of its own while it is drawn: call it with none open. A
- * picture that cannot be had leaves the page without its <img>. g_free()d
- * by the caller. */
-char *outbox_html(struct ledger *, const struct config *, const char *stored);
-/* The PNG kept under cid into png: 1 when there is one, 0 when none (or
- * when only what it is drawn from is kept, not drawn yet). */
+/* The HTML alternative of a row about game (outbox.game_id, 0 when none)
+ * as the mail carries it, from what outbox.html holds: a row naming its
+ * picture gets its multipart/related entity back (the bytes mailout_related
+ * made when it was queued); any other row is returned as it is. A picture
+ * kept as what it is drawn from is drawn here (picture_draw) and its PNG
+ * kept for the next mail, outside any transaction of its own while it is
+ * drawn: call it with none open. A picture that cannot be had leaves the
+ * page without its <img>. g_free()d by the caller. */
+char *outbox_html(struct ledger *, const struct config *, int64_t game,
+    const char *stored);
+/* The PNG drawn under cid, in any game, into png: 1 when there is one, 0
+ * when none (or when only what it is drawn from is kept, not drawn yet).
+ * A PNG is kept only once drawn from the SVG its name hashes, so it is the
+ * same picture for every mail that names it; what it is drawn from is
+ * another game's to draw, never this one's (picture_draw). */
 int outbox_picture(struct ledger *, const char *cid, struct buf *png);
 void outbox_list(struct ledger *, int all);
 /* Mails of kind to address queued since the ISO time `since`. */

@@ -131,23 +131,27 @@ picture_rebuild(struct ledger *l, const struct config *c, const struct picture_r
 }
 
 int
-picture_draw(struct ledger *l, const struct config *c, const char *cid, struct buf *png)
+picture_draw(struct ledger *l, const struct config *c, int64_t game, const char *cid,
+    struct buf *png)
 {
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT svg, game_id, step, viewer, open, lang "
-	    "FROM picture WHERE cid = ? AND png IS NULL");
+	/* game_id IN: one search of the (game_id, cid) key each. */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT game_id, svg, step, viewer, open, lang "
+	    "FROM picture WHERE game_id IN (?, 0) AND cid = ? AND png IS NULL LIMIT 1");
 	struct picture_recipe rec;
 	struct diag d;
 	char *svg = NULL;
 	int recipe = 0;
 
 	memset(&rec, 0, sizeof rec);
-	sqlite3_bind_text(st, 1, cid, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 1, game > 0 ? game : 0);
+	sqlite3_bind_text(st, 2, cid, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW) {
-		if (sqlite3_column_type(st, 0) != SQLITE_NULL) {
-			svg = xstrdup(col_text(st, 0));
-		} else if (sqlite3_column_type(st, 1) != SQLITE_NULL) {
+		/* The row's own game: the mail's, or 0 for a row of before 019. */
+		rec.game = sqlite3_column_int64(st, 0);
+		if (sqlite3_column_type(st, 1) != SQLITE_NULL) {
+			svg = xstrdup(col_text(st, 1));
+		} else if (sqlite3_column_type(st, 2) != SQLITE_NULL) {
 			recipe = 1;
-			rec.game = sqlite3_column_int64(st, 1);
 			rec.step = sqlite3_column_int64(st, 2);
 			rec.viewer = sqlite3_column_int(st, 3);
 			rec.open = sqlite3_column_int(st, 4);
@@ -170,13 +174,14 @@ picture_draw(struct ledger *l, const struct config *c, const char *cid, struct b
 		return -1;
 	}
 	free(svg);
-	/* Kept for the next mail that shows it; a ledger that refuses costs
-	 * only a drawing again. */
-	st = ledger_stmt(l, "UPDATE picture SET png = ?, svg = NULL, game_id = NULL, "
-	    "step = NULL, viewer = NULL, open = NULL, lang = NULL WHERE cid = ? AND "
+	/* Kept for the next mail that shows it, under its game still (the
+	 * key); a ledger that refuses costs only a drawing again. */
+	st = ledger_stmt(l, "UPDATE picture SET png = ?, svg = NULL, step = NULL, "
+	    "viewer = NULL, open = NULL, lang = NULL WHERE game_id = ? AND cid = ? AND "
 	    "png IS NULL");
 	sqlite3_bind_blob(st, 1, png->p, (int)png->len, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, cid, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, rec.game);
+	sqlite3_bind_text(st, 3, cid, -1, SQLITE_STATIC);
 	if (ledger_done(l, st, &d) < 0)
 		log_warn("picture %s drawn but not kept: %s", cid, d.msg);
 	return 1;

@@ -215,7 +215,8 @@ test_picture_recipe_migration(void **state)
 	assert_int_equal(ledger_open(&l, path, &d), 0);
 	assert_true(ledger_user_version(&l) >= 17);
 	assert_int_equal(count(&l, "SELECT COUNT(*) FROM picture"), 2);
-	st = ledger_prep(&l, "SELECT hex(png), svg IS NULL, game_id IS NULL FROM picture "
+	/* Of no game known since 019: game 0. */
+	st = ledger_prep(&l, "SELECT hex(png), svg IS NULL, game_id = 0 FROM picture "
 	    "WHERE cid = 'old@azalai'");
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 	assert_string_equal(col_text(st, 0), "89504E47");
@@ -232,9 +233,9 @@ test_picture_recipe_migration(void **state)
 	assert_int_equal(outbox_picture(&l, "old@azalai", &png), 1);
 	assert_int_equal(png.len, 4);
 	buf_free(&png);
-	assert_int_equal(picture_draw(&l, &c, "old@azalai", &png), 0);
+	assert_int_equal(picture_draw(&l, &c, 0, "old@azalai", &png), 0);
 	assert_int_equal(outbox_picture(&l, "svg@azalai", &png), 0);
-	assert_int_equal(picture_draw(&l, &c, "svg@azalai", &png), 1);
+	assert_int_equal(picture_draw(&l, &c, 0, "svg@azalai", &png), 1);
 	assert_int_equal(drawer_png(svg, strlen(svg), REPORT_PNG_WIDTH, REPORT_PNG_COLOURS,
 	    &want, &d), 0);
 	assert_int_equal(png.len, want.len);
@@ -253,6 +254,104 @@ test_picture_recipe_migration(void **state)
 	    "VALUES ('half@azalai', 1, 3)", NULL, NULL, NULL), SQLITE_OK);
 	assert_int_not_equal(sqlite3_exec(l.db, "INSERT INTO picture (cid) VALUES "
 	    "('none@azalai')", NULL, NULL, NULL), SQLITE_OK);
+	st = ledger_prep(&l, "PRAGMA integrity_check");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal(col_text(st, 0), "ok");
+	sqlite3_finalize(st);
+	ledger_close(&l);
+}
+
+/* 019: a ledger of 017 keeps every picture, now under its game: a PNG or
+ * an SVG, whose game was not kept, under game 0, which a mail of any game
+ * finds; a recipe under its game, which a mail of another game does not.
+ * A recipe that a mail still to be sent of another game showed (kept once
+ * before, under the game that queued it first) is copied under that game;
+ * one shown only by a mail already sent is not. */
+static void
+test_picture_by_game_migration(void **state)
+{
+	struct ledger l;
+	struct config c;
+	struct diag d;
+	struct buf png = BUF_INIT;
+	sqlite3 *db;
+	sqlite3_stmt *st;
+
+	(void)state;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	for (int i = 0; migrations[i].sql != NULL && migrations[i].version <= 17; i++)
+		assert_int_equal(sqlite3_exec(db, migrations[i].sql, NULL, NULL, NULL),
+		    SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 17; "
+	    "INSERT INTO picture (cid, png) VALUES ('old@azalai', x'89504e47'); "
+	    "INSERT INTO picture (cid, svg) VALUES ('svg@azalai', '<svg/>'); "
+	    "INSERT INTO picture (cid, game_id, step, viewer, open, lang) VALUES "
+	    "('recipe@azalai', 1, 3, -1, 0, 'fr'); "
+	    "INSERT INTO picture (cid, game_id, step, viewer, open, lang) VALUES "
+	    "('sent@azalai', 1, 4, 0, 0, 'en'); "
+	    "INSERT INTO outbox (game_id, kind, to_addr, message_id, subject, body, "
+	    "created_at, status, html) VALUES "
+	    "(1, 'report', 'a@x', 'm1', 's', 'b', 'now', 'queued', "
+	    "'X-Azalai-Picture: recipe@azalai' || char(10) || '<p>'), "
+	    "(2, 'report', 'b@x', 'm2', 's', 'b', 'now', 'sending', "
+	    "'X-Azalai-Picture: recipe@azalai' || char(10) || '<p>'), "
+	    "(3, 'report', 'c@x', 'm3', 's', 'b', 'now', 'sent', "
+	    "'X-Azalai-Picture: sent@azalai' || char(10) || '<p>'), "
+	    "(NULL, 'notice', 'd@x', 'm4', 's', 'b', 'now', 'queued', '<p>')",
+	    NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	assert_true(ledger_user_version(&l) >= 19);
+	assert_int_equal(count(&l, "SELECT COUNT(*) FROM picture"), 5);
+	assert_int_equal(count(&l, "SELECT COUNT(*) FROM picture WHERE game_id = 0 AND ("
+	    "(cid = 'old@azalai' AND hex(png) = '89504E47' AND svg IS NULL) OR "
+	    "(cid = 'svg@azalai' AND svg = '<svg/>' AND png IS NULL))"), 2);
+	assert_int_equal(count(&l, "SELECT COUNT(*) FROM picture WHERE cid = 'recipe@azalai' "
+	    "AND game_id IN (1, 2) AND step = 3 AND viewer = -1 AND open = 0 AND "
+	    "lang = 'fr' AND png IS NULL AND svg IS NULL"), 2);
+	assert_int_equal(count(&l, "SELECT COUNT(*) FROM picture WHERE cid = 'sent@azalai' "
+	    "AND game_id = 1 AND step = 4"), 1);
+
+	/* Found by any game: the rows of before 019. */
+	memset(&c, 0, sizeof c);
+	for (int64_t g = 0; g <= 3; g++) {
+		assert_int_equal(outbox_picture(&l, "old@azalai", &png), 1);
+		assert_int_equal(png.len, 4);
+		buf_free(&png);
+		assert_int_equal(picture_draw(&l, &c, g, "old@azalai", &png), 0);
+	}
+	/* A recipe is not another game's to draw: no row, nothing drawn. */
+	assert_int_equal(picture_draw(&l, &c, 3, "recipe@azalai", &png), 0);
+	assert_int_equal(picture_draw(&l, &c, 0, "recipe@azalai", &png), 0);
+	assert_int_equal(picture_draw(&l, &c, 2, "sent@azalai", &png), 0);
+	assert_int_equal(png.len, 0);
+
+	/* The key is the pair: another game may keep the same name, a game
+	 * not the same name twice, and every row has a game. */
+	assert_int_equal(sqlite3_exec(l.db, "INSERT INTO picture (game_id, cid, png) VALUES "
+	    "(5, 'old@azalai', x'00')", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(l.db, "INSERT INTO picture (game_id, cid, png) "
+	    "VALUES (5, 'old@azalai', x'01')", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(l.db, "INSERT INTO picture (game_id, cid, png) "
+	    "VALUES (NULL, 'null@azalai', x'01')", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_not_equal(sqlite3_exec(l.db, "INSERT INTO picture (game_id, cid, step, "
+	    "viewer, open) VALUES (5, 'half@azalai', 1, 0, 0)", NULL, NULL, NULL), SQLITE_OK);
+	/* Looked up by the key, not by a scan of every picture; a drawn one
+	 * by its name, in the index of the drawn ones. */
+	st = ledger_prep(&l, "EXPLAIN QUERY PLAN SELECT png FROM picture WHERE game_id IN "
+	    "(?, 0) AND cid = ? AND png IS NULL LIMIT 1");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	if (strstr(col_text(st, 3), "USING INDEX") == NULL ||
+	    strstr(col_text(st, 3), "game_id=? AND cid=?") == NULL)
+		fail_msg("the picture is looked up by %s", col_text(st, 3));
+	sqlite3_finalize(st);
+	st = ledger_prep(&l, "EXPLAIN QUERY PLAN SELECT png FROM picture WHERE cid = ? AND "
+	    "png IS NOT NULL LIMIT 1");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	if (strstr(col_text(st, 3), "picture_drawn (cid=?)") == NULL)
+		fail_msg("a drawn picture is looked up by %s", col_text(st, 3));
+	sqlite3_finalize(st);
 	st = ledger_prep(&l, "PRAGMA integrity_check");
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 	assert_string_equal(col_text(st, 0), "ok");
@@ -949,6 +1048,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_refuses_newer_schema, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_picture_svg_migration, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_checks_migration, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_picture_by_game_migration, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_picture_recipe_migration, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_wal_and_foreign_keys, setup, teardown),

@@ -30,6 +30,7 @@
 #include "mailout.h"
 #include "outbox.h"
 #include "people.h"
+#include "picture.h"
 #include "report.h"
 #include "testutil.h"
 #include "xmalloc.h"
@@ -152,7 +153,7 @@ check_mail(struct ledger *l, const struct config *c, const struct play *p, sqlit
 	 * gets it back as it goes. */
 	if (mailout_picture_cid(col_text(st, 5), named, sizeof named) == NULL)
 		fail_msg("%s: a report to %s keeps its picture in the row", p->g.name, o.to);
-	full = outbox_html(l, c, col_text(st, 5));
+	full = outbox_html(l, c, p->g.id, col_text(st, 5));
 	o.html = full;
 	o.message_id = col_text(st, 6);
 	o.in_reply_to = "";
@@ -481,7 +482,8 @@ test_picture_kept_once(void **state)
 	render_init(&r, f.cfg.datadir, p.rules->name, "en");
 	root = report_tree(&f.l, &p, 0, p.seq, "en");
 	tval_set_str(root, "referee", f.cfg.referee_address);
-	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page, &png, cid, NULL, &d), 0);
+	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page, &png, cid, NULL,
+	    &d), 0);
 	assert_non_null(page);
 	assert_true(png.len > 0);
 	inline_html = mailout_related(page, png.p, png.len, cid);
@@ -546,8 +548,8 @@ test_picture_kept_once(void **state)
 	tval_free(root);
 	root = report_tree(&f.l, &p, 0, p.seq, "en");
 	tval_set_str(root, "referee", f.cfg.referee_address);
-	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page, &again, cid2, NULL,
-	    &d), 0);
+	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page, &again, cid2,
+	    NULL, &d), 0);
 	assert_string_equal(cid2, cid);
 	assert_int_equal(again.len, 4);
 	assert_memory_equal(again.p, "\x89PNG", 4);
@@ -578,8 +580,8 @@ queue_report(struct fixture *f, const struct play *p, int seat, const char *to, 
 	render_init(&r, f->cfg.datadir, p->rules->name, "en");
 	root = report_tree(&f->l, p, seat, p->seq, "en");
 	tval_set_str(root, "referee", f->cfg.referee_address);
-	assert_int_equal(report_html(&r, &f->l, root, "report", 1, &page, &png, cid, &svg, &d),
-	    0);
+	assert_int_equal(report_html(&r, &f->l, root, "report", 1, &page, &png, cid,
+	    &svg, &d), 0);
 	/* Not drawn, its size in the SVG and the page, or the one kept. */
 	assert_non_null(page);
 	if (kept) {
@@ -629,8 +631,8 @@ drawn_now(struct fixture *f, const struct play *p, int seat)
 	render_init(&r, f->cfg.datadir, p->rules->name, "en");
 	root = report_tree(&f->l, p, seat, p->seq, "en");
 	tval_set_str(root, "referee", f->cfg.referee_address);
-	assert_int_equal(report_html(&r, NULL, root, "report", 1, &page, &png, cid, NULL, &d),
-	    0);
+	assert_int_equal(report_html(&r, NULL, root, "report", 1, &page, &png, cid,
+	    NULL, &d), 0);
 	assert_true(png.len > 0);
 	s = mailout_related(page, png.p, png.len, cid);
 	free(page);
@@ -688,6 +690,110 @@ test_picture_drawn_when_sent(void **state)
 	g_free(want);
 	free(page);
 	play_free(&p);
+	fx_close(&f);
+}
+
+/* What a picture is drawn from is its game's (019): a mail of game B that
+ * names the picture game A keeps under the same name does not draw it from
+ * A's recipe, and goes without it while no PNG of that name is drawn. Once
+ * A's mail drew it, the PNG is that name's in every game, since it is
+ * drawn only from the SVG its name hashes: B's mail shows it, a report of
+ * B takes it rather than draw it again, and a mail of B queued then keeps
+ * no row of its own. Waiting in both games, it is two rows. */
+static void
+test_picture_of_its_game(void **state)
+{
+	struct fixture f;
+	struct play a, b;
+	struct render r;
+	struct tval *root;
+	struct outbox_item it;
+	struct buf png = BUF_INIT, drawn = BUF_INIT;
+	struct diag d;
+	char cid[REPORT_CID_MAX], cid2[REPORT_CID_MAX], sql[160], *page, *page2 = NULL;
+	char *svg;
+	sqlite3_stmt *st;
+	int sent = 0, failed = 0;
+	GByteArray *got;
+
+	(void)state;
+	mailmsg_global_init();
+	fx_open(&f);
+	fx_game(&f, "targi", "targi-1", 2, 0, NULL, 0, &a);
+	fx_game(&f, "targi", "targi-2", 2, 0, NULL, 0, &b);
+	assert_true(a.g.id != b.g.id);
+	page = queue_report(&f, &a, 0, "n@example.org", 0, cid);
+	st = ledger_prep(&f.l, "SELECT svg FROM picture");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	svg = g_strdup(col_text(st, 0));
+	sqlite3_finalize(st);
+
+	memset(&it, 0, sizeof it);
+	it.game_id = b.g.id;
+	it.seat = 0;
+	it.kind = "report";
+	it.to = "b@example.org";
+	it.subject = "report";
+	it.body = "text\n";
+	it.in_reply_to = "";
+	it.refs = "";
+	it.json = "";
+	it.html = page;
+	it.svg = svg;
+	it.cid = cid;
+	assert_int_equal(ledger_begin(&f.l, &d), 0);
+	assert_int_equal(outbox_queue(&f.l, &f.cfg, &it, "2026-11-21T12:00:00Z", &d), 0);
+	assert_int_equal(ledger_commit(&f.l, &d), 0);
+	snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM picture WHERE cid = '%s'", cid);
+	assert_int_equal(count(&f.l, sql), 2);
+	snprintf(sql, sizeof sql, "DELETE FROM picture WHERE game_id = %lld",
+	    (long long)b.g.id);
+	assert_int_equal(sqlite3_exec(f.l.db, sql, NULL, NULL, NULL), SQLITE_OK);
+
+	/* Not drawn for B from A's recipe, while no PNG is drawn. */
+	assert_int_equal(picture_draw(&f.l, &f.cfg, b.g.id, cid, &png), 0);
+	assert_int_equal(png.len, 0);
+	assert_int_equal(outbox_picture(&f.l, cid, &png), 0);
+	/* A's mail draws it; B's, sent after, shows that PNG. */
+	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(sent, 2);
+	assert_int_equal(failed, 0);
+	assert_int_equal(outbox_picture(&f.l, cid, &drawn), 1);
+	for (int64_t row = 1; row <= 2; row++) {
+		got = delivered(&f, row);
+		g_byte_array_append(got, (const guint8 *)"", 1);
+		assert_non_null(strstr((const char *)got->data, "image/png"));
+		g_byte_array_free(got, TRUE);
+	}
+	snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM picture WHERE cid = '%s' AND "
+	    "png IS NOT NULL AND game_id = %lld", cid, (long long)a.g.id);
+	assert_int_equal(count(&f.l, sql), 1);
+
+	/* Drawn, it is queued for B again without a row of its own. */
+	assert_int_equal(ledger_begin(&f.l, &d), 0);
+	assert_int_equal(outbox_queue(&f.l, &f.cfg, &it, "2026-11-21T12:01:00Z", &d), 0);
+	assert_int_equal(ledger_commit(&f.l, &d), 0);
+	snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM picture WHERE cid = '%s'", cid);
+	assert_int_equal(count(&f.l, sql), 1);
+
+	/* A report of B takes the PNG of that name rather than draw it. */
+	render_init(&r, f.cfg.datadir, a.rules->name, "en");
+	root = report_tree(&f.l, &a, 0, a.seq, "en");
+	tval_set_str(root, "referee", f.cfg.referee_address);
+	assert_int_equal(report_html(&r, &f.l, root, "report", 1, &page2, &png, cid2,
+	    NULL, &d), 0);
+	assert_string_equal(cid2, cid);
+	assert_int_equal(png.len, drawn.len);
+	assert_memory_equal(png.p, drawn.p, drawn.len);
+	buf_free(&png);
+	buf_free(&drawn);
+	free(page2);
+	tval_free(root);
+	render_free(&r);
+	g_free(svg);
+	free(page);
+	play_free(&a);
+	play_free(&b);
 	fx_close(&f);
 }
 
@@ -777,6 +883,7 @@ main(void)
 		cmocka_unit_test(test_plain_html_row),
 		cmocka_unit_test(test_picture_kept_once),
 		cmocka_unit_test(test_picture_drawn_when_sent),
+		cmocka_unit_test(test_picture_of_its_game),
 		cmocka_unit_test(test_malformed_picture_when_sent),
 		cmocka_unit_test(test_picture_survives_kill),
 	};

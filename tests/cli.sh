@@ -119,6 +119,17 @@ sqlite3 azalai.db .dump > after.sql
 if cmp -s before.sql after.sql; then passes=$((passes + 1)); else
 	echo "FAIL: taking the same Maildir in again changed the ledger"; fails=$((fails + 1)); fi
 
+# A mail another reader moved to cur/ is taken unless that reader marked it
+# seen; taken, it is marked seen, its flags kept in order.
+printf 'From: a@x\nMessage-ID: <t3@x>\n\nGAME twice\nSEAT a\nTOKEN %s\nHOLE c\n' "$tok" \
+    > 'md/cur/3:2,F'
+printf 'From: a@x\nMessage-ID: <t4@x>\n\nGAME twice\nSEAT a\nTOKEN %s\nHOLE d\n' "$tok" \
+    > 'md/cur/4:2,FS'
+expect 0 "" -- "$az" ingest --maildir md
+expect 0 "^t3@x$" -- sqlite3 azalai.db "SELECT message_id FROM messages WHERE message_id LIKE 't_@x' AND message_id > 't2@x'"
+if [ -e 'md/cur/3:2,FS' ] && [ ! -e 'md/cur/3:2,F' ]; then passes=$((passes + 1)); else
+	echo "FAIL: a mail taken from cur/ is not marked seen"; fails=$((fails + 1)); fi
+
 # A game its bots finish while it is made is over at once.
 expect 0 "(played by the referee)" -- "$az" new buqruru --name bots --seat a=bot --seat b=bot
 expect 0 "^bots  *buqruru  *a, b  *over: " -- "$az" list

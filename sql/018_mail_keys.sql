@@ -24,7 +24,7 @@
 --   program does not reuse a Message-ID; someone who copies one to have the
 --   real mail dropped must now copy its Date to the second as well.
 -- The mails stored before are keyed from their bytes here, once (the
--- function is azalai's own, maildate_sql; sqlite3 alone cannot run this
+-- function is azalai's own, ingest_sql; sqlite3 alone cannot run this
 -- migration). That rewrites each row of messages once.
 ALTER TABLE messages ADD COLUMN mail_date TEXT NOT NULL DEFAULT '';
 UPDATE messages SET mail_date = azalai_mail_date(raw) WHERE message_id IS NOT NULL;

@@ -22,6 +22,12 @@ struct ingest_stats {
 int ingest_store(struct ledger *, const char *source, const char *ref, const char *raw,
     size_t len, const char *hash_extra, struct diag *);
 
+/* Makes azalai_mail_date(raw) known to SQL on db: the Date that keys a
+ * stored mail (maildate.h), read from its header block as ingest_store
+ * reads it, for migration 018 to key the mails stored before it. 0, or an
+ * SQLite error code. */
+int ingest_sql(sqlite3 *db);
+
 int ingest_maildir(struct ledger *, const char *dir, struct ingest_stats *, struct diag *);
 int ingest_mbox(struct ledger *, const char *path, struct ingest_stats *, struct diag *);
 int ingest_fd(struct ledger *, int fd, const char *source, struct ingest_stats *,

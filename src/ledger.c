@@ -3,9 +3,9 @@
 #include <string.h>
 #include <sysexits.h>
 
+#include "ingest.h"
 #include "ledger.h"
 #include "log.h"
-#include "maildate.h"
 #include "migrations.h"
 #include "xmalloc.h"
 
@@ -228,7 +228,7 @@ ledger_open(struct ledger *l, const char *path, struct diag *d)
 	}
 	sqlite3_busy_timeout(l->db, 5000);
 	/* Migration 018 keys the mails stored before it by their Date. */
-	if (maildate_sql(l->db) != SQLITE_OK) {
+	if (ingest_sql(l->db) != SQLITE_OK) {
 		diag_set(d, 0, "ledger %s: %s", path, sqlite3_errmsg(l->db));
 		sqlite3_close(l->db);
 		l->db = NULL;

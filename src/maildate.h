@@ -6,22 +6,11 @@
 #ifndef AZ_MAILDATE_H
 #define AZ_MAILDATE_H
 
-#include <stddef.h>
-
-#include <sqlite3.h>
-
 /* "2026-11-24T22:21:04Z" and its NUL. */
 #define MAILDATE_MAX 21
 
 /* The Date header's text in UTC, to the second; "" when there is none or
  * GMime cannot read it. The same text gives the same key every time. */
 void maildate_key(const char *header, char out[MAILDATE_MAX]);
-
-/* The same from a whole mail's bytes, reading its header block alone. */
-void maildate_of_raw(const char *raw, size_t len, char out[MAILDATE_MAX]);
-
-/* Makes azalai_mail_date(raw) known to SQL on db, for the migration that
- * keys the mails stored before it: 0, or an SQLite error code. */
-int maildate_sql(sqlite3 *db);
 
 #endif

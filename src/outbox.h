@@ -30,9 +30,10 @@ struct outbox_item {
 	/* The board picture of html, when it has one (png_len > 0, or recipe
 	 * or svg not NULL when it is not drawn yet): html is then the page that
 	 * refers to it as cid:cid, and the PNG (or what it will be drawn from
-	 * when the mail is sent: the recipe, else the SVG) is kept once a
-	 * game in the picture table (picture.h), under game_id and cid, not
-	 * in the row. A recipe's game must be game_id. */
+	 * when the mail is sent: the recipe, else the SVG) is kept in the
+	 * picture table (picture.h), not in the row: a PNG once, what it is
+	 * drawn from once a game, under game_id and cid. A recipe's game must
+	 * be game_id. */
 	const void *png;
 	size_t png_len;
 	const struct picture_recipe *recipe;

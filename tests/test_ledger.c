@@ -44,6 +44,23 @@ teardown(void **state)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
+/* A ledger at path as migrations up to version made it, before azalai
+ * opens it and runs the rest. */
+static sqlite3 *
+ledger_at(int version)
+{
+	sqlite3 *db;
+	char sql[48];
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	for (int i = 0; migrations[i].sql != NULL && migrations[i].version <= version; i++)
+		assert_int_equal(sqlite3_exec(db, migrations[i].sql, NULL, NULL, NULL),
+		    SQLITE_OK);
+	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", version);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	return db;
+}
+
 static int
 newest_migration(void)
 {
@@ -81,11 +98,8 @@ test_picture_svg_migration(void **state)
 	sqlite3_stmt *st;
 
 	(void)state;
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	for (int i = 0; migrations[i].sql != NULL && migrations[i].version <= 14; i++)
-		assert_int_equal(sqlite3_exec(db, migrations[i].sql, NULL, NULL, NULL),
-		    SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 14; INSERT INTO picture "
+	db = ledger_at(14);
+	assert_int_equal(sqlite3_exec(db, "INSERT INTO picture "
 	    "(cid, png) VALUES ('old@azalai', x'89504e47')", NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
 
@@ -134,12 +148,7 @@ test_mail_keys_migration(void **state)
 
 	(void)state;
 	mailmsg_global_init();
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	for (int i = 0; migrations[i].sql != NULL && migrations[i].version <= 17; i++)
-		assert_int_equal(sqlite3_exec(db, migrations[i].sql, NULL, NULL, NULL),
-		    SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 17", NULL, NULL, NULL),
-	    SQLITE_OK);
+	db = ledger_at(17);
 	/* As 017's ingest stored them. */
 	assert_int_equal(sqlite3_prepare_v2(db, "INSERT INTO messages (source, message_id, "
 	    "content_hash, raw, received_at) VALUES ('imap', ?, ?, ?, 'then')", -1, &st, NULL),
@@ -202,11 +211,8 @@ test_picture_recipe_migration(void **state)
 	char sql[512];
 
 	(void)state;
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	for (int i = 0; migrations[i].sql != NULL && migrations[i].version <= 16; i++)
-		assert_int_equal(sqlite3_exec(db, migrations[i].sql, NULL, NULL, NULL),
-		    SQLITE_OK);
-	snprintf(sql, sizeof sql, "PRAGMA user_version = 16; INSERT INTO picture (cid, png) "
+	db = ledger_at(16);
+	snprintf(sql, sizeof sql, "INSERT INTO picture (cid, png) "
 	    "VALUES ('old@azalai', x'89504e47'); INSERT INTO picture (cid, svg) VALUES "
 	    "('svg@azalai', \"%s\")", svg);
 	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
@@ -278,11 +284,8 @@ test_picture_by_game_migration(void **state)
 	sqlite3_stmt *st;
 
 	(void)state;
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	for (int i = 0; migrations[i].sql != NULL && migrations[i].version <= 17; i++)
-		assert_int_equal(sqlite3_exec(db, migrations[i].sql, NULL, NULL, NULL),
-		    SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 17; "
+	db = ledger_at(17);
+	assert_int_equal(sqlite3_exec(db,
 	    "INSERT INTO picture (cid, png) VALUES ('old@azalai', x'89504e47'); "
 	    "INSERT INTO picture (cid, svg) VALUES ('svg@azalai', '<svg/>'); "
 	    "INSERT INTO picture (cid, game_id, step, viewer, open, lang) VALUES "
@@ -445,11 +448,8 @@ test_checks_migration(void **state)
 	int n = 100;
 
 	(void)state;
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	for (int i = 0; migrations[i].sql != NULL && migrations[i].version <= 15; i++)
-		assert_int_equal(sqlite3_exec(db, migrations[i].sql, NULL, NULL, NULL),
-		    SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "PRAGMA user_version = 15;"
+	db = ledger_at(15);
+	assert_int_equal(sqlite3_exec(db,
 	    "INSERT INTO games (name, rules, options, seed, created_at, status) "
 	    "    VALUES ('g1', 'buqruru', '', 7, 'then', 'active');"
 	    "INSERT INTO seats (game_id, idx, name, address, token_salt, token_hash, kind, "

@@ -44,6 +44,17 @@ teardown(void **state)
 	return system(cmd) == 0 ? 0 : -1;
 }
 
+/* SQLite finds nothing wrong in the ledger's file. */
+static void
+assert_integrity(struct ledger *l)
+{
+	sqlite3_stmt *st = ledger_prep(l, "PRAGMA integrity_check");
+
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal(col_text(st, 0), "ok");
+	sqlite3_finalize(st);
+}
+
 /* A ledger at path as migrations up to version made it, before azalai
  * opens it and runs the rest. */
 static sqlite3 *
@@ -190,10 +201,7 @@ test_mail_keys_migration(void **state)
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 	assert_non_null(strstr(col_text(st, 3), "messages_mid"));
 	sqlite3_finalize(st);
-	st = ledger_prep(&l, "PRAGMA integrity_check");
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_string_equal(col_text(st, 0), "ok");
-	sqlite3_finalize(st);
+	assert_integrity(&l);
 	ledger_close(&l);
 }
 
@@ -260,10 +268,7 @@ test_picture_recipe_migration(void **state)
 	    "VALUES ('half@azalai', 1, 3)", NULL, NULL, NULL), SQLITE_OK);
 	assert_int_not_equal(sqlite3_exec(l.db, "INSERT INTO picture (cid) VALUES "
 	    "('none@azalai')", NULL, NULL, NULL), SQLITE_OK);
-	st = ledger_prep(&l, "PRAGMA integrity_check");
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_string_equal(col_text(st, 0), "ok");
-	sqlite3_finalize(st);
+	assert_integrity(&l);
 	ledger_close(&l);
 }
 
@@ -355,10 +360,7 @@ test_picture_by_game_migration(void **state)
 	if (strstr(col_text(st, 3), "picture_drawn (cid=?)") == NULL)
 		fail_msg("a drawn picture is looked up by %s", col_text(st, 3));
 	sqlite3_finalize(st);
-	st = ledger_prep(&l, "PRAGMA integrity_check");
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_string_equal(col_text(st, 0), "ok");
-	sqlite3_finalize(st);
+	assert_integrity(&l);
 	ledger_close(&l);
 }
 
@@ -477,10 +479,7 @@ test_checks_migration(void **state)
 	assert_string_equal(before, after);
 	free(before);
 	free(after);
-	st = ledger_prep(&l, "PRAGMA integrity_check");
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	assert_string_equal(col_text(st, 0), "ok");
-	sqlite3_finalize(st);
+	assert_integrity(&l);
 	st = ledger_prep(&l, "SELECT count(*) FROM sqlite_schema WHERE sql LIKE '% IN (%'");
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 	assert_int_equal(sqlite3_column_int(st, 0), 0);

@@ -564,6 +564,26 @@ test_picture_kept_once(void **state)
 	fx_close(&f);
 }
 
+/* A report about game for seat, to address to, with its page and the SVG of
+ * its picture as they were rendered. */
+static void
+report_item(struct outbox_item *it, int64_t game, int seat, const char *to,
+    const char *page, const char *svg)
+{
+	memset(it, 0, sizeof *it);
+	it->game_id = game;
+	it->kind = "report";
+	it->subject = "report";
+	it->body = "text\n";
+	it->in_reply_to = "";
+	it->refs = "";
+	it->json = "";
+	it->seat = seat;
+	it->to = to;
+	it->html = page;
+	it->svg = svg;
+}
+
 /* Queues a report to seat of p whose picture is kept as its SVG alone, or
  * (kept 1) one the ledger already keeps drawn: the page (free it) and cid. */
 static char *
@@ -592,18 +612,7 @@ queue_report(struct fixture *f, const struct play *p, int seat, const char *to, 
 		assert_int_equal(png.len, 0);
 		assert_non_null(strstr(page, "width=\"640\""));
 	}
-	memset(&it, 0, sizeof it);
-	it.game_id = p->g.id;
-	it.kind = "report";
-	it.subject = "report";
-	it.body = "text\n";
-	it.in_reply_to = "";
-	it.refs = "";
-	it.json = "";
-	it.seat = seat;
-	it.to = to;
-	it.html = page;
-	it.svg = svg;
+	report_item(&it, p->g.id, seat, to, page, svg);
 	it.png = png.p;
 	it.png_len = png.len;
 	it.cid = cid;
@@ -728,18 +737,7 @@ test_picture_of_its_game(void **state)
 	svg = g_strdup(col_text(st, 0));
 	sqlite3_finalize(st);
 
-	memset(&it, 0, sizeof it);
-	it.game_id = b.g.id;
-	it.seat = 0;
-	it.kind = "report";
-	it.to = "b@example.org";
-	it.subject = "report";
-	it.body = "text\n";
-	it.in_reply_to = "";
-	it.refs = "";
-	it.json = "";
-	it.html = page;
-	it.svg = svg;
+	report_item(&it, b.g.id, 0, "b@example.org", page, svg);
 	it.cid = cid;
 	assert_int_equal(ledger_begin(&f.l, &d), 0);
 	assert_int_equal(outbox_queue(&f.l, &f.cfg, &it, "2026-11-21T12:00:00Z", &d), 0);

@@ -14,7 +14,6 @@
  * MAILS is spread evenly over the games; a game that ends hands what it did
  * not use to the next. Prints one line: what was written.
  * usage: azalai-mailmix LEDGER GAMES MAILS DATADIR DIR PREFIX [FIRST] */
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +22,7 @@
 #include "audit.h"
 #include "clock.h"
 #include "game.h"
+#include "hash.h"
 #include "ledger.h"
 #include "log.h"
 #include "play.h"
@@ -83,23 +83,6 @@ refused_text(const struct game_rules *r, const void *st, void *scratch, int seat
 	return 0;
 }
 
-/* A fixed 64-bit mix of the mail's name (FNV-1a, then a finaliser), so that
- * a workload is the same bytes every time it is made. */
-static uint64_t
-mid_scramble(const char *pre, int round, int game)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (const char *p = pre; *p != '\0'; p++)
-		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
-	h = (h ^ (uint64_t)round) * 0x100000001b3ULL;
-	h = (h ^ (uint64_t)game) * 0x100000001b3ULL;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	return h;
-}
-
 /* When the workload was made: each mail is dated from it (mail_date). */
 static time_t written;
 
@@ -123,7 +106,7 @@ static void
 mail(const char *dir, const char *pre, int round, int game, const struct game_row *g,
     int seat, const char *token, const char *order)
 {
-	char path[4096], date[64];
+	char path[4096], date[64], name[256], h[HASH_HEX];
 	FILE *f;
 
 	snprintf(path, sizeof path, "%s/%s.%06d.%07d", dir, pre, round, game);
@@ -132,13 +115,15 @@ mail(const char *dir, const char *pre, int round, int game, const struct game_ro
 		exit(73);
 	}
 	/* Mail programs write Message-IDs that sort in no useful order (a
-	 * random or hashed part first): so do these, or the ledger's index of
-	 * them would take every new mail at its end, as no real mailbox does. */
+	 * random or hashed part first): so do these, a hash of the mail's name
+	 * first, or the ledger's index of them would take every new mail at
+	 * its end, as no real mailbox does. */
+	snprintf(name, sizeof name, "%s.%d.%d", pre, round, game);
+	sha256_hex(name, strlen(name), h);
 	date_of(round, game, date, sizeof date);
-	fprintf(f, "From: %s\nDate: %s\nMessage-ID: <%016llx.%s.%d.%d@bench.example>\n"
+	fprintf(f, "From: %s\nDate: %s\nMessage-ID: <%.16s.%s@bench.example>\n"
 	    "Subject: orders\n\nGAME %s\nSEAT %s\nTOKEN %s\n%s\n", g->seats[seat].address, date,
-	    (unsigned long long)mid_scramble(pre, round, game), pre, round, game, g->name,
-	    g->seats[seat].name, token, order);
+	    h, name, g->name, g->seats[seat].name, token, order);
 	if (fclose(f) != 0) {
 		perror(path);
 		exit(73);

@@ -247,9 +247,17 @@ authres_read(const char *field, const char *authserv_id, struct authres *out)
 	char id[AUTHRES_DOMAIN], version[AUTHRES_WORD];
 
 	memset(out, 0, sizeof *out);
-	cfws(&r);
+	/* A server writes its id bare, first, and ends it with a space, a
+	 * comment or ";": any other spelling is a sender's, which the
+	 * operator's rule stripping forged fields (azalai.yaml(5)) need not
+	 * foresee. */
+	while (is_wsp(*r.p))
+		r.p++;
+	if (!token_char(*r.p))
+		return 0;
 	value(&r, id, sizeof id);
-	if (r.bad || authserv_id[0] == '\0' || strcasecmp(id, authserv_id) != 0)
+	if (r.bad || authserv_id[0] == '\0' || strcasecmp(id, authserv_id) != 0 ||
+	    !(is_wsp(*r.p) || *r.p == ';' || *r.p == '(' || *r.p == '\0'))
 		return 0;
 	cfws(&r);
 	if (*r.p >= '0' && *r.p <= '9') {

@@ -28,7 +28,10 @@ struct authres {
 
 /* Reads value, one field's value (unfolded): 1 when its authserv-id is
  * authserv_id, compared without regard to case, with *out filled; 0 when
- * it is another's or has none that can be read. */
+ * it is another's or has none that can be read. The id must come first,
+ * bare, and end with white space, "(", ";" or the field: after a comment,
+ * quoted or followed by a job id ("mx.example.org/4XyZ"), RFC 8601 allows
+ * it or a milter writes it, but it is not taken for authserv_id's. */
 int authres_read(const char *value, const char *authserv_id, struct authres *out);
 
 enum authres_verdict {

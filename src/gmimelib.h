@@ -22,7 +22,7 @@
 	F(g_mime_data_wrapper_new_with_stream) \
 	F(g_mime_data_wrapper_write_to_stream) \
 	F(g_mime_encoding_base64_decode_step) \
-	F(g_mime_header_get_name) \
+	F(g_mime_header_get_raw_name) \
 	F(g_mime_header_get_raw_value) \
 	F(g_mime_header_list_get_count) \
 	F(g_mime_header_list_get_header) \
@@ -113,7 +113,7 @@ int gmimelib_load(struct diag *);
 #define g_mime_data_wrapper_new_with_stream (gmimelib_fns.g_mime_data_wrapper_new_with_stream)
 #define g_mime_data_wrapper_write_to_stream (gmimelib_fns.g_mime_data_wrapper_write_to_stream)
 #define g_mime_encoding_base64_decode_step (gmimelib_fns.g_mime_encoding_base64_decode_step)
-#define g_mime_header_get_name (gmimelib_fns.g_mime_header_get_name)
+#define g_mime_header_get_raw_name (gmimelib_fns.g_mime_header_get_raw_name)
 #define g_mime_header_get_raw_value (gmimelib_fns.g_mime_header_get_raw_value)
 #define g_mime_header_list_get_count (gmimelib_fns.g_mime_header_list_get_count)
 #define g_mime_header_list_get_header (gmimelib_fns.g_mime_header_list_get_header)

@@ -766,7 +766,9 @@ read_body(GMimeMessage *msg, struct mailmsg *m)
 }
 
 /* Every Authentication-Results field in the order of the header block:
- * which of them counts depends on where it stands (authres.h). */
+ * which of them counts depends on where it stands (authres.h). Only the
+ * name as servers write it: GMime also reads "Authentication-Results :",
+ * which a rule stripping forged fields by their name could miss. */
 static void
 read_authres(GMimeObject *o, struct mailmsg *m)
 {
@@ -779,7 +781,7 @@ read_authres(GMimeObject *o, struct mailmsg *m)
 		const char *raw = g_mime_header_get_raw_value(h);
 		char *unfolded;
 
-		if (strcasecmp(g_mime_header_get_name(h), "Authentication-Results") != 0 ||
+		if (strcasecmp(g_mime_header_get_raw_name(h), "Authentication-Results") != 0 ||
 		    raw == NULL)
 			continue;
 		unfolded = g_mime_utils_header_unfold(raw);

@@ -881,7 +881,7 @@ t_reuse(void **state)
 
 /* Every Authentication-Results field of the mail's own header block, in
  * its order and whatever the case of its name, unfolded; none of a part's
- * or of a forwarded mail's. */
+ * or of a forwarded mail's, nor one with space before its colon. */
 static void
 t_authentication_results(void **state)
 {

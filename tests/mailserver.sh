@@ -22,6 +22,8 @@
 # referee@, so a referee that skips AUTH is refused. Logins are logged with
 # their port (lport=) and TLS state in $MS_DIR/dovecot/log, SMTP sessions in
 # $MS_DIR/postfix/maillog.
+# With MAILSERVER_HEADER_CHECKS naming a file before ms_setup, Postfix reads
+# it as its header_checks (a regexp table) for the mail it receives.
 # Postfix runs as strict sites do since the 2023 SMTP smuggling disclosures:
 # a bare LF in a session is refused (smtpd_forbid_bare_newline = reject, with
 # no exclusions, not even loopback), so every mail test proves that the
@@ -126,6 +128,8 @@ in_flow_delay = 0
 smtpd_forbid_bare_newline = reject
 smtpd_forbid_bare_newline_exclusions =
 EOF
+	[ -z "${MAILSERVER_HEADER_CHECKS:-}" ] ||
+	    echo "header_checks = regexp:$MAILSERVER_HEADER_CHECKS" >> "$pf/etc/main.cf"
 	if [ "${MAILSERVER_TLS:-}" = 1 ]; then
 		cat >> "$pf/etc/main.cf" <<EOF
 smtpd_tls_cert_file = $MS_DIR/tls/cert.pem

@@ -37,29 +37,7 @@ MAILSERVER_HEADER_CHECKS=$dir/header_checks
 ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
 cd "$dir"
 
-printf '%s\n' "$MS_PASS" > referee.pw
-chmod 600 referee.pw
-cat > azalai.yaml <<EOF2
-datadir: $src
-referee:
-  address: referee@$MS_DOMAIN
-log:
-  to: file
-  file: azalai.log
-mailbox:
-  type: imap
-  url: imap://127.0.0.1:$MS_IMAP_PORT/INBOX
-  user: referee@$MS_DOMAIN
-  password_file: $dir/referee.pw
-  tls: none
-  timeout: 10
-  authserv_id: $id
-deliver:
-  method: smtp
-  url: smtp://127.0.0.1:$MS_SMTP_PORT
-  tls: none
-  timeout: 10
-EOF2
+ms_referee_config "$src" 10 "  authserv_id: $id"
 
 "$az" init > /dev/null 2>&1
 "$az" new buqruru --seat amastan=amastan@$MS_DOMAIN --seat tinhinan=tinhinan@$MS_DOMAIN \

@@ -10,6 +10,9 @@
 #   ms_send FROM TO FILE        one mail in over SMTP (curl)
 #   ms_imap_list USER           UIDs in USER's INBOX, one a line
 #   ms_imap_get USER UID        one message
+#   ms_referee_config DATADIR SECONDS [LINES]
+#                       referee.pw and azalai.yaml here: IMAP in, SMTP out,
+#                       both timeouts SECONDS, LINES more of mailbox:
 #
 # Sets MS_DIR, MS_DOMAIN, MS_SMTP_PORT, MS_IMAP_PORT, MS_POP3_PORT, MS_PASS.
 #
@@ -311,6 +314,34 @@ ms_stop() {
 	[ -n "${MS_DIR:-}" ] || return 0
 	ms_stop_dovecot
 	ms_stop_postfix
+}
+
+# The referee's configuration for these servers, in the current
+# directory, logging to azalai.log.
+ms_referee_config() {
+	printf '%s\n' "$MS_PASS" > referee.pw
+	chmod 600 referee.pw
+	cat > azalai.yaml <<EOF
+datadir: $1
+referee:
+  address: referee@$MS_DOMAIN
+log:
+  to: file
+  file: azalai.log
+mailbox:
+  type: imap
+  url: imap://127.0.0.1:$MS_IMAP_PORT/INBOX
+  user: referee@$MS_DOMAIN
+  password_file: $(pwd)/referee.pw
+  tls: none
+  timeout: $2
+${3:+$3
+}deliver:
+  method: smtp
+  url: smtp://127.0.0.1:$MS_SMTP_PORT
+  tls: none
+  timeout: $2
+EOF
 }
 
 ms_send() {

@@ -49,6 +49,7 @@ static const struct key keys[] = {
 	S("mailbox.seen", mailbox_seen, "flag", seen_choices),
 	S("mailbox.move_to", mailbox_move_to, "", NULL),
 	I("mailbox.timeout", mailbox_timeout, "60"),
+	S("mailbox.authserv_id", mailbox_authserv_id, "", NULL),
 	S("deliver.method", deliver_method, "outdir", deliver_choices),
 	S("deliver.outdir", deliver_outdir, "outbox", NULL),
 	S("deliver.sendmail", deliver_sendmail, "/usr/sbin/sendmail -t -oi", NULL),

@@ -27,6 +27,8 @@ struct config {
 	char mailbox_seen[16];      /* flag, move (IMAP); delete, keep (POP3) */
 	char mailbox_move_to[256];
 	int mailbox_timeout;        /* seconds, per connection and transfer */
+	char mailbox_authserv_id[256]; /* whose Authentication-Results count
+	                                  (authres.h); "" none */
 	char deliver_method[16];    /* outdir, sendmail, smtp */
 	char deliver_outdir[CFG_PATH];
 	char deliver_sendmail[CFG_PATH];

@@ -22,9 +22,11 @@
 	F(g_mime_data_wrapper_new_with_stream) \
 	F(g_mime_data_wrapper_write_to_stream) \
 	F(g_mime_encoding_base64_decode_step) \
+	F(g_mime_header_get_raw_name) \
 	F(g_mime_header_get_raw_value) \
 	F(g_mime_header_list_get_count) \
 	F(g_mime_header_list_get_header) \
+	F(g_mime_header_list_get_header_at) \
 	F(g_mime_iconv_close) \
 	F(g_mime_iconv_open) \
 	F(g_mime_init) \
@@ -111,9 +113,11 @@ int gmimelib_load(struct diag *);
 #define g_mime_data_wrapper_new_with_stream (gmimelib_fns.g_mime_data_wrapper_new_with_stream)
 #define g_mime_data_wrapper_write_to_stream (gmimelib_fns.g_mime_data_wrapper_write_to_stream)
 #define g_mime_encoding_base64_decode_step (gmimelib_fns.g_mime_encoding_base64_decode_step)
+#define g_mime_header_get_raw_name (gmimelib_fns.g_mime_header_get_raw_name)
 #define g_mime_header_get_raw_value (gmimelib_fns.g_mime_header_get_raw_value)
 #define g_mime_header_list_get_count (gmimelib_fns.g_mime_header_list_get_count)
 #define g_mime_header_list_get_header (gmimelib_fns.g_mime_header_list_get_header)
+#define g_mime_header_list_get_header_at (gmimelib_fns.g_mime_header_list_get_header_at)
 #define g_mime_iconv_close (gmimelib_fns.g_mime_iconv_close)
 #define g_mime_iconv_open (gmimelib_fns.g_mime_iconv_open)
 #define g_mime_init (gmimelib_fns.g_mime_init)

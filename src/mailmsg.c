@@ -69,6 +69,9 @@ mailmsg_free(struct mailmsg *m)
 	free(m->auto_submitted);
 	free(m->precedence);
 	free(m->x_loop);
+	for (size_t i = 0; i < m->nauthres; i++)
+		free(m->authres[i]);
+	free(m->authres);
 	free(m->text);
 	free(m->attachment_text);
 	mailmsg_init(m);
@@ -762,6 +765,31 @@ read_body(GMimeMessage *msg, struct mailmsg *m)
 		m->is_auto = 1;
 }
 
+/* Every Authentication-Results field in the order of the header block:
+ * which of them counts depends on where it stands (authres.h). Only the
+ * name as servers write it: GMime also reads "Authentication-Results :",
+ * which a rule stripping forged fields by their name could miss. */
+static void
+read_authres(GMimeObject *o, struct mailmsg *m)
+{
+	GMimeHeaderList *hl = g_mime_object_get_header_list(o);
+	int n = g_mime_header_list_get_count(hl);
+
+	m->authres = xreallocarray(NULL, (size_t)n + 1, sizeof *m->authres);
+	for (int i = 0; i < n; i++) {
+		GMimeHeader *h = g_mime_header_list_get_header_at(hl, i);
+		const char *raw = g_mime_header_get_raw_value(h);
+		char *unfolded;
+
+		if (strcasecmp(g_mime_header_get_raw_name(h), "Authentication-Results") != 0 ||
+		    raw == NULL)
+			continue;
+		unfolded = g_mime_utils_header_unfold(raw);
+		m->authres[m->nauthres++] = clean_line(unfolded);
+		g_free(unfolded);
+	}
+}
+
 static void
 read_headers(GMimeMessage *msg, struct mailmsg *m)
 {
@@ -781,6 +809,7 @@ read_headers(GMimeMessage *msg, struct mailmsg *m)
 	m->auto_submitted = header_lower(o, "Auto-Submitted");
 	m->precedence = header_lower(o, "Precedence");
 	m->x_loop = header(o, "X-Loop");
+	read_authres(o, m);
 
 	if (m->auto_submitted[0] != '\0' &&
 	    !first_token_is(m->auto_submitted, "no"))

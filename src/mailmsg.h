@@ -23,6 +23,9 @@ struct mailmsg {
 	char *auto_submitted; /* lower-cased value, "" when absent */
 	char *precedence;     /* lower-cased, "" */
 	char *x_loop;         /* raw, "" */
+	char **authres;       /* the Authentication-Results fields' values,
+	                         unfolded, top first (authres.h) */
+	size_t nauthres;
 	int   is_bounce;      /* multipart/report (delivery-status), MAILER-DAEMON
 	                         or null sender */
 	int   is_auto;        /* Auto-Submitted other than "no", Precedence

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "authres.h"
 #include "campaign.h"
 #include "clock.h"
 #include "hash.h"
@@ -48,6 +49,9 @@ struct job {
 	int64_t game_id;
 	int seat;
 	int confirmed;            /* a held mail its seat confirmed: not foreign */
+	enum authres_verdict dmarc; /* the mail server's on a From that is the
+	                               seat's; FAIL and MISMATCH make it foreign */
+	struct authres dmarc_by;  /* the field it came from */
 	int64_t release;          /* the held mail this one confirms, 0 none */
 	struct render *tmpl;      /* the run's templates, read and parsed once */
 };
@@ -603,6 +607,7 @@ foreign_mail(struct job *j, struct play *p, struct render *r, int seat,
 		root = report_tree(j->l, p, seat, p->seq, r->lang);
 		tval_set_str(root, "foreign_from", j->m.from_addr);
 		tval_set_str(root, "foreign_at", at);
+		tval_set_bool(root, "foreign_dmarc", j->dmarc != AUTHRES_UNKNOWN);
 		tval_set_str(root, "code", code);
 		tval_set_str(root, "gm", camp->gm);
 		tval_set_bool(root, "has_gm", camp->gm[0] != '\0');
@@ -613,7 +618,10 @@ foreign_mail(struct job *j, struct play *p, struct render *r, int seat,
 		    j->now, d) < 0)
 			return -1;
 	}
-	/* The sender learns that the mail arrived, and nothing of the game. */
+	/* The sender learns that the mail arrived, and nothing of the game;
+	 * the seat's own address has just been told more. */
+	if (sender_same(sender, p->g.seats[seat].address))
+		return 0;
 	data = tval_map();
 	tval_set_str(data, "subject", j->m.subject != NULL ? j->m.subject : "");
 	j->reply_to = sender;
@@ -715,6 +723,22 @@ lines_free(char **v, size_t n)
 	free(v);
 }
 
+/* What the referee's own mail server found about a From that is the seat's
+ * address (mailbox.authserv_id): failing DMARC, the mail is as foreign as
+ * one from elsewhere; passing, it is a second proof beside the token, which
+ * the log and the message's reason keep. */
+static enum authres_verdict
+dmarc_verdict(struct job *j, const char *on_record)
+{
+	enum authres_verdict v = authres_verdict(j->m.authres, j->m.nauthres,
+	    j->c->mailbox_authserv_id, j->m.from_addr, &j->dmarc_by);
+
+	if (v == AUTHRES_PASS)
+		log_info("message %lld from %s: DMARC pass at %s, a second proof beside the "
+		    "token", (long long)j->id, on_record, j->c->mailbox_authserv_id);
+	return v;
+}
+
 static int
 orders(struct job *j, struct orderblock *ob, struct diag *d)
 {
@@ -782,6 +806,9 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	/* A bot's seat has no mailbox: whoever holds its token is its player. */
 	if (strchr(p.g.seats[seat].address, '@') == NULL)
 		foreign = 0;
+	else if (!foreign && !j->confirmed)
+		j->dmarc = dmarc_verdict(j, p.g.seats[seat].address);
+	foreign |= j->dmarc == AUTHRES_FAIL || j->dmarc == AUTHRES_MISMATCH;
 	if (strchr(p.g.seats[seat].address, '@') != NULL || j->reply_to == NULL ||
 	    j->reply_to[0] == '\0')
 		j->reply_to = p.g.seats[seat].address;
@@ -790,14 +817,23 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	if (campaign_load(j->l, p.g.id, &camp, d) < 0)
 		goto fail;
 	if (foreign) {
+		char why[2 * AUTHRES_DOMAIN + 384];
+
 		if (foreign_mail(j, &p, &r, seat, &camp, ob, sender, d) < 0)
 			goto fail;
-		log_warn("%s %s: message %lld signed with the seat's token came from %s, not "
-		    "%s: %s", p.g.name, p.g.seats[seat].name, (long long)j->id, j->m.from_addr,
-		    p.g.seats[seat].address, camp.foreign_apply ? "applied" : "held");
+		if (j->dmarc != AUTHRES_UNKNOWN)
+			snprintf(why, sizeof why, "from %s, the seat's address, but %s found DMARC "
+			    "%s for %s", j->m.from_addr, j->c->mailbox_authserv_id,
+			    j->dmarc_by.result, j->dmarc_by.header_from);
+		else
+			snprintf(why, sizeof why, "from %s, not %s", j->m.from_addr,
+			    p.g.seats[seat].address);
+		log_warn("%s %s: message %lld signed with the seat's token came %s: %s", p.g.name,
+		    p.g.seats[seat].name, (long long)j->id, why,
+		    camp.foreign_apply ? "applied" : "held");
 		if (!camp.foreign_apply) {
-			set_status(j, "done", "held: signed with the token of seat %s but from %s; "
-			    "waits for the seat's CONFIRM", p.g.seats[seat].name, j->m.from_addr);
+			set_status(j, "done", "held: signed with the token of seat %s but %s; "
+			    "waits for the seat's CONFIRM", p.g.seats[seat].name, why);
 			tval_free(lr.lines);
 			render_free(&r);
 			play_free(&p);
@@ -956,6 +992,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		lang_date_iso(&camp, j->now, at, sizeof at);
 		tval_set_str(extra, "foreign_from", j->m.from_addr);
 		tval_set_str(extra, "foreign_at", at);
+		tval_set_bool(extra, "foreign_dmarc", j->dmarc != AUTHRES_UNKNOWN);
 	}
 	tval_set_bool(extra, "game_over", strcmp(p.g.status, "over") == 0);
 	if (report_queue_one(j->l, j->c, &r, &p, seat, lr.rejected ? "error" : "ack",
@@ -971,8 +1008,9 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	if (refused)
 		set_status(j, "rejected", "%s", refusal.msg);
 	else
-		set_status(j, lr.rejected ? "rejected" : "done", "%d accepted, %d rejected",
-		    lr.accepted, lr.rejected);
+		set_status(j, lr.rejected ? "rejected" : "done", "%d accepted, %d rejected%s%s",
+		    lr.accepted, lr.rejected, j->dmarc == AUTHRES_PASS ? "; DMARC pass at " : "",
+		    j->dmarc == AUTHRES_PASS ? j->c->mailbox_authserv_id : "");
 	free(at_start);
 	lines_free(canon, ob->nlines);
 	render_free(&r);

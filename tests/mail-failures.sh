@@ -21,28 +21,7 @@ check() {
 }
 q() { sqlite3 azalai.db "$1"; }
 
-printf '%s\n' "$MS_PASS" > referee.pw
-chmod 600 referee.pw
-cat > azalai.yaml <<EOF2
-datadir: $src
-referee:
-  address: referee@$MS_DOMAIN
-log:
-  to: file
-  file: azalai.log
-mailbox:
-  type: imap
-  url: imap://127.0.0.1:$MS_IMAP_PORT/INBOX
-  user: referee@$MS_DOMAIN
-  password_file: $dir/referee.pw
-  tls: none
-  timeout: 5
-deliver:
-  method: smtp
-  url: smtp://127.0.0.1:$MS_SMTP_PORT
-  tls: none
-  timeout: 5
-EOF2
+ms_referee_config "$src" 5
 
 "$az" init > /dev/null 2>&1
 "$az" new buqruru --seat amastan=amastan@$MS_DOMAIN --seat tinhinan=tinhinan@$MS_DOMAIN \

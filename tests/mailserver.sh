@@ -10,6 +10,9 @@
 #   ms_send FROM TO FILE        one mail in over SMTP (curl)
 #   ms_imap_list USER           UIDs in USER's INBOX, one a line
 #   ms_imap_get USER UID        one message
+#   ms_referee_config DATADIR SECONDS [LINES]
+#                       referee.pw and azalai.yaml here: IMAP in, SMTP out,
+#                       both timeouts SECONDS, LINES more of mailbox:
 #
 # Sets MS_DIR, MS_DOMAIN, MS_SMTP_PORT, MS_IMAP_PORT, MS_POP3_PORT, MS_PASS.
 #
@@ -22,6 +25,8 @@
 # referee@, so a referee that skips AUTH is refused. Logins are logged with
 # their port (lport=) and TLS state in $MS_DIR/dovecot/log, SMTP sessions in
 # $MS_DIR/postfix/maillog.
+# With MAILSERVER_HEADER_CHECKS naming a file before ms_setup, Postfix reads
+# it as its header_checks (a regexp table) for the mail it receives.
 # Postfix runs as strict sites do since the 2023 SMTP smuggling disclosures:
 # a bare LF in a session is refused (smtpd_forbid_bare_newline = reject, with
 # no exclusions, not even loopback), so every mail test proves that the
@@ -126,6 +131,8 @@ in_flow_delay = 0
 smtpd_forbid_bare_newline = reject
 smtpd_forbid_bare_newline_exclusions =
 EOF
+	[ -z "${MAILSERVER_HEADER_CHECKS:-}" ] ||
+	    echo "header_checks = regexp:$MAILSERVER_HEADER_CHECKS" >> "$pf/etc/main.cf"
 	if [ "${MAILSERVER_TLS:-}" = 1 ]; then
 		cat >> "$pf/etc/main.cf" <<EOF
 smtpd_tls_cert_file = $MS_DIR/tls/cert.pem
@@ -307,6 +314,34 @@ ms_stop() {
 	[ -n "${MS_DIR:-}" ] || return 0
 	ms_stop_dovecot
 	ms_stop_postfix
+}
+
+# The referee's configuration for these servers, in the current
+# directory, logging to azalai.log.
+ms_referee_config() {
+	printf '%s\n' "$MS_PASS" > referee.pw
+	chmod 600 referee.pw
+	cat > azalai.yaml <<EOF
+datadir: $1
+referee:
+  address: referee@$MS_DOMAIN
+log:
+  to: file
+  file: azalai.log
+mailbox:
+  type: imap
+  url: imap://127.0.0.1:$MS_IMAP_PORT/INBOX
+  user: referee@$MS_DOMAIN
+  password_file: $(pwd)/referee.pw
+  tls: none
+  timeout: $2
+${3:+$3
+}deliver:
+  method: smtp
+  url: smtp://127.0.0.1:$MS_SMTP_PORT
+  tls: none
+  timeout: $2
+EOF
 }
 
 ms_send() {

@@ -879,6 +879,43 @@ t_reuse(void **state)
 	mailmsg_free(&m);
 }
 
+/* Every Authentication-Results field of the mail's own header block, in
+ * its order and whatever the case of its name, unfolded; none of a part's
+ * or of a forwarded mail's, nor one with space before its colon. */
+static void
+t_authentication_results(void **state)
+{
+	static const char *const want[] = {
+		"mx.example.net; dmarc=fail (p=reject dis=none) header.from=example.org",
+		"mx.example.net; spf=pass smtp.mailfrom=example.org",
+		"mx.example.net; dmarc=pass header.from=example.org",
+	};
+	struct mailmsg m;
+	struct diag d;
+	size_t len;
+	char *raw = load("authres.eml", &len);
+
+	(void)state;
+	mailmsg_init(&m);
+	assert_int_equal(mailmsg_parse(raw, len, 1 << 20, &m, &d), 0);
+	assert_int_equal(m.nauthres, 3);
+	for (size_t i = 0; i < 3; i++) {
+		/* Unfolded: the fold's line end and tab read as spaces. */
+		char *got = xstrdup(m.authres[i]), *p, *q;
+
+		for (p = q = got; *p != '\0'; p++)
+			if (!(*p == ' ' && p[1] == ' '))
+				*q++ = *p;
+		*q = '\0';
+		assert_string_equal(got, want[i]);
+		free(got);
+	}
+	mailmsg_free(&m);
+	assert_null(m.authres);
+	assert_int_equal(m.nauthres, 0);
+	free(raw);
+}
+
 int
 main(void)
 {
@@ -923,6 +960,7 @@ main(void)
 		cmocka_unit_test(t_invalid_utf8),
 		cmocka_unit_test(t_global_init_twice),
 		cmocka_unit_test(t_reuse),
+		cmocka_unit_test(t_authentication_results),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,6 +14,8 @@
 
 #include "campaign.h"
 #include "clock.h"
+#include "fsutil.h"
+#include "log.h"
 #include "orderblock.h"
 #include "schedule.h"
 #include "testutil.h"
@@ -100,18 +102,27 @@ waited_order(struct fx_env *e, int seat, char *out, size_t n)
 	return w;
 }
 
-/* A mail from `from` for seat with headers (may be "") and the body after
- * the GAME, SEAT and TOKEN lines. */
+/* A mail from `from` for seat as the referee's mail server delivers it:
+ * the lines it stamped on top (may be ""), then the sender's, with headers
+ * (may be "") under From, and the body after the GAME, SEAT and TOKEN
+ * lines. */
 static void
-mail(struct fx_env *e, const char *from, int seat, const char *headers, const char *body)
+stamped_mail(struct fx_env *e, const char *stamp, const char *from, int seat,
+    const char *headers, const char *body)
 {
 	char *m;
 
-	xasprintf(&m, "From: Player <%s>\nTo: referee@example.org\nSubject: orders\n"
-	    "Message-ID: <r%d@x>\n%s\nGAME %s\nSEAT %s\nTOKEN %s\n%s", from, ++e->mid,
+	xasprintf(&m, "%sFrom: Player <%s>\nTo: referee@example.org\nSubject: orders\n"
+	    "Message-ID: <r%d@x>\n%s\nGAME %s\nSEAT %s\nTOKEN %s\n%s", stamp, from, ++e->mid,
 	    headers, e->game, seatname[seat], e->f.tokens[seat], body);
 	fx_mail(&e->f, m);
 	free(m);
+}
+
+static void
+mail(struct fx_env *e, const char *from, int seat, const char *headers, const char *body)
+{
+	stamped_mail(e, "", from, seat, headers, body);
 }
 
 static void
@@ -352,6 +363,205 @@ test_receipts_are_rate_limited(void **state)
 	}
 	assert_int_equal(mails_to(e, "mallory@evil.example"), 2);
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM held_mails"), 4);
+}
+
+/* ---- what the referee's mail server found (Authentication-Results) ---- */
+
+#define MTA "mx.example.org"
+#define RECEIVED "Received: from relay.example.net by " MTA " (Postfix) with ESMTP\n"
+
+static void
+pin(struct fx_env *e, const char *authserv_id)
+{
+	snprintf(e->f.cfg.mailbox_authserv_id, sizeof e->f.cfg.mailbox_authserv_id, "%s",
+	    authserv_id);
+}
+
+/* The waited seat's order, from the seat's own address, under stamp and
+ * headers: 1 applied, 0 held. */
+static int
+applied_under(struct fx_env *e, const char *stamp, const char *headers)
+{
+	char order[ORDER_TEXT], body[300];
+	int w = first_waited(e, order, sizeof order);
+	long long before = events(e);
+	long long held = fx_count(&e->f, "SELECT COUNT(*) FROM held_mails");
+
+	snprintf(body, sizeof body, "%s\n", order);
+	stamped_mail(e, stamp, addr[w], w, headers, body);
+	if (events(e) > before) {
+		assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM held_mails"), held);
+		return 1;
+	}
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM held_mails"), held + 1);
+	return 0;
+}
+
+/* The right token, the seat's own From, but the referee's mail server
+ * found that DMARC fails for it: someone else wrote in the seat's name. It
+ * is held like a mail from elsewhere, and the seat, told why, confirms it. */
+static void
+test_dmarc_fail_from_the_seats_address_is_held(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300], code[32];
+	int w = first_waited(e, order, sizeof order);
+	long long before = events(e);
+	char *held;
+
+	pin(e, MTA);
+	snprintf(body, sizeof body, "%s\n", order);
+	stamped_mail(e, RECEIVED "Authentication-Results: " MTA ";\n\tdmarc=fail (p=reject "
+	    "dis=none) header.from=example.org\n", addr[w], w, "", body);
+	assert_int_equal(events(e), before);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE reason LIKE "
+	    "'held:%DMARC%'"), 1);
+	held = fx_last_mail(&e->f, "held", addr[w]);
+	must_contain(held, "DMARC");
+	must_contain(held, order);
+	must_not_contain(held, "not from your address on record");
+	free(held);
+	/* The notice is all the seat's address gets: no reply to orders that
+	 * were not read, no receipt beside it. */
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind != 'held'"), 0);
+	held_code(e, w, code);
+	/* A confirmation under the same failing verdict is held in turn. */
+	snprintf(body, sizeof body, "CONFIRM %s\n", code);
+	stamped_mail(e, "Authentication-Results: " MTA "; dmarc=fail header.from=example.org\n",
+	    addr[w], w, "", body);
+	assert_int_equal(events(e), before);
+	/* Mailed by the seat itself, it is taken. */
+	stamped_mail(e, "Authentication-Results: " MTA "; dmarc=pass header.from=example.org\n",
+	    addr[w], w, "", body);
+	assert_true(events(e) > before);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM held_mails WHERE "
+	    "status = 'confirmed'"), 1);
+}
+
+/* DMARC passing for the seat's address is a second proof beside the token:
+ * the mail is read as always, and the log and the ledger say so. */
+static void
+test_dmarc_pass_is_a_second_proof(void **state)
+{
+	struct fx_env *e = *state;
+	char logpath[300], *text;
+	size_t len;
+
+	pin(e, MTA);
+	snprintf(logpath, sizeof logpath, "%s/azalai.log", e->f.dir);
+	assert_int_equal(log_open(LOG_TO_FILE, logpath), 0);
+	assert_true(applied_under(e, RECEIVED "Authentication-Results: " MTA "; dkim=pass "
+	    "header.d=example.org; dmarc=pass (p=reject dis=none) header.from=example.org\n", ""));
+	log_open(LOG_TO_NONE, NULL);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE status = 'done' "
+	    "AND reason LIKE '%DMARC pass%'"), 1);
+	assert_int_equal(fs_read(logpath, &text, &len), 0);
+	must_contain(text, "DMARC pass");
+	must_contain(text, MTA);
+	free(text);
+}
+
+/* Only the server's own verdict counts: its topmost field. What the sender
+ * wrote (a field lower down, one under another server's name or one whose
+ * name only starts with the server's) counts for nothing, and a verdict
+ * about another domain than the From's is no pass. */
+static void
+test_dmarc_only_the_servers_own_verdict(void **state)
+{
+	struct fx_env *e = *state;
+
+	pin(e, MTA);
+	assert_false(applied_under(e, RECEIVED "Authentication-Results: " MTA "; dmarc=fail "
+	    "header.from=example.org\n", "Authentication-Results: " MTA "; dmarc=pass "
+	    "header.from=example.org\n"));
+	assert_false(applied_under(e, "Authentication-Results: other.example; dmarc=pass "
+	    "header.from=example.org\nAuthentication-Results: " MTA "; dmarc=fail "
+	    "header.from=example.org\n", ""));
+	assert_false(applied_under(e, "Authentication-Results: " MTA "; dmarc=pass "
+	    "header.from=evil.example\n", ""));
+	assert_true(applied_under(e, "Authentication-Results: " MTA "; dmarc=pass "
+	    "header.from=example.org\n", "Authentication-Results: " MTA "; dmarc=fail "
+	    "header.from=example.org\n"));
+	assert_true(applied_under(e, "Authentication-Results: other.example; dmarc=fail "
+	    "header.from=example.org\n", ""));
+	assert_true(applied_under(e, "Authentication-Results: " MTA ".evil.example; dmarc=fail "
+	    "header.from=example.org\n", ""));
+	assert_true(applied_under(e, "Authentication-Results: " MTA "; spf=fail "
+	    "smtp.mailfrom=example.org\n", "Authentication-Results: " MTA "; dmarc=fail "
+	    "header.from=example.org\n"));
+	/* The one verdict that passed is the only one the ledger calls a
+	 * second proof. */
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE "
+	    "reason LIKE '%rejected; DMARC pass at " MTA "'"), 1);
+}
+
+/* Off (the default), or pinned to another server, no field counts. */
+static void
+test_dmarc_off_reads_no_field(void **state)
+{
+	struct fx_env *e = *state;
+	const char *fail = "Authentication-Results: " MTA "; dmarc=fail header.from=example.org\n";
+
+	assert_string_equal(e->f.cfg.mailbox_authserv_id, "");
+	assert_true(applied_under(e, fail, ""));
+	pin(e, "mx.example.net");
+	assert_true(applied_under(e, fail, ""));
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE "
+	    "reason LIKE '%DMARC%'"), 0);
+}
+
+/* foreign_sender: apply applies it, and the reply says DMARC failed. */
+static void
+test_dmarc_fail_under_foreign_sender_apply(void **state)
+{
+	struct fx_env *e = *state;
+	int w;
+	char order[ORDER_TEXT];
+	char *ack;
+
+	pin(e, MTA);
+	set(e, "foreign_sender", "apply");
+	w = first_waited(e, order, sizeof order);
+	assert_true(applied_under(e, "Authentication-Results: " MTA "; dmarc=fail "
+	    "header.from=example.org\n", ""));
+	ack = fx_last_mail(&e->f, "ack", addr[w]);
+	must_contain(ack, "DMARC");
+	must_not_contain(ack, "not from your address on record");
+	free(ack);
+}
+
+/* The seat reads why in its language, held or applied. */
+static void
+test_dmarc_notices_in_every_language(void **state)
+{
+	static const char *const lang[] = { "de", "es", "fr" };
+	static const char *const why[] = { "Mailanbieter", "proveedor de correo",
+		"fournisseur de courrier" };
+	static const char *const read[] = { "trotzdem gelesen", "Aun así se leyó",
+		"tout de même été lu" };
+	struct fx_env *e = *state;
+	const char *fail = "Authentication-Results: " MTA "; dmarc=fail header.from=example.org\n";
+
+	pin(e, MTA);
+	for (int k = 0; k < 3; k++) {
+		char order[ORDER_TEXT], line[32], *m;
+		int w = first_waited(e, order, sizeof order);
+
+		snprintf(line, sizeof line, "LANGUAGE %s\n", lang[k]);
+		mail(e, addr[w], w, "", line);
+		set(e, "foreign_sender", "hold");
+		assert_false(applied_under(e, fail, ""));
+		m = fx_last_mail(&e->f, "held", addr[w]);
+		must_contain(m, why[k]);
+		must_contain(m, "DMARC");
+		free(m);
+		set(e, "foreign_sender", "apply");
+		assert_true(applied_under(e, fail, ""));
+		m = fx_last_mail(&e->f, "ack", addr[w]);
+		must_contain(m, why[k]);
+		must_contain(m, read[k]);
+		free(m);
+	}
 }
 
 /* ---- stale and replayed orders ---- */
@@ -596,6 +806,18 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_reply_to_is_not_followed, setup_bq,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_address_case_is_the_same_sender, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_dmarc_fail_from_the_seats_address_is_held,
+		    setup_bq, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_dmarc_pass_is_a_second_proof, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_dmarc_only_the_servers_own_verdict, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_dmarc_off_reads_no_field, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_dmarc_fail_under_foreign_sender_apply,
+		    setup_bq, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_dmarc_notices_in_every_language, setup_bq,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_foreign_sender_apply, setup_bq,
 		    fx_env_teardown),

@@ -1,0 +1,95 @@
+#!/bin/sh
+# mailbox.authserv_id through the real Postfix and Dovecot, with the duty
+# azalai.yaml(5) gives the operator: the header_checks line of the manual,
+# taken from it, removes what a sender wrote claiming the server's
+# authserv-id, so the field the server adds (a PREPEND here, standing in for
+# OpenDMARC) is the one the referee reads. A forged From with the seat's
+# token is held however the sender spells its own field; the seat's mail
+# that passes is read, and the ledger notes the pass.
+set -u
+az=${AZALAI:?the test harness sets AZALAI}
+src=${top_srcdir:-.}
+dir=$(mktemp -d /tmp/azalai-mail-authres-XXXXXX)
+. "$src/tests/mailserver.sh"
+trap 'ms_stop; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+chmod 755 "$dir"
+fails=0
+passes=0
+check() {
+	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
+}
+q() { sqlite3 azalai.db "$1"; }
+
+id=mx.azalai.test
+recipe=$(sed -n 's/^\.Dl \(\/^Authentication-Results.*IGNORE\)$/\1/p' "$src/man/azalai.yaml.5" |
+    sed -e 's/\\e/\\/g' -e 's/mx\\\.example\\\.org/mx\\.azalai\\.test/')
+case $recipe in
+*'mx\.azalai\.test'*) ;;
+*) echo "FAIL: no header_checks line for the authserv-id in azalai.yaml(5): $recipe"; exit 1 ;;
+esac
+{
+	echo "$recipe"
+	echo "/^Subject: forged/ PREPEND Authentication-Results: $id; dmarc=fail (p=reject dis=none) header.from=azalai.test"
+	echo "/^Subject: genuine/ PREPEND Authentication-Results: $id; dmarc=pass (p=reject dis=none) header.from=azalai.test"
+} > "$dir/header_checks"
+chmod 644 "$dir/header_checks"
+MAILSERVER_HEADER_CHECKS=$dir/header_checks
+ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
+cd "$dir"
+
+ms_referee_config "$src" 10 "  authserv_id: $id"
+
+"$az" init > /dev/null 2>&1
+"$az" new buqruru --seat amastan=amastan@$MS_DOMAIN --seat tinhinan=tinhinan@$MS_DOMAIN \
+    > seats.txt 2> err.txt
+game=$(head -n 1 seats.txt)
+token=$(awk '$1 == "seat" && $2 == "amastan" { print $4 }' seats.txt)
+
+# $1 the subject, $2 the sender's own first header line(s) (may be empty).
+send() {
+	n=$((n + 1))
+	{
+		[ -z "$2" ] || printf '%s\r\n' "$2"
+		printf 'From: amastan@%s\r\nTo: referee@%s\r\nSubject: %s\r\n' "$MS_DOMAIN" \
+		    "$MS_DOMAIN" "$1"
+		printf 'Message-ID: <authres.%d@%s>\r\n\r\n' "$n" "$MS_DOMAIN"
+		printf 'GAME %s\r\nSEAT amastan\r\nTOKEN %s\r\nSTATUS\r\n' "$game" "$token"
+	} > "mail$n.eml"
+	ms_send "amastan@$MS_DOMAIN" "referee@$MS_DOMAIN" "mail$n.eml"
+}
+n=0
+send "forged 1" "Authentication-Results: $id; dmarc=pass header.from=azalai.test"
+send "forged 2" "$(printf 'authentication-results:\r\n\tMX.Azalai.Test (checked);\r\n dmarc=pass header.from=azalai.test')"
+send "forged 3" "Authentication-Results: $id"
+send "forged 6" "Authentication-Results : $id; dmarc=pass header.from=azalai.test"
+# Spellings the line does not strip, and the referee does not take for the
+# server's.
+send "forged 4" "Authentication-Results: (c) $id; dmarc=pass header.from=azalai.test"
+send "forged 5" "Authentication-Results: $id/4XyZ; dmarc=pass header.from=azalai.test"
+send "genuine" ""
+ms_wait_count referee 7 || exit 1
+"$az" run > /dev/null 2>> err.txt
+
+# Authentication-Results fields in each mail the referee took, by subject.
+fields() {
+	q "select count(*) from messages where instr(raw, 'Subject: $1') > 0 and
+	    (length(lower(raw)) - length(replace(lower(raw), 'authentication-results:', ''))) /
+	    length('authentication-results:') = $2"
+}
+check "the seven mails were taken" '[ "$(q "select count(*) from messages")" = 7 ]'
+check "Postfix removed the fields the sender wrote claiming $id, and kept its own" \
+	'[ "$(fields "forged 1" 1)$(fields "forged 2" 1)$(fields "forged 3" 1)$(fields "forged 6" 1)" = 1111 ] &&
+	 [ "$(q "select count(*) from messages where instr(raw, '\''dmarc=fail (p=reject'\'') > 0")" = 6 ]'
+check "the forged mails are held for the seat's CONFIRM" \
+	'[ "$(q "select count(*) from held_mails where from_addr = '\''amastan@$MS_DOMAIN'\''")" = 6 ]'
+check "their reason names the verdict" \
+	'[ "$(q "select count(*) from messages where reason like '\''held:%found DMARC fail for azalai.test%'\''")" = 6 ]'
+check "the seat's own mail is read, its pass noted" \
+	'[ "$(q "select count(*) from messages where status = '\''done'\'' and reason like '\''%; DMARC pass at $id'\''")" = 1 ]'
+check "the seat is told why, and gets no receipt" \
+	'[ "$(q "select count(*) from outbox where to_addr = '\''amastan@$MS_DOMAIN'\'' and kind = '\''held'\'' and body like '\''%failed DMARC%'\''")" = 6 ] &&
+	 [ "$(q "select count(*) from outbox where kind = '\''receipt'\''")" = 0 ]'
+
+echo "mail-authres: $passes passed, $fails failed"
+[ "$fails" = 0 ] || { echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt; }
+[ "$fails" = 0 ]

@@ -1,8 +1,10 @@
 /* libFuzzer target: any bytes through mailmsg_parse and on into
- * orderblock_parse, as the referee reads a mail, and its Date through
- * maildate_key, as the ledger keys it. Aborts when a promise of mailmsg.h
- * or maildate.h is broken: a field that is not valid UTF-8, a CR left in
- * the text, a Date key that is neither "" nor UTC to the second. */
+ * orderblock_parse, as the referee reads a mail, its Date through
+ * maildate_key, as the ledger keys it, and a bounce through bounce_read.
+ * Aborts when a promise of mailmsg.h, maildate.h or bounce.h is broken: a
+ * field that is not valid UTF-8, a CR left in the text, a Date key that is
+ * neither "" nor UTC to the second, a bounce's Message-ID empty, twice or
+ * one too many, more failed recipients than recipients. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,6 +12,7 @@
 
 #include <glib.h>
 
+#include "bounce.h"
 #include "diag.h"
 #include "maildate.h"
 #include "mailmsg.h"
@@ -32,6 +35,25 @@ date_key(const char *header)
 	for (size_t i = 0; form[i] != '\0'; i++)
 		if (form[i] == 'd' ? key[i] < '0' || key[i] > '9' : key[i] != form[i])
 			abort();
+}
+
+static void
+proof(const uint8_t *data, size_t size)
+{
+	struct bounce b;
+
+	if (bounce_read((const char *)data, size, &b, NULL) != 0)
+		abort();
+	if (b.nids < 0 || b.nids > BOUNCE_MAX_IDS || b.failed < 0 || b.failed > b.recipients)
+		abort();
+	for (int i = 0; i < b.nids; i++) {
+		if (b.ids[i] == NULL || b.ids[i][0] == '\0')
+			abort();
+		for (int k = 0; k < i; k++)
+			if (strcmp(b.ids[i], b.ids[k]) == 0)
+				abort();
+	}
+	bounce_free(&b);
 }
 
 static void
@@ -74,6 +96,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	orderblock_parse(m.text, &ob, &d);
 	orderblock_free(&ob);
+	if (m.is_bounce)
+		proof(data, size);
 	mailmsg_free(&m);
 	return 0;
 }

@@ -34,6 +34,7 @@
 	F(g_mime_message_get_message_id) \
 	F(g_mime_message_get_mime_part) \
 	F(g_mime_message_new) \
+	F(g_mime_message_part_get_message) \
 	F(g_mime_message_part_get_type) \
 	F(g_mime_message_set_date) \
 	F(g_mime_message_set_message_id) \
@@ -82,6 +83,7 @@
 	F(g_mime_stream_mem_new_with_buffer) \
 	F(g_mime_text_part_new_with_subtype) \
 	F(g_mime_text_part_set_text) \
+	F(g_mime_utils_decode_message_id) \
 	F(g_mime_utils_header_decode_date) \
 	F(g_mime_utils_header_decode_text) \
 	F(g_mime_utils_header_unfold) \
@@ -125,6 +127,7 @@ int gmimelib_load(struct diag *);
 #define g_mime_message_get_message_id (gmimelib_fns.g_mime_message_get_message_id)
 #define g_mime_message_get_mime_part (gmimelib_fns.g_mime_message_get_mime_part)
 #define g_mime_message_new (gmimelib_fns.g_mime_message_new)
+#define g_mime_message_part_get_message (gmimelib_fns.g_mime_message_part_get_message)
 #define g_mime_message_part_get_type (gmimelib_fns.g_mime_message_part_get_type)
 #define g_mime_message_set_date (gmimelib_fns.g_mime_message_set_date)
 #define g_mime_message_set_message_id (gmimelib_fns.g_mime_message_set_message_id)
@@ -175,6 +178,7 @@ int gmimelib_load(struct diag *);
 #define g_mime_stream_mem_new_with_buffer (gmimelib_fns.g_mime_stream_mem_new_with_buffer)
 #define g_mime_text_part_new_with_subtype (gmimelib_fns.g_mime_text_part_new_with_subtype)
 #define g_mime_text_part_set_text (gmimelib_fns.g_mime_text_part_set_text)
+#define g_mime_utils_decode_message_id (gmimelib_fns.g_mime_utils_decode_message_id)
 #define g_mime_utils_header_decode_date (gmimelib_fns.g_mime_utils_header_decode_date)
 #define g_mime_utils_header_decode_text (gmimelib_fns.g_mime_utils_header_decode_text)
 #define g_mime_utils_header_unfold (gmimelib_fns.g_mime_utils_header_unfold)

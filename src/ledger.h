@@ -130,9 +130,8 @@ int ledger_game_set_status(struct ledger *, int64_t id, const char *status,
     const char *result, struct diag *);
 int ledger_seat_set_reported(struct ledger *, int64_t game, int idx, int64_t seq,
     struct diag *);
-/* Counts a bounce or a failed delivery against the seat(s) with address
- * in active games (game 0) or against one seat, when address is NULL or
- * still the seat's. Returns how many seats. */
+/* Counts a bounce or a failed delivery against seat idx of game, when
+ * address is NULL or still the seat's. Returns how many seats (0 or 1). */
 int ledger_seat_bounce(struct ledger *, int64_t game, int idx, const char *address,
     const char *why, struct diag *);
 /* The next free number for "<rules>-N". */

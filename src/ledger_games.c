@@ -213,24 +213,16 @@ int
 ledger_seat_bounce(struct ledger *l, int64_t game, int idx, const char *address,
     const char *why, struct diag *d)
 {
-	sqlite3_stmt *st;
+	/* A mail to an address the seat no longer has is not the seat's trouble. */
+	sqlite3_stmt *st = ledger_stmt(l, "UPDATE seats SET bounces = bounces + 1, "
+	    "last_bounce = ? WHERE game_id = ? AND idx = ? AND "
+	    "(?4 IS NULL OR address = ?4 COLLATE NOCASE)");
 
-	if (game > 0) {
-		/* A mail to an address the seat no longer has is not the seat's trouble. */
-		st = ledger_stmt(l, "UPDATE seats SET bounces = bounces + 1, last_bounce = ? "
-		    "WHERE game_id = ? AND idx = ? AND (?4 IS NULL OR address = ?4 COLLATE NOCASE)");
-		sqlite3_bind_text(st, 1, why, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 2, game);
-		sqlite3_bind_int(st, 3, idx);
-		if (address != NULL)
-			sqlite3_bind_text(st, 4, address, -1, SQLITE_STATIC);
-	} else {
-		st = ledger_stmt(l, "UPDATE seats SET bounces = bounces + 1, last_bounce = ? "
-		    "WHERE address = ? COLLATE NOCASE AND game_id IN "
-		    "(SELECT id FROM games WHERE status = 'active')");
-		sqlite3_bind_text(st, 1, why, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 2, address, -1, SQLITE_STATIC);
-	}
+	sqlite3_bind_text(st, 1, why, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, game);
+	sqlite3_bind_int(st, 3, idx);
+	if (address != NULL)
+		sqlite3_bind_text(st, 4, address, -1, SQLITE_STATIC);
 	if (ledger_done(l, st, d) < 0)
 		return -1;
 	return sqlite3_changes(l->db);

@@ -169,6 +169,30 @@ outbox_count_since(struct ledger *l, const char *to, const char *kind, const cha
 	return n;
 }
 
+int
+outbox_find(struct ledger *l, const char *message_id, struct outbox_mail *m)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT o.id, COALESCE(o.game_id, 0), "
+	    "COALESCE(o.seat_idx, -1), o.to_addr, g.name, s.name FROM outbox o "
+	    "LEFT JOIN games g ON g.id = o.game_id LEFT JOIN seats s ON s.game_id = "
+	    "o.game_id AND s.idx = o.seat_idx WHERE o.message_id = ? AND o.status <> 'failed'");
+	int found = 0;
+
+	memset(m, 0, sizeof *m);
+	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		m->id = sqlite3_column_int64(st, 0);
+		m->game_id = sqlite3_column_int64(st, 1);
+		m->seat = sqlite3_column_int(st, 2);
+		snprintf(m->to, sizeof m->to, "%s", col_text(st, 3));
+		snprintf(m->game, sizeof m->game, "%s", col_text(st, 4));
+		snprintf(m->seat_name, sizeof m->seat_name, "%s", col_text(st, 5));
+		found = 1;
+	}
+	ledger_release(l, st);
+	return found;
+}
+
 static int
 mark(struct ledger *l, long long id, const char *status, int attempt, const char *err,
     const char *next, const char *sent_at, struct diag *d)

@@ -63,6 +63,20 @@ char *outbox_html(struct ledger *, const struct config *, int64_t game,
  * another game's to draw, never this one's (picture_draw). */
 int outbox_picture(struct ledger *, const char *cid, struct buf *png);
 void outbox_list(struct ledger *, int all);
+
+/* A mail the referee queued, as a bounce that names it finds it. */
+struct outbox_mail {
+	int64_t id;
+	int64_t game_id;          /* 0 when the mail is about no game */
+	int seat;                 /* -1 when it went to no seat */
+	char to[256];
+	char game[64];            /* the game's name and the seat's, "" when none */
+	char seat_name[SEAT_NAME];
+};
+/* The mail queued with Message-ID message_id (without <>): 1 and *m, or 0
+ * when the referee made none, or its delivery failed (that counted against
+ * its seat when it failed). */
+int outbox_find(struct ledger *, const char *message_id, struct outbox_mail *m);
 /* Mails of kind to address queued since the ISO time `since`. */
 int outbox_count_since(struct ledger *, const char *to, const char *kind, const char *since);
 

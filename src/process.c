@@ -1,4 +1,3 @@
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +8,7 @@
 #include <unistd.h>
 
 #include "authres.h"
+#include "bounce.h"
 #include "campaign.h"
 #include "clock.h"
 #include "hash.h"
@@ -247,61 +247,41 @@ no_answer(const struct job *j)
 	return NULL;
 }
 
-static int
-addr_char(int c)
-{
-	return c != '\0' && (isalnum(c) || strchr("._%+-", c) != NULL);
-}
-
-/* addr stands in text as a whole address, not inside a longer one
- * ("a@x.org" is not in "aa@x.org" nor in "a@x.org.uk"; "a@x.org." is). */
-static int
-mentions(const char *text, const char *addr)
-{
-	size_t n = strlen(addr);
-
-	if (n == 0)
-		return 0;
-	for (const char *p = strcasestr(text, addr); p != NULL; p = strcasestr(p + 1, addr)) {
-		unsigned char before = p == text ? ' ' : (unsigned char)p[-1];
-		unsigned char after = (unsigned char)p[n];
-
-		if (addr_char(before))
-			continue;
-		if (after == '.' && addr_char((unsigned char)p[n + 1]))
-			continue;
-		if (after != '.' && addr_char(after))
-			continue;
-		return 1;
-	}
-	return 0;
-}
-
 /* A bounce is never answered, but it tells the game master that a seat's
- * mail does not arrive: count it against every seat whose address it names. */
+ * mail does not arrive. Anyone can write a bounce that names an address;
+ * only a Message-ID of ours proves which mail came back (bounce.h). A
+ * bounce returns one mail: the first of ours it names, the most telling
+ * (bounce_read's order), counts against the seat it went to, in its game,
+ * and against nobody else. */
 static int
-record_bounce(struct job *j, const char *raw, struct diag *d)
+record_bounce(struct job *j, const char *raw, size_t len, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_stmt(j->l, "SELECT DISTINCT s.address FROM seats s JOIN "
-	    "games g ON g.id = s.game_id WHERE g.status = 'active' AND s.kind = 'human'");
-	struct buf seats = BUF_INIT;
+	struct bounce b;
+	struct outbox_mail o;
 	char why[300];
-	int rc = 0;
+	int i, rc = 0;
 
+	if (bounce_read(raw, len, &b, NULL) < 0)
+		return 0;
+	for (i = 0; i < b.nids && outbox_find(j->l, b.ids[i], &o) != 1; i++)
+		;
 	snprintf(why, sizeof why, "%s: bounce \"%.200s\"", j->now, j->m.subject);
-	while (rc >= 0 && sqlite3_step(st) == SQLITE_ROW) {
-		const char *addr = col_text(st, 0);
-
-		if (!mentions(raw, addr) || is_referee(j, addr))
-			continue;
-		if ((rc = ledger_seat_bounce(j->l, 0, -1, addr, why, d)) > 0)
-			buf_printf(&seats, "%s%s", seats.len ? ", " : "", addr);
-	}
-	ledger_release(j->l, st);
-	if (rc >= 0 && seats.len > 0)
-		log_warn("message %lld is a bounce about %s; counted against those seats",
-		    (long long)j->id, seats.p);
-	buf_free(&seats);
+	if (i == b.nids)
+		log_info("message %lld is a bounce that names no mail the referee sent; "
+		    "not counted", (long long)j->id);
+	else if (bounce_nothing_failed(&b))
+		log_info("message %lld is a delivery report on mail %lld to %s that says "
+		    "no delivery failed; not counted", (long long)j->id, (long long)o.id, o.to);
+	/* 0 seats when it went to no seat, or the seat has another address now. */
+	else if (o.game_id <= 0 || o.seat < 0 ||
+	    (rc = ledger_seat_bounce(j->l, o.game_id, o.seat, o.to, why, d)) == 0)
+		log_info("message %lld is a bounce of mail %lld to %s, which went to no "
+		    "seat or to an address its seat no longer has; not counted",
+		    (long long)j->id, (long long)o.id, o.to);
+	else if (rc > 0)
+		log_warn("message %lld is a bounce of mail %lld to %s; counted against seat "
+		    "%s of %s", (long long)j->id, (long long)o.id, o.to, o.seat_name, o.game);
+	bounce_free(&b);
 	return rc < 0 ? -1 : 0;
 }
 
@@ -1078,7 +1058,7 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 	}
 	j->reply_to = j->m.reply_to[0] ? j->m.reply_to : j->m.from_addr;
 	if ((why = no_answer(j)) != NULL) {
-		if (j->m.is_bounce && record_bounce(j, raw, d) < 0)
+		if (j->m.is_bounce && record_bounce(j, raw, len, d) < 0)
 			return -1;
 		j->stats->ignored++;
 		log_info("message %lld from %s not answered: %s", (long long)j->id,

@@ -27,6 +27,11 @@
 # $MS_DIR/postfix/maillog.
 # With MAILSERVER_HEADER_CHECKS naming a file before ms_setup, Postfix reads
 # it as its header_checks (a regexp table) for the mail it receives.
+# With MAILSERVER_BOUNCE_LATE=1 set before ms_setup, Postfix takes mail for
+# any user of its domain and bounces the mail of an unknown one afterwards,
+# with a delivery status notification (RFC 3464) to the envelope sender, as
+# a server does that checks its recipients only after the mail is accepted.
+# Without it an unknown user is refused at RCPT TO (550).
 # Postfix runs as strict sites do since the 2023 SMTP smuggling disclosures:
 # a bare LF in a session is refused (smtpd_forbid_bare_newline = reject, with
 # no exclusions, not even loopback), so every mail test proves that the
@@ -133,6 +138,8 @@ smtpd_forbid_bare_newline_exclusions =
 EOF
 	[ -z "${MAILSERVER_HEADER_CHECKS:-}" ] ||
 	    echo "header_checks = regexp:$MAILSERVER_HEADER_CHECKS" >> "$pf/etc/main.cf"
+	[ "${MAILSERVER_BOUNCE_LATE:-}" != 1 ] ||
+	    echo "smtpd_reject_unlisted_recipient = no" >> "$pf/etc/main.cf"
 	if [ "${MAILSERVER_TLS:-}" = 1 ]; then
 		cat >> "$pf/etc/main.cf" <<EOF
 smtpd_tls_cert_file = $MS_DIR/tls/cert.pem

@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "bounce.h"
 #include "buf.h"
 #include "diag.h"
 #include "mailmsg.h"
@@ -558,6 +559,77 @@ t_bounce(void **state)
 	expect_mail("bounce.eml", &w);
 }
 
+/* What a bounce proves: the Message-IDs of what it returns, in bounce.h's
+ * order, never one from inside the returned mail; and what its reports
+ * say of each recipient. */
+static void
+t_bounce_proof(void **state)
+{
+	static const char *const want[] = { "h@x", "r@x", "i@x", "a@x", "q@x" };
+	const char *raw =
+	    "From: MAILER-DAEMON@mx.example.net\r\nIn-Reply-To: <i@x>\r\n"
+	    "References: <a@x>\r\n <i@x>\r\nContent-Type: multipart/mixed; boundary=M\r\n\r\n"
+	    "--M\r\nContent-Type: multipart/report; report-type=delivery-status; "
+	    "boundary=R\r\n\r\n"
+	    "--R\r\nContent-Type: text/plain\r\n\r\nYour mail:\r\n  > message-id: <q@x>\r\n"
+	    "--R\r\nContent-Type: message/global-delivery-status\r\n\r\n"
+	    "Reporting-MTA: dns; mx.example.net\r\n\r\n"
+	    "Final-Recipient: rfc822; one@example.org\r\nAction: delayed\r\n \r\n"
+	    "Final-Recipient: rfc822;\r\n two@example.org\r\nAction: FAILED (for good)\r\n\r\n"
+	    "--R\r\nContent-Type: message/global-headers\r\n\r\n"
+	    "From: referee@example.org\r\nMessage-ID: <h@x>\r\n\r\n"
+	    "--R\r\nContent-Type: message/rfc822\r\n\r\nMessage-ID: <r@x>\r\n"
+	    "References: <inner@x>\r\nContent-Type: text/plain\r\n\r\n"
+	    "Message-ID: <inner@x>\r\n--R--\r\n--M--\r\n";
+	const char *delayed = "From: MAILER-DAEMON@x\nContent-Type: message/delivery-status\n\n"
+	    "Reporting-MTA: dns; x\n\nFinal-Recipient: rfc822; s@example.org\n"
+	    "Action: delayed\n";
+	struct bounce b;
+	struct buf many = BUF_INIT;
+	char *file;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(bounce_read(raw, strlen(raw), &b, NULL), 0);
+	assert_int_equal(b.nids, 5);
+	for (int i = 0; i < 5; i++)
+		assert_string_equal(b.ids[i], want[i]);
+	assert_int_equal(b.recipients, 2);
+	assert_int_equal(b.failed, 1);
+	assert_false(bounce_nothing_failed(&b));
+	bounce_free(&b);
+
+	assert_int_equal(bounce_read(delayed, strlen(delayed), &b, NULL), 0);
+	assert_int_equal(b.nids, 0);
+	assert_true(bounce_nothing_failed(&b));
+	bounce_free(&b);
+
+	/* Nothing at all (its part's content is empty, not ""). */
+	assert_int_equal(bounce_read("From: MAILER-DAEMON@x\n\n", 23, &b, NULL), 0);
+	assert_int_equal(b.nids, 0);
+	assert_false(bounce_nothing_failed(&b));
+	bounce_free(&b);
+
+	/* A report of a mail that returns none of its header. */
+	file = load("bounce.eml", &len);
+	assert_int_equal(bounce_read(file, len, &b, NULL), 0);
+	assert_int_equal(b.nids, 0);
+	assert_int_equal(b.failed, 1);
+	bounce_free(&b);
+	free(file);
+
+	/* Only so many look-ups. */
+	buf_adds(&many, "From: MAILER-DAEMON@x\nReferences:");
+	for (int i = 0; i < 3 * BOUNCE_MAX_IDS; i++)
+		buf_printf(&many, " <%d@x>", i);
+	buf_adds(&many, "\n\nsorry\n");
+	assert_int_equal(bounce_read(many.p, many.len, &b, NULL), 0);
+	assert_int_equal(b.nids, BOUNCE_MAX_IDS);
+	assert_string_equal(b.ids[0], "0@x");
+	bounce_free(&b);
+	buf_free(&many);
+}
+
 static void
 t_bounce_by_sender_only(void **state)
 {
@@ -943,6 +1015,7 @@ main(void)
 		cmocka_unit_test(t_list),
 		cmocka_unit_test(t_bounce),
 		cmocka_unit_test(t_bounce_by_sender_only),
+		cmocka_unit_test(t_bounce_proof),
 		cmocka_unit_test(t_read_receipt),
 		cmocka_unit_test(t_no_body),
 		cmocka_unit_test(t_garbage_file),

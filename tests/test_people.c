@@ -240,7 +240,8 @@ test_replace(void **state)
 	long long events;
 
 	/* The old address bounced; a new token for it keeps the count. */
-	assert_int_equal(ledger_seat_bounce(&e->f.l, 0, -1, "n@example.org", "gone", &d), 1);
+	assert_int_equal(ledger_seat_bounce(&e->f.l, e->p.g.id, 0, "n@example.org", "gone", &d),
+	    1);
 	assert_int_equal(TX(e, people_replace(&e->f.l, &e->f.cfg, &e->p, 0, "n@example.org",
 	    &fixed, NOW, token, &d)), 0);
 	assert_int_equal(e->p.g.seats[0].bounces, 1);

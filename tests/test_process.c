@@ -415,26 +415,133 @@ test_help_is_rate_limited(void **state)
 	    e->f.cfg.problem_replies_per_day);
 }
 
-/* A bounce is not answered but counted against the seat it is about. */
+/* The Message-ID of a mail the referee queued to seat (0 north, 1 south)
+ * of game, answering a question from it. */
+static void
+sent_id(struct fx_env *e, const char *game, int seat, char *out, size_t n)
+{
+	static const char *const from[] = { "n@example.org", "s@example.org" };
+	static const char *const name[] = { "north", "south" };
+	char mid[32], *m;
+	sqlite3_stmt *st;
+
+	snprintf(mid, sizeof mid, "ask%d@x", ++e->mid);
+	m = fx_order_mail(from[seat], mid, game, name[seat], e->f.tokens[seat], "HELP\n");
+	fx_mail(&e->f, m);
+	free(m);
+	st = ledger_prep(&e->f.l, "SELECT o.message_id FROM outbox o JOIN games g "
+	    "ON g.id = o.game_id JOIN seats s ON s.game_id = g.id AND s.idx = o.seat_idx "
+	    "WHERE g.name = ? AND s.name = ? ORDER BY o.id DESC LIMIT 1");
+
+	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, name[seat], -1, SQLITE_STATIC);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	snprintf(out, n, "%s", (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+}
+
+static long long
+bounces(struct fx_env *e, const char *game, const char *seat)
+{
+	char sql[200];
+
+	snprintf(sql, sizeof sql, "SELECT s.bounces FROM seats s JOIN games g ON g.id = "
+	    "s.game_id WHERE g.name = '%s' AND s.name = '%s'", game, seat);
+	return fx_count(&e->f, sql);
+}
+
+/* A delivery report (RFC 3464) from MAILER-DAEMON: its Message-ID, the
+ * recipient it names, its action, and the returned part (a header block
+ * of type ret, holding Message-ID: cited unless that is NULL). */
+static void
+dsn(struct fx_env *e, const char *mid, const char *rcpt, const char *action,
+    const char *ret, const char *cited)
+{
+	char m[1200];
+
+	snprintf(m, sizeof m, "From: Mail Delivery System <MAILER-DAEMON@mx.example.net>\n"
+	    "Message-ID: <%s>\nSubject: Undelivered Mail Returned to Sender\n"
+	    "Content-Type: multipart/report; report-type=delivery-status; boundary=B\n\n"
+	    "--B\nContent-Type: text/plain\n\nYour mail to <%s> could not be delivered.\n"
+	    "--B\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.example.net\n\n"
+	    "Final-Recipient: rfc822; %s\nAction: %s\nStatus: 5.1.1\n\n"
+	    "--B\nContent-Type: %s\n\nFrom: referee@example.org\nTo: %s\n%s%s%s"
+	    "Subject: Buqruru bq-1\n\nGAME bq-1\n--B--\n", mid, rcpt, rcpt, action, ret, rcpt,
+	    cited != NULL ? "Message-ID: <" : "", cited != NULL ? cited : "",
+	    cited != NULL ? ">\n" : "");
+	fx_mail(&e->f, m);
+}
+
+/* A bounce is not answered, and counted against the seat of the mail it
+ * proves came back: a Message-ID the referee made, returned or cited. */
 static void
 test_bounce_counts_against_seat(void **state)
 {
 	struct fx_env *e = *state;
+	char south[200];
 
-	fx_mail(&e->f, "From: MAILER-DAEMON@example.org\nMessage-ID: <bb@x>\n"
-	    "Subject: Undelivered Mail Returned to Sender\nContent-Type: multipart/report; "
-	    "report-type=delivery-status; boundary=B\n\n--B\nContent-Type: text/plain\n\n"
-	    "Your mail to <s@example.org> could not be delivered.\n--B\n"
-	    "Content-Type: message/delivery-status\n\nFinal-Recipient: rfc822; s@example.org\n"
-	    "Action: failed\nStatus: 5.1.1\n--B--\n");
-	assert_int_equal(fx_count(&e->f, "SELECT bounces FROM seats WHERE name = 'south'"), 1);
-	assert_int_equal(fx_count(&e->f, "SELECT bounces FROM seats WHERE name = 'north'"), 0);
+	sent_id(e, "bq-1", 1, south, sizeof south);
+	dsn(e, "bb@x", "s@example.org", "failed", "text/rfc822-headers", south);
+	assert_int_equal(bounces(e, "bq-1", "south"), 1);
+	assert_int_equal(bounces(e, "bq-1", "north"), 0);
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE to_addr LIKE "
 	    "'MAILER-DAEMON%'"), 0);
-	/* A longer address that contains a seat's is not that seat's. */
-	fx_mail(&e->f, "From: MAILER-DAEMON@example.org\nMessage-ID: <bc@x>\nSubject: fail\n\n"
-	    "Mail to ss@example.org and s@example.org.uk failed.\n");
-	assert_int_equal(fx_count(&e->f, "SELECT bounces FROM seats WHERE name = 'south'"), 1);
+	/* The mail returned whole, with the address the server forwarded to. */
+	dsn(e, "bb2@x", "south@elsewhere.example", "failed", "message/rfc822", south);
+	assert_int_equal(bounces(e, "bq-1", "south"), 2);
+	/* A bounce quoting the returned mail as text. */
+	{
+		char m[600];
+
+		snprintf(m, sizeof m, "From: MAILER-DAEMON@mx.example.net\nMessage-ID: <bq@x>\n"
+		    "Subject: failure notice\n\n<s@example.org>:\nmailbox unavailable\n\n"
+		    "--- Below this line is a copy of the message.\n\nFrom: referee@example.org\n"
+		    "Message-ID: <%s>\nSubject: Buqruru\n\nGAME bq-1\n", south);
+		fx_mail(&e->f, m);
+	}
+	assert_int_equal(bounces(e, "bq-1", "south"), 3);
+	assert_int_equal(bounces(e, "bq-1", "north"), 0);
+}
+
+/* A bounce that proves no mail of ours came back counts against nobody,
+ * whatever it names: anyone can write one. */
+static void
+test_forged_bounce_counts_nothing(void **state)
+{
+	struct fx_env *e = *state;
+	struct play two;
+	char south[200], north[200];
+
+	sent_id(e, "bq-1", 1, south, sizeof south);
+	sent_id(e, "bq-1", 0, north, sizeof north);
+	/* The same addresses play another game. */
+	fx_game(&e->f, "buqruru", "bq-2", 0, 0, NULL, 0, &two);
+	play_free(&two);
+	/* MAILER-DAEMON, no report, no Message-ID of ours. */
+	fx_mail(&e->f, "From: MAILER-DAEMON@example.org\nMessage-ID: <f1@x>\n"
+	    "Subject: Undelivered Mail Returned to Sender\n\n"
+	    "Your mail to <s@example.org> could not be delivered.\n");
+	/* A report naming the seat, returning no Message-ID, or one not ours. */
+	dsn(e, "f2@x", "s@example.org", "failed", "text/rfc822-headers", NULL);
+	dsn(e, "f3@x", "s@example.org", "failed", "text/rfc822-headers",
+	    "azalai.20261121100000.0123456789abcdef@example.org");
+	/* A delay warning is not a bounce, whatever mail it names. */
+	dsn(e, "f4@x", "s@example.org", "delayed", "text/rfc822-headers", south);
+	assert_int_equal(bounces(e, "bq-1", "south"), 0);
+	assert_int_equal(bounces(e, "bq-2", "south"), 0);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE status = "
+	    "'ignored'"), 4);
+
+	/* North's mail, claimed to be south's: north's, if anyone's. */
+	dsn(e, "f5@x", "s@example.org", "failed", "text/rfc822-headers", north);
+	assert_int_equal(bounces(e, "bq-1", "south"), 0);
+	assert_int_equal(bounces(e, "bq-1", "north"), 1);
+	/* A mail of one game counts in that game alone, though the same
+	 * address plays in another. */
+	dsn(e, "f6@x", "s@example.org", "failed", "message/rfc822", south);
+	assert_int_equal(bounces(e, "bq-1", "south"), 1);
+	assert_int_equal(bounces(e, "bq-2", "south"), 0);
+	assert_int_equal(bounces(e, "bq-2", "north"), 0);
 }
 
 /* Reports whose template has an HTML twin go out as multipart/alternative;
@@ -755,6 +862,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_help_is_rate_limited, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_bounce_counts_against_seat, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_forged_bounce_counts_nothing, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_html_alternative_and_failed_delivery, setup,
 		    fx_env_teardown),

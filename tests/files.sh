@@ -57,6 +57,7 @@ dead=$!
 wait "$dead"
 : > "outbox/000009-report-a@azalai.test.eml.tmp.$dead"
 : > "outbox/000010-report-a@azalai.test.eml.tmp.$$"
+: > outbox/.azalai-tmp-0123456789abcdef
 printf 'From: b@azalai.test\nTo: referee@azalai.test\nSubject: help\nMessage-ID: <h.1@azalai.test>\n\nHELP\n' |
     "$az" ingest --stdin > /dev/null
 check "a help answer was queued" \
@@ -64,6 +65,7 @@ check "a help answer was queued" \
 "$az" run > /dev/null
 check "the dead writer's temporary file is removed" \
 	'[ ! -e "outbox/000009-report-a@azalai.test.eml.tmp.$dead" ]'
+check "a killed writer's temporary file is removed" '[ ! -e outbox/.azalai-tmp-0123456789abcdef ]'
 check "a running writer's temporary file is kept" \
 	'[ -e "outbox/000010-report-a@azalai.test.eml.tmp.$$" ]'
 

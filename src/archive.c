@@ -202,11 +202,12 @@ write_if_changed(struct archive *a, int dirfd, const char *name, const char *pat
 
 /* A published directory is readable by the web server, whatever the umask;
  * one that exists already keeps the mode its owner gave it. A link there
- * is refused: through it the site would be written anywhere. */
+ * is refused: through it the site would be written anywhere. What killed
+ * writers left in it goes. */
 static int
 open_dir(struct archive *a, int at, const char *name, const char *path)
 {
-	int fd = at < 0 ? fs_dir_open(path, 0755) : fs_dir_sub(at, name, 0755);
+	int fd = at < 0 ? fs_dir_open(path, 0755) : fs_dir_sub(at, name, 0755), n;
 
 	if (fd < 0) {
 		a->io_failed = 1;
@@ -215,6 +216,9 @@ open_dir(struct archive *a, int at, const char *name, const char *path)
 			    "written only into a real directory", path);
 		return diag_set(a->d, 0, "cannot create %s: %s", path, strerror(errno));
 	}
+	if ((n = fs_dir_clean(fd)) > 0)
+		log_info("archive: removed %d half-written file%s from %s", n,
+		    n == 1 ? "" : "s", path);
 	return fd;
 }
 

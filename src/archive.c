@@ -7,11 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "archive.h"
 #include "audit.h"
 #include "board.h"
+#include "fsdir.h"
 #include "fsutil.h"
 #include "hash.h"
 #include "lang.h"
@@ -41,6 +41,7 @@ struct archive {
 	struct ledger *l;
 	const struct config *cfg;
 	const char *dir;
+	int dirfd, gamesfd;         /* dir and dir/games, held open (fsdir.h) */
 	char *const *names;
 	int nnames;
 	int progress;
@@ -165,22 +166,33 @@ game_key(const struct archive *a, const struct game_row *g, char out[HASH_HEX])
 	    g->paused_at, g->end_reason, out);
 }
 
-/* Writes path when its bytes differ from data: a refresh that changes
- * nothing touches nothing (not even a file's time). */
+/* A game's page: its name in dir/games. */
+#define PAGE_NAME (sizeof ((struct game_row *)0)->name + 8)
+
+static void
+page_name(const char *game, char out[PAGE_NAME])
+{
+	snprintf(out, PAGE_NAME, "%s.html", game);
+}
+
+/* Writes name in dirfd when its bytes differ from data: a refresh that
+ * changes nothing touches nothing (not even a file's time). path names it
+ * for people. */
 static int
-write_if_changed(struct archive *a, const char *path, const char *data)
+write_if_changed(struct archive *a, int dirfd, const char *name, const char *path,
+    const char *data)
 {
 	char *old;
 	size_t len, n = strlen(data);
 
-	if (fs_read(path, &old, &len) == 0) {
+	if (fs_dir_read(dirfd, name, &old, &len) == 0) {
 		int same = len == n && memcmp(old, data, n) == 0;
 
 		free(old);
 		if (same)
 			return 0;
 	}
-	if (fs_write_atomic_mode(path, data, n, 0644) < 0) {
+	if (fs_dir_write(dirfd, name, data, n, 0644) < 0) {
 		a->io_failed = 1;
 		return diag_set(a->d, 0, "cannot write %s: %s", path, strerror(errno));
 	}
@@ -189,19 +201,25 @@ write_if_changed(struct archive *a, const char *path, const char *data)
 }
 
 /* A published directory is readable by the web server, whatever the umask;
- * one that exists already keeps the mode its owner gave it. */
+ * one that exists already keeps the mode its owner gave it. A link there
+ * is refused: through it the site would be written anywhere. What killed
+ * writers left in it goes. */
 static int
-make_dir(struct archive *a, const char *path)
+open_dir(struct archive *a, int at, const char *name, const char *path)
 {
-	struct stat sb;
+	int fd = at < 0 ? fs_dir_open(path, 0755) : fs_dir_sub(at, name, 0755), n;
 
-	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
-		return 0;
-	if (fs_mkdirs(path) < 0 || chmod(path, 0755) < 0) {
+	if (fd < 0) {
 		a->io_failed = 1;
+		if (errno == ELOOP)
+			return diag_set(a->d, 0, "%s is a symbolic link: the archive is "
+			    "written only into a real directory", path);
 		return diag_set(a->d, 0, "cannot create %s: %s", path, strerror(errno));
 	}
-	return 0;
+	if ((n = fs_dir_clean(fd)) > 0)
+		log_info("archive: removed %d half-written file%s from %s", n,
+		    n == 1 ? "" : "s", path);
+	return fd;
 }
 
 /* The lines of a step's narrative the page may show, as {text, who}: an
@@ -520,8 +538,11 @@ game_page(struct archive *a, const struct game_row *g, struct entry *e)
 	if (rc == 0 && html == NULL)
 		rc = diag_set(a->d, 0, "no template archive-game.html under %s", f.rd->dir);
 	if (rc == 0) {
-		xasprintf(&path, "%s/games/%s.html", a->dir, g->name);
-		rc = write_if_changed(a, path, html);
+		char name[PAGE_NAME];
+
+		page_name(g->name, name);
+		xasprintf(&path, "%s/games/%s", a->dir, name);
+		rc = write_if_changed(a, a->gamesfd, name, path, html);
 	}
 out:
 	tval_free(f.steps);
@@ -543,18 +564,15 @@ named(const struct archive *a, const char *name)
 	return 0;
 }
 
-/* A page someone removed is made again, though its game did not change. */
+/* A page someone removed is made again, though its game did not change;
+ * so is one that became a link. */
 static int
 page_exists(const struct archive *a, const char *name)
 {
-	struct stat sb;
-	char *path;
-	int rc;
+	char file[PAGE_NAME];
 
-	xasprintf(&path, "%s/games/%s.html", a->dir, name);
-	rc = stat(path, &sb) == 0;
-	free(path);
-	return rc;
+	page_name(name, file);
+	return fs_dir_has(a->gamesfd, file);
 }
 
 /* azalai run's usual case: no game changed since the last refresh. One
@@ -635,16 +653,76 @@ archive_one(void *arg, const struct game_row *g)
 	return 0;
 }
 
+/* Everything but the directories, which a holds open. */
+static int
+site_write(struct archive *a, const char *state)
+{
+	struct render common;
+	struct tval *root;
+	const char *hook = getenv("AZALAI_TEST_ARCHIVE_SECRETS");
+	char *html = NULL, *path;
+
+	/* Only a test sets the hook; never set it in play. */
+	if (hook != NULL && *hook != '\0' && (a->secrets = fopen(hook, "a")) == NULL) {
+		diag_set(a->d, 0, "cannot open %s: %s", hook, strerror(errno));
+		return ARCHIVE_EWRITE;
+	}
+	state_load(state, &a->old);
+	if (state != NULL && a->nnames == 0 && nothing_changed(a)) {
+		a->stats->games = (long)a->old.n;
+		if (a->secrets != NULL)
+			fclose(a->secrets);
+		free(a->old.v);
+		return 0;
+	}
+	a->index = tval_list();
+	ledger_games_each(a->l, archive_one, a);
+	if (a->progress && a->total > 0)
+		fputc('\n', stderr);
+	if (a->secrets != NULL)
+		fclose(a->secrets);
+	for (int i = 0; i < 8; i++)
+		if (a->rd[i].dir[0] != '\0')
+			render_free(&a->rd[i]);
+	if (a->rc == 0) {
+		root = tval_map();
+		tval_set(root, "games", a->index);
+		tval_set_int(root, "ngames", a->stats->games);
+		tval_set_bool(root, "has_games", a->stats->games > 0);
+		render_init(&common, a->cfg->datadir, NULL, a->cfg->language);
+		if (render_html(&common, "archive-index", root, &html, a->d) < 0) {
+			a->rc = ARCHIVE_ESOFTWARE;
+		} else if (html == NULL) {
+			diag_set(a->d, 0, "no template archive-index.html under %s", common.dir);
+			a->rc = ARCHIVE_ESOFTWARE;
+		}
+		render_free(&common);
+		tval_free(root);
+	} else {
+		tval_free(a->index);
+	}
+	if (a->rc == 0) {
+		xasprintf(&path, "%s/index.html", a->dir);
+		if (write_if_changed(a, a->dirfd, "index.html", path, html) < 0)
+			a->rc = ARCHIVE_EWRITE;
+		free(path);
+	}
+	if (a->rc == 0 && state != NULL && state_save(state, &a->now, a->d) < 0)
+		a->rc = ARCHIVE_EWRITE;
+	free(html);
+	free(a->old.v);
+	free(a->now.v);
+	return a->rc;
+}
+
 int
 archive_write(struct ledger *l, const struct config *cfg, const char *dir,
     char *const *names, int nnames, const char *state, int progress,
     struct archive_stats *stats, struct diag *d)
 {
 	struct archive a;
-	struct render common;
-	struct tval *root;
-	const char *hook = getenv("AZALAI_TEST_ARCHIVE_SECRETS");
-	char *html = NULL, *path = NULL;
+	char *path;
+	int rc = ARCHIVE_EWRITE;
 
 	memset(&a, 0, sizeof a);
 	memset(stats, 0, sizeof *stats);
@@ -678,63 +756,14 @@ archive_write(struct ledger *l, const struct config *cfg, const char *dir,
 		sqlite3_finalize(st);
 	}
 	xasprintf(&path, "%s/games", dir);
-	if (make_dir(&a, dir) < 0 || make_dir(&a, path) < 0) {
-		free(path);
-		return ARCHIVE_EWRITE;
-	}
+	a.gamesfd = -1;
+	if ((a.dirfd = open_dir(&a, -1, NULL, dir)) >= 0 &&
+	    (a.gamesfd = open_dir(&a, a.dirfd, "games", path)) >= 0)
+		rc = site_write(&a, state);
 	free(path);
-	path = NULL;
-	/* Only a test sets the hook; never set it in play. */
-	if (hook != NULL && *hook != '\0' && (a.secrets = fopen(hook, "a")) == NULL) {
-		diag_set(d, 0, "cannot open %s: %s", hook, strerror(errno));
-		return ARCHIVE_EWRITE;
-	}
-	state_load(state, &a.old);
-	if (state != NULL && nnames == 0 && nothing_changed(&a)) {
-		stats->games = (long)a.old.n;
-		if (a.secrets != NULL)
-			fclose(a.secrets);
-		free(a.old.v);
-		return 0;
-	}
-	a.index = tval_list();
-	ledger_games_each(l, archive_one, &a);
-	if (a.progress && a.total > 0)
-		fputc('\n', stderr);
-	if (a.secrets != NULL)
-		fclose(a.secrets);
-	for (int i = 0; i < 8; i++)
-		if (a.rd[i].dir[0] != '\0')
-			render_free(&a.rd[i]);
-	if (a.rc == 0) {
-		root = tval_map();
-		tval_set(root, "games", a.index);
-		tval_set_int(root, "ngames", stats->games);
-		tval_set_bool(root, "has_games", stats->games > 0);
-		render_init(&common, cfg->datadir, NULL, cfg->language);
-		if (render_html(&common, "archive-index", root, &html, d) < 0) {
-			a.rc = ARCHIVE_ESOFTWARE;
-		} else if (html == NULL) {
-			diag_set(d, 0, "no template archive-index.html under %s", common.dir);
-			a.rc = ARCHIVE_ESOFTWARE;
-		}
-		render_free(&common);
-		tval_free(root);
-	} else {
-		tval_free(a.index);
-	}
-	if (a.rc == 0) {
-		xasprintf(&path, "%s/index.html", dir);
-		if (write_if_changed(&a, path, html) < 0)
-			a.rc = ARCHIVE_EWRITE;
-	}
-	if (a.rc == 0 && state != NULL && state_save(state, &a.now, d) < 0)
-		a.rc = ARCHIVE_EWRITE;
-	free(path);
-	free(html);
-	free(a.old.v);
-	free(a.now.v);
-	return a.rc;
+	fs_dir_close(a.gamesfd);
+	fs_dir_close(a.dirfd);
+	return rc;
 }
 
 int

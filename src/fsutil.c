@@ -1,114 +1,29 @@
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <glib.h>
-#include <libgen.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "buf.h"
+#include "fsdir.h"
 #include "fsutil.h"
-#include "xmalloc.h"
-
-static int
-fsync_dir(const char *path)
-{
-	char *copy = xstrdup(path);
-	int fd = open(dirname(copy), O_RDONLY | O_DIRECTORY);
-
-	free(copy);
-	if (fd < 0)
-		return -1;
-	fsync(fd);
-	close(fd);
-	return 0;
-}
 
 int
 fs_write_atomic(const char *path, const void *p, size_t n)
 {
-	return fs_write_atomic_mode(path, p, n, 0600);
-}
+	char *dir = g_path_get_dirname(path), *base = g_path_get_basename(path);
+	/* The ledger's own directory, as its owner named it: links followed
+	 * there; the file's name itself never is (fs_dir_write). */
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc = -1;
 
-int
-fs_write_atomic_mode(const char *path, const void *p, size_t n, int mode)
-{
-	char *tmp;
-	int fd, saved;
-	const char *c = p;
-
-	xasprintf(&tmp, "%s.tmp.%ld", path, (long)getpid());
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0)
-		goto fail;
-	/* fchmod: the umask (077 for the ledger's sake) must not apply here. */
-	if (mode != 0600 && fchmod(fd, (mode_t)mode) < 0) {
+	if (fd >= 0) {
+		rc = fs_dir_write(fd, base, p, n, 0600);
 		close(fd);
-		goto fail_unlink;
 	}
-	while (n > 0) {
-		ssize_t w = write(fd, c, n);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			close(fd);
-			goto fail_unlink;
-		}
-		c += w;
-		n -= (size_t)w;
-	}
-	if (fsync(fd) < 0 || close(fd) < 0)
-		goto fail_unlink;
-	if (rename(tmp, path) < 0)
-		goto fail_unlink;
-	free(tmp);
-	fsync_dir(path);
-	return 0;
-fail_unlink:
-	saved = errno;
-	unlink(tmp);
-	errno = saved;
-fail:
-	free(tmp);
-	return -1;
-}
-
-int
-fs_clean_tmp(const char *dir)
-{
-	DIR *dp = opendir(dir);
-	struct dirent *e;
-	int n = 0;
-
-	if (dp == NULL)
-		return 0;
-	while ((e = readdir(dp)) != NULL) {
-		const char *t = strstr(e->d_name, ".tmp.");
-		char *end, *path;
-		long pid;
-
-		if (t == NULL)
-			continue;
-		errno = 0;
-		pid = strtol(t + 5, &end, 10);
-		if (errno != 0 || end == t + 5 || *end != '\0' || pid <= 0)
-			continue;
-		/* A writer still running (another ledger's run) keeps its file. */
-		if (pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
-			continue;
-		xasprintf(&path, "%s/%s", dir, e->d_name);
-		if (unlink(path) == 0)
-			n++;
-		free(path);
-	}
-	closedir(dp);
-	return n;
+	g_free(dir);
+	g_free(base);
+	return rc;
 }
 
 int
@@ -122,24 +37,34 @@ fs_mkdirs(const char *path)
 int
 fs_read(const char *path, char **out, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
+	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = fs_read_fd(fd, out, len);
+	close(fd);
+	return rc;
+}
+
+int
+fs_read_fd(int fd, char **out, size_t *len)
+{
 	struct buf b = BUF_INIT;
 	char chunk[65536];
-	size_t n;
+	ssize_t n;
 
-	if (f == NULL)
-		return -1;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		buf_add(&b, chunk, n);
-	if (ferror(f)) {
-		int saved = errno;
+	while ((n = read(fd, chunk, sizeof chunk)) != 0) {
+		if (n < 0) {
+			int saved = errno;
 
-		fclose(f);
-		buf_free(&b);
-		errno = saved;
-		return -1;
+			if (saved == EINTR)
+				continue;
+			buf_free(&b);
+			errno = saved;
+			return -1;
+		}
+		buf_add(&b, chunk, (size_t)n);
 	}
-	fclose(f);
 	buf_adds(&b, "");
 	*len = b.len;
 	*out = buf_steal(&b);

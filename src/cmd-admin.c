@@ -251,9 +251,10 @@ cmd_rollback(struct cli *c, int argc, char **argv)
 	static const char usage[] = "usage: azalai rollback GAME STEPS [REASON...]\n\n"
 	    "Undoes the last STEPS moves of GAME (the referee's moves for bot seats\n"
 	    "count; steps undone before do not). The undone steps stay in the ledger,\n"
-	    "marked; the game goes on from the position before them, a seat played by\n"
-	    "the referee moves at once if it is its turn, and every player and\n"
-	    "observer gets a report saying so. \"azalai replay GAME\" lists the steps.\n";
+	    "named by the game master's new step in the chain; the game goes on from\n"
+	    "the position before them, a seat played by the referee moves at once if\n"
+	    "it is its turn, and every player and observer gets a report saying so.\n"
+	    "\"azalai replay GAME\" lists the steps.\n";
 	char reason[256], now[32], *end;
 	int64_t first, last;
 	long steps;

@@ -1,7 +1,9 @@
 /* verify: checks a game, or the whole ledger, the way a player would: the
  * hash chain link by link, a replay of every step from the seed against each
  * step's state hash, the seed against the commitment the welcome mails
- * carried, and (--head) that a chain head a player kept is in the history. */
+ * carried, the undone table against the chain's rollback steps, and
+ * (--head) that a chain head a player kept is in the history, or which
+ * rollback undid its step. */
 #include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -20,11 +22,13 @@ static const char verify_usage[] =
     "usage: azalai verify [GAME [--head HASH]]\n\n"
     "Checks GAME, or every game in the ledger: each link of its event chain, a\n"
     "replay of every step from its seed against the state hash of each step,\n"
-    "and the seed against the commitment its welcome mails carried. Names the\n"
-    "first step that does not match. --head HASH (16 to 64 hex digits, as a\n"
-    "report printed it) says at which step of GAME's history that chain head\n"
-    "is, or that it is not there. Exits 0 when everything verifies, 65 when\n"
-    "something does not (or there is no such game). See doc/verify.md.\n";
+    "the seed against the commitment its welcome mails carried, and the steps\n"
+    "the ledger lists as undone against the rollback steps of the chain. Names\n"
+    "the first step that does not match. --head HASH (16 to 64 hex digits, as\n"
+    "a report printed it) says at which step of GAME's history that chain head\n"
+    "is, which rollback undid that step, or that it is not there. Exits 0 when\n"
+    "everything verifies, 65 when something does not (or there is no such\n"
+    "game). See doc/verify.md.\n";
 
 struct chain_walk {
 	char prev[HASH_HEX];
@@ -83,10 +87,69 @@ welcomes_missing(struct ledger *l, int64_t game, const char *commit)
 	return n;
 }
 
+/* The undone table must list exactly the steps the chain's rollback steps
+ * undid, each with the rollback that first did: readers that list steps
+ * trust it (ledger.h), so a row made by hand would hide played steps from
+ * the reports and the deadlines, and one taken out would show an undone
+ * step as played. Adds a line naming the first step where they part (with
+ * verbose, one when they agree); 0, or -1. */
+static int
+undone_check(struct ledger *l, const struct game_row *g, const struct undo_set *u,
+    int64_t steps, int verbose, struct buf *out)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT seq, rollback_seq FROM undone WHERE "
+	    "game_id = ? ORDER BY seq");
+	int64_t next = 0, listed = 0, by;
+	char why[200] = "";
+	int rc;
+
+	sqlite3_bind_int64(st, 1, g->id);
+	for (;;) {
+		int row = (rc = sqlite3_step(st)) == SQLITE_ROW;
+		int64_t seq = row ? sqlite3_column_int64(st, 0) : steps;
+
+		/* The steps before this row are not listed. */
+		for (; next < seq && next < steps && why[0] == '\0'; next++)
+			if ((by = ledger_undone_by(u, next)) >= 0)
+				snprintf(why, sizeof why, "the rollback at step %lld undid step "
+				    "%lld, which is not listed as undone", (long long)by,
+				    (long long)next);
+		if (!row || why[0] != '\0')
+			break;
+		if ((by = ledger_undone_by(u, seq)) < 0)
+			snprintf(why, sizeof why, "step %lld is listed as undone, but no "
+			    "rollback step of the chain undid it", (long long)seq);
+		else if (by != sqlite3_column_int64(st, 1))
+			snprintf(why, sizeof why, "step %lld is listed as undone by step %lld, "
+			    "but the rollback at step %lld undid it", (long long)seq,
+			    (long long)sqlite3_column_int64(st, 1), (long long)by);
+		if (why[0] != '\0')
+			break;
+		listed++;
+		next = seq + 1;
+	}
+	ledger_release(l, st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		buf_printf(out, "%s: undone: cannot read the undone table: %s\n", g->name,
+		    sqlite3_errmsg(l->db));
+		return -1;
+	}
+	if (why[0] != '\0') {
+		buf_printf(out, "%s: undone: %s\n", g->name, why);
+		return -1;
+	}
+	if (verbose && u->n > 0)
+		buf_printf(out, "%s: undone: the %lld step%s the %zu rollback%s of the "
+		    "chain undid, and no others\n", g->name, (long long)listed,
+		    listed == 1 ? "" : "s", u->n, u->n == 1 ? "" : "s");
+	return 0;
+}
+
 struct verdict {
 	int64_t steps;
 	char head[HASH_HEX];
 	int64_t head_at;
+	int64_t head_undone_by;     /* the rollback that undid head_at's step, -1 none */
 	int failed;
 };
 
@@ -99,11 +162,13 @@ verify_game(struct ledger *l, const struct game_row *g, const char *head, int ve
 	const struct game_rules *r = game_find(g->rules);
 	struct chain_walk w;
 	char salt[AUDIT_SALT], commit[HASH_HEX], h[HASH_HEX];
+	struct undo_set u;
 	struct diag d;
 	void *st;
+	int undo_ok;
 
 	memset(v, 0, sizeof *v);
-	v->head_at = -1;
+	v->head_at = v->head_undone_by = -1;
 	memset(&w, 0, sizeof w);
 	memset(w.prev, '0', HASH_HEX - 1);
 	w.bad = w.head_at = -1;
@@ -154,21 +219,35 @@ verify_game(struct ledger *l, const struct game_row *g, const char *head, int ve
 		}
 	}
 
+	/* What is undone, from the rollback steps alone: replay reads the
+	 * same, and --head and the undone table are held to it. */
+	undo_ok = ledger_undone_load(l, g->id, &u, &d) == 0;
+	if (!undo_ok) {
+		buf_printf(out, "%s: chain: %s\n", g->name, d.msg);
+		v->failed = 1;
+	} else if (v->head_at >= 0) {
+		v->head_undone_by = ledger_undone_by(&u, v->head_at);
+	}
 	if (r == NULL) {
 		buf_printf(out, "%s: replay: this azalai does not know the rules "
 		    "\"%s\"\n", g->name, g->rules);
 		v->failed = 1;
-		return -1;
+	} else if (undo_ok) {
+		/* (A rollback step that names nothing was named above.) */
+		st = xcalloc(1, r->state_size);
+		if (play_replay(l, g, -1, st, NULL, NULL, &d) < 0) {
+			buf_printf(out, "%s: replay: %s\n", g->name, d.msg);
+			v->failed = 1;
+		} else if (verbose) {
+			buf_printf(out, "%s: replay: every step from the seed gives the "
+			    "state the ledger recorded\n", g->name);
+		}
+		free(st);
 	}
-	st = xcalloc(1, r->state_size);
-	if (play_replay(l, g, -1, st, NULL, NULL, &d) < 0) {
-		buf_printf(out, "%s: replay: %s\n", g->name, d.msg);
+	if (undo_ok && undone_check(l, g, &u, w.next, verbose, out) < 0)
 		v->failed = 1;
-	} else if (verbose) {
-		buf_printf(out, "%s: replay: every step from the seed gives the "
-		    "state the ledger recorded\n", g->name);
-	}
-	free(st);
+	if (undo_ok)
+		ledger_undone_free(&u);
 	return v->failed ? -1 : 0;
 }
 
@@ -287,7 +366,11 @@ cmd_verify(struct cli *c, int argc, char **argv)
 		buf_free(&out);
 	}
 	if (head[0] != '\0') {
-		if (v.head_at >= 0) {
+		if (v.head_at >= 0 && v.head_undone_by >= 0) {
+			printf("%s: head %s was step %lld of this game's history until the "
+			    "rollback at step %lld undid it\n", g->name, head,
+			    (long long)v.head_at, (long long)v.head_undone_by);
+		} else if (v.head_at >= 0) {
 			printf("%s: head %s is step %lld of this game's history\n", g->name,
 			    head, (long long)v.head_at);
 		} else {

@@ -156,14 +156,40 @@ void ledger_event_hash(const struct event_row *, char out[HASH_HEX]);
 /* Appends the next step; fills seq and the chained hashes. */
 int ledger_event_append(struct ledger *, int64_t game, struct event_row *, struct diag *);
 /* Calls fn for each live event with seq in [from, to] (to < 0: to the end):
- * events a rollback undid are passed over, as replay and reports must. */
+ * the events the chain's rollback steps undid (ledger_undone_load) are
+ * passed over, as replay must; the undone table is not read. */
 int ledger_events_each(struct ledger *, int64_t game, int64_t from, int64_t to,
     int (*fn)(void *, const struct event_row *), void *, struct diag *);
 /* The same over every event, undone ones included (the hash chain). */
 int ledger_events_each_all(struct ledger *, int64_t game, int64_t from, int64_t to,
     int (*fn)(void *, const struct event_row *), void *, struct diag *);
-/* 1 when a rollback undid step seq. */
+/* 1 when the undone table lists step seq: an index of what the chain's
+ * rollback steps undid, for the readers that list steps; verify holds it
+ * to the chain. */
 int ledger_event_undone(struct ledger *, int64_t game, int64_t seq);
+
+/* A rollback is a step of kind "admin" in the chain. It undoes the steps
+ * FIRST to LAST before it and names them in its payload, under its hash:
+ * "undo FIRST to LAST". One written before migration 020 has an empty
+ * payload; its narrative names FIRST, and LAST is the step before it. */
+#define LEDGER_UNDO_PAYLOAD 64
+void ledger_undo_payload(char out[LEDGER_UNDO_PAYLOAD], int64_t first, int64_t last);
+
+struct undo {
+	int64_t first, last;      /* the steps undone */
+	int64_t by;               /* the rollback step */
+};
+struct undo_set {
+	struct undo *v;           /* by the rollback's step, oldest first */
+	size_t n, cap;
+};
+/* The steps the rollback steps of game undid, read from the chain alone.
+ * 0, or -1 when a rollback step names no steps before it (d names it). */
+int ledger_undone_load(struct ledger *, int64_t game, struct undo_set *, struct diag *);
+/* The rollback step that first undid step seq (a later one may have undone
+ * it again), -1 when none did. */
+int64_t ledger_undone_by(const struct undo_set *, int64_t seq);
+void ledger_undone_free(struct undo_set *);
 int64_t ledger_last_seq(struct ledger *, int64_t game);
 
 /* In a transaction the write waits for the commit (ledger_commit flushes it);

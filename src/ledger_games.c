@@ -348,18 +348,15 @@ ledger_event_append(struct ledger *l, int64_t game, struct event_row *e, struct 
 	return 0;
 }
 
+/* Every event in [from, to], but those skip names. */
 static int
-events_each(struct ledger *l, int64_t game, int64_t from, int64_t to, int undone,
-    int (*fn)(void *, const struct event_row *), void *arg, struct diag *d)
+events_each(struct ledger *l, int64_t game, int64_t from, int64_t to,
+    const struct undo_set *skip, int (*fn)(void *, const struct event_row *), void *arg,
+    struct diag *d)
 {
-	sqlite3_stmt *st = ledger_stmt(l, undone
-	    ? "SELECT seq, kind, seat_idx, payload, narrative, "
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT seq, kind, seat_idx, payload, narrative, "
 	    "state_hash, prev_hash, hash, at FROM events WHERE game_id = ? AND seq >= ? "
-	    "AND (? < 0 OR seq <= ?) ORDER BY seq"
-	    : "SELECT seq, kind, seat_idx, payload, narrative, "
-	    "state_hash, prev_hash, hash, at FROM events WHERE game_id = ? AND seq >= ? "
-	    "AND (? < 0 OR seq <= ?) AND NOT EXISTS (SELECT 1 FROM undone u "
-	    "WHERE u.game_id = events.game_id AND u.seq = events.seq) ORDER BY seq");
+	    "AND (? < 0 OR seq <= ?) ORDER BY seq");
 	struct event_row e;
 	int rc, ret = 0;
 
@@ -368,8 +365,12 @@ events_each(struct ledger *l, int64_t game, int64_t from, int64_t to, int undone
 	sqlite3_bind_int64(st, 3, to);
 	sqlite3_bind_int64(st, 4, to);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t seq = sqlite3_column_int64(st, 0);
+
+		if (skip != NULL && ledger_undone_by(skip, seq) >= 0)
+			continue;
 		memset(&e, 0, sizeof e);
-		e.seq = sqlite3_column_int64(st, 0);
+		e.seq = seq;
 		COPY(e.kind, col_text(st, 1));
 		e.seat = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 2);
 		e.payload = (char *)col_text(st, 3);
@@ -391,14 +392,23 @@ int
 ledger_events_each(struct ledger *l, int64_t game, int64_t from, int64_t to,
     int (*fn)(void *, const struct event_row *), void *arg, struct diag *d)
 {
-	return events_each(l, game, from, to, 0, fn, arg, d);
+	/* The chain says what is undone, not the undone table: a row made by
+	 * hand must not turn a game back. */
+	struct undo_set u;
+	int rc;
+
+	if (ledger_undone_load(l, game, &u, d) < 0)
+		return -1;
+	rc = events_each(l, game, from, to, &u, fn, arg, d);
+	ledger_undone_free(&u);
+	return rc;
 }
 
 int
 ledger_events_each_all(struct ledger *l, int64_t game, int64_t from, int64_t to,
     int (*fn)(void *, const struct event_row *), void *arg, struct diag *d)
 {
-	return events_each(l, game, from, to, 1, fn, arg, d);
+	return events_each(l, game, from, to, NULL, fn, arg, d);
 }
 
 int

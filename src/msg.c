@@ -931,6 +931,19 @@ msg_is_encoded(const char *s)
 	    strchr(s, ORDER_MARK) != NULL;
 }
 
+int
+msg_arg(const char *s, const char *fmt, int i, char *out, size_t n)
+{
+	struct decoded m;
+	size_t fl = strlen(fmt);
+
+	if (n == 0 || decode(s, strlen(s), &m) < 0 || m.kind != 's' || m.flen[0] != fl ||
+	    memcmp(m.f[0], fmt, fl) != 0 || i < 0 || i >= m.nargs)
+		return -1;
+	arg(&m, i, out, n);
+	return 0;
+}
+
 void
 msg_order(char *out, size_t n, const char *game, const char *line)
 {

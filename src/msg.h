@@ -80,6 +80,10 @@ void msg_render_said(const char *lang, const char *s, struct msg_said *, struct 
 void msg_english(const char *s, char *out, size_t n);
 /* Whether s holds a message or a term anywhere. */
 int msg_is_encoded(const char *s);
+/* Argument i (from 0) of s, as text into out, when s is exactly one
+ * message of the one form fmt; -1 otherwise. For a reader that must know
+ * what a kept message said, whatever the catalogs make of it. */
+int msg_arg(const char *s, const char *fmt, int i, char *out, size_t n);
 
 /* Where translations come from. The referee plugs in its catalogs
  * (catalog.h); engines and their tests have none, and then every message

@@ -51,11 +51,12 @@ int play_replay(struct ledger *, const struct game_row *, int64_t upto, void *st
     struct diag *);
 
 /* Undoes the last `steps` live steps (moves; setup and steps undone before do
- * not count): marks them undone, rebuilds the state from the live events and
- * appends an 'admin' step saying so, in the caller's transaction. first and
- * last get the oldest and newest move undone. 0, PLAY_ERULES when there are
- * not that many steps, PLAY_ELEDGER on a ledger or replay error; p is
- * unchanged on error. */
+ * not count) and every step after the first of them: appends an 'admin'
+ * step that names them (ledger.h) with the state the live steps before
+ * them make, and lists them in the undone table, in the caller's
+ * transaction. first and last get the oldest and newest move undone. 0,
+ * PLAY_ERULES when there are not that many steps, PLAY_ELEDGER on a ledger
+ * or replay error; p is unchanged on error. */
 int play_rollback(struct ledger *, struct play *, int steps, const char *reason,
     const char *now, int64_t *first, int64_t *last, struct diag *);
 

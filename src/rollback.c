@@ -1,7 +1,8 @@
 /* rollback: a game master undoes steps. Events are append-only, so nothing is
- * deleted: the undone steps are listed in `undone`, every reader of the live
- * events passes over them, and a new 'admin' step carries the rebuilt state
- * (its hash is what replay checks from then on). */
+ * deleted: a new 'admin' step names the steps it undoes in its payload (the
+ * chain alone says what is undone, ledger.h) and carries the rebuilt state
+ * (its hash is what replay checks from then on); the undone table lists
+ * the same steps for the readers that list steps. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,28 +35,18 @@ nth_live_move(struct ledger *l, int64_t game, int steps, int *have, int64_t *new
 	return seq;
 }
 
+/* The undone table, the index of what the rollback step at by says. */
 static int
-mark_undone(struct ledger *l, int64_t game, int64_t first, int64_t last, const char *reason,
-    const char *now, struct diag *d)
+mark_undone(struct ledger *l, int64_t game, int64_t first, int64_t last, int64_t by,
+    struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "INSERT INTO rollbacks (game_id, first_seq, "
-	    "last_seq, reason, at) VALUES (?,?,?,?,?)");
-	int64_t id;
+	sqlite3_stmt *st;
 
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, first);
-	sqlite3_bind_int64(st, 3, last);
-	sqlite3_bind_text(st, 4, reason, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, now, -1, SQLITE_STATIC);
-	if (ledger_done(l, st, d) < 0)
-		return -1;
-	id = sqlite3_last_insert_rowid(l->db);
-	/* Admin steps between the moves go too: their state hashes are those of
-	 * the undone line of play. */
-	st = ledger_prep(l, "INSERT INTO undone (game_id, seq, rollback) SELECT game_id, "
+	/* A step an earlier rollback undid keeps that rollback: the first. */
+	st = ledger_prep(l, "INSERT INTO undone (game_id, seq, rollback_seq) SELECT game_id, "
 	    "seq, ? FROM events e WHERE game_id = ? AND seq BETWEEN ? AND ? AND NOT EXISTS "
 	    "(SELECT 1 FROM undone u WHERE u.game_id = e.game_id AND u.seq = e.seq)");
-	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 1, by);
 	sqlite3_bind_int64(st, 2, game);
 	sqlite3_bind_int64(st, 3, first);
 	sqlite3_bind_int64(st, 4, last);
@@ -78,7 +69,7 @@ play_rollback(struct ledger *l, struct play *p, int steps, const char *reason,
 	struct event_row e;
 	struct pending pd;
 	struct buf line = BUF_INIT;
-	char said[2048];
+	char said[2048], payload[LEDGER_UNDO_PAYLOAD];
 	int have, rc;
 
 	if (steps < 1) {
@@ -96,11 +87,11 @@ play_rollback(struct ledger *l, struct play *p, int steps, const char *reason,
 		return PLAY_ERULES;
 	}
 	/* Everything from the first undone move on goes, the steps of the
-	 * game master between the moves too. */
-	if (mark_undone(l, p->g.id, *first, p->seq, reason, now, d) < 0)
-		return PLAY_ELEDGER;
+	 * game master between the moves too (their state hashes are those of
+	 * the undone line of play): what is left is the game as the live
+	 * steps before the first made it. */
 	st = xcalloc(1, p->rules->state_size);
-	if (play_replay(l, &p->g, -1, st, NULL, NULL, d) < 0) {
+	if (play_replay(l, &p->g, *first - 1, st, NULL, NULL, d) < 0) {
 		free(st);
 		return PLAY_ELEDGER;
 	}
@@ -108,7 +99,8 @@ play_rollback(struct ledger *l, struct play *p, int steps, const char *reason,
 	memset(&e, 0, sizeof e);
 	snprintf(e.kind, sizeof e.kind, "admin");
 	e.seat = -1;
-	e.payload = "";
+	ledger_undo_payload(payload, *first, p->seq);
+	e.payload = payload;
 	/* A message, so that every reader reads it in their language; the
 	 * game master's reason is their own words. */
 	if (steps == 1 && reason[0] != '\0')
@@ -129,6 +121,8 @@ play_rollback(struct ledger *l, struct play *p, int steps, const char *reason,
 	snprintf(e.at, sizeof e.at, "%s", now);
 	rc = ledger_event_append(l, p->g.id, &e, d);
 	buf_free(&line);
+	if (rc == 0)
+		rc = mark_undone(l, p->g.id, *first, p->seq, e.seq, d);
 	if (rc == 0)
 		rc = ledger_snapshot_put(l, p->g.id, e.seq, st, p->rules->state_size, d);
 	/* A game that ended in the undone steps goes on. */

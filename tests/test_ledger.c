@@ -15,6 +15,7 @@
 #include "log.h"
 #include "mailmsg.h"
 #include "migrations.h"
+#include "msg.h"
 #include "outbox.h"
 #include "picture.h"
 #include "token.h"
@@ -272,6 +273,55 @@ test_picture_recipe_migration(void **state)
 	ledger_close(&l);
 }
 
+/* 020: a ledger of before it (made at 017: 018 wants azalai's own SQL
+ * functions; undone and rollbacks are as 003 made them until 020) keeps
+ * its undone rows, each now naming the rollback step that undid it: the
+ * step after its rollbacks row's last_seq. A row whose rollbacks row is
+ * missing is kept with -1, which no step is, for verify to name: the
+ * migration does not drop what may be tampering. rollbacks is gone; the
+ * rollback steps are found through events_admin. */
+static void
+test_undone_migration(void **state)
+{
+	struct ledger l;
+	struct diag d;
+	sqlite3 *db;
+	sqlite3_stmt *st;
+
+	(void)state;
+	db = ledger_at(17);
+	assert_int_equal(sqlite3_exec(db,
+	    "INSERT INTO games (id, name, rules, options, seed, created_at) VALUES "
+	    "(1, 'g-1', 'buqruru', '', 1, 'now'); "
+	    "INSERT INTO rollbacks (id, game_id, first_seq, last_seq, at) VALUES "
+	    "(1, 1, 6, 6, 'now'), (2, 1, 4, 8, 'now'); "
+	    "INSERT INTO undone (game_id, seq, rollback) VALUES "
+	    "(1, 6, 1), (1, 4, 2), (1, 5, 2), (1, 7, 2), (1, 8, 2), (1, 2, 3)",
+	    NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	assert_true(ledger_user_version(&l) >= 20);
+	assert_int_equal(count(&l, "SELECT COUNT(*) FROM undone"), 6);
+	assert_int_equal(count(&l, "SELECT COUNT(*) FROM undone WHERE game_id = 1 AND ("
+	    "(seq = 6 AND rollback_seq = 7) OR (seq IN (4, 5, 7, 8) AND rollback_seq = 9) "
+	    "OR (seq = 2 AND rollback_seq = -1))"), 6);
+	assert_int_equal(count(&l, "SELECT COUNT(*) FROM sqlite_master WHERE "
+	    "name = 'rollbacks'"), 0);
+	st = ledger_prep(&l, "EXPLAIN QUERY PLAN SELECT seq FROM events WHERE game_id = 1 "
+	    "AND kind = 'admin' ORDER BY seq");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_non_null(strstr(col_text(st, 3), "events_admin"));
+	sqlite3_finalize(st);
+	/* A new row marks its game for the schedule, as before. */
+	assert_int_equal(sqlite3_exec(l.db, "DELETE FROM schedule_dirty; INSERT INTO undone "
+	    "(game_id, seq, rollback_seq) VALUES (1, 3, 9)", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(count(&l, "SELECT COUNT(*) FROM schedule_dirty WHERE game_id = 1"),
+	    1);
+	assert_integrity(&l);
+	ledger_close(&l);
+}
+
 /* 019: a ledger of 017 keeps every picture, now under its game: a PNG or
  * an SVG, whose game was not kept, under game 0, which a mail of any game
  * finds; a recipe under its game, which a mail of another game does not.
@@ -366,8 +416,10 @@ test_picture_by_game_migration(void **state)
 
 /* Every row of the tables 016 edits, with its rowid, and the schema beside
  * them (rootpages, indexes, triggers), as one text to compare; but for the
- * picture table, which 017 builds anew after 016, and what 018 adds to
- * messages (test_mail_keys_migration). */
+ * picture table, which 017 builds anew after 016, what 018 adds to
+ * messages (test_mail_keys_migration), and the undone table, which 020
+ * builds anew, with rollbacks gone and events_admin new
+ * (test_undone_migration). */
 static char *
 ledger_text(sqlite3 *db)
 {
@@ -381,7 +433,9 @@ ledger_text(sqlite3 *db)
 		"SELECT rowid, * FROM held_mails",
 		"SELECT type, name, tbl_name, rootpage, CASE type WHEN 'table' THEN '' "
 		    "ELSE sql END FROM sqlite_schema WHERE tbl_name != 'picture' AND "
-		    "name != 'messages_mid' AND name != 'messages_hash' ORDER BY name",
+		    "name != 'messages_mid' AND name != 'messages_hash' AND "
+		    "tbl_name != 'undone' AND tbl_name != 'rollbacks' AND "
+		    "name != 'events_admin' ORDER BY name",
 	};
 	size_t len = 0;
 	char *s = calloc(1, 1);
@@ -670,6 +724,110 @@ test_rollback_leaves_nothing(void **state)
 	append(&l, g, "SOW 1", &a);
 	ledger_rollback(&l);
 	assert_int_equal(ledger_last_seq(&l, g), -1);
+	ledger_close(&l);
+}
+
+/* A rollback step: kind admin, no seat, the payload and narrative given. */
+static int64_t
+append_rollback(struct ledger *l, int64_t game, const char *payload, const char *said)
+{
+	struct event_row e;
+	struct buf narrative = BUF_INIT;
+	struct diag d;
+
+	memset(&e, 0, sizeof e);
+	snprintf(e.kind, sizeof e.kind, "admin");
+	e.seat = -1;
+	e.payload = (char *)payload;
+	buf_printf(&narrative, "ffffffff\t%s\n", said);
+	e.narrative = narrative.p;
+	memset(e.state_hash, 'b', HASH_HEX - 1);
+	snprintf(e.at, sizeof e.at, "2026-11-21T00:00:00Z");
+	assert_int_equal(ledger_event_append(l, game, &e, &d), 0);
+	buf_free(&narrative);
+	return e.seq;
+}
+
+static int
+live_seq(void *arg, const struct event_row *e)
+{
+	struct buf *b = arg;
+
+	buf_printf(b, "%lld ", (long long)e->seq);
+	return 0;
+}
+
+/* What a game's rollbacks undid is read from its rollback steps: the
+ * payload "undo FIRST to LAST", or, for a step of before 020 (an empty
+ * payload), from the first step its narrative names, as a message or in
+ * the plain English of before messages, to the step before it. The live
+ * events pass over those steps, whatever the undone table lists; a
+ * rollback step that names no steps before it is an error that names it. */
+static void
+test_undone_from_chain(void **state)
+{
+	static const char *const bad[] = { "undo 3 to 2", "undo 5 to 99", "undo 0 to 1",
+	    "undo 01 to 1",
+	    "undo 1 to 1 ", "undo 1", "undo -1 to 1", "" };
+	struct ledger l;
+	struct undo_set u;
+	struct event_row e;
+	struct buf live = BUF_INIT;
+	struct diag d;
+	char said[256], payload[LEDGER_UNDO_PAYLOAD];
+	int64_t g;
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	g = add_game(&l);
+	for (int i = 0; i < 4; i++)
+		append(&l, g, "SOW 1", &e);
+	/* Steps 0 to 2, then 3 and its rollback at 4, as azalai wrote it
+	 * before messages. */
+	assert_int_equal(append_rollback(&l, g, "", "The game master undid step 3."), 4);
+	/* 5, then 6 and its rollback at 7, as a message. */
+	append(&l, g, "SOW 1", &e);
+	append(&l, g, "SOW 1", &e);
+	msg_fmt(said, sizeof said, "The game master undid %d steps, %lld to %lld: %s", 1,
+	    6LL, 6LL, "a reason");
+	assert_int_equal(append_rollback(&l, g, "", said), 7);
+	/* 8, then 9 and the rollback at 10 that undoes 5 to 9, with its payload. */
+	append(&l, g, "SOW 1", &e);
+	append(&l, g, "SOW 1", &e);
+	ledger_undo_payload(payload, 5, 9);
+	assert_int_equal(append_rollback(&l, g, payload, "whatever it says"), 10);
+	assert_string_equal(payload, "undo 5 to 9");
+
+	/* A row made by hand changes nothing of it. */
+	assert_int_equal(sqlite3_exec(l.db, "INSERT INTO undone (game_id, seq, rollback_seq) "
+	    "VALUES (1, 1, 4)", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(ledger_undone_load(&l, g, &u, &d), 0);
+	assert_int_equal(u.n, 3);
+	{
+		static const int64_t by[] = { -1, -1, -1, 4, -1, 10, 7, 10, 10, 10, -1 };
+
+		for (int64_t s = 0; s <= 10; s++)
+			assert_int_equal(ledger_undone_by(&u, s), by[s]);
+	}
+	ledger_undone_free(&u);
+	assert_int_equal(ledger_events_each(&l, g, 0, -1, live_seq, &live, &d), 0);
+	assert_string_equal(live.p, "0 1 2 4 10 ");
+	buf_free(&live);
+
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		int64_t at;
+
+		assert_int_equal(ledger_begin(&l, &d), 0);
+		at = append_rollback(&l, g, bad[i], "the game master said nothing");
+		diag_clear(&d);
+		assert_int_equal(ledger_undone_load(&l, g, &u, &d), -1);
+		snprintf(said, sizeof said, "step %lld is a rollback", (long long)at);
+		if (strstr(d.msg, said) == NULL)
+			fail_msg("\"%s\": %s", bad[i], d.msg);
+		assert_int_equal(ledger_events_each(&l, g, 0, -1, live_seq, &live, &d), -1);
+		buf_free(&live);
+		ledger_rollback(&l);
+	}
 	ledger_close(&l);
 }
 
@@ -1067,6 +1225,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_snapshot_in_transaction, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_savepoint_undone, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_mail_keys_migration, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_undone_migration, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_undone_from_chain, setup, teardown),
 		cmocka_unit_test(test_tokens),
 	};
 

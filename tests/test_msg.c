@@ -254,6 +254,33 @@ test_broken_encodings_do_not_crash(void **state)
 	}
 }
 
+/* What a kept message said, whatever a catalog makes of it: its arguments
+ * by the format that is its id, and nothing from another message, plain
+ * text or a broken encoding. */
+static void
+test_arguments_read_back(void **state)
+{
+	char m[256], t[64], a[16];
+
+	(void)state;
+	msg_use_catalog(&fake);
+	msg_term(t, sizeof t, "good.dates");
+	msg_fmt(m, sizeof m, "%s takes %s.", t, "tinhinan");
+	assert_int_equal(msg_arg(m, "%s takes %s.", 1, a, sizeof a), 0);
+	assert_string_equal(a, "tinhinan");
+	assert_int_equal(msg_arg(m, "%s takes %s.", 2, a, sizeof a), -1);
+	assert_int_equal(msg_arg(m, "%s takes %s", 1, a, sizeof a), -1);
+	assert_int_equal(msg_arg("tinhinan takes dates.", "%s takes %s.", 1, a, sizeof a), -1);
+	assert_int_equal(msg_arg("\001s12:%s takes %s.9:ab", "%s takes %s.", 0, a, sizeof a),
+	    -1);
+	msg_fmt(m, sizeof m, "Round %d begins; %s moves first.", 12, "amastan");
+	assert_int_equal(msg_arg(m, "Round %d begins; %s moves first.", 0, a, sizeof a), 0);
+	assert_string_equal(a, "12");
+	/* Cut to fit, as "%.*s" would. */
+	assert_int_equal(msg_arg(m, "Round %d begins; %s moves first.", 1, a, 4), 0);
+	assert_string_equal(a, "ama");
+}
+
 int
 main(void)
 {
@@ -269,6 +296,7 @@ main(void)
 		cmocka_unit_test(test_no_newline_or_tab_survives_encoding),
 		cmocka_unit_test(test_too_long_keeps_english),
 		cmocka_unit_test(test_broken_encodings_do_not_crash),
+		cmocka_unit_test(test_arguments_read_back),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

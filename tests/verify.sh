@@ -30,6 +30,12 @@ expect() {
 	fi
 }
 
+# hash_at GAME SEQ [LEDGER]: the hash of that step, the head a report gave.
+hash_at() {
+	sqlite3 "${3:-azalai.db}" "SELECT e.hash FROM events e JOIN games g ON g.id = e.game_id
+		WHERE g.name = '$1' AND e.seq = $2"
+}
+
 # Every mail body the ledger queued, in order, one file each.
 bodies() {
 	rm -rf "$1" && mkdir "$1"
@@ -155,6 +161,22 @@ sqlite3 mail.db "UPDATE outbox SET body = replace(body, '$commit', '$full')
 expect 65 "1 welcome mail in the outbox carries another commitment" -- \
 	"$az" --ledger mail.db verify targi-1
 
+# A silent rollback: the newest steps listed as undone by hand, with no
+# rollback step in the chain (no narrative, no mail). The chain alone says
+# what is undone: verify names the row, and a game loaded without its
+# snapshot is not turned back.
+cp azalai.db silent.db
+last=$(sqlite3 silent.db "SELECT MAX(seq) FROM events WHERE game_id = 1")
+sqlite3 silent.db "INSERT INTO undone VALUES (1, $((last - 1)), 1), (1, $last, 1)"
+expect 65 "undone: step $((last - 1)) is listed as undone, but no rollback step of the chain undid it" \
+	-- "$az" --ledger silent.db verify targi-1
+expect 65 "1 of 2 games do not verify" -- "$az" --ledger silent.db verify
+"$az" replay targi-1 | grep '^step \|^replay' > steps.txt
+sqlite3 silent.db "DELETE FROM snapshots WHERE game_id = 1"
+"$az" --ledger silent.db replay targi-1 | grep '^step \|^replay' > silent-steps.txt
+cmp -s steps.txt silent-steps.txt && ok ||
+	bad "the rows made by hand turned targi-1 back: $(diff steps.txt silent-steps.txt)"
+
 # A game from before the commitment (migration 007) verifies without one,
 # and its end still reveals the seed.
 cp azalai.db old.db
@@ -179,9 +201,42 @@ expect 0 "Fortune cards still in the deck, top first" -- "$az" replay targui-1 -
 expect 0 "buqruru-2" -- "$az" new buqruru --seat a=bot --seat b=b@x
 expect 0 "undid step 1" -- "$az" rollback buqruru-2 1 testing
 expect 0 "buqruru-2 verified" -- "$az" verify buqruru-2
-expect 0 "is step 1 of this game's history" -- "$az" verify buqruru-2 --head \
-	"$(sqlite3 azalai.db "SELECT hash FROM events e JOIN games g ON g.id = e.game_id
-	WHERE g.name = 'buqruru-2' AND e.seq = 1")"
+# The rollback step names what it undid, under its hash.
+[ "$(sqlite3 azalai.db "SELECT payload FROM events WHERE kind = 'admin' AND
+	game_id = (SELECT id FROM games WHERE name = 'buqruru-2')")" = "undo 1 to 1" ] && ok ||
+	bad "the rollback step of buqruru-2 does not name step 1 in its payload"
+# A head kept from the undone step is in the chain, no longer in the history.
+expect 0 "head [0-9a-f]* was step 1 of this game's history until the rollback at step 2 undid it" \
+	-- "$az" verify buqruru-2 --head "$(hash_at buqruru-2 1)"
+expect 0 "is step 2 of this game's history" -- "$az" verify buqruru-2 --head \
+	"$(hash_at buqruru-2 2)"
+# The list of undone steps is held to the chain: a row taken out is named.
+cp azalai.db lost.db
+sqlite3 lost.db "DELETE FROM undone WHERE seq = 1 AND
+	game_id = (SELECT id FROM games WHERE name = 'buqruru-2')"
+expect 65 "undone: the rollback at step 2 undid step 1, which is not listed as undone" \
+	-- "$az" --ledger lost.db verify buqruru-2
+
+# A ledger of before 020 (tests/verify-019.sql): its rollback steps have an
+# empty payload, and their narratives name the first step each undid.
+sqlite3 old19.db < "$src/tests/verify-019.sql"
+expect 0 "buqruru-1 verified" -- "$az" --ledger old19.db verify buqruru-1
+for h in 6:7 7:9 4:9 8:9; do
+	expect 0 "was step ${h%:*} of this game's history until the rollback at step ${h#*:} undid it" \
+		-- "$az" --ledger old19.db verify buqruru-1 --head "$(hash_at buqruru-1 "${h%:*}" old19.db)"
+done
+expect 0 "is step 9 of this game's history" -- "$az" --ledger old19.db verify buqruru-1 \
+	--head "$(hash_at buqruru-1 9 old19.db)"
+# A new rollback in it names its steps, an old one among them.
+expect 0 "undid step 3; the game is at step 11" -- "$az" --ledger old19.db rollback buqruru-1 1
+expect 0 "buqruru-1 verified" -- "$az" --ledger old19.db verify buqruru-1
+expect 0 "was step 9 of this game's history until the rollback at step 10 undid it" \
+	-- "$az" --ledger old19.db verify buqruru-1 --head "$(hash_at buqruru-1 9 old19.db)"
+# A row made by hand before 020, under the second rollback.
+sqlite3 old19-silent.db < "$src/tests/verify-019.sql"
+sqlite3 old19-silent.db "INSERT INTO undone (game_id, seq, rollback) VALUES (1, 3, 2)"
+expect 65 "undone: step 3 is listed as undone, but no rollback step of the chain undid it" \
+	-- "$az" --ledger old19-silent.db verify buqruru-1
 expect 0 "5 games verified" -- "$az" verify
 
 echo "$passes passed, $fails failed"

@@ -54,6 +54,7 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 	struct process_stats ps;
 	const char *arg = NULL;
 	struct diag d;
+	size_t limit;
 	int ch, kind = 0, rc;
 
 	if (cli_wants_help(argc, argv, ingest_usage))
@@ -81,20 +82,21 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 		return kind == 's' ? EX_TEMPFAIL : rc;
 	}
 	diag_clear(&d);
+	limit = (size_t)c->cfg.max_message_bytes;
 	/* What this run stores it answers next: GMime reads each mail once. */
 	open_cache(c);
 	switch (kind) {
 	case 'm':
-		rc = ingest_maildir(&c->l, arg, &in, &d);
+		rc = ingest_maildir(&c->l, arg, limit, &in, &d);
 		break;
 	case 'b':
-		rc = ingest_mbox(&c->l, arg, &in, &d);
+		rc = ingest_mbox(&c->l, arg, limit, &in, &d);
 		break;
 	case 's':
-		rc = ingest_fd(&c->l, STDIN_FILENO, "stdin", &in, &d);
+		rc = ingest_fd(&c->l, STDIN_FILENO, "stdin", limit, &in, &d);
 		break;
 	default:
-		rc = ingest_turnfile(&c->l, arg, &in, &d);
+		rc = ingest_turnfile(&c->l, arg, limit, &in, &d);
 		break;
 	}
 	if (rc < 0) {
@@ -118,6 +120,7 @@ cmd_run(struct cli *c, int argc, char **argv)
 	struct schedule_stats ss;
 	struct diag d;
 	struct archive_stats as;
+	size_t limit;
 	int rc, sent = 0, failed = 0, fetch_failed = 0, schedule_failed = 0, archive_failed = 0;
 
 	if (cli_wants_help(argc, argv, "usage: azalai run\n\nThe cron job: takes in the "
@@ -138,11 +141,12 @@ cmd_run(struct cli *c, int argc, char **argv)
 		return rc;
 	}
 	diag_clear(&d);
+	limit = (size_t)c->cfg.max_message_bytes;
 	open_cache(c);
 	if (strcmp(c->cfg.mailbox_type, "maildir") == 0)
-		rc = ingest_maildir(&c->l, c->cfg.mailbox_path, &in, &d);
+		rc = ingest_maildir(&c->l, c->cfg.mailbox_path, limit, &in, &d);
 	else if (strcmp(c->cfg.mailbox_type, "mbox") == 0)
-		rc = ingest_mbox(&c->l, c->cfg.mailbox_path, &in, &d);
+		rc = ingest_mbox(&c->l, c->cfg.mailbox_path, limit, &in, &d);
 	else if (fetch_find(c->cfg.mailbox_type) != NULL) {
 		/* A server that is down: what the ledger already holds is still
 		 * answered and the outbox delivered, then the run says it failed. */

@@ -190,7 +190,7 @@ fs_dir_read(int dir, const char *name, char **out, size_t *len)
 		errno = EINVAL;
 		return -1;
 	}
-	rc = fs_read_fd(fd, out, len);
+	rc = fs_read_fd(fd, SIZE_MAX, out, len);
 	close(fd);
 	return rc;
 }

@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib.h>
+#include <stdint.h>
 #include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
@@ -41,29 +42,51 @@ fs_read(const char *path, char **out, size_t *len)
 
 	if (fd < 0)
 		return -1;
-	rc = fs_read_fd(fd, out, len);
+	rc = fs_read_fd(fd, SIZE_MAX, out, len);
 	close(fd);
 	return rc;
 }
 
 int
-fs_read_fd(int fd, char **out, size_t *len)
+fs_read_each(int fd, uint64_t most, void (*each)(void *, const char *, size_t), void *arg)
 {
-	struct buf b = BUF_INIT;
 	char chunk[65536];
-	ssize_t n;
+	uint64_t got = 0;
 
-	while ((n = read(fd, chunk, sizeof chunk)) != 0) {
+	while (got < most) {
+		ssize_t n = read(fd, chunk, most - got < sizeof chunk ? (size_t)(most - got) :
+		    sizeof chunk);
+
+		if (n == 0)
+			break;
 		if (n < 0) {
-			int saved = errno;
-
-			if (saved == EINTR)
+			if (errno == EINTR)
 				continue;
-			buf_free(&b);
-			errno = saved;
 			return -1;
 		}
-		buf_add(&b, chunk, (size_t)n);
+		each(arg, chunk, (size_t)n);
+		got += (uint64_t)n;
+	}
+	return 0;
+}
+
+static void
+add_piece(void *b, const char *p, size_t n)
+{
+	buf_add(b, p, n);
+}
+
+int
+fs_read_fd(int fd, size_t most, char **out, size_t *len)
+{
+	struct buf b = BUF_INIT;
+
+	if (fs_read_each(fd, most, add_piece, &b) < 0) {
+		int saved = errno;
+
+		buf_free(&b);
+		errno = saved;
+		return -1;
 	}
 	buf_adds(&b, "");
 	*len = b.len;

@@ -3,6 +3,7 @@
 #define AZ_FSUTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Temp file in the same directory, fsync, rename, fsync the directory
  * (fs_dir_write); the file is the owner's alone (0600). */
@@ -10,8 +11,13 @@ int fs_write_atomic(const char *path, const void *, size_t);
 int fs_mkdirs(const char *path);
 /* Whole file into a NUL-terminated buffer; -1 with errno set. */
 int fs_read(const char *path, char **out, size_t *len);
-/* The same from an open file, up to its end. */
-int fs_read_fd(int fd, char **out, size_t *len);
+/* The same from an open file, up to its end or its first `most` bytes. */
+int fs_read_fd(int fd, size_t most, char **out, size_t *len);
+/* Reads fd to its end, or its first `most` bytes, and hands each piece
+ * read to each(arg, piece, bytes): what is read need not be held. 0, or -1
+ * with errno when a read fails. */
+int fs_read_each(int fd, uint64_t most, void (*each)(void *arg, const char *, size_t),
+    void *arg);
 /* flock() on path, polling for up to timeout seconds; returns the fd or -1
  * (errno EWOULDBLOCK when another holder kept it). */
 int fs_lock(const char *path, int timeout);

@@ -45,7 +45,7 @@ save_offset(struct ledger *l, const char *key, const char *raw, size_t off)
 struct mbox_ctx {
 	struct ledger *l;
 	const char *path, *key, *raw;
-	size_t start;
+	size_t start, limit;
 	struct ingest_stats *s;
 	struct diag *d;
 };
@@ -58,8 +58,8 @@ store_one(void *arg, size_t begin, size_t end)
 	int rc;
 
 	snprintf(ref, sizeof ref, "%zu", c->start + begin);
-	rc = ingest_store(c->l, "mbox", ref, c->raw + c->start + begin, end - begin, NULL,
-	    c->d);
+	rc = ingest_store(c->l, "mbox", ref, c->raw + c->start + begin, end - begin,
+	    c->limit, c->d);
 	if (rc < 0) {
 		c->s->failed++;
 		log_error("mbox %s: cannot store the message at %s: %s", c->path, ref,
@@ -76,7 +76,8 @@ store_one(void *arg, size_t begin, size_t end)
 }
 
 int
-ingest_mbox(struct ledger *l, const char *path, struct ingest_stats *s, struct diag *d)
+ingest_mbox(struct ledger *l, const char *path, size_t limit, struct ingest_stats *s,
+    struct diag *d)
 {
 	struct mbox_ctx c;
 	char *raw, key[1100];
@@ -90,6 +91,7 @@ ingest_mbox(struct ledger *l, const char *path, struct ingest_stats *s, struct d
 	c.key = key;
 	c.raw = raw;
 	c.start = (size_t)resume_offset(l, key, raw, len);
+	c.limit = limit;
 	c.s = s;
 	c.d = d;
 	mbox_split(raw + c.start, len - c.start, store_one, &c);

@@ -10,6 +10,7 @@
 
 #include "config.h"
 #include "ledger.h"
+#include "mailbytes.h"
 
 struct ingest_stats {
 	int taken;                /* new messages stored */
@@ -17,10 +18,16 @@ struct ingest_stats {
 	int failed;               /* could not be read or stored */
 };
 
-/* 1 stored, 0 duplicate, -1 error. Commits its own transaction, or works in
- * the caller's when one is open (a batch; the caller commits or rolls back). */
+/* Stores raw[0..len) from source (its place there: ref): 1 stored, 0 a
+ * duplicate, -1 an error. A mail over limit bytes keeps its header block
+ * only (mailbytes.h). Commits its own transaction, or works in the
+ * caller's when one is open (a batch; the caller commits or rolls back). */
 int ingest_store(struct ledger *, const char *source, const char *ref, const char *raw,
-    size_t len, const char *hash_extra, struct diag *);
+    size_t len, size_t limit, struct diag *);
+/* The same for a mail read (and cut) already; its hash is the dedupe key
+ * of a mail without a Message-ID. */
+int ingest_keep(struct ledger *, const char *source, const char *ref,
+    const struct mailbytes *, struct diag *);
 
 /* Makes azalai_mail_date(raw) known to SQL on db: the Date that keys a
  * stored mail (maildate.h), read from its header block as ingest_store
@@ -28,10 +35,15 @@ int ingest_store(struct ledger *, const char *source, const char *ref, const cha
  * SQLite error code. */
 int ingest_sql(sqlite3 *db);
 
-int ingest_maildir(struct ledger *, const char *dir, struct ingest_stats *, struct diag *);
-int ingest_mbox(struct ledger *, const char *path, struct ingest_stats *, struct diag *);
-int ingest_fd(struct ledger *, int fd, const char *source, struct ingest_stats *,
+/* Each source's mails, limit being limits.message_bytes; a turn file must
+ * be within it. */
+int ingest_maildir(struct ledger *, const char *dir, size_t limit, struct ingest_stats *,
     struct diag *);
-int ingest_turnfile(struct ledger *, const char *path, struct ingest_stats *, struct diag *);
+int ingest_mbox(struct ledger *, const char *path, size_t limit, struct ingest_stats *,
+    struct diag *);
+int ingest_fd(struct ledger *, int fd, const char *source, size_t limit,
+    struct ingest_stats *, struct diag *);
+int ingest_turnfile(struct ledger *, const char *path, size_t limit, struct ingest_stats *,
+    struct diag *);
 
 #endif

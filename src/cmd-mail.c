@@ -18,10 +18,10 @@
 static void
 log_summary(const char *what, const struct ingest_stats *in, const struct process_stats *ps)
 {
-	log_info("%s: %d messages taken in (%d already seen, %d unreadable); %d processed: "
-	    "%d orders accepted, %d rejected, %d steps resolved, %d not answered", what,
-	    in->taken, in->duplicates, in->failed, ps->messages, ps->accepted, ps->rejected,
-	    ps->steps, ps->ignored);
+	log_info("%s: %d messages taken in (%d already seen, %d unreadable, %d files set "
+	    "aside); %d processed: %d orders accepted, %d rejected, %d steps resolved, %d not "
+	    "answered", what, in->taken, in->duplicates, in->failed, in->aside, ps->messages,
+	    ps->accepted, ps->rejected, ps->steps, ps->ignored);
 }
 
 /* Ingest keeps the parse of each mail it stores for process_pending, right
@@ -50,7 +50,7 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 		{ "file", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct ingest_stats in = { 0, 0, 0 };
+	struct ingest_stats in = { 0, 0, 0, 0 };
 	struct process_stats ps;
 	const char *arg = NULL;
 	struct diag d;
@@ -115,7 +115,7 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 int
 cmd_run(struct cli *c, int argc, char **argv)
 {
-	struct ingest_stats in = { 0, 0, 0 };
+	struct ingest_stats in = { 0, 0, 0, 0 };
 	struct process_stats ps;
 	struct schedule_stats ss;
 	struct diag d;

@@ -3,6 +3,7 @@
 #include <glib.h>
 #include <stdint.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -92,6 +93,55 @@ fs_read_fd(int fd, size_t most, char **out, size_t *len)
 	*len = b.len;
 	*out = buf_steal(&b);
 	return 0;
+}
+
+int
+fs_open_regular(int dirfd, const char *path, int nofollow, struct stat *sb)
+{
+	int fd, flags;
+
+	if (fstatat(dirfd, path, sb, nofollow ? AT_SYMLINK_NOFOLLOW : 0) < 0)
+		return -1;
+	if (!S_ISREG(sb->st_mode))
+		return FS_NOT_REGULAR;
+	fd = openat(dirfd, path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
+	    (nofollow ? O_NOFOLLOW : 0));
+	if (fd < 0) {
+		/* Made a link since it was looked at. */
+		if (errno == ELOOP && nofollow &&
+		    fstatat(dirfd, path, sb, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(sb->st_mode))
+			return FS_NOT_REGULAR;
+		return -1;
+	}
+	/* Or swapped for a FIFO: what was opened is what counts. */
+	if (fstat(fd, sb) < 0 || !S_ISREG(sb->st_mode) ||
+	    (flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
+		int saved = errno, regular = S_ISREG(sb->st_mode);
+
+		close(fd);
+		errno = saved;
+		return regular ? -1 : FS_NOT_REGULAR;
+	}
+	return fd;
+}
+
+const char *
+fs_kind(mode_t mode)
+{
+	static const struct {
+		mode_t type;
+		const char *name;
+	} kinds[] = {
+		{ S_IFREG, "a regular file" }, { S_IFIFO, "a FIFO" },
+		{ S_IFLNK, "a symbolic link" }, { S_IFDIR, "a directory" },
+		{ S_IFCHR, "a character device" }, { S_IFBLK, "a block device" },
+		{ S_IFSOCK, "a socket" },
+	};
+
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if ((mode & S_IFMT) == kinds[i].type)
+			return kinds[i].name;
+	return "not a regular file";
 }
 
 int

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 /* Temp file in the same directory, fsync, rename, fsync the directory
  * (fs_dir_write); the file is the owner's alone (0600). */
@@ -18,6 +19,18 @@ int fs_read_fd(int fd, size_t most, char **out, size_t *len);
  * with errno when a read fails. */
 int fs_read_each(int fd, uint64_t most, void (*each)(void *arg, const char *, size_t),
     void *arg);
+/* fs_open_regular's answer for a file that is not a regular one. */
+#define FS_NOT_REGULAR (-2)
+/* Opens path (relative to the directory dirfd, or AT_FDCWD) to read it,
+ * when it is a regular file: never waiting (a FIFO without a writer waits
+ * forever), and with nofollow never through a symbolic link. Returns the
+ * file descriptor with *sb its fstat; FS_NOT_REGULAR with *sb saying what
+ * it is (a link's own lstat with nofollow); -1 with errno when it cannot be
+ * looked at or opened. A device is never opened (opening one can act on
+ * it). */
+int fs_open_regular(int dirfd, const char *path, int nofollow, struct stat *sb);
+/* What a file that is not regular is, for a person: "a FIFO", ... */
+const char *fs_kind(mode_t mode);
 /* flock() on path, polling for up to timeout seconds; returns the fd or -1
  * (errno EWOULDBLOCK when another holder kept it). */
 int fs_lock(const char *path, int timeout);

@@ -2,9 +2,12 @@
  * hash of what lies before it, so a rewritten file is read again from the
  * start); mbox_split finds the message boundaries. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "fsutil.h"
 #include "ingest.h"
@@ -81,9 +84,22 @@ ingest_mbox(struct ledger *l, const char *path, size_t limit, struct ingest_stat
 {
 	struct mbox_ctx c;
 	char *raw, key[1100];
+	struct stat sb;
 	size_t len;
+	int fd, rc;
 
-	if (fs_read(path, &raw, &len) < 0)
+	/* The game master's own file: a link to one is followed, but a FIFO
+	 * or a device is never read (it would keep the run waiting, holding
+	 * the run lock, or fill its memory); of a file, no more than it held
+	 * when it was opened. */
+	fd = fs_open_regular(AT_FDCWD, path, 0, &sb);
+	if (fd == FS_NOT_REGULAR)
+		return diag_set(d, 0, "mbox %s is not a regular file (it is %s)", path,
+		    fs_kind(sb.st_mode));
+	rc = fd < 0 ? -1 : fs_read_fd(fd, (size_t)sb.st_size, &raw, &len);
+	if (fd >= 0)
+		close(fd);
+	if (rc < 0)
 		return diag_set(d, 0, "cannot read mbox %s: %s", path, strerror(errno));
 	snprintf(key, sizeof key, "mbox:%s", path);
 	c.l = l;

@@ -1,4 +1,3 @@
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -12,7 +11,6 @@
 #include "clock.h"
 #include "fsutil.h"
 #include "ingest.h"
-#include "log.h"
 #include "mailbytes.h"
 #include "mailcache.h"
 #include "maildate.h"
@@ -171,8 +169,8 @@ ingest_sql(sqlite3 *db)
 	    SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, NULL, sql_mail_date, NULL, NULL);
 }
 
-static int
-count(struct ingest_stats *s, int rc)
+int
+ingest_count(struct ingest_stats *s, int rc)
 {
 	if (rc > 0)
 		s->taken++;
@@ -181,200 +179,6 @@ count(struct ingest_stats *s, int rc)
 	else
 		s->failed++;
 	return rc;
-}
-
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* A file of cur/ that a reader (this one or another) marked seen. */
-static int
-seen(const char *name)
-{
-	const char *info = strstr(name, ":2,");
-
-	return info != NULL && strchr(info + 3, 'S') != NULL;
-}
-
-/* Maildir file names sorted, so a run takes mail in a stable order; with
- * unseen_only, the names marked seen are left out before they are copied
- * and sorted: cur/ keeps every mail ever taken, and a run must not pay to
- * sort them all (a quarter of what reading cur/ cost a run with 49,000 of
- * them there). */
-static char **
-list_dir(const char *dir, int unseen_only, size_t *n)
-{
-	DIR *dp = opendir(dir);
-	struct dirent *e;
-	char **v = NULL;
-	size_t cap = 0;
-
-	*n = 0;
-	if (dp == NULL)
-		return NULL;
-	while ((e = readdir(dp)) != NULL) {
-		if (e->d_name[0] == '.' || (unseen_only && seen(e->d_name)))
-			continue;
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 64;
-			v = xreallocarray(v, cap, sizeof *v);
-		}
-		v[(*n)++] = xstrdup(e->d_name);
-	}
-	closedir(dp);
-	if (*n > 0)
-		qsort(v, *n, sizeof *v, cmp_str);
-	return v;
-}
-
-/* new/NAME -> cur/NAME:2,S; cur/NAME:2,FLAGS -> add S. Only after commit. */
-static void
-mark_seen(const char *dir, const char *sub, const char *name)
-{
-	char from[2048], to[2048], base[1024];
-	const char *info = strstr(name, ":2,");
-
-	snprintf(from, sizeof from, "%s/%s/%s", dir, sub, name);
-	if (info == NULL) {
-		snprintf(to, sizeof to, "%s/cur/%s:2,S", dir, name);
-	} else {
-		if (strchr(info + 3, 'S') != NULL)
-			return;
-		snprintf(base, sizeof base, "%.*s", (int)(info - name), name);
-		/* Flags stay in ASCII order, as the Maildir spec asks. */
-		struct buf f = BUF_INIT;
-		int added = 0;
-
-		for (const char *p = info + 3; *p != '\0'; p++) {
-			if (!added && *p > 'S') {
-				buf_addc(&f, 'S');
-				added = 1;
-			}
-			buf_addc(&f, *p);
-		}
-		if (!added)
-			buf_addc(&f, 'S');
-		snprintf(to, sizeof to, "%s/cur/%s:2,%s", dir, base, f.p);
-		buf_free(&f);
-	}
-	if (rename(from, to) < 0)
-		log_warn("maildir: cannot mark %s seen: %s", from, strerror(errno));
-}
-
-/* Marks seen the files of the batch whose store just committed. */
-static void
-mark_batch(const char *dir, const char *sub, char **names, const size_t *kept, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		mark_seen(dir, sub, names[kept[i]]);
-}
-
-/* Stores the mails MAILDIR_BATCH to a transaction (one flush for them all),
- * and marks each seen only once its transaction has committed: a crash in
- * between leaves the files to be read again, and the ledger knows them. */
-#define MAILDIR_BATCH 64
-
-/* A mail file read as the ledger keeps it (no more of it than the file
- * said it held, so a file that keeps growing cannot keep the run). */
-static int
-read_mail(const char *path, size_t limit, struct mailbytes *mb)
-{
-	struct stat sb;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc, saved;
-
-	if (fd < 0)
-		return -1;
-	rc = fstat(fd, &sb) < 0 ? -1 : mailbytes_read(fd, limit, (uint64_t)sb.st_size, mb);
-	saved = errno;
-	close(fd);
-	errno = saved;
-	return rc;
-}
-
-static int
-maildir_sub(struct ledger *l, const char *dir, const char *sub, size_t limit,
-    struct ingest_stats *s, struct diag *d)
-{
-	size_t n, kept[MAILDIR_BATCH], nkept = 0;
-	int taken = 0;            /* new in the open batch (the rest: duplicates) */
-	char **names, path[2048];
-
-	snprintf(path, sizeof path, "%s/%s", dir, sub);
-	names = list_dir(path, strcmp(sub, "cur") == 0, &n);
-	for (size_t i = 0; i < n; i++) {
-		struct mailbytes mb;
-		int rc;
-
-		snprintf(path, sizeof path, "%s/%s/%s", dir, sub, names[i]);
-		if (read_mail(path, limit, &mb) < 0) {
-			log_warn("maildir: cannot read %s: %s", path, strerror(errno));
-			s->failed++;
-			continue;
-		}
-		if (!l->in_tx && ledger_begin(l, d) < 0) {
-			log_error("maildir: cannot store %s: %s", path, d->msg);
-			s->failed++;
-			mailbytes_free(&mb);
-			continue;
-		}
-		rc = count(s, ingest_keep(l, "maildir", names[i], &mb, d));
-		mailbytes_free(&mb);
-		if (rc < 0) {
-			/* The batch goes with it; its files stay for the next run. */
-			log_error("maildir: cannot store %s: %s", path, d->msg);
-			ledger_rollback(l);
-			s->taken -= taken;
-			nkept = 0;
-			taken = 0;
-			continue;
-		}
-		kept[nkept++] = i;
-		taken += rc;
-		if (nkept == MAILDIR_BATCH || i == n - 1) {
-			if (ledger_commit(l, d) < 0) {
-				log_error("maildir: cannot store %zu mails: %s", nkept, d->msg);
-				s->taken -= taken;
-				s->failed += taken;
-			} else {
-				mark_batch(dir, sub, names, kept, nkept);
-			}
-			nkept = 0;
-			taken = 0;
-		}
-	}
-	if (l->in_tx) {
-		if (ledger_commit(l, d) < 0) {
-			log_error("maildir: cannot store %zu mails: %s", nkept, d->msg);
-			s->taken -= taken;
-			s->failed += taken;
-		} else {
-			mark_batch(dir, sub, names, kept, nkept);
-		}
-	}
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	return 0;
-}
-
-int
-ingest_maildir(struct ledger *l, const char *dir, size_t limit, struct ingest_stats *s,
-    struct diag *d)
-{
-	char path[2048];
-	struct stat sb;
-
-	snprintf(path, sizeof path, "%s/new", dir);
-	if (stat(path, &sb) < 0 || !S_ISDIR(sb.st_mode))
-		return diag_set(d, 0, "%s is not a Maildir (no new/ directory)", dir);
-	snprintf(path, sizeof path, "%s/cur", dir);
-	if (stat(path, &sb) < 0 && fs_mkdirs(path) < 0)
-		return diag_set(d, 0, "cannot create %s: %s", path, strerror(errno));
-	maildir_sub(l, dir, "new", limit, s, d);
-	maildir_sub(l, dir, "cur", limit, s, d);
-	return 0;
 }
 
 int
@@ -390,7 +194,7 @@ ingest_fd(struct ledger *l, int fd, const char *source, size_t limit,
 		mailbytes_free(&mb);
 		return diag_set(d, 0, "no message on standard input");
 	}
-	rc = count(s, ingest_keep(l, source, "", &mb, d));
+	rc = ingest_count(s, ingest_keep(l, source, "", &mb, d));
 	mailbytes_free(&mb);
 	return rc < 0 ? -1 : 0;
 }
@@ -405,13 +209,15 @@ ingest_turnfile(struct ledger *l, const char *path, size_t limit, struct ingest_
 	struct stat sb;
 	int fd, rc;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 || fstat(fd, &sb) < 0) {
-		rc = errno;
-		if (fd >= 0)
-			close(fd);
-		return diag_set(d, 0, "cannot read turn file %s: %s", path, strerror(rc));
-	}
-	/* A turn file is read whole, as a mail within the limit. */
+	/* The game master's own file: a link to one is followed, but a FIFO
+	 * or a device is never read (it would keep the run waiting or fill
+	 * its memory), nor a file over the limit a mail has. */
+	fd = fs_open_regular(AT_FDCWD, path, 0, &sb);
+	if (fd == FS_NOT_REGULAR)
+		return diag_set(d, 0, "turn file %s is not a regular file (it is %s)", path,
+		    fs_kind(sb.st_mode));
+	if (fd < 0)
+		return diag_set(d, 0, "cannot read turn file %s: %s", path, strerror(errno));
 	if ((uintmax_t)sb.st_size > limit) {
 		close(fd);
 		return diag_set(d, 0, "turn file %s is %lld bytes; limits.message_bytes is %zu",
@@ -430,7 +236,7 @@ ingest_turnfile(struct ledger *l, const char *path, size_t limit, struct ingest_
 	buf_free(&b);
 	mb.raw = raw;
 	mb.whole = mb.len;
-	rc = count(s, ingest_keep(l, "file", path, &mb, d));
+	rc = ingest_count(s, ingest_keep(l, "file", path, &mb, d));
 	free(raw);
 	return rc < 0 ? -1 : 0;
 }

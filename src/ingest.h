@@ -16,6 +16,7 @@ struct ingest_stats {
 	int taken;                /* new messages stored */
 	int duplicates;           /* already in the ledger */
 	int failed;               /* could not be read or stored */
+	int aside;                /* not mails: set aside (a Maildir's FIFO, link, ...) */
 };
 
 /* Stores raw[0..len) from source (its place there: ref): 1 stored, 0 a
@@ -28,6 +29,8 @@ int ingest_store(struct ledger *, const char *source, const char *ref, const cha
  * of a mail without a Message-ID. */
 int ingest_keep(struct ledger *, const char *source, const char *ref,
     const struct mailbytes *, struct diag *);
+/* Counts rc, ingest_store's answer, in s; returns rc. */
+int ingest_count(struct ingest_stats *s, int rc);
 
 /* Makes azalai_mail_date(raw) known to SQL on db: the Date that keys a
  * stored mail (maildate.h), read from its header block as ingest_store
@@ -35,8 +38,11 @@ int ingest_keep(struct ledger *, const char *source, const char *ref,
  * SQLite error code. */
 int ingest_sql(sqlite3 *db);
 
-/* Each source's mails, limit being limits.message_bytes; a turn file must
- * be within it. */
+/* Each source's mails, limit being limits.message_bytes. A Maildir's files
+ * are read only when they are regular files; anything else found in new/
+ * or cur/ is moved to its azalai-aside/ directory and logged. The mbox and a
+ * turn file must be regular files (a link to one is followed), and a turn
+ * file within the limit. */
 int ingest_maildir(struct ledger *, const char *dir, size_t limit, struct ingest_stats *,
     struct diag *);
 int ingest_mbox(struct ledger *, const char *path, size_t limit, struct ingest_stats *,

@@ -17,9 +17,9 @@ static const char inbox_usage[] =
     "       azalai inbox drop ID\n\n"
     "A mail on which runs died or failed limits.message_attempts times is held:\n"
     "the referee goes on without it. list: the held mails (id, sender, subject,\n"
-    "attempts, last error); show: one mail as it came in; release: back in the\n"
-    "queue for the next run, its attempts forgotten; drop: given up, kept in the\n"
-    "ledger.\n";
+    "attempts, last error); show: one mail as it came in (only the header block\n"
+    "of one over limits.message_bytes); release: back in the queue for the next\n"
+    "run, its attempts forgotten; drop: given up, kept in the ledger.\n";
 
 int
 inbox_held(struct ledger *l)
@@ -84,7 +84,7 @@ list(struct ledger *l)
 static int
 show(struct ledger *l, int64_t id)
 {
-	sqlite3_stmt *st = ledger_prep(l, "SELECT raw FROM messages WHERE id = ?");
+	sqlite3_stmt *st = ledger_prep(l, "SELECT raw, whole_bytes FROM messages WHERE id = ?");
 	int rc = EX_OK;
 
 	sqlite3_bind_int64(st, 1, id);
@@ -93,6 +93,11 @@ show(struct ledger *l, int64_t id)
 	else if (fwrite(sqlite3_column_blob(st, 0), 1, (size_t)sqlite3_column_bytes(st, 0),
 	    stdout) != (size_t)sqlite3_column_bytes(st, 0) || fflush(stdout) != 0)
 		rc = cli_fail(EX_IOERR, "cannot write the message to standard output");
+	else if (sqlite3_column_type(st, 1) != SQLITE_NULL)
+		/* Beside the mail, not in it: what is printed is what was kept. */
+		fprintf(stderr, "azalai: the body of message %lld was not kept: the mail was "
+		    "%lld bytes, over limits.message_bytes, and only its header block is in "
+		    "the ledger\n", (long long)id, (long long)sqlite3_column_int64(st, 1));
 	sqlite3_finalize(st);
 	return rc;
 }

@@ -18,10 +18,10 @@
 static void
 log_summary(const char *what, const struct ingest_stats *in, const struct process_stats *ps)
 {
-	log_info("%s: %d messages taken in (%d already seen, %d unreadable); %d processed: "
-	    "%d orders accepted, %d rejected, %d steps resolved, %d not answered", what,
-	    in->taken, in->duplicates, in->failed, ps->messages, ps->accepted, ps->rejected,
-	    ps->steps, ps->ignored);
+	log_info("%s: %d messages taken in (%d already seen, %d unreadable, %d files set "
+	    "aside); %d processed: %d orders accepted, %d rejected, %d steps resolved, %d not "
+	    "answered", what, in->taken, in->duplicates, in->failed, in->aside, ps->messages,
+	    ps->accepted, ps->rejected, ps->steps, ps->ignored);
 }
 
 /* Ingest keeps the parse of each mail it stores for process_pending, right
@@ -50,10 +50,11 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 		{ "file", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct ingest_stats in = { 0, 0, 0 };
+	struct ingest_stats in = { 0, 0, 0, 0 };
 	struct process_stats ps;
 	const char *arg = NULL;
 	struct diag d;
+	size_t limit;
 	int ch, kind = 0, rc;
 
 	if (cli_wants_help(argc, argv, ingest_usage))
@@ -81,20 +82,21 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 		return kind == 's' ? EX_TEMPFAIL : rc;
 	}
 	diag_clear(&d);
+	limit = (size_t)c->cfg.max_message_bytes;
 	/* What this run stores it answers next: GMime reads each mail once. */
 	open_cache(c);
 	switch (kind) {
 	case 'm':
-		rc = ingest_maildir(&c->l, arg, &in, &d);
+		rc = ingest_maildir(&c->l, arg, limit, &in, &d);
 		break;
 	case 'b':
-		rc = ingest_mbox(&c->l, arg, &in, &d);
+		rc = ingest_mbox(&c->l, arg, limit, &in, &d);
 		break;
 	case 's':
-		rc = ingest_fd(&c->l, STDIN_FILENO, "stdin", &in, &d);
+		rc = ingest_fd(&c->l, STDIN_FILENO, "stdin", limit, &in, &d);
 		break;
 	default:
-		rc = ingest_turnfile(&c->l, arg, &in, &d);
+		rc = ingest_turnfile(&c->l, arg, limit, &in, &d);
 		break;
 	}
 	if (rc < 0) {
@@ -113,11 +115,12 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 int
 cmd_run(struct cli *c, int argc, char **argv)
 {
-	struct ingest_stats in = { 0, 0, 0 };
+	struct ingest_stats in = { 0, 0, 0, 0 };
 	struct process_stats ps;
 	struct schedule_stats ss;
 	struct diag d;
 	struct archive_stats as;
+	size_t limit;
 	int rc, sent = 0, failed = 0, fetch_failed = 0, schedule_failed = 0, archive_failed = 0;
 
 	if (cli_wants_help(argc, argv, "usage: azalai run\n\nThe cron job: takes in the "
@@ -138,11 +141,12 @@ cmd_run(struct cli *c, int argc, char **argv)
 		return rc;
 	}
 	diag_clear(&d);
+	limit = (size_t)c->cfg.max_message_bytes;
 	open_cache(c);
 	if (strcmp(c->cfg.mailbox_type, "maildir") == 0)
-		rc = ingest_maildir(&c->l, c->cfg.mailbox_path, &in, &d);
+		rc = ingest_maildir(&c->l, c->cfg.mailbox_path, limit, &in, &d);
 	else if (strcmp(c->cfg.mailbox_type, "mbox") == 0)
-		rc = ingest_mbox(&c->l, c->cfg.mailbox_path, &in, &d);
+		rc = ingest_mbox(&c->l, c->cfg.mailbox_path, limit, &in, &d);
 	else if (fetch_find(c->cfg.mailbox_type) != NULL) {
 		/* A server that is down: what the ledger already holds is still
 		 * answered and the outbox delivered, then the run says it failed. */

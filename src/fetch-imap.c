@@ -232,7 +232,8 @@ imap_fetch(const struct config *c, struct ledger *l, struct ingest_stats *s, str
 		if (curlx_perform(h, cmd, c->mailbox_url, d) < 0)
 			goto out;
 		snprintf(ref, sizeof ref, "%lu/%lu", uidvalidity, uids[i]);
-		st = ingest_store(l, "imap", ref, body.p ? body.p : "", body.len, NULL, d);
+		st = ingest_store(l, "imap", ref, body.p ? body.p : "", body.len,
+		    (size_t)c->max_message_bytes, d);
 		if (st < 0) {
 			char msg[DIAG_MSG];
 

@@ -118,7 +118,8 @@ pop3_fetch(const struct config *c, struct ledger *l, struct ingest_stats *s, str
 		snprintf(what, sizeof what, "fetching message %s", m[i].uidl);
 		if (curlx_perform(h, what, c->mailbox_url, d) < 0)
 			goto out;
-		st = ingest_store(l, "pop3", m[i].uidl, body.p ? body.p : "", body.len, NULL, d);
+		st = ingest_store(l, "pop3", m[i].uidl, body.p ? body.p : "", body.len,
+		    (size_t)c->max_message_bytes, d);
 		if (st < 0) {
 			char msg[DIAG_MSG];
 

@@ -179,18 +179,15 @@ fail:
 int
 fs_dir_read(int dir, const char *name, char **out, size_t *len)
 {
-	/* O_NONBLOCK: a FIFO planted there must not hold the run forever. */
-	int fd = openat(dir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC), rc;
+	/* Never waiting: a FIFO planted there must not hold the run forever. */
 	struct stat sb;
+	int fd = fs_open_regular(dir, name, 1, &sb), rc;
 
+	if (fd == FS_NOT_REGULAR)
+		errno = S_ISLNK(sb.st_mode) ? ELOOP : EINVAL;
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
-		close(fd);
-		errno = EINVAL;
-		return -1;
-	}
-	rc = fs_read_fd(fd, out, len);
+	rc = fs_read_fd(fd, SIZE_MAX, out, len);
 	close(fd);
 	return rc;
 }

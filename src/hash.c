@@ -66,13 +66,6 @@ sha256_hex(const void *p, size_t n, char out[HASH_HEX])
 	ctx_hex(c, out);
 }
 
-struct buf *
-sha256_resume_buf(struct sha256_resume *r)
-{
-	buf_reset(&r->b[r->cur]);
-	return &r->b[r->cur];
-}
-
 static void
 copy_ctx(EVP_MD_CTX *to, const EVP_MD_CTX *from)
 {
@@ -80,6 +73,41 @@ copy_ctx(EVP_MD_CTX *to, const EVP_MD_CTX *from)
 		log_error("internal: cannot copy a SHA-256 context");
 		exit(EX_SOFTWARE);
 	}
+}
+
+void
+sha256_stream_start(struct sha256_stream *s)
+{
+	EVP_MD_CTX *c = ctx_start();
+
+	/* A context of its own: the thread's serves every other hash made
+	 * between two pieces. */
+	if ((s->ctx = EVP_MD_CTX_new()) == NULL) {
+		log_error("internal: out of memory for a SHA-256 context");
+		exit(EX_SOFTWARE);
+	}
+	copy_ctx(s->ctx, c);
+}
+
+void
+sha256_stream_add(struct sha256_stream *s, const void *p, size_t n)
+{
+	EVP_DigestUpdate(s->ctx, p, n);
+}
+
+void
+sha256_stream_hex(struct sha256_stream *s, char out[HASH_HEX])
+{
+	ctx_hex(s->ctx, out);
+	EVP_MD_CTX_free(s->ctx);
+	s->ctx = NULL;
+}
+
+struct buf *
+sha256_resume_buf(struct sha256_resume *r)
+{
+	buf_reset(&r->b[r->cur]);
+	return &r->b[r->cur];
 }
 
 void

@@ -10,6 +10,15 @@
 #define HASH_HEX 65
 
 void sha256_hex(const void *, size_t, char out[HASH_HEX]);
+/* The digest of bytes that come in pieces (a mail read from a file, which
+ * is never held whole): start, add each piece, then hex, which frees it. */
+struct sha256_stream {
+	void *ctx;
+};
+void sha256_stream_start(struct sha256_stream *);
+void sha256_stream_add(struct sha256_stream *, const void *, size_t);
+void sha256_stream_hex(struct sha256_stream *, char out[HASH_HEX]);
+
 /* sha256 of the concatenation of n NUL-terminated parts, each prefixed by its
  * length so that ("ab","c") and ("a","bc") differ. */
 void sha256_parts_hex(char out[HASH_HEX], int n, const char *const *parts);

@@ -2,9 +2,12 @@
  * hash of what lies before it, so a rewritten file is read again from the
  * start); mbox_split finds the message boundaries. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "fsutil.h"
 #include "ingest.h"
@@ -45,7 +48,7 @@ save_offset(struct ledger *l, const char *key, const char *raw, size_t off)
 struct mbox_ctx {
 	struct ledger *l;
 	const char *path, *key, *raw;
-	size_t start;
+	size_t start, limit;
 	struct ingest_stats *s;
 	struct diag *d;
 };
@@ -58,8 +61,8 @@ store_one(void *arg, size_t begin, size_t end)
 	int rc;
 
 	snprintf(ref, sizeof ref, "%zu", c->start + begin);
-	rc = ingest_store(c->l, "mbox", ref, c->raw + c->start + begin, end - begin, NULL,
-	    c->d);
+	rc = ingest_store(c->l, "mbox", ref, c->raw + c->start + begin, end - begin,
+	    c->limit, c->d);
 	if (rc < 0) {
 		c->s->failed++;
 		log_error("mbox %s: cannot store the message at %s: %s", c->path, ref,
@@ -76,13 +79,27 @@ store_one(void *arg, size_t begin, size_t end)
 }
 
 int
-ingest_mbox(struct ledger *l, const char *path, struct ingest_stats *s, struct diag *d)
+ingest_mbox(struct ledger *l, const char *path, size_t limit, struct ingest_stats *s,
+    struct diag *d)
 {
 	struct mbox_ctx c;
 	char *raw, key[1100];
+	struct stat sb;
 	size_t len;
+	int fd, rc;
 
-	if (fs_read(path, &raw, &len) < 0)
+	/* The game master's own file: a link to one is followed, but a FIFO
+	 * or a device is never read (it would keep the run waiting, holding
+	 * the run lock, or fill its memory); of a file, no more than it held
+	 * when it was opened. */
+	fd = fs_open_regular(AT_FDCWD, path, 0, &sb);
+	if (fd == FS_NOT_REGULAR)
+		return diag_set(d, 0, "mbox %s is not a regular file (it is %s)", path,
+		    fs_kind(sb.st_mode));
+	rc = fd < 0 ? -1 : fs_read_fd(fd, (size_t)sb.st_size, &raw, &len);
+	if (fd >= 0)
+		close(fd);
+	if (rc < 0)
 		return diag_set(d, 0, "cannot read mbox %s: %s", path, strerror(errno));
 	snprintf(key, sizeof key, "mbox:%s", path);
 	c.l = l;
@@ -90,6 +107,7 @@ ingest_mbox(struct ledger *l, const char *path, struct ingest_stats *s, struct d
 	c.key = key;
 	c.raw = raw;
 	c.start = (size_t)resume_offset(l, key, raw, len);
+	c.limit = limit;
 	c.s = s;
 	c.d = d;
 	mbox_split(raw + c.start, len - c.start, store_one, &c);

@@ -40,6 +40,8 @@ struct job {
 	int64_t id;
 	const char *source;
 	char hash[HASH_HEX];      /* its content hash, "" when not read */
+	uint64_t whole;           /* the mail's bytes, of which the ledger may
+	                             keep only the header block (mailbytes.h) */
 	char now[32];
 	struct mailmsg m;
 	const char *text;         /* the text the orders were read from */
@@ -1021,6 +1023,43 @@ turnfile_msg(struct mailmsg *m, const char *raw, size_t len)
 
 static int release_held(struct job *, struct diag *);
 
+/* The size of the whole mail of a messages row: its whole_bytes (column
+ * col of st), or len, the bytes of its raw, when raw is the whole mail. */
+static uint64_t
+col_whole(sqlite3_stmt *st, int col, size_t len)
+{
+	return sqlite3_column_type(st, col) == SQLITE_NULL ? len :
+	    (uint64_t)sqlite3_column_int64(st, col);
+}
+
+/* A mail over limits.message_bytes, of which the ledger keeps the header
+ * block only (or, stored before that, the whole): never parsed whole. Its
+ * sender is told, when its header block is a mail's; else it is unreadable,
+ * as any mail GMime cannot read. */
+static int
+too_large(struct job *j, const char *raw, size_t len)
+{
+	unsigned long long whole = j->whole;
+	unsigned long long limit = (unsigned long long)j->c->max_message_bytes;
+	size_t hlen = mailmsg_header_len(raw, len);
+
+	if (mailmsg_parse(raw, hlen, hlen + 1, &j->m, NULL) < 0) {
+		j->stats->ignored++;
+		log_info("message %lld: unreadable, kept in the ledger: it is %llu bytes; the "
+		    "limit is %llu", (long long)j->id, whole, limit);
+		return set_status(j, "rejected", "it is %llu bytes; the limit is %llu", whole,
+		    limit);
+	}
+	j->reply_to = j->m.reply_to[0] ? j->m.reply_to : j->m.from_addr;
+	if (no_answer(j) != NULL) {
+		j->stats->ignored++;
+		return set_status(j, "ignored", "it is %llu bytes; the limit is %llu", whole,
+		    limit);
+	}
+	return problem(j, 0, "your mail is too large: %llu bytes, where the referee reads at "
+	    "most %llu; send your orders as plain text", whole, limit);
+}
+
 static int
 one(struct job *j, const char *raw, size_t len, struct diag *d)
 {
@@ -1034,23 +1073,11 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 	if (strcmp(j->source, "file") == 0) {
 		/* A turn file is plain order text, not a mail: nobody to answer but the seat. */
 		turnfile_msg(&j->m, raw, len);
-	} else if (len <= (size_t)j->c->max_message_bytes &&
-	    mailcache_take(j->id, j->hash, &j->m)) {
+	} else if (j->whole > (uint64_t)j->c->max_message_bytes || j->whole > len) {
+		return too_large(j, raw, len);
+	} else if (mailcache_take(j->id, j->hash, &j->m)) {
 		/* Parsed by the ingest that stored it, from these very bytes. */
 	} else if (mailmsg_parse(raw, len, (size_t)j->c->max_message_bytes, &j->m, &pd) < 0) {
-		size_t hlen = mailmsg_header_len(raw, len);
-
-		/* Too big to read, but the sender deserves to know, when its
-		 * header block is a mail's; else it is unreadable, as below. */
-		if (len > (size_t)j->c->max_message_bytes &&
-		    mailmsg_parse(raw, hlen, hlen + 1, &j->m, NULL) == 0) {
-			j->reply_to = j->m.reply_to[0] ? j->m.reply_to : j->m.from_addr;
-			if (no_answer(j) != NULL) {
-				j->stats->ignored++;
-				return set_status(j, "ignored", "%s", pd.msg);
-			}
-			return problem(j, 0, "%s; send your orders as plain text", pd.enc);
-		}
 		j->stats->ignored++;
 		log_info("message %lld: unreadable, kept in the ledger: %s", (long long)j->id,
 		    pd.msg);
@@ -1105,10 +1132,12 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 static int
 release_held(struct job *j, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_stmt(j->l, "SELECT source, raw FROM messages WHERE id = ?");
+	sqlite3_stmt *st = ledger_stmt(j->l, "SELECT source, raw, whole_bytes FROM messages "
+	    "WHERE id = ?");
 	struct job h;
 	char *raw = NULL, *source = NULL;
 	size_t len = 0;
+	uint64_t whole = 0;
 	int rc;
 
 	sqlite3_bind_int64(st, 1, j->release);
@@ -1119,6 +1148,7 @@ release_held(struct job *j, struct diag *d)
 		if (len > 0)
 			memcpy(raw, sqlite3_column_blob(st, 1), len);
 		raw[len] = '\0';
+		whole = col_whole(st, 2, len);
 	}
 	ledger_release(j->l, st);
 	if (raw == NULL)
@@ -1131,6 +1161,7 @@ release_held(struct job *j, struct diag *d)
 	h.tmpl = j->tmpl;
 	h.id = j->release;
 	h.source = source;
+	h.whole = whole;
 	h.reply_to = "";
 	h.seat = -1;
 	h.confirmed = 1;
@@ -1241,8 +1272,8 @@ static int
 job_load(struct job *j, struct ledger *l, const struct config *c, struct render *tmpl,
     struct process_stats *s, int64_t id, char **raw, size_t *len, char **source)
 {
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT source, raw, content_hash FROM messages "
-	    "WHERE id = ? AND status = 'new' AND aside = ''");
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT source, raw, content_hash, whole_bytes "
+	    "FROM messages WHERE id = ? AND status = 'new' AND aside = ''");
 
 	sqlite3_bind_int64(st, 1, id);
 	if (sqlite3_step(st) != SQLITE_ROW) {
@@ -1262,6 +1293,7 @@ job_load(struct job *j, struct ledger *l, const struct config *c, struct render 
 		memcpy(*raw, sqlite3_column_blob(st, 1), *len);
 	(*raw)[*len] = '\0';
 	snprintf(j->hash, sizeof j->hash, "%s", col_text(st, 2));
+	j->whole = col_whole(st, 3, *len);
 	ledger_release(l, st);
 	j->source = *source;
 	j->reply_to = "";

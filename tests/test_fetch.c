@@ -168,12 +168,12 @@ test_uidvalidity_change_no_reprocess(void **state)
 	(void)state;
 	mailmsg_global_init();
 	open_ledger(&l);
-	assert_int_equal(ingest_store(&l, "imap", "100/1", msg, strlen(msg), NULL, &d), 1);
-	assert_int_equal(ingest_store(&l, "imap", "100/2", nomid, strlen(nomid), NULL, &d), 1);
+	assert_int_equal(ingest_store(&l, "imap", "100/1", msg, strlen(msg), SIZE_MAX, &d), 1);
+	assert_int_equal(ingest_store(&l, "imap", "100/2", nomid, strlen(nomid), SIZE_MAX, &d), 1);
 	/* After a UIDVALIDITY change the same mails come back under new UIDs. */
 	assert_int_equal(imap_state_last(&l, "k", 100), 0);
-	assert_int_equal(ingest_store(&l, "imap", "200/1", msg, strlen(msg), NULL, &d), 0);
-	assert_int_equal(ingest_store(&l, "imap", "200/2", nomid, strlen(nomid), NULL, &d), 0);
+	assert_int_equal(ingest_store(&l, "imap", "200/1", msg, strlen(msg), SIZE_MAX, &d), 0);
+	assert_int_equal(ingest_store(&l, "imap", "200/2", nomid, strlen(nomid), SIZE_MAX, &d), 0);
 	close_ledger(&l);
 }
 

@@ -190,11 +190,11 @@ test_mail_keys_migration(void **state)
 	assert_string_equal(col_text(st, 0), "2026-11-24T22:10:00Z,,");
 	sqlite3_finalize(st);
 	for (int i = 0; i < 3; i++)
-		assert_int_equal(ingest_store(&l, "imap", "", old[i], strlen(old[i]), NULL, &d),
+		assert_int_equal(ingest_store(&l, "imap", "", old[i], strlen(old[i]), SIZE_MAX, &d),
 		    0);
-	assert_int_equal(ingest_store(&l, "imap", "", relayed, strlen(relayed), NULL, &d), 0);
-	assert_int_equal(ingest_store(&l, "imap", "", redated, strlen(redated), NULL, &d), 1);
-	assert_int_equal(ingest_store(&l, "imap", "", redated, strlen(redated), NULL, &d), 0);
+	assert_int_equal(ingest_store(&l, "imap", "", relayed, strlen(relayed), SIZE_MAX, &d), 0);
+	assert_int_equal(ingest_store(&l, "imap", "", redated, strlen(redated), SIZE_MAX, &d), 1);
+	assert_int_equal(ingest_store(&l, "imap", "", redated, strlen(redated), SIZE_MAX, &d), 0);
 	assert_int_equal(count(&l, "SELECT COUNT(*) FROM messages"), 4);
 	/* Each new mail is found by one index, not by a scan. */
 	st = ledger_prep(&l, "EXPLAIN QUERY PLAN SELECT id FROM messages WHERE mail_date = ? "

@@ -186,13 +186,13 @@ test_rolled_back_id_reused(void **state)
 
 	mailcache_open((size_t)e->f.cfg.max_message_bytes);
 	assert_int_equal(ledger_begin(&e->f.l, &d), 0);
-	assert_int_equal(ingest_store(&e->f.l, "test", "", mail_a, strlen(mail_a), NULL, &d),
+	assert_int_equal(ingest_store(&e->f.l, "test", "", mail_a, strlen(mail_a), SIZE_MAX, &d),
 	    1);
 	id = sqlite3_last_insert_rowid(e->f.l.db);
 	ledger_rollback(&e->f.l);
 	assert_int_equal(mailcache_count(), 1);
 
-	assert_int_equal(ingest_store(&e->f.l, "test", "", junk, strlen(junk), NULL, &d), 1);
+	assert_int_equal(ingest_store(&e->f.l, "test", "", junk, strlen(junk), SIZE_MAX, &d), 1);
 	assert_int_equal(sqlite3_last_insert_rowid(e->f.l.db), id);
 	memset(&s, 0, sizeof s);
 	assert_int_equal(process_pending(&e->f.l, &e->f.cfg, &s, &d), 0);
@@ -205,11 +205,11 @@ test_rolled_back_id_reused(void **state)
 
 	/* And a readable mail in a freed id is answered from its own parse. */
 	assert_int_equal(ledger_begin(&e->f.l, &d), 0);
-	assert_int_equal(ingest_store(&e->f.l, "test", "", mail_a, strlen(mail_a), NULL, &d),
+	assert_int_equal(ingest_store(&e->f.l, "test", "", mail_a, strlen(mail_a), SIZE_MAX, &d),
 	    1);
 	id = sqlite3_last_insert_rowid(e->f.l.db);
 	ledger_rollback(&e->f.l);
-	assert_int_equal(ingest_store(&e->f.l, "test", "", mail_b, strlen(mail_b), NULL, &d),
+	assert_int_equal(ingest_store(&e->f.l, "test", "", mail_b, strlen(mail_b), SIZE_MAX, &d),
 	    1);
 	assert_int_equal(sqlite3_last_insert_rowid(e->f.l.db), id);
 	assert_int_equal(process_pending(&e->f.l, &e->f.cfg, &s, &d), 0);

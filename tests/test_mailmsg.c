@@ -13,6 +13,8 @@
 #include "bounce.h"
 #include "buf.h"
 #include "diag.h"
+#include "hash.h"
+#include "mailbytes.h"
 #include "mailmsg.h"
 #include "mbox.h"
 #include "xmalloc.h"
@@ -786,6 +788,77 @@ t_size_limit(void **state)
 	free(raw);
 }
 
+/* mb as mailbytes_read makes it from raw[0..len), through a file. */
+static void
+read_through_file(const char *raw, size_t len, size_t limit, uint64_t most,
+    struct mailbytes *mb)
+{
+	FILE *f = tmpfile();
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(raw, 1, len, f), len);
+	assert_int_equal(fflush(f), 0);
+	rewind(f);
+	assert_int_equal(mailbytes_read(fileno(f), limit, most, mb), 0);
+	fclose(f);
+}
+
+/* A mail over the limit keeps its header block, with the size and the
+ * SHA-256 of the whole, read from memory or a file alike; one within it is
+ * kept whole; a header block that never ends is cut at the most read. */
+static void
+t_mailbytes(void **state)
+{
+	const char *head = "From: big@example.org\nMessage-ID: <big@x>\n\n";
+	size_t len = 3 * 1024 * 1024, limit = 1024 * 1024, hlen = strlen(head) - 1;
+	struct mailbytes mb, cut;
+	char hash[HASH_HEX], *raw = xmalloc(len);
+
+	(void)state;
+	memcpy(raw, head, strlen(head));
+	memset(raw + strlen(head), 'x', len - strlen(head));
+	sha256_hex(raw, len, hash);
+	read_through_file(raw, len, limit, UINT64_MAX, &mb);
+	mailbytes_cut(raw, len, limit, &cut);
+	assert_false(mailbytes_whole(&mb));
+	assert_int_equal(mb.len, hlen);
+	assert_int_equal(cut.len, hlen);
+	assert_memory_equal(mb.raw, head, hlen);
+	assert_int_equal(mb.raw[hlen], '\0');
+	assert_int_equal(mb.whole, len);
+	assert_int_equal(cut.whole, len);
+	assert_string_equal(mb.hash, hash);
+	assert_string_equal(cut.hash, hash);
+	mailbytes_free(&mb);
+	mailbytes_free(&cut);
+
+	/* At the limit: whole. */
+	read_through_file(raw, len, len, UINT64_MAX, &mb);
+	assert_true(mailbytes_whole(&mb));
+	assert_int_equal(mb.len, len);
+	assert_memory_equal(mb.raw, raw, len);
+	assert_string_equal(mb.hash, hash);
+	mailbytes_free(&mb);
+
+	/* No more than most bytes are read. */
+	read_through_file(raw, len, limit, 100, &mb);
+	assert_int_equal(mb.whole, 100);
+	assert_true(mailbytes_whole(&mb));
+	sha256_hex(raw, 100, hash);
+	assert_string_equal(mb.hash, hash);
+	mailbytes_free(&mb);
+
+	/* No blank line: the header block kept is MAILBYTES_HEADER_MAX. */
+	memset(raw, 'x', len);
+	read_through_file(raw, len, limit, UINT64_MAX, &mb);
+	mailbytes_cut(raw, len, limit, &cut);
+	assert_int_equal(mb.len, MAILBYTES_HEADER_MAX);
+	assert_int_equal(cut.len, MAILBYTES_HEADER_MAX);
+	mailbytes_free(&mb);
+	mailbytes_free(&cut);
+	free(raw);
+}
+
 static void
 t_message_ids(void **state)
 {
@@ -1022,6 +1095,7 @@ main(void)
 		cmocka_unit_test(t_not_mail),
 		cmocka_unit_test(t_random_bytes),
 		cmocka_unit_test(t_size_limit),
+		cmocka_unit_test(t_mailbytes),
 		cmocka_unit_test(t_message_ids),
 		cmocka_unit_test(t_no_message_id),
 		cmocka_unit_test(t_bogus_charset),

@@ -305,7 +305,7 @@ test_nothing_twice(void **state)
 	/* Same Message-ID, other bytes: still the same mail. */
 	m = fx_order_mail("n@example.org", "once@x", "bq-1", "north", e->f.tokens[0],
 	    "SOW\n# resent\n");
-	assert_int_equal(ingest_store(&e->f.l, "test", "", m, strlen(m), NULL, &d), 0);
+	assert_int_equal(ingest_store(&e->f.l, "test", "", m, strlen(m), SIZE_MAX, &d), 0);
 	free(m);
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages"), 1);
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), 2);
@@ -327,7 +327,8 @@ test_empty_huge_garbage(void **state)
 	assert_non_null(strstr(body, "names no game"));
 	free(body);
 
-	/* 10 MB: kept in the ledger, answered with the size and the limit. */
+	/* 10 MB: its header block kept in the ledger, with the size of the
+	 * whole; answered with the size and the limit. */
 	big = xmalloc(n + sizeof head);
 	memcpy(big, head, sizeof head - 1);
 	memset(big + sizeof head - 1, 'x', n);
@@ -336,10 +337,11 @@ test_empty_huge_garbage(void **state)
 	free(big);
 	body = fx_last_mail(&e->f, "problem", "n@example.org");
 	assert_non_null(body);
-	assert_non_null(strstr(body, "limit"));
+	assert_non_null(strstr(body, "too large: 10485817 bytes"));
 	free(body);
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages WHERE "
-	    "message_id = 'big@x' AND status = 'rejected' AND length(raw) > 10000000"), 1);
+	    "message_id = 'big@x' AND status = 'rejected' AND length(raw) = 56 AND "
+	    "whole_bytes = 10485817"), 1);
 
 	/* Binary garbage: no one to answer, but a ledger entry with the reason. */
 	{
@@ -695,7 +697,7 @@ store_order(struct fx_env *e, int seat, const char *mid, const char *orders)
 	    orders);
 	struct diag d;
 
-	assert_int_equal(ingest_store(&e->f.l, "test", "", m, strlen(m), NULL, &d), 1);
+	assert_int_equal(ingest_store(&e->f.l, "test", "", m, strlen(m), SIZE_MAX, &d), 1);
 	free(m);
 }
 

@@ -100,7 +100,8 @@ fx_mail(struct fixture *f, const char *raw)
 	int rc;
 
 	diag_clear(&d);
-	rc = ingest_store(&f->l, "test", "", raw, strlen(raw), NULL, &d);
+	rc = ingest_store(&f->l, "test", "", raw, strlen(raw), (size_t)f->cfg.max_message_bytes,
+	    &d);
 	assert_true(rc >= 0);
 	memset(&s, 0, sizeof s);
 	assert_int_equal(process_pending(&f->l, &f->cfg, &s, &d), 0);

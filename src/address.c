@@ -23,12 +23,18 @@ address_valid(const char *s)
 		if (INTERNET_ADDRESS_IS_MAILBOX(a)) {
 			const char *addr = internet_address_mailbox_get_addr(
 			    INTERNET_ADDRESS_MAILBOX(a));
-			const char *at = strrchr(addr, '@');
-
 			/* What GMime would mail to must be what was written. */
-			ok = strcmp(addr, s) == 0 && at != NULL && at > addr && at[1] != '\0';
+			ok = strcmp(addr, s) == 0 && address_has_domain(s);
 		}
 	}
 	g_object_unref(l);
 	return ok;
+}
+
+int
+address_has_domain(const char *s)
+{
+	const char *at = strrchr(s, '@');
+
+	return at != NULL && at > s && at[1] != '\0';
 }

@@ -8,4 +8,8 @@
  * parts and spaces are refused too: addresses are typed on command lines. */
 int address_valid(const char *s);
 
+/* 1 when s has something on both sides of its last "@": a mailbox without
+ * a domain (a word of a display name GMime split off) is nobody's. */
+int address_has_domain(const char *s);
+
 #endif

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "address.h"
 #include "clock.h"
 #include "curlx.h"
 #include "deliver.h"
@@ -54,6 +55,12 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	size_t k = 0;
 	int rc;
 
+	/* Nobody to write to: a word of a display name, a bot's seat. Not a
+	 * failure of the caller's, whose events stand. */
+	if (!address_has_domain(it->to)) {
+		log_warn("no %s mail queued to \"%s\": it has no domain", it->kind, it->to);
+		return 0;
+	}
 	if (sqlite3_step(st) == SQLITE_ROW)
 		id = sqlite3_column_int64(st, 0);
 	ledger_release(l, st);

@@ -1,6 +1,6 @@
 /* The bytes handed to SMTP: CRLF only, whatever line ends a player's text
  * had, so no lone "." after a bare LF or CR can end DATA early; headers
- * 7-bit. */
+ * 7-bit, with an envelope that names the addresses they name. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,7 +10,9 @@
 #include <gmime/gmime.h>
 #include <string.h>
 
+#include "address.h"
 #include "mailout.h"
+#include "sender.h"
 
 static void
 wire_is(const char *in, const char *want)
@@ -225,6 +227,63 @@ test_reply_ids_are_msg_ids(void **state)
 	g_free(h);
 }
 
+/* The one spelling of an address that goes out (To, envelope, outbox row):
+ * GMime's IDNA2008 A-labels for the domain, or a reason there is none. */
+static void
+ascii_is(const char *in, const char *want)
+{
+	char out[ADDRESS_MAX];
+	struct diag d;
+
+	diag_clear(&d);
+	if (address_ascii(in, out, sizeof out, &d) < 0)
+		fail_msg("%s: %s", in, d.msg);
+	assert_string_equal(out, want);
+}
+
+static void
+ascii_fails(const char *in, const char *why)
+{
+	char out[ADDRESS_MAX];
+	struct diag d;
+
+	diag_clear(&d);
+	assert_int_equal(address_ascii(in, out, sizeof out, &d), -1);
+	if (strstr(d.msg, why) == NULL)
+		fail_msg("%s: \"%s\" does not say \"%s\"", in, d.msg, why);
+}
+
+static void
+test_envelope_addresses(void **state)
+{
+	(void)state;
+	ascii_is("tinhinan@ex\xc3\xa4mple.test", "tinhinan@xn--exmple-cua.test");
+	ascii_is("a@Ex\xc3\xa4mple.TEST", "a@xn--exmple-cua.test");
+	/* IDNA2008 as GMime writes To, not IDNA2003's "strasse". */
+	ascii_is("a@stra\xc3\x9f" "e.test", "a@xn--strae-oqa.test");
+	ascii_is("a@xn--exmple-cua.test", "a@xn--exmple-cua.test");
+	ascii_is("Zoe@Example.ORG", "Zoe@Example.ORG");
+	ascii_is("a@[192.0.2.1]", "a@[192.0.2.1]");
+	ascii_is("\"a b\"@x.test", "\"a b\"@x.test");
+	ascii_fails("j\xc3\xbcrgen@ex\xc3\xa4mple.test", "SMTPUTF8");
+	ascii_fails("j\xc3\xbcrgen@example.test", "SMTPUTF8");
+	ascii_fails("\"<b>a</b> \"", "no domain");
+	ascii_fails("nobody", "no domain");
+	ascii_fails("a@", "no domain");
+	ascii_fails("@x.test", "no domain");
+	ascii_fails("a@b@c.test", "not one mail address");
+	ascii_fails("Bob <a@x.test>", "not one mail address");
+	ascii_fails("a@x.test, b@y.test", "not one mail address");
+	ascii_fails("a@x.test\r\nRCPT TO:<evil@y.test>", "not one mail address");
+	ascii_fails("\"a@b\"", "no host name");
+	ascii_fails("a@\xe2\x98\x83.net", "no host name");
+	/* The same mailbox in either spelling, in any case. */
+	assert_true(sender_same("bob@ex\xc3\xa4mple.test", "BOB@xn--exmple-cua.test"));
+	assert_true(sender_same("bob@EX\xc3\x84MPLE.test", "bob@ex\xc3\xa4mple.test"));
+	assert_false(sender_same("bob@ex\xc3\xa4mple.test", "bob@example.test"));
+	assert_false(sender_same("nobody", "nobody@x.test"));
+}
+
 int
 main(void)
 {
@@ -233,6 +292,7 @@ main(void)
 		cmocka_unit_test(test_built_mail),
 		cmocka_unit_test(test_json_attachment),
 		cmocka_unit_test(test_reply_ids_are_msg_ids),
+		cmocka_unit_test(test_envelope_addresses),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,6 +17,7 @@
 #include "fsutil.h"
 #include "log.h"
 #include "orderblock.h"
+#include "outbox.h"
 #include "schedule.h"
 #include "testutil.h"
 #include "xmalloc.h"
@@ -868,6 +869,70 @@ test_no_domain_is_never_answered(void **state)
 	assert_int_equal(domainless(e), 0);
 }
 
+/* The envelope's recipient is the row's, which is the To header's: a
+ * domain in Unicode goes out in IDNA A-labels, as GMime writes it into
+ * To; a mail from the same mailbox spelled either way counts as one
+ * sender for the daily limit. */
+static void
+test_idn_domain_is_one_address(void **state)
+{
+	struct fx_env *e = *state;
+	const char *alabel = "bob@xn--exmple-cua.test";
+	const char *froms[] = { "bob@ex\xc3\xa4mple.test", alabel, "Bob@EX\xc3\x84MPLE.test",
+	    "bob@ex\xc3\xa4mple.test" };
+	struct diag d;
+	int sent, failed;
+	char m[200], *raw, to[200];
+	long long id;
+
+	for (int i = 0; i < 4; i++) {
+		snprintf(m, sizeof m, "From: %s\nMessage-ID: <idn%d@x>\n\nHELP\n", froms[i], i);
+		fx_mail(&e->f, m);
+	}
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'help'"),
+	    e->f.cfg.help_replies_per_day);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'help' "
+	    "AND to_addr <> 'bob@xn--exmple-cua.test' COLLATE NOCASE"), 0);
+	id = fx_count(&e->f, "SELECT MAX(id) FROM outbox WHERE kind = 'help'");
+	diag_clear(&d);
+	assert_int_equal(outbox_deliver(&e->f.l, &e->f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(failed, 0);
+	raw = fx_sent_file(&e->f, id, NULL);
+	snprintf(to, sizeof to, "\nTo: %s\n", alabel);
+	if (strstr(raw, to) == NULL)
+		fail_msg("no \"%s\" in:\n%s", to + 1, raw);
+	free(raw);
+}
+
+/* A local part that is not ASCII can only travel with SMTPUTF8 and 8-bit
+ * headers, which the referee does not write: the answer fails at once,
+ * with the reason in the row, and nothing is handed to the transport. */
+static void
+test_8bit_local_part_is_refused(void **state)
+{
+	struct fx_env *e = *state;
+	struct diag d;
+	int sent, failed;
+	long long id;
+	char path[400];
+
+	fx_mail(&e->f, "From: j\xc3\xbcrgen@ex\xc3\xa4mple.test\nMessage-ID: <j1@x>\n\nHELP\n");
+	id = fx_count(&e->f, "SELECT MAX(id) FROM outbox WHERE kind = 'help'");
+	assert_true(id > 0);
+	diag_clear(&d);
+	assert_int_equal(outbox_deliver(&e->f.l, &e->f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(failed, 1);
+	{
+		char sql[200];
+
+		snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM outbox WHERE id = %lld AND "
+		    "status = 'failed' AND last_error LIKE '%%SMTPUTF8%%'", id);
+		assert_int_equal(fx_count(&e->f, sql), 1);
+	}
+	snprintf(path, sizeof path, "ls %s/outbox/%06lld-* > /dev/null 2>&1", e->f.dir, id);
+	assert_int_not_equal(system(path), 0);
+}
+
 int
 main(void)
 {
@@ -916,6 +981,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_stray_quote_name_is_the_seat, setup_bq,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_no_domain_is_never_answered, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_idn_domain_is_one_address, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_8bit_local_part_is_refused, setup_bq,
 		    fx_env_teardown),
 	};
 

@@ -9,14 +9,15 @@
 #include "log.h"
 
 static int
-outdir_send(const struct config *c, long long id, const char *kind, const char *to,
-    const char *raw, size_t len, char *cause, size_t causelen)
+outdir_send(const struct config *c, long long id, const char *kind, const char *from,
+    const char *to, const char *raw, size_t len, char *cause, size_t causelen)
 {
 	static int cleaned;
 	char name[300], safe[256];
 	size_t i;
 	int dir;
 
+	(void)from;
 	/* The address becomes part of a file name: keep it to harmless bytes. */
 	for (i = 0; to[i] != '\0' && i < sizeof safe - 1; i++)
 		safe[i] = (strchr("/\\ \t\n", to[i]) != NULL) ? '_' : to[i];

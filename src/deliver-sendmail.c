@@ -9,8 +9,8 @@
 #include "deliver.h"
 
 static int
-sendmail_send(const struct config *c, long long id, const char *kind, const char *to,
-    const char *raw, size_t len, char *cause, size_t causelen)
+sendmail_send(const struct config *c, long long id, const char *kind, const char *from,
+    const char *to, const char *raw, size_t len, char *cause, size_t causelen)
 {
 	FILE *p;
 	int status;
@@ -18,6 +18,8 @@ sendmail_send(const struct config *c, long long id, const char *kind, const char
 
 	(void)id;
 	(void)kind;
+	/* sendmail -t: the envelope comes from the headers, which are 7-bit. */
+	(void)from;
 	(void)to;
 	old = signal(SIGPIPE, SIG_IGN);
 	if ((p = popen(c->deliver_sendmail, "w")) == NULL) {

@@ -1,5 +1,7 @@
 /* SMTP, SMTPS and STARTTLS with AUTH through libcurl. The envelope sender is
- * the referee's address and the one recipient is the outbox row's. A 5xx
+ * the referee's address and the one recipient is the outbox row's, both
+ * 7-bit as the From and To spell them: libcurl's own IDN conversion (in the
+ * locale's charset) and its SMTPUTF8 are never reached. A 5xx
  * answer is permanent; a 4xx, a server that is down or a timeout is
  * retried on a later run. A refused login is a config problem, not the
  * recipient's, so it is retried too. */
@@ -7,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "address.h"
 #include "curlx.h"
 #include "deliver.h"
 #include "mailout.h"
@@ -29,8 +32,8 @@ feed(char *dst, size_t size, size_t n, void *arg)
 }
 
 static int
-smtp_send(const struct config *c, long long id, const char *kind, const char *to,
-    const char *raw, size_t len, char *cause, size_t causelen)
+smtp_send(const struct config *c, long long id, const char *kind, const char *from,
+    const char *to, const char *raw, size_t len, char *cause, size_t causelen)
 {
 	struct curlx_opts o = { c->deliver_url, c->deliver_user, c->deliver_password,
 	    c->deliver_password_file, c->deliver_tls, c->deliver_timeout,
@@ -39,7 +42,7 @@ smtp_send(const struct config *c, long long id, const char *kind, const char *to
 	struct curl_slist *rcpt = NULL;
 	struct buf body = BUF_INIT;
 	struct diag d;
-	char from[300], *wire;
+	char path[ADDRESS_MAX + 2], *wire;
 	size_t wirelen;
 	CURLcode rc;
 	long code = 0;
@@ -56,9 +59,9 @@ smtp_send(const struct config *c, long long id, const char *kind, const char *to
 	wire = mailout_crlf(raw, len, &wirelen);
 	u.p = wire;
 	u.left = wirelen;
-	snprintf(from, sizeof from, "<%s>", c->referee_address);
+	snprintf(path, sizeof path, "<%s>", from);
 	rcpt = curl_slist_append(rcpt, to);
-	curl_easy_setopt(h, CURLOPT_MAIL_FROM, from);
+	curl_easy_setopt(h, CURLOPT_MAIL_FROM, path);
 	curl_easy_setopt(h, CURLOPT_MAIL_RCPT, rcpt);
 	curl_easy_setopt(h, CURLOPT_UPLOAD, 1L);
 	curl_easy_setopt(h, CURLOPT_READFUNCTION, feed);

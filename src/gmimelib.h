@@ -95,6 +95,7 @@
 	F(internet_address_list_length) \
 	F(internet_address_list_parse) \
 	F(internet_address_mailbox_get_addr) \
+	F(internet_address_mailbox_get_idn_addr) \
 	F(internet_address_mailbox_get_type)
 
 #define GMIMELIB_MEMBER(name) __typeof__(name) *name;
@@ -190,6 +191,8 @@ int gmimelib_load(struct diag *);
 #define internet_address_list_length (gmimelib_fns.internet_address_list_length)
 #define internet_address_list_parse (gmimelib_fns.internet_address_list_parse)
 #define internet_address_mailbox_get_addr (gmimelib_fns.internet_address_mailbox_get_addr)
+#define internet_address_mailbox_get_idn_addr \
+	(gmimelib_fns.internet_address_mailbox_get_idn_addr)
 #define internet_address_mailbox_get_type (gmimelib_fns.internet_address_mailbox_get_type)
 #endif
 

@@ -8,6 +8,7 @@
 
 #include <gmime/gmime.h>
 
+#include "address.h"
 #include "buf.h"
 #include "diag.h"
 #include "gmimelib.h"
@@ -526,8 +527,10 @@ strip_angles(char *s)
 	return s;
 }
 
+/* The first mailbox of l, also inside a group; with domain set, the first
+ * that has a domain. */
 static InternetAddressMailbox *
-first_mailbox(InternetAddressList *l, int depth)
+first_mailbox(InternetAddressList *l, int domain, int depth)
 {
 	InternetAddressMailbox *mb;
 	InternetAddress *ia;
@@ -538,11 +541,12 @@ first_mailbox(InternetAddressList *l, int depth)
 	n = internet_address_list_length(l);
 	for (i = 0; i < n; i++) {
 		ia = internet_address_list_get_address(l, i);
-		if (INTERNET_ADDRESS_IS_MAILBOX(ia))
+		if (INTERNET_ADDRESS_IS_MAILBOX(ia) && (!domain || address_has_domain(
+		    internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(ia)))))
 			return INTERNET_ADDRESS_MAILBOX(ia);
 		if (INTERNET_ADDRESS_IS_GROUP(ia)) {
 			mb = first_mailbox(internet_address_group_get_members(
-			    INTERNET_ADDRESS_GROUP(ia)), depth + 1);
+			    INTERNET_ADDRESS_GROUP(ia)), domain, depth + 1);
 			if (mb != NULL)
 				return mb;
 		}
@@ -558,8 +562,12 @@ read_address(GMimeObject *o, const char *header_name, char **addr,
 	InternetAddressList *l = NULL;
 	InternetAddressMailbox *mb = NULL;
 
-	if (raw != NULL && (l = internet_address_list_parse(popts, raw)) != NULL)
-		mb = first_mailbox(l, 0);
+	/* A display name with a stray quote ("<b>A</b> "><i>x</i>" <a@p>)
+	 * makes GMime read its words as mailboxes without a domain before
+	 * the angle address: that address is the sender, not a word. */
+	if (raw != NULL && (l = internet_address_list_parse(popts, raw)) != NULL &&
+	    (mb = first_mailbox(l, 1, 0)) == NULL)
+		mb = first_mailbox(l, 0, 0);
 	*addr = clean_line(mb != NULL ?
 	    internet_address_mailbox_get_addr(mb) : NULL);
 	lower_ascii(*addr);

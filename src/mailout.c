@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "address.h"
 #include "clock.h"
 #include "gmimelib.h"
 #include "hash.h"
@@ -191,6 +192,43 @@ attach(GMimeMessage *m, const char *message_id, const char *type, const char *su
 	g_object_unref(stream);
 }
 
+/* In-Reply-To and References of an answer to the mail whose Message-ID is
+ * irt (without <>) and whose References were refs (as it wrote them): of
+ * both, the ids that are RFC 5322 msg-ids, in their order, irt last. Any
+ * other (8-bit bytes, spaces, a second "@") would leave our headers no
+ * longer 7-bit, or no longer headers. The referee's own ids, which a
+ * player's mail carries in its References, always pass. */
+static void
+thread(GMimeObject *obj, const char *irt, const char *refs)
+{
+	GString *r = g_string_new(NULL);
+	const char *p = refs, *lt, *gt;
+
+	while ((lt = strchr(p, '<')) != NULL && (gt = strchr(lt + 1, '>')) != NULL) {
+		/* "<a <b@c>": the inner one is the id. */
+		const char *inner = memchr(lt + 1, '<', (size_t)(gt - lt - 1));
+
+		if (inner != NULL) {
+			p = inner;
+			continue;
+		}
+		if (address_msg_id(lt + 1, (size_t)(gt - lt - 1)))
+			g_string_append_printf(r, "%s%.*s", r->len > 0 ? " " : "",
+			    (int)(gt - lt + 1), lt);
+		p = gt + 1;
+	}
+	if (address_msg_id(irt, strlen(irt))) {
+		char *id = g_strdup_printf("<%s>", irt);
+
+		g_mime_object_set_header(obj, "In-Reply-To", id, NULL);
+		g_string_append_printf(r, "%s%s", r->len > 0 ? " " : "", id);
+		g_free(id);
+	}
+	if (r->len > 0)
+		g_mime_object_set_header(obj, "References", r->str, NULL);
+	g_string_free(r, TRUE);
+}
+
 char *
 mailout_build(const struct outmail *o, size_t *len)
 {
@@ -210,16 +248,8 @@ mailout_build(const struct outmail *o, size_t *len)
 	g_mime_message_set_date(m, dt);
 	g_date_time_unref(dt);
 	g_mime_message_set_message_id(m, o->message_id);
-	if (o->in_reply_to[0] != '\0') {
-		char *irt = g_strdup_printf("<%s>", o->in_reply_to);
-		char *refs = o->refs[0] != '\0' ? g_strdup_printf("%s %s", o->refs, irt)
-		    : g_strdup(irt);
-
-		g_mime_object_set_header(obj, "In-Reply-To", irt, NULL);
-		g_mime_object_set_header(obj, "References", refs, NULL);
-		g_free(irt);
-		g_free(refs);
-	}
+	if (o->in_reply_to[0] != '\0')
+		thread(obj, o->in_reply_to, o->refs);
 	/* RFC 3834: say we are a machine, so vacation programs do not answer. */
 	g_mime_object_set_header(obj, "Auto-Submitted",
 	    is_reply(o) ? "auto-replied" : "auto-generated", NULL);

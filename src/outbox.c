@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "address.h"
 #include "clock.h"
 #include "curlx.h"
 #include "deliver.h"
@@ -14,12 +15,17 @@
 
 #define MAX_ATTEMPTS 10
 
+/* The domain of the referee's address as Message-IDs and From carry it
+ * (address_ascii), "localhost" when it has none. */
 static const char *
-domain_of(const char *addr)
+referee_domain(const struct config *c, char *buf, size_t n)
 {
-	const char *at = strrchr(addr, '@');
+	const char *at;
 
-	return at != NULL && at[1] != '\0' ? at + 1 : "localhost";
+	if (address_ascii(c->referee_address, buf, n, NULL) < 0)
+		return "localhost";
+	at = strrchr(buf, '@');
+	return at + 1;
 }
 
 /* "Re: Re: Re: x" from a template's "Re: {{subject}}" on a reply's subject
@@ -49,11 +55,21 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT COALESCE(MAX(id), 0) + 1 FROM outbox");
 	const char *fixed_env = getenv("AZALAI_SEED");
 	long long id = 1;
-	char mid[256], stamp[32], *subject, *html = NULL;
+	char mid[256], stamp[32], *subject, *html = NULL, to[ADDRESS_MAX], dom[ADDRESS_MAX];
 	uint64_t unique;
 	size_t k = 0;
 	int rc;
 
+	/* Nobody to write to: a word of a display name, a bot's seat. Not a
+	 * failure of the caller's, whose events stand. */
+	if (!address_has_domain(it->to)) {
+		log_warn("no %s mail queued to \"%s\": it has no domain", it->kind, it->to);
+		return 0;
+	}
+	/* The row, the To and the envelope name one address. One that cannot
+	 * be written in 7 bits is kept as it came; delivery says why it fails. */
+	if (address_ascii(it->to, to, sizeof to, NULL) < 0)
+		snprintf(to, sizeof to, "%s", it->to);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		id = sqlite3_column_int64(st, 0);
 	ledger_release(l, st);
@@ -73,7 +89,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 			stamp[k++] = *p;
 	stamp[k] = '\0';
 	snprintf(mid, sizeof mid, "azalai.%s.%016llx@%s", stamp, (unsigned long long)unique,
-	    domain_of(c->referee_address));
+	    referee_domain(c, dom, sizeof dom));
 	/* The picture once, however many mails show it: a row kept already
 	 * stays, since its name is what it draws. It is the PNG, or the recipe
 	 * (or the SVG) that the first mail sent draws (outbox_html); either
@@ -130,7 +146,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	else
 		sqlite3_bind_null(st, 3);
 	sqlite3_bind_text(st, 4, it->kind, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, it->to, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, to, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 6, mid, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 7, it->in_reply_to ? it->in_reply_to : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 8, it->refs ? it->refs : "", -1, SQLITE_STATIC);
@@ -147,7 +163,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	sqlite3_bind_text(st, 15, it->json != NULL ? it->json : "", -1, SQLITE_STATIC);
 	rc = ledger_done(l, st, d);
 	if (rc == 0)
-		log_info("queued %s mail %lld to %s: %s", it->kind, id, it->to, subject);
+		log_info("queued %s mail %lld to %s: %s", it->kind, id, to, subject);
 	g_free(subject);
 	g_free(html);
 	return rc < 0 ? -1 : 0;
@@ -158,8 +174,12 @@ outbox_count_since(struct ledger *l, const char *to, const char *kind, const cha
 {
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT COUNT(*) FROM outbox WHERE to_addr = ? "
 	    "COLLATE NOCASE AND kind = ? AND created_at >= ?");
+	char ascii[ADDRESS_MAX];
 	int n = 0;
 
+	/* As outbox_queue spells it: one mailbox, however the mail wrote it. */
+	if (address_ascii(to, ascii, sizeof ascii, NULL) == 0)
+		to = ascii;
 	sqlite3_bind_text(st, 1, to, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, since, -1, SQLITE_STATIC);
@@ -221,12 +241,18 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 {
 	const struct deliver *dv = deliver_find(c->deliver_method);
 	sqlite3_stmt *st;
-	char now[32];
-	GArray *ids = g_array_new(FALSE, FALSE, sizeof(long long));
+	char now[32], from[ADDRESS_MAX];
+	struct diag ad;
+	GArray *ids;
 
 	*sent = *failed = 0;
 	if (dv == NULL)
 		return diag_set(d, 0, "unknown delivery method \"%s\"", c->deliver_method);
+	/* The envelope sender is the From, spelled alike. */
+	diag_clear(&ad);
+	if (address_ascii(c->referee_address, from, sizeof from, &ad) < 0)
+		return diag_set(d, 0, "referee.address: %s", ad.msg);
+	ids = g_array_new(FALSE, FALSE, sizeof(long long));
 	clock_iso(clock_now(), now, sizeof now);
 	st = ledger_stmt(l, "SELECT id FROM outbox WHERE status IN ('queued', 'sending') "
 	    "AND next_try_at <= ? ORDER BY id");
@@ -241,7 +267,7 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 	for (guint i = 0; i < ids->len; i++) {
 		long long id = g_array_index(ids, long long, i);
 		struct outmail m;
-		char cause[512] = "", *raw, *kind, *to, *html, *stored;
+		char cause[512] = "", *raw = NULL, *kind, *to, *html, *stored, rcpt[ADDRESS_MAX];
 		size_t len;
 		int rc, attempts, seat;
 		int64_t game = 0;
@@ -285,7 +311,7 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 		m.refs = col_text(st, 6);
 		m.created_at = col_text(st, 7);
 		m.from_name = c->referee_name;
-		m.from_addr = c->referee_address;
+		m.from_addr = from;
 		if (strcmp(col_text(st, 8), "sending") == 0)
 			log_warn("mail %lld to %s may have been sent by a run that died; "
 			    "sending it again with the same Message-ID", id, to);
@@ -294,19 +320,31 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 		seat = sqlite3_column_int(st, 11);
 		m.json = col_text(st, 12);
 		m.html = html;
-		raw = mailout_build(&m, &len);
+		/* The recipient as the To header and the envelope name it. One
+		 * that 7-bit mail cannot name (a row queued before it was
+		 * checked, or a local part in UTF-8) fails for good, here, and
+		 * no transport sees it. */
+		diag_clear(&ad);
+		rc = address_ascii(to, rcpt, sizeof rcpt, &ad) < 0 ? DELIVER_PERMFAIL : DELIVER_OK;
+		if (rc == DELIVER_OK) {
+			m.to = rcpt;
+			raw = mailout_build(&m, &len);
+		} else {
+			snprintf(cause, sizeof cause, "%s", ad.msg);
+		}
 		g_free(html);
 		ledger_release(l, st);
 
 		/* Record the attempt before it happens. */
-		if (mark(l, id, "sending", 1, "", now, "", d) < 0) {
+		if (rc == DELIVER_OK && mark(l, id, "sending", 1, "", now, "", d) < 0) {
 			g_free(raw);
 			g_free(kind);
 			g_free(to);
 			g_array_free(ids, TRUE);
 			return -1;
 		}
-		rc = dv->send(c, id, kind, to, raw, len, cause, sizeof cause);
+		if (rc == DELIVER_OK)
+			rc = dv->send(c, id, kind, from, rcpt, raw, len, cause, sizeof cause);
 		g_free(raw);
 		if (rc == DELIVER_OK) {
 			mark(l, id, "sent", 0, "", now, now, d);

@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "address.h"
 #include "authres.h"
 #include "bounce.h"
 #include "campaign.h"
@@ -231,7 +232,20 @@ problem(struct job *j, int line, const char *fmt, ...)
 static int
 is_referee(const struct job *j, const char *addr)
 {
-	return addr != NULL && strcasecmp(addr, j->c->referee_address) == 0;
+	return sender_same(addr, j->c->referee_address);
+}
+
+/* X-Loop holds the referee's address as our mails write it: in A-labels. */
+static int
+our_loop(const struct job *j)
+{
+	char ascii[ADDRESS_MAX];
+
+	if (j->m.x_loop[0] == '\0')
+		return 0;
+	return strcasestr(j->m.x_loop, j->c->referee_address) != NULL ||
+	    (address_ascii(j->c->referee_address, ascii, sizeof ascii, NULL) == 0 &&
+	    strcasestr(j->m.x_loop, ascii) != NULL);
 }
 
 /* Mail we must not answer: loops, auto-replies, bounces. */
@@ -244,7 +258,7 @@ no_answer(const struct job *j)
 		return "an automatic mail (Auto-Submitted or Precedence)";
 	if (is_referee(j, j->m.from_addr))
 		return "a mail from the referee's own address";
-	if (j->m.x_loop[0] != '\0' && strcasestr(j->m.x_loop, j->c->referee_address) != NULL)
+	if (our_loop(j))
 		return "a mail carrying our own X-Loop";
 	return NULL;
 }

@@ -2,14 +2,24 @@
 #include <string.h>
 #include <strings.h>
 
+#include "address.h"
 #include "hash.h"
 #include "sender.h"
 
 int
 sender_same(const char *addr, const char *on_record)
 {
-	return addr != NULL && on_record != NULL && addr[0] != '\0' &&
-	    strcasecmp(addr, on_record) == 0;
+	char a[ADDRESS_MAX], r[ADDRESS_MAX];
+
+	if (addr == NULL || on_record == NULL || addr[0] == '\0')
+		return 0;
+	if (strcasecmp(addr, on_record) == 0)
+		return 1;
+	/* One domain in Unicode and in A-labels (GMime reads the A-labels of
+	 * a From back as Unicode), or in another case: the spelling mail is
+	 * sent to decides. */
+	return address_ascii(addr, a, sizeof a, NULL) == 0 &&
+	    address_ascii(on_record, r, sizeof r, NULL) == 0 && strcasecmp(a, r) == 0;
 }
 
 void

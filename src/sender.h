@@ -16,7 +16,8 @@
 /* 1 when addr is the address on record. The whole address is compared
  * without regard to case: mail providers treat the local part so, and From
  * is no proof of anything (the token is), so nothing is gained by being
- * stricter than the mailbox is. */
+ * stricter than the mailbox is. A domain is the same in Unicode and in
+ * IDNA A-labels. */
 int sender_same(const char *addr, const char *on_record);
 
 /* The code the seat sends back (CONFIRM code) to release a held mail: drawn

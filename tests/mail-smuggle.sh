@@ -53,18 +53,10 @@ check "Postfix took every mail the referee queued" \
 	'[ "$(q "select count(*) from outbox where status <> '\''sent'\''")" = 0 ]'
 
 # Every mail Postfix took is delivered before its queue is empty.
-pq_empty() {
-	i=0
-	until postqueue -c "$dir/ms/postfix/etc" -p 2>/dev/null | grep -q 'Mail queue is empty'; do
-		i=$((i + 1))
-		[ "$i" -gt 100 ] && return 1
-		sleep 0.1
-	done
-}
 for s in amastan tinhinan; do
 	ms_wait_count "$s" "$(q "select count(*) from outbox where to_addr = '$s@$MS_DOMAIN'")"
 done
-pq_empty
+ms_wait_queue_empty
 for s in amastan tinhinan; do
 	check "$s got exactly the mails queued for $s" \
 		'[ "$(ms_imap_list "$s" | wc -l)" = "$(q "select count(*) from outbox where to_addr = '\''$s@$MS_DOMAIN'\''")" ]'

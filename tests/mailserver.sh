@@ -10,9 +10,13 @@
 #   ms_send FROM TO FILE        one mail in over SMTP (curl)
 #   ms_imap_list USER           UIDs in USER's INBOX, one a line
 #   ms_imap_get USER UID        one message
+#   ms_imap_put USER FILE       one mail into USER's INBOX as it is, past
+#                               Postfix (which rewrites some headers)
 #   ms_referee_config DATADIR SECONDS [LINES]
 #                       referee.pw and azalai.yaml here: IMAP in, SMTP out,
 #                       both timeouts SECONDS, LINES more of mailbox:
+#   ms_wait_count USER N        until USER's INBOX holds N messages
+#   ms_wait_queue_empty         until Postfix has handed on every mail it took
 #
 # Sets MS_DIR, MS_DOMAIN, MS_SMTP_PORT, MS_IMAP_PORT, MS_POP3_PORT, MS_PASS.
 #
@@ -32,6 +36,8 @@
 # with a delivery status notification (RFC 3464) to the envelope sender, as
 # a server does that checks its recipients only after the mail is accepted.
 # Without it an unknown user is refused at RCPT TO (550).
+# MAILSERVER_MAIN_CF, when set before ms_setup, is added to Postfix's main.cf
+# as it is (a test's own domains or maps).
 # Postfix runs as strict sites do since the 2023 SMTP smuggling disclosures:
 # a bare LF in a session is refused (smtpd_forbid_bare_newline = reject, with
 # no exclusions, not even loopback), so every mail test proves that the
@@ -155,6 +161,8 @@ smtpd_sender_restrictions = reject_unauthenticated_sender_login_mismatch
 EOF
 		echo "referee@$MS_DOMAIN referee@$MS_DOMAIN" > "$pf/etc/senders"
 	fi
+	[ -z "${MAILSERVER_MAIN_CF:-}" ] ||
+	    printf '%s\n' "$MAILSERVER_MAIN_CF" >> "$pf/etc/main.cf"
 	: > "$pf/etc/vmailbox"
 	for u in $MS_USERS; do
 		echo "$u@$MS_DOMAIN $MS_DOMAIN/$u/" >> "$pf/etc/vmailbox"
@@ -367,12 +375,27 @@ ms_imap_get() {
 	    --url "imap://127.0.0.1:$MS_IMAP_PORT/INBOX/;UID=$2" | tr -d '\r'
 }
 
+ms_imap_put() {
+	curl -s --max-time 20 --user "$1@$MS_DOMAIN:$MS_PASS" \
+	    --url "imap://127.0.0.1:$MS_IMAP_PORT/INBOX" --upload-file "$2"
+}
+
 # Waits until USER's INBOX holds at least N messages (Postfix delivers apart).
 ms_wait_count() {
 	i=0
 	while [ "$(ms_imap_list "$1" | wc -l)" -lt "$2" ]; do
 		i=$((i + 1))
 		[ "$i" -gt 150 ] && { echo "mailserver: $1 never got $2 mails" >&2; return 1; }
+		sleep 0.1
+	done
+}
+
+# Waits until Postfix's queue is empty: every mail it took is delivered.
+ms_wait_queue_empty() {
+	i=0
+	until postqueue -c "$MS_DIR/postfix/etc" -p 2>/dev/null | grep -q 'Mail queue is empty'; do
+		i=$((i + 1))
+		[ "$i" -gt 100 ] && { echo "mailserver: Postfix's queue never emptied" >&2; return 1; }
 		sleep 0.1
 	done
 }

@@ -876,6 +876,21 @@ t_message_ids(void **state)
 }
 
 static void
+t_stray_quote_name(void **state)
+{
+	/* A display name with a stray quote: GMime splits the header into four
+	 * mailboxes, three of them words of the name without a domain. The
+	 * angle address is the sender, not the first word. */
+	struct want w = {
+		.from_addr = "a@p.test", .reply_to = "team@p.test",
+		.message_id = "stray@p.test", .subject = "stray quote", .text = "x\n",
+	};
+
+	(void)state;
+	expect_mail("from-stray-quote.eml", &w);
+}
+
+static void
 t_no_message_id(void **state)
 {
 	struct want w = {
@@ -1098,6 +1113,7 @@ main(void)
 		cmocka_unit_test(t_mailbytes),
 		cmocka_unit_test(t_message_ids),
 		cmocka_unit_test(t_no_message_id),
+		cmocka_unit_test(t_stray_quote_name),
 		cmocka_unit_test(t_bogus_charset),
 		cmocka_unit_test(t_no_charset),
 		cmocka_unit_test(t_flowed),

@@ -1,5 +1,6 @@
 /* The bytes handed to SMTP: CRLF only, whatever line ends a player's text
- * had, so no lone "." after a bare LF or CR can end DATA early. */
+ * had, so no lone "." after a bare LF or CR can end DATA early; headers
+ * 7-bit, with an envelope that names the addresses they name. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -9,7 +10,9 @@
 #include <gmime/gmime.h>
 #include <string.h>
 
+#include "address.h"
 #include "mailout.h"
+#include "sender.h"
 
 static void
 wire_is(const char *in, const char *want)
@@ -130,6 +133,157 @@ test_json_attachment(void **state)
 	g_free(raw);
 }
 
+/* The header block of a built mail, up to its blank line (g_free it). */
+static char *
+headers_of(const struct outmail *o)
+{
+	size_t len;
+	char *raw = mailout_build(o, &len), *end = strstr(raw, "\n\n");
+
+	assert_non_null(end);
+	end[1] = '\0';
+	return raw;
+}
+
+/* The value of header name in h ("" when absent), unfolded. */
+static void
+header_value(const char *h, const char *name, char *out, size_t n)
+{
+	const char *p = h;
+	size_t k = 0;
+
+	out[0] = '\0';
+	for (; *p != '\0'; p = strchr(p, '\n') + 1) {
+		if (strncmp(p, name, strlen(name)) != 0 || p[strlen(name)] != ':')
+			continue;
+		p += strlen(name) + 1;
+		while (*p == ' ')
+			p++;
+		for (; *p != '\0' && k + 1 < n; p++) {
+			if (*p == '\n' && (p[1] == ' ' || p[1] == '\t'))
+				continue;
+			if (*p == '\n')
+				break;
+			out[k++] = *p == '\t' ? ' ' : *p;
+		}
+		out[k] = '\0';
+		return;
+	}
+}
+
+static void
+assert_7bit(const char *h)
+{
+	for (const unsigned char *p = (const unsigned char *)h; *p != '\0'; p++)
+		if (*p >= 0x80)
+			fail_msg("an 8-bit byte in the headers:\n%s", h);
+}
+
+/* The ids a player's mail carried go into In-Reply-To and References only
+ * when they are RFC 5322 msg-ids: 8-bit ones, ids with spaces, and bare
+ * words are dropped; the referee's own ids, which a reply carries in its
+ * References, still thread the answer. */
+static void
+test_reply_ids_are_msg_ids(void **state)
+{
+	struct outmail o = { 1, "ack", "azalai", "referee@a.test", "p@a.test", "Re: orders",
+	    "accepted\n", "", "azalai.3.x@a.test", "\xc3\xa4.1@p.test",
+	    "<\xc3\xbc@x.test> <azalai.1.x@a.test> (a comment) <a b@c.test> <bare>, "
+	    "<ok.2@[127.0.0.1]><no@dots..test> <$weird!#id%@p.test>",
+	    "2026-11-21T12:00:00Z", "" };
+	char *h, v[400];
+
+	(void)state;
+	h = headers_of(&o);
+	assert_7bit(h);
+	header_value(h, "In-Reply-To", v, sizeof v);
+	assert_string_equal(v, "");
+	header_value(h, "References", v, sizeof v);
+	assert_string_equal(v, "<azalai.1.x@a.test> <ok.2@[127.0.0.1]> <$weird!#id%@p.test>");
+	/* An answer to a mail is auto-replied whatever its id was. */
+	header_value(h, "Auto-Submitted", v, sizeof v);
+	assert_string_equal(v, "auto-replied");
+	g_free(h);
+
+	/* A valid id is the In-Reply-To and ends the References. */
+	o.in_reply_to = "r1.x@p.test";
+	h = headers_of(&o);
+	assert_7bit(h);
+	header_value(h, "In-Reply-To", v, sizeof v);
+	assert_string_equal(v, "<r1.x@p.test>");
+	header_value(h, "References", v, sizeof v);
+	assert_string_equal(v, "<azalai.1.x@a.test> <ok.2@[127.0.0.1]> <$weird!#id%@p.test> "
+	    "<r1.x@p.test>");
+	g_free(h);
+
+	/* Nothing valid at all: neither header. */
+	o.in_reply_to = "<nested>@p.test";
+	o.refs = "\xc3\xa4@p.test <x\ty@p.test>";
+	h = headers_of(&o);
+	header_value(h, "In-Reply-To", v, sizeof v);
+	assert_string_equal(v, "");
+	assert_null(strstr(h, "References:"));
+	assert_null(strstr(h, "In-Reply-To:"));
+	g_free(h);
+}
+
+/* The one spelling of an address that goes out (To, envelope, outbox row):
+ * GMime's IDNA2008 A-labels for the domain, or a reason there is none. */
+static void
+ascii_is(const char *in, const char *want)
+{
+	char out[ADDRESS_MAX];
+	struct diag d;
+
+	diag_clear(&d);
+	if (address_ascii(in, out, sizeof out, &d) < 0)
+		fail_msg("%s: %s", in, d.msg);
+	assert_string_equal(out, want);
+}
+
+static void
+ascii_fails(const char *in, const char *why)
+{
+	char out[ADDRESS_MAX];
+	struct diag d;
+
+	diag_clear(&d);
+	assert_int_equal(address_ascii(in, out, sizeof out, &d), -1);
+	if (strstr(d.msg, why) == NULL)
+		fail_msg("%s: \"%s\" does not say \"%s\"", in, d.msg, why);
+}
+
+static void
+test_envelope_addresses(void **state)
+{
+	(void)state;
+	ascii_is("tinhinan@ex\xc3\xa4mple.test", "tinhinan@xn--exmple-cua.test");
+	ascii_is("a@Ex\xc3\xa4mple.TEST", "a@xn--exmple-cua.test");
+	/* IDNA2008 as GMime writes To, not IDNA2003's "strasse". */
+	ascii_is("a@stra\xc3\x9f" "e.test", "a@xn--strae-oqa.test");
+	ascii_is("a@xn--exmple-cua.test", "a@xn--exmple-cua.test");
+	ascii_is("Zoe@Example.ORG", "Zoe@Example.ORG");
+	ascii_is("a@[192.0.2.1]", "a@[192.0.2.1]");
+	ascii_is("\"a b\"@x.test", "\"a b\"@x.test");
+	ascii_fails("j\xc3\xbcrgen@ex\xc3\xa4mple.test", "SMTPUTF8");
+	ascii_fails("j\xc3\xbcrgen@example.test", "SMTPUTF8");
+	ascii_fails("\"<b>a</b> \"", "no domain");
+	ascii_fails("nobody", "no domain");
+	ascii_fails("a@", "no domain");
+	ascii_fails("@x.test", "no domain");
+	ascii_fails("a@b@c.test", "not one mail address");
+	ascii_fails("Bob <a@x.test>", "not one mail address");
+	ascii_fails("a@x.test, b@y.test", "not one mail address");
+	ascii_fails("a@x.test\r\nRCPT TO:<evil@y.test>", "not one mail address");
+	ascii_fails("\"a@b\"", "no host name");
+	ascii_fails("a@\xe2\x98\x83.net", "no host name");
+	/* The same mailbox in either spelling, in any case. */
+	assert_true(sender_same("bob@ex\xc3\xa4mple.test", "BOB@xn--exmple-cua.test"));
+	assert_true(sender_same("bob@EX\xc3\x84MPLE.test", "bob@ex\xc3\xa4mple.test"));
+	assert_false(sender_same("bob@ex\xc3\xa4mple.test", "bob@example.test"));
+	assert_false(sender_same("nobody", "nobody@x.test"));
+}
+
 int
 main(void)
 {
@@ -137,6 +291,8 @@ main(void)
 		cmocka_unit_test(test_crlf),
 		cmocka_unit_test(test_built_mail),
 		cmocka_unit_test(test_json_attachment),
+		cmocka_unit_test(test_reply_ids_are_msg_ids),
+		cmocka_unit_test(test_envelope_addresses),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,6 +17,7 @@
 #include "fsutil.h"
 #include "log.h"
 #include "orderblock.h"
+#include "outbox.h"
 #include "schedule.h"
 #include "testutil.h"
 #include "xmalloc.h"
@@ -102,21 +103,33 @@ waited_order(struct fx_env *e, int seat, char *out, size_t n)
 	return w;
 }
 
-/* A mail from `from` for seat as the referee's mail server delivers it:
- * the lines it stamped on top (may be ""), then the sender's, with headers
- * (may be "") under From, and the body after the GAME, SEAT and TOKEN
- * lines. */
+/* A mail for seat as the referee's mail server delivers it: the lines it
+ * stamped on top (may be ""), then the sender's, From: from_header (the
+ * whole header), with headers (may be "") under From, and the body after
+ * the GAME, SEAT and TOKEN lines. */
 static void
-stamped_mail(struct fx_env *e, const char *stamp, const char *from, int seat,
+stamped_mail_from(struct fx_env *e, const char *stamp, const char *from_header, int seat,
     const char *headers, const char *body)
 {
 	char *m;
 
-	xasprintf(&m, "%sFrom: Player <%s>\nTo: referee@example.org\nSubject: orders\n"
-	    "Message-ID: <r%d@x>\n%s\nGAME %s\nSEAT %s\nTOKEN %s\n%s", stamp, from, ++e->mid,
-	    headers, e->game, seatname[seat], e->f.tokens[seat], body);
+	xasprintf(&m, "%sFrom: %s\nTo: referee@example.org\nSubject: orders\n"
+	    "Message-ID: <r%d@x>\n%s\nGAME %s\nSEAT %s\nTOKEN %s\n%s", stamp, from_header,
+	    ++e->mid, headers, e->game, seatname[seat], e->f.tokens[seat], body);
 	fx_mail(&e->f, m);
 	free(m);
+}
+
+/* The same from `from`, a bare address. */
+static void
+stamped_mail(struct fx_env *e, const char *stamp, const char *from, int seat,
+    const char *headers, const char *body)
+{
+	char *h;
+
+	xasprintf(&h, "Player <%s>", from);
+	stamped_mail_from(e, stamp, h, seat, headers, body);
+	free(h);
 }
 
 static void
@@ -209,22 +222,33 @@ test_reply_to_is_not_followed(void **state)
 	must_mail(e, "report", addr[w], "GAME bq-1");
 }
 
+/* The waited seat's order in a mail whose From, from_header, names the
+ * seat's own mailbox: applied, not held as foreign, no receipt. */
+static void
+seat_order_from(struct fx_env *e, int w, const char *order, const char *from_header)
+{
+	char body[300];
+	long long before = events(e);
+
+	snprintf(body, sizeof body, "%s\n", order);
+	stamped_mail_from(e, "", from_header, w, "", body);
+	assert_true(events(e) > before);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM held_mails"), 0);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'receipt'"),
+	    0);
+}
+
 /* The From of a seat differs only in case: the same mailbox, not foreign. */
 static void
 test_address_case_is_the_same_sender(void **state)
 {
 	struct fx_env *e = *state;
-	char order[ORDER_TEXT], body[300];
+	char order[ORDER_TEXT], from[80];
 	int w = first_waited(e, order, sizeof order);
-	long long before = events(e);
-	char up[64];
 
-	snprintf(up, sizeof up, "%s", addr[w]);
-	up[0] = (char)(up[0] - 'a' + 'A');
-	snprintf(body, sizeof body, "%s\n", order);
-	mail(e, up, w, "", body);
-	assert_true(events(e) > before);
-	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM held_mails"), 0);
+	snprintf(from, sizeof from, "Player <%s>", addr[w]);
+	from[8] = (char)(from[8] - 'a' + 'A');
+	seat_order_from(e, w, order, from);
 }
 
 static void
@@ -797,6 +821,118 @@ test_standing_order_on_an_older_form(void **state)
 	assert_int_equal(events(e), before + 1);
 }
 
+/* ---- addresses an answer is sent to ---- */
+
+/* Rows queued to something that is not an address with a domain. */
+static long long
+domainless(struct fx_env *e)
+{
+	return fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE to_addr NOT LIKE '%_@_%'");
+}
+
+/* A display name with a stray quote splits From into words without a
+ * domain and the seat's own address in angle brackets: the seat's order,
+ * applied, not held as foreign, and no receipt to a word of the name. */
+static void
+test_stray_quote_name_is_the_seat(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], from[200];
+	int w = first_waited(e, order, sizeof order);
+
+	snprintf(from, sizeof from, "\"<b>A</b> \"><i>x</i>\" <%s>", addr[w]);
+	seat_order_from(e, w, order, from);
+	assert_int_equal(domainless(e), 0);
+	must_mail(e, "ack", addr[w], "accepted");
+}
+
+/* From with no address that has a domain: nobody to answer. A mail signed
+ * with a seat's token is still held and told to the seat; nothing is
+ * queued to the words of the header, by any path. */
+static void
+test_no_domain_is_never_answered(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300];
+	int w = first_waited(e, order, sizeof order);
+	long long before = events(e);
+
+	snprintf(body, sizeof body, "%s\n", order);
+	stamped_mail_from(e, "", "nobody", w, "", body);
+	stamped_mail_from(e, "", "\"<b>A</b> \"", w, "", body);
+	assert_int_equal(events(e), before);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM held_mails"), 2);
+	must_mail(e, "held", addr[w], "CONFIRM ");
+	/* A stranger's mail with no orders in it, answered by the common path. */
+	fx_mail(&e->f, "From: \"<b>A</b> \"\nMessage-ID: <nd1@x>\n\nHELP\n");
+	fx_mail(&e->f, "From: nobody\nMessage-ID: <nd2@x>\n\nGAME bq-1\nSEAT north\n");
+	assert_int_equal(domainless(e), 0);
+}
+
+/* The envelope's recipient is the row's, which is the To header's: a
+ * domain in Unicode goes out in IDNA A-labels, as GMime writes it into
+ * To; a mail from the same mailbox spelled either way counts as one
+ * sender for the daily limit. */
+static void
+test_idn_domain_is_one_address(void **state)
+{
+	struct fx_env *e = *state;
+	const char *alabel = "bob@xn--exmple-cua.test";
+	const char *froms[] = { "bob@ex\xc3\xa4mple.test", alabel, "Bob@EX\xc3\x84MPLE.test",
+	    "bob@ex\xc3\xa4mple.test" };
+	struct diag d;
+	int sent, failed;
+	char m[200], *raw, to[200];
+	long long id;
+
+	for (int i = 0; i < 4; i++) {
+		snprintf(m, sizeof m, "From: %s\nMessage-ID: <idn%d@x>\n\nHELP\n", froms[i], i);
+		fx_mail(&e->f, m);
+	}
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'help'"),
+	    e->f.cfg.help_replies_per_day);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'help' "
+	    "AND to_addr <> 'bob@xn--exmple-cua.test' COLLATE NOCASE"), 0);
+	id = fx_count(&e->f, "SELECT MAX(id) FROM outbox WHERE kind = 'help'");
+	diag_clear(&d);
+	assert_int_equal(outbox_deliver(&e->f.l, &e->f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(failed, 0);
+	raw = fx_sent_file(&e->f, id, NULL);
+	snprintf(to, sizeof to, "\nTo: %s\n", alabel);
+	if (strstr(raw, to) == NULL)
+		fail_msg("no \"%s\" in:\n%s", to + 1, raw);
+	free(raw);
+}
+
+/* A local part that is not ASCII can only travel with SMTPUTF8 and 8-bit
+ * headers, which the referee does not write: the answer fails at once,
+ * with the reason in the row, and nothing is handed to the transport. */
+static void
+test_8bit_local_part_is_refused(void **state)
+{
+	struct fx_env *e = *state;
+	struct diag d;
+	int sent, failed;
+	long long id;
+	char path[400];
+
+	fx_mail(&e->f, "From: j\xc3\xbcrgen@ex\xc3\xa4mple.test\nMessage-ID: <j1@x>\n\nHELP\n");
+	id = fx_count(&e->f, "SELECT MAX(id) FROM outbox WHERE kind = 'help'");
+	assert_true(id > 0);
+	diag_clear(&d);
+	assert_int_equal(outbox_deliver(&e->f.l, &e->f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(failed, 1);
+	{
+		char sql[200];
+
+		snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM outbox WHERE id = %lld AND "
+		    "status = 'failed' AND last_error LIKE '%%SMTPUTF8%%'", id);
+		assert_int_equal(fx_count(&e->f, sql), 1);
+	}
+	snprintf(path, sizeof path, "ls %s/outbox/%06lld-* > /dev/null 2>&1", e->f.dir, id);
+	assert_int_not_equal(system(path), 0);
+}
+
 int
 main(void)
 {
@@ -842,6 +978,14 @@ main(void)
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_standing_order_on_an_older_form,
 		    setup_targi, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_stray_quote_name_is_the_seat, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_no_domain_is_never_answered, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_idn_domain_is_one_address, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_8bit_local_part_is_refused, setup_bq,
+		    fx_env_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -104,8 +104,6 @@ finish(struct job *j, struct diag *d)
 	return ledger_done(j->l, st, d);
 }
 
-/* Answers about no game in particular go through the common templates and
- * are rate-limited per sender, since anyone can provoke them. */
 /* The game a mail named, for the examples of a reply about it: by its id,
  * not by walking every game (a rejected mail must not cost the whole
  * ledger). */
@@ -127,6 +125,10 @@ named_game(struct ledger *l, struct named_game *n)
 	ledger_release(l, st);
 }
 
+/* Answers about no game in particular go through the common templates.
+ * They answer mail no token proved, so they say nothing of its own: not its
+ * Subject, not its lines (problem says where, by line number), only the
+ * Message-ID that threads them under it. */
 static int
 reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *data,
     struct diag *d)
@@ -178,7 +180,9 @@ reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *dat
 	it.subject = subject;
 	it.body = body;
 	it.in_reply_to = j->m.message_id;
-	it.refs = j->m.references;
+	/* Their References are their words too: the answer threads under
+	 * their mail alone. */
+	it.refs = "";
 	rc = outbox_queue(j->l, j->c, &it, j->now, d);
 	free(subject);
 	free(body);
@@ -202,7 +206,6 @@ problem_said(struct job *j, int line, const char *said)
 	} else {
 		tval_set_str(data, "problem", said);
 	}
-	tval_set_str(data, "subject", j->m.subject);
 	set_status(j, "rejected", "%s", msg);
 	log_info("message %lld from %s rejected: %s", (long long)j->id,
 	    j->reply_to[0] ? j->reply_to : "(no sender)", msg);
@@ -619,7 +622,6 @@ foreign_mail(struct job *j, struct play *p, struct render *r, int seat,
 	if (sender_same(sender, p->g.seats[seat].address))
 		return 0;
 	data = tval_map();
-	tval_set_str(data, "subject", j->m.subject != NULL ? j->m.subject : "");
 	j->reply_to = sender;
 	rc = reply_common(j, "receipt", "receipt", data, d);
 	j->reply_to = me;
@@ -758,22 +760,24 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		return -1;
 	if (rc == 0) {
 		tval_free(lr.lines);
-		return problem(j, ob->game_line, "there is no game \"%s\"", ob->game);
+		return problem(j, ob->game_line, "there is no game with the id on this line; "
+		    "the game id is in the welcome mail");
 	}
 	j->game_id = p.g.id;
 	if (ob->seat == NULL) {
 		tval_free(lr.lines);
+		rc = problem(j, ob->game_line, "%s %s is not followed by a %s line "
+		    "naming your seat", ORDER("", "GAME"), p.g.name, ORDER("", "SEAT"));
 		play_free(&p);
-		return problem(j, ob->game_line, "%s %s is not followed by a %s line "
-		    "naming your seat", ORDER("", "GAME"), ob->game, ORDER("", "SEAT"));
+		return rc;
 	}
 	for (int s = 0; s < p.g.nseats; s++)
 		if (strcasecmp(p.g.seats[s].name, ob->seat) == 0)
 			seat = s;
 	if (seat < 0) {
 		/* Who plays is the seats' business: an unproven sender learns no names. */
-		problem(j, ob->seat_line, "game %s has no seat \"%s\"; the seat names are "
-		    "in the welcome mail", p.g.name, ob->seat);
+		problem(j, ob->seat_line, "game %s has no seat of the name on this line; the "
+		    "seat names are in the welcome mail", p.g.name);
 		tval_free(lr.lines);
 		play_free(&p);
 		return 0;
@@ -781,13 +785,16 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	if (ob->token == NULL || !token_check(ob->token, p.g.seats[seat].salt,
 	    p.g.seats[seat].hash)) {
 		tval_free(lr.lines);
-		play_free(&p);
 		if (ob->token == NULL)
-			return problem(j, ob->seat_line, "no %s line: write your seat's token "
+			rc = problem(j, ob->seat_line, "no %s line: write your seat's token "
 			    "(from the welcome mail) on a line \"%s ...\" under %s",
 			    ORDER("", "TOKEN"), ORDER("", "TOKEN"), ORDER("", "SEAT"));
-		return problem(j, ob->token_line, "that is not the token of seat %s in game %s; "
-		    "it is in the welcome mail the referee sent that seat", ob->seat, ob->game);
+		else
+			rc = problem(j, ob->token_line, "that is not the token of seat %s in game "
+			    "%s; it is in the welcome mail the referee sent that seat",
+			    p.g.seats[seat].name, p.g.name);
+		play_free(&p);
+		return rc;
 	}
 	j->seat = seat;
 	/* What the engines and the commands read: the lines in English, the
@@ -1127,7 +1134,6 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 		struct tval *data = tval_map();
 
 		ob.help |= orderblock_help_subject(j->m.subject);
-		tval_set_str(data, "subject", j->m.subject);
 		tval_set_bool(data, "asked", ob.help);
 		set_status(j, "done", ob.help ? "help sent" : "names no game; help sent");
 		orderblock_free(&ob);

@@ -191,6 +191,21 @@ outbox_find(struct ledger *l, const char *message_id, struct outbox_mail *m)
 	return found;
 }
 
+int
+outbox_strangers_since(struct ledger *l, const char *since)
+{
+	/* The condition of the index outbox_strangers (sql/021), word for word. */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT COUNT(*) FROM outbox WHERE seat_idx IS NULL "
+	    "AND (kind = 'help' OR kind = 'problem' OR kind = 'receipt') AND created_at >= ?");
+	int n = 0;
+
+	sqlite3_bind_text(st, 1, since, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int(st, 0);
+	ledger_release(l, st);
+	return n;
+}
+
 static int
 mark(struct ledger *l, long long id, const char *status, int attempt, const char *err,
     const char *next, const char *sent_at, struct diag *d)

@@ -125,6 +125,38 @@ named_game(struct ledger *l, struct named_game *n)
 	ledger_release(l, st);
 }
 
+/* Whether the answers to mail no token proved have spent their budget.
+ * Anyone can write From: anybody, so each such answer may go to a victim
+ * of a spammer's, in the referee's name: per address they are limited
+ * below, and all together by limits.stranger_replies_per_run and _per_day.
+ * Past either, nothing more is answered; the log says so once a run. */
+static int
+strangers_spent(struct job *j, const char *since)
+{
+	const struct config *c = j->c;
+	char why[sizeof j->reason];
+	int day = 0;
+
+	if (j->stats->strangers < c->stranger_replies_per_run &&
+	    (day = outbox_strangers_since(j->l, since)) < c->stranger_replies_per_day)
+		return 0;
+	if (j->stats->strangers_unanswered++ == 0) {
+		if (j->stats->strangers >= c->stranger_replies_per_run)
+			log_warn("the budget of %d answers a run to mail no token proved is "
+			    "spent: the rest of this run's are not answered "
+			    "(limits.stranger_replies_per_run)", c->stranger_replies_per_run);
+		else
+			log_warn("the budget of %d answers a day to mail no token proved is "
+			    "spent (%d since %s): the rest of this run's are not answered "
+			    "(limits.stranger_replies_per_day)", c->stranger_replies_per_day, day,
+			    since);
+	}
+	snprintf(why, sizeof why, "%s", j->reason);
+	snprintf(j->reason, sizeof j->reason, "%.300s; not answered: the budget for answers "
+	    "to mail no token proved is spent", why);
+	return 1;
+}
+
 /* Answers about no game in particular go through the common templates.
  * They answer mail no token proved, so they say nothing of its own: not its
  * Subject, not its lines (problem says where, by line number), only the
@@ -146,6 +178,10 @@ reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *dat
 	    ? j->c->help_replies_per_day : j->c->problem_replies_per_day)) {
 		log_info("message %lld: not answering %s again today (%s)", (long long)j->id,
 		    j->reply_to[0] ? j->reply_to : "no sender", kind);
+		tval_free(data);
+		return 0;
+	}
+	if (strangers_spent(j, since)) {
 		tval_free(data);
 		return 0;
 	}
@@ -186,6 +222,7 @@ reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *dat
 	rc = outbox_queue(j->l, j->c, &it, j->now, d);
 	free(subject);
 	free(body);
+	j->stats->strangers += rc == 0;
 	return rc;
 }
 
@@ -1418,7 +1455,9 @@ process_alone(struct ledger *l, const struct config *c, struct render *tmpl,
 		int ok;
 
 		close(fds[0]);
-		memset(&cs, 0, sizeof cs);
+		/* The child goes on from the run's counts: the budget of answers
+		 * to strangers is the run's, not the message's. */
+		cs = *s;
 		diag_clear(&cd);
 		ok = ledger_open(&cl, path, &cd) == 0 && count_attempt(&cl, id, &cd) == 0 &&
 		    process_one(&cl, c, tmpl, &cs, id, &cd) == 0;
@@ -1450,13 +1489,8 @@ process_alone(struct ledger *l, const struct config *c, struct render *tmpl,
 		    strerror(errno));
 		return 0;
 	}
-	if (got == (ssize_t)sizeof cs) {
-		s->messages += cs.messages;
-		s->accepted += cs.accepted;
-		s->rejected += cs.rejected;
-		s->ignored += cs.ignored;
-		s->steps += cs.steps;
-	}
+	if (got == (ssize_t)sizeof cs)
+		*s = cs;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
 	if (WIFSIGNALED(status))

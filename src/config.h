@@ -47,6 +47,7 @@ struct config {
 	/* Answers to mail no token proved, all senders together (process.c) */
 	int stranger_replies_per_run;
 	int stranger_replies_per_day;
+	int token_failures_per_day; /* wrong tokens a seat's guessers are answered a day */
 	char archive_dir[CFG_PATH]; /* run refreshes the static site there; "" off */
 };
 

@@ -12,6 +12,7 @@
 #include "bounce.h"
 #include "campaign.h"
 #include "clock.h"
+#include "guessing.h"
 #include "hash.h"
 #include "lang.h"
 #include "log.h"
@@ -774,6 +775,44 @@ dmarc_verdict(struct job *j, const char *on_record)
 	return v;
 }
 
+/* A wrong token for seat, on line: answered as a problem until the seat has
+ * had limits.token_failures_per_day of them in a day (guessing.h); the next
+ * tells the game master and the log, once, and that day no more of them is
+ * answered. The seat's own mails, with its token, go on as ever. */
+static int
+wrong_token(struct job *j, struct play *p, int seat, int line, struct diag *d)
+{
+	const char *name = p->g.seats[seat].name;
+	char since[32];
+	struct render r;
+	int n, told;
+
+	if (guessing_count(j->l, p->g.id, seat, j->now, &n, since, d) < 0)
+		return -1;
+	if (n <= j->c->token_failures_per_day)
+		return problem(j, line, "that is not the token of seat %s in game %s; it is in "
+		    "the welcome mail the referee sent that seat", name, p->g.name);
+	set_status(j, "rejected", "not the token of seat %s; not answered: %d wrong tokens "
+	    "for the seat since %s", name, n, since);
+	log_info("message %lld from %s not answered: wrong token %d for seat %s of %s since "
+	    "%s", (long long)j->id, j->reply_to[0] ? j->reply_to : "(no sender)", n, name,
+	    p->g.name, since);
+	if (n != j->c->token_failures_per_day + 1)
+		return 0;
+	/* The game master reads the configuration's language. */
+	job_render(j, &r, p->rules->name, j->c->language);
+	if (guessing_tell(j->l, j->c, &r, p, seat, n, since, j->now, &told, d) < 0) {
+		render_free(&r);
+		return -1;
+	}
+	render_free(&r);
+	log_warn("%s %s: %d mails with a wrong token since %s: the seat is being guessed at; "
+	    "no more of them is answered for a day from the first%s", p->g.name, name, n,
+	    since, told ? "; the game master is told" : "; no game master to tell (azalai "
+	    "set GAME gm ADDRESS)");
+	return 0;
+}
+
 static int
 orders(struct job *j, struct orderblock *ob, struct diag *d)
 {
@@ -827,9 +866,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			    "(from the welcome mail) on a line \"%s ...\" under %s",
 			    ORDER("", "TOKEN"), ORDER("", "TOKEN"), ORDER("", "SEAT"));
 		else
-			rc = problem(j, ob->token_line, "that is not the token of seat %s in game "
-			    "%s; it is in the welcome mail the referee sent that seat",
-			    p.g.seats[seat].name, p.g.name);
+			rc = wrong_token(j, &p, seat, ob->token_line, d);
 		play_free(&p);
 		return rc;
 	}

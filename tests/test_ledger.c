@@ -436,7 +436,8 @@ ledger_text(sqlite3 *db)
 		    "ELSE sql END FROM sqlite_schema WHERE tbl_name != 'picture' AND "
 		    "name != 'messages_mid' AND name != 'messages_hash' AND "
 		    "tbl_name != 'undone' AND tbl_name != 'rollbacks' AND "
-		    "name != 'events_admin' AND name != 'outbox_strangers' ORDER BY name",
+		    "name != 'events_admin' AND name != 'outbox_strangers' AND "
+		    "tbl_name != 'token_failures' ORDER BY name",
 	};
 	size_t len = 0;
 	char *s = calloc(1, 1);

@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "clock.h"
 #include "fsutil.h"
+#include "guessing.h"
 #include "lang.h"
 #include "log.h"
 #include "people.h"
@@ -415,6 +416,23 @@ out:
 	return rc;
 }
 
+/* The seats someone named with a wrong token in the day (guessing.h); past
+ * limits.token_failures_per_day, the seat is being guessed at. */
+static void
+guessed_lines(struct cli *c, const struct game_row *g)
+{
+	char now[32], since[32];
+	int n;
+
+	clock_iso(clock_now(), now, sizeof now);
+	for (int i = 0; i < g->nseats; i++)
+		if ((n = guessing_seen(&c->l, g->id, i, now, since)) > 0)
+			printf("%-16s seat %s: %d mail%s with a wrong token since %s%s\n", "",
+			    g->seats[i].name, n, n == 1 ? "" : "s", since,
+			    n > c->cfg.token_failures_per_day ? "; being guessed at, no more of "
+			    "them answered for a day from the first" : "");
+}
+
 static int
 list_one(void *arg, const struct game_row *g)
 {
@@ -456,6 +474,7 @@ list_one(void *arg, const struct game_row *g)
 			printf("%-16s seat %s (%s): %d mail%s came back; last: %s\n", "",
 			    g->seats[i].name, g->seats[i].address, g->seats[i].bounces,
 			    g->seats[i].bounces == 1 ? "" : "s", g->seats[i].last_bounce);
+	guessed_lines(c, g);
 	buf_free(&seats);
 	return 0;
 }
@@ -466,7 +485,9 @@ cmd_list(struct cli *c, int argc, char **argv)
 	int rc, held;
 
 	if (cli_wants_help(argc, argv, "usage: azalai list\n\nLists every game with its "
-	    "seats and who it waits for,\nand how many mails are held (see azalai inbox).\n"))
+	    "seats and who it waits for, the seats whose mail\ncame back or that mails named "
+	    "with a wrong token in the last day, and how\nmany mails are held (see azalai "
+	    "inbox).\n"))
 		return EX_OK;
 	if ((rc = cli_open(c, 0)) != 0)
 		return rc;
@@ -586,7 +607,10 @@ print_campaign(struct cli *c, const struct play *p)
 	struct diag d;
 	sqlite3_stmt *st;
 	const struct game_row *g = &p->g;
+	char now[32], since[32];
+	int guessed;
 
+	clock_iso(clock_now(), now, sizeof now);
 	diag_clear(&d);
 	if (campaign_load(&c->l, g->id, &camp, &d) < 0)
 		return cli_fail(EX_SOFTWARE, "%s", d.msg);
@@ -613,6 +637,9 @@ print_campaign(struct cli *c, const struct play *p)
 		if (s->away_used > 0 || s->away_to[0] != '\0')
 			printf(", earlier vacations %ld of %d days", (s->away_used + 86399) / 86400,
 			    camp.vacation_days);
+		if ((guessed = guessing_seen(&c->l, g->id, i, now, since)) > 0)
+			printf(", %d mail%s with a wrong token since %s", guessed,
+			    guessed == 1 ? "" : "s", since);
 		printf("\n");
 	}
 	st = ledger_prep(&c->l, "SELECT address, reported_seq, language FROM watchers WHERE "
@@ -647,7 +674,8 @@ cmd_show(struct cli *c, int argc, char **argv)
 	if (cli_wants_help(argc, argv, "usage: azalai show GAME [--as SEAT] [--json]\n\nPrints the "
 	    "report of GAME as an observer sees it, or as SEAT sees it, then the\n"
 	    "campaign: status, pause, seats (address, who plays, language, civil disorder,\n"
-	    "vacation), watchers and settings. --json prints only the view as JSON\n"
+	    "vacation, wrong tokens in the last day), watchers and settings. --json\n"
+	    "prints only the view as JSON\n"
 	    "(doc/view-json.md).\n"))
 		return EX_OK;
 	if ((rc = parse_game_args(argc, argv, &game, &as, NULL, &json)) != 0)

@@ -64,6 +64,9 @@ static const struct key keys[] = {
 	L("limits.message_bytes", max_message_bytes, "2097152"),
 	I("limits.help_replies_per_day", help_replies_per_day, "3"),
 	I("limits.problem_replies_per_day", problem_replies_per_day, "20"),
+	I("limits.stranger_replies_per_run", stranger_replies_per_run, "20"),
+	I("limits.stranger_replies_per_day", stranger_replies_per_day, "100"),
+	I("limits.token_failures_per_day", token_failures_per_day, "10"),
 	I("limits.message_attempts", message_attempts, "3"),
 	S("archive.dir", archive_dir, "", NULL),
 	{ NULL, K_STR, 0, 0, NULL, NULL }

@@ -12,7 +12,6 @@
 
 #define NAME_MAX_LEN 32
 #define TOKEN_MAX_LEN 64
-#define QUOTE_MAX 40       /* bytes of a bad value repeated in a diag */
 
 /* A meaningful line: not quoted, not in the signature, not empty once the
  * comment is gone. */
@@ -241,22 +240,6 @@ valid_token(const char *s, size_t n)
 	return 1;
 }
 
-/* The bad value as a diag repeats it: cut short on a character boundary. */
-static const char *
-quoted(const struct word *w, char *out, size_t outsz)
-{
-	size_t n = w->len;
-
-	if (n > QUOTE_MAX) {
-		n = QUOTE_MAX;
-		while (n > 0 && ((unsigned char)w->p[n] & 0xc0) == 0x80)
-			n--;
-	}
-	snprintf(out, outsz, "%.*s%s", (int)n, w->p,
-	    n < w->len ? "..." : "");
-	return out;
-}
-
 static int
 too_long(const struct cline *c, struct diag *d)
 {
@@ -289,7 +272,6 @@ static int
 step_line(struct orderblock *ob, const struct cline *c, struct diag *d)
 {
 	struct word w[2];
-	char q[QUOTE_MAX + 8];
 	long long n = 0;
 
 	if (ob->step_line != 0)
@@ -301,9 +283,9 @@ step_line(struct orderblock *ob, const struct cline *c, struct diag *d)
 		    ORDER("", "STEP"), ORDER("", "STEP 14"));
 	for (size_t i = 0; i < w[1].len; i++) {
 		if (w[1].p[i] < '0' || w[1].p[i] > '9' || i >= 12)
-			return diag_set(d, c->lineno, "\"%s\" is not a step: a step is "
-			    "the number on the %s line of your report",
-			    quoted(&w[1], q, sizeof q), ORDER("", "STEP"));
+			return diag_set(d, c->lineno, "the word after %s is not a step: "
+			    "a step is the number on the %s line of your report",
+			    ORDER("", "STEP"), ORDER("", "STEP"));
 		n = n * 10 + (w[1].p[i] - '0');
 	}
 	ob->step = n;
@@ -316,7 +298,6 @@ static int
 header_line(struct orderblock *ob, const struct cline *c, struct diag *d)
 {
 	struct word w[2];
-	char q[QUOTE_MAX + 8];
 	int seat;
 
 	seat = starts_with_kw(c->text, "seat");
@@ -339,10 +320,10 @@ header_line(struct orderblock *ob, const struct cline *c, struct diag *d)
 			    "line (the first is line %d); give the seat once",
 			    ORDER("", "SEAT"), ob->seat_line);
 		if (!valid_name(w[1].p, w[1].len))
-			return diag_set(d, c->lineno, "\"%s\" is not a seat "
-			    "name: a seat name is 1 to 32 letters, digits, "
+			return diag_set(d, c->lineno, "the word after %s is not a "
+			    "seat name: a seat name is 1 to 32 letters, digits, "
 			    "'_', '.' or '-', starting with a letter or digit",
-			    quoted(&w[1], q, sizeof q));
+			    ORDER("", "SEAT"));
 		ob->seat = xstrndup(w[1].p, w[1].len);
 		ob->seat_line = c->lineno;
 		return 0;
@@ -352,9 +333,9 @@ header_line(struct orderblock *ob, const struct cline *c, struct diag *d)
 		    "first is line %d); give the token once", ORDER("", "TOKEN"),
 		    ob->token_line);
 	if (!valid_token(w[1].p, w[1].len))
-		return diag_set(d, c->lineno, "\"%s\" is not a token: a token is "
-		    "1 to 64 letters, digits or '-', as in the mail that "
-		    "started the game", quoted(&w[1], q, sizeof q));
+		return diag_set(d, c->lineno, "the word after %s is not a token: a "
+		    "token is 1 to 64 letters, digits or '-', as in the mail that "
+		    "started the game", ORDER("", "TOKEN"));
 	ob->token = xstrndup(w[1].p, w[1].len);
 	ob->token_line = c->lineno;
 	return 0;
@@ -387,7 +368,6 @@ parse_block(const struct clines *cl, struct orderblock *ob, struct diag *d)
 {
 	const struct cline *c;
 	struct word w[2];
-	char q[QUOTE_MAX + 8];
 	size_t i, cap = 0;
 	long g;
 
@@ -404,9 +384,9 @@ parse_block(const struct clines *cl, struct orderblock *ob, struct diag *d)
 	if (too_long(c, d) < 0)
 		return -1;
 	if (!valid_name(w[1].p, w[1].len))
-		return diag_set(d, c->lineno, "\"%s\" is not a game id: a game "
-		    "id is 1 to 32 letters, digits, '_', '.' or '-', starting "
-		    "with a letter or digit", quoted(&w[1], q, sizeof q));
+		return diag_set(d, c->lineno, "the word after %s is not a game id: "
+		    "a game id is 1 to 32 letters, digits, '_', '.' or '-', "
+		    "starting with a letter or digit", ORDER("", "GAME"));
 	ob->game = xstrndup(w[1].p, w[1].len);
 
 	for (i = (size_t)g + 1; i < cl->n; i++) {

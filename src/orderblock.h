@@ -33,7 +33,8 @@ void orderblock_free(struct orderblock *);
 /* Reads text (UTF-8, LF or CRLF lines; NULL reads as "") into *ob, which it
  * overwrites (free an old block first). Returns 0, also
  * when there is no GAME line (found == 0). Returns -1 with a diag whose line
- * is the body line at fault (the message does not repeat it) for a bad game
+ * is the body line at fault (the message never repeats its words: it answers
+ * mail no token has proved, issue 35) for a bad game
  * id, seat name, token or step, a repeated SEAT, TOKEN or STEP, a line longer than
  * ORDERBLOCK_MAX_LINE or more than ORDERBLOCK_MAX_ORDERS order lines; the
  * block then keeps what was read before the fault. Call orderblock_free

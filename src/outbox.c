@@ -28,26 +28,6 @@ referee_domain(const struct config *c, char *buf, size_t n)
 	return at + 1;
 }
 
-/* "Re: Re: Re: x" from a template's "Re: {{subject}}" on a reply's subject
- * becomes "Re: x"; g_free()d by the caller. */
-static char *
-one_re(const char *subject)
-{
-	const char *p = subject, *rest;
-	int n = 0;
-
-	for (;;) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (g_ascii_strncasecmp(p, "re:", 3) != 0)
-			break;
-		p += 3;
-		n++;
-	}
-	rest = p;
-	return n > 1 ? g_strdup_printf("Re: %s", rest) : g_strdup(subject);
-}
-
 int
 outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item *it,
     const char *now, struct diag *d)
@@ -55,7 +35,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT COALESCE(MAX(id), 0) + 1 FROM outbox");
 	const char *fixed_env = getenv("AZALAI_SEED");
 	long long id = 1;
-	char mid[256], stamp[32], *subject, *html = NULL, to[ADDRESS_MAX], dom[ADDRESS_MAX];
+	char mid[256], stamp[32], *html = NULL, to[ADDRESS_MAX], dom[ADDRESS_MAX];
 	uint64_t unique;
 	size_t k = 0;
 	int rc;
@@ -131,7 +111,6 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 			return -1;
 		html = mailout_picture_ref(it->html, it->cid);
 	}
-	subject = one_re(it->subject);
 
 	st = ledger_stmt(l, "INSERT INTO outbox (id, game_id, seat_idx, kind, to_addr, "
 	    "message_id, in_reply_to, refs, subject, body, created_at, next_try_at, html, "
@@ -150,7 +129,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	sqlite3_bind_text(st, 6, mid, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 7, it->in_reply_to ? it->in_reply_to : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 8, it->refs ? it->refs : "", -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 9, subject, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 9, it->subject, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 10, it->body, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 11, now, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 12, now, -1, SQLITE_STATIC);
@@ -163,8 +142,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	sqlite3_bind_text(st, 15, it->json != NULL ? it->json : "", -1, SQLITE_STATIC);
 	rc = ledger_done(l, st, d);
 	if (rc == 0)
-		log_info("queued %s mail %lld to %s: %s", it->kind, id, to, subject);
-	g_free(subject);
+		log_info("queued %s mail %lld to %s: %s", it->kind, id, to, it->subject);
 	g_free(html);
 	return rc < 0 ? -1 : 0;
 }
@@ -211,6 +189,21 @@ outbox_find(struct ledger *l, const char *message_id, struct outbox_mail *m)
 	}
 	ledger_release(l, st);
 	return found;
+}
+
+int
+outbox_strangers_since(struct ledger *l, const char *since)
+{
+	/* The condition of the index outbox_strangers (sql/021), word for word. */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT COUNT(*) FROM outbox WHERE seat_idx IS NULL "
+	    "AND (kind = 'help' OR kind = 'problem' OR kind = 'receipt') AND created_at >= ?");
+	int n = 0;
+
+	sqlite3_bind_text(st, 1, since, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int(st, 0);
+	ledger_release(l, st);
+	return n;
 }
 
 static int

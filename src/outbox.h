@@ -79,5 +79,8 @@ struct outbox_mail {
 int outbox_find(struct ledger *, const char *message_id, struct outbox_mail *m);
 /* Mails of kind to address queued since the ISO time `since`. */
 int outbox_count_since(struct ledger *, const char *to, const char *kind, const char *since);
+/* Answers to mail no token proved (help, problem and receipt mails, which
+ * go to no seat), to any address, queued since the ISO time `since`. */
+int outbox_strangers_since(struct ledger *, const char *since);
 
 #endif

@@ -12,6 +12,7 @@
 #include "bounce.h"
 #include "campaign.h"
 #include "clock.h"
+#include "guessing.h"
 #include "hash.h"
 #include "lang.h"
 #include "log.h"
@@ -104,8 +105,6 @@ finish(struct job *j, struct diag *d)
 	return ledger_done(j->l, st, d);
 }
 
-/* Answers about no game in particular go through the common templates and
- * are rate-limited per sender, since anyone can provoke them. */
 /* The game a mail named, for the examples of a reply about it: by its id,
  * not by walking every game (a rejected mail must not cost the whole
  * ledger). */
@@ -127,6 +126,42 @@ named_game(struct ledger *l, struct named_game *n)
 	ledger_release(l, st);
 }
 
+/* Whether the answers to mail no token proved have spent their budget.
+ * Anyone can write From: anybody, so each such answer may go to a victim
+ * of a spammer's, in the referee's name: per address they are limited
+ * below, and all together by limits.stranger_replies_per_run and _per_day.
+ * Past either, nothing more is answered; the log says so once a run. */
+static int
+strangers_spent(struct job *j, const char *since)
+{
+	const struct config *c = j->c;
+	char why[sizeof j->reason];
+	int day = 0;
+
+	if (j->stats->strangers < c->stranger_replies_per_run &&
+	    (day = outbox_strangers_since(j->l, since)) < c->stranger_replies_per_day)
+		return 0;
+	if (j->stats->strangers_unanswered++ == 0) {
+		if (j->stats->strangers >= c->stranger_replies_per_run)
+			log_warn("the budget of %d answers a run to mail no token proved is "
+			    "spent: the rest of this run's are not answered "
+			    "(limits.stranger_replies_per_run)", c->stranger_replies_per_run);
+		else
+			log_warn("the budget of %d answers a day to mail no token proved is "
+			    "spent (%d since %s): the rest of this run's are not answered "
+			    "(limits.stranger_replies_per_day)", c->stranger_replies_per_day, day,
+			    since);
+	}
+	snprintf(why, sizeof why, "%s", j->reason);
+	snprintf(j->reason, sizeof j->reason, "%.300s; not answered: the budget for answers "
+	    "to mail no token proved is spent", why);
+	return 1;
+}
+
+/* Answers about no game in particular go through the common templates.
+ * They answer mail no token proved, so they say nothing of its own: not its
+ * Subject, not its lines (problem says where, by line number), only the
+ * Message-ID that threads them under it. */
 static int
 reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *data,
     struct diag *d)
@@ -144,6 +179,10 @@ reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *dat
 	    ? j->c->help_replies_per_day : j->c->problem_replies_per_day)) {
 		log_info("message %lld: not answering %s again today (%s)", (long long)j->id,
 		    j->reply_to[0] ? j->reply_to : "no sender", kind);
+		tval_free(data);
+		return 0;
+	}
+	if (strangers_spent(j, since)) {
 		tval_free(data);
 		return 0;
 	}
@@ -178,10 +217,13 @@ reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *dat
 	it.subject = subject;
 	it.body = body;
 	it.in_reply_to = j->m.message_id;
-	it.refs = j->m.references;
+	/* Their References are their words too: the answer threads under
+	 * their mail alone. */
+	it.refs = "";
 	rc = outbox_queue(j->l, j->c, &it, j->now, d);
 	free(subject);
 	free(body);
+	j->stats->strangers += rc == 0;
 	return rc;
 }
 
@@ -202,7 +244,6 @@ problem_said(struct job *j, int line, const char *said)
 	} else {
 		tval_set_str(data, "problem", said);
 	}
-	tval_set_str(data, "subject", j->m.subject);
 	set_status(j, "rejected", "%s", msg);
 	log_info("message %lld from %s rejected: %s", (long long)j->id,
 	    j->reply_to[0] ? j->reply_to : "(no sender)", msg);
@@ -619,7 +660,6 @@ foreign_mail(struct job *j, struct play *p, struct render *r, int seat,
 	if (sender_same(sender, p->g.seats[seat].address))
 		return 0;
 	data = tval_map();
-	tval_set_str(data, "subject", j->m.subject != NULL ? j->m.subject : "");
 	j->reply_to = sender;
 	rc = reply_common(j, "receipt", "receipt", data, d);
 	j->reply_to = me;
@@ -735,6 +775,44 @@ dmarc_verdict(struct job *j, const char *on_record)
 	return v;
 }
 
+/* A wrong token for seat, on line: answered as a problem until the seat has
+ * had limits.token_failures_per_day of them in a day (guessing.h); the next
+ * tells the game master and the log, once, and that day no more of them is
+ * answered. The seat's own mails, with its token, go on as ever. */
+static int
+wrong_token(struct job *j, struct play *p, int seat, int line, struct diag *d)
+{
+	const char *name = p->g.seats[seat].name;
+	char since[32];
+	struct render r;
+	int n, told;
+
+	if (guessing_count(j->l, p->g.id, seat, j->now, &n, since, d) < 0)
+		return -1;
+	if (n <= j->c->token_failures_per_day)
+		return problem(j, line, "that is not the token of seat %s in game %s; it is in "
+		    "the welcome mail the referee sent that seat", name, p->g.name);
+	set_status(j, "rejected", "not the token of seat %s; not answered: %d wrong tokens "
+	    "for the seat since %s", name, n, since);
+	log_info("message %lld from %s not answered: wrong token %d for seat %s of %s since "
+	    "%s", (long long)j->id, j->reply_to[0] ? j->reply_to : "(no sender)", n, name,
+	    p->g.name, since);
+	if (n != j->c->token_failures_per_day + 1)
+		return 0;
+	/* The game master reads the configuration's language. */
+	job_render(j, &r, p->rules->name, j->c->language);
+	if (guessing_tell(j->l, j->c, &r, p, seat, n, since, j->now, &told, d) < 0) {
+		render_free(&r);
+		return -1;
+	}
+	render_free(&r);
+	log_warn("%s %s: %d mails with a wrong token since %s: the seat is being guessed at; "
+	    "no more of them is answered for a day from the first%s", p->g.name, name, n,
+	    since, told ? "; the game master is told" : "; no game master to tell (azalai "
+	    "set GAME gm ADDRESS)");
+	return 0;
+}
+
 static int
 orders(struct job *j, struct orderblock *ob, struct diag *d)
 {
@@ -758,22 +836,24 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		return -1;
 	if (rc == 0) {
 		tval_free(lr.lines);
-		return problem(j, ob->game_line, "there is no game \"%s\"", ob->game);
+		return problem(j, ob->game_line, "there is no game with the id on this line; "
+		    "the game id is in the welcome mail");
 	}
 	j->game_id = p.g.id;
 	if (ob->seat == NULL) {
 		tval_free(lr.lines);
+		rc = problem(j, ob->game_line, "%s %s is not followed by a %s line "
+		    "naming your seat", ORDER("", "GAME"), p.g.name, ORDER("", "SEAT"));
 		play_free(&p);
-		return problem(j, ob->game_line, "%s %s is not followed by a %s line "
-		    "naming your seat", ORDER("", "GAME"), ob->game, ORDER("", "SEAT"));
+		return rc;
 	}
 	for (int s = 0; s < p.g.nseats; s++)
 		if (strcasecmp(p.g.seats[s].name, ob->seat) == 0)
 			seat = s;
 	if (seat < 0) {
 		/* Who plays is the seats' business: an unproven sender learns no names. */
-		problem(j, ob->seat_line, "game %s has no seat \"%s\"; the seat names are "
-		    "in the welcome mail", p.g.name, ob->seat);
+		problem(j, ob->seat_line, "game %s has no seat of the name on this line; the "
+		    "seat names are in the welcome mail", p.g.name);
 		tval_free(lr.lines);
 		play_free(&p);
 		return 0;
@@ -781,13 +861,14 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	if (ob->token == NULL || !token_check(ob->token, p.g.seats[seat].salt,
 	    p.g.seats[seat].hash)) {
 		tval_free(lr.lines);
-		play_free(&p);
 		if (ob->token == NULL)
-			return problem(j, ob->seat_line, "no %s line: write your seat's token "
+			rc = problem(j, ob->seat_line, "no %s line: write your seat's token "
 			    "(from the welcome mail) on a line \"%s ...\" under %s",
 			    ORDER("", "TOKEN"), ORDER("", "TOKEN"), ORDER("", "SEAT"));
-		return problem(j, ob->token_line, "that is not the token of seat %s in game %s; "
-		    "it is in the welcome mail the referee sent that seat", ob->seat, ob->game);
+		else
+			rc = wrong_token(j, &p, seat, ob->token_line, d);
+		play_free(&p);
+		return rc;
 	}
 	j->seat = seat;
 	/* What the engines and the commands read: the lines in English, the
@@ -1127,7 +1208,6 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 		struct tval *data = tval_map();
 
 		ob.help |= orderblock_help_subject(j->m.subject);
-		tval_set_str(data, "subject", j->m.subject);
 		tval_set_bool(data, "asked", ob.help);
 		set_status(j, "done", ob.help ? "help sent" : "names no game; help sent");
 		orderblock_free(&ob);
@@ -1412,7 +1492,9 @@ process_alone(struct ledger *l, const struct config *c, struct render *tmpl,
 		int ok;
 
 		close(fds[0]);
-		memset(&cs, 0, sizeof cs);
+		/* The child goes on from the run's counts: the budget of answers
+		 * to strangers is the run's, not the message's. */
+		cs = *s;
 		diag_clear(&cd);
 		ok = ledger_open(&cl, path, &cd) == 0 && count_attempt(&cl, id, &cd) == 0 &&
 		    process_one(&cl, c, tmpl, &cs, id, &cd) == 0;
@@ -1444,13 +1526,8 @@ process_alone(struct ledger *l, const struct config *c, struct render *tmpl,
 		    strerror(errno));
 		return 0;
 	}
-	if (got == (ssize_t)sizeof cs) {
-		s->messages += cs.messages;
-		s->accepted += cs.accepted;
-		s->rejected += cs.rejected;
-		s->ignored += cs.ignored;
-		s->steps += cs.steps;
-	}
+	if (got == (ssize_t)sizeof cs)
+		*s = cs;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
 	if (WIFSIGNALED(status))

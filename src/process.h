@@ -19,6 +19,9 @@ struct process_stats {
 	int accepted, rejected;   /* order lines */
 	int ignored;              /* messages not answered: loops, bounces, garbage */
 	int steps;                /* engine steps, bots' included */
+	/* Answers to mail no token proved: queued, and left unanswered by
+	 * their budget (limits.stranger_replies_per_run and _per_day). */
+	int strangers, strangers_unanswered;
 };
 
 int process_pending(struct ledger *, const struct config *, struct process_stats *,

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Headers of the referee's mails: an answer to a mail is "Auto-Submitted:
-# auto-replied" (RFC 3834) and a mail nobody asked for "auto-generated"; a
-# subject answering "Re: Re: x" does not grow another "Re:"; and a
-# Message-ID does not count the mails the referee sent (its unique part is
-# random, so a player cannot learn how many mails went to the others).
+# auto-replied" (RFC 3834) and a mail nobody asked for "auto-generated"; an
+# answer to a stranger's "Re: Re: x" has the referee's subject, not theirs
+# (issue 35), and no subject grows another "Re:"; and a Message-ID does not
+# count the mails the referee sent (its unique part is random, so a player
+# cannot learn how many mails went to the others).
 set -u
 az=${AZALAI:?the test harness sets AZALAI}
 src=${top_srcdir:-.}
@@ -44,8 +45,8 @@ for k in problem ack status; do
 done
 check "the welcome mail nobody asked for: auto-generated" \
 	'f=$(kind_file welcome) && hdr "$f" | grep -q "^Auto-Submitted: auto-generated\$"'
-check "an answer to \"Re: Re: my orders\" has one Re:" \
-	'f=$(kind_file problem) && hdr "$f" | grep -q "^Subject: Re: my orders (not taken)\$"'
+check "an answer to \"Re: Re: my orders\" has the referee's subject" \
+	'f=$(kind_file problem) && hdr "$f" | grep -q "^Subject: Your mail to the azalai referee (not taken)\$"'
 check "no subject has Re: twice" '! cat outbox/*.eml | grep -i "^Subject: *re: *re:"'
 
 # Message-IDs: azalai.TIME.UNIQUE@domain, UNIQUE 16 hex digits, never the

@@ -8,6 +8,9 @@
 #   ms_stop_dovecot / ms_start_dovecot / ms_stop_postfix / ms_start_postfix
 #   ms_kill_dovecot     stop Dovecot and kill the sessions it leaves running
 #   ms_send FROM TO FILE        one mail in over SMTP (curl)
+#   ms_mail_in FROM FILE        FILE, written with LF lines, to referee@ with
+#                               CRLF ones, as Postfix wants them; MS_SENT
+#                               counts the mails it sent (for ms_wait_count)
 #   ms_imap_list USER           UIDs in USER's INBOX, one a line
 #   ms_imap_get USER UID        one message
 #   ms_imap_put USER FILE       one mail into USER's INBOX as it is, past
@@ -17,6 +20,8 @@
 #                       both timeouts SECONDS, LINES more of mailbox:
 #   ms_wait_count USER N        until USER's INBOX holds N messages
 #   ms_wait_queue_empty         until Postfix has handed on every mail it took
+#   ms_delivered USER           the files of the mails delivered to USER (a
+#                               shell pattern: v* for v1, v2, ...), one a line
 #
 # Sets MS_DIR, MS_DOMAIN, MS_SMTP_PORT, MS_IMAP_PORT, MS_POP3_PORT, MS_PASS.
 #
@@ -364,6 +369,12 @@ ms_send() {
 	    --mail-from "$1" --mail-rcpt "$2" --upload-file "$3"
 }
 
+MS_SENT=0
+ms_mail_in() {
+	sed 's/$/\r/' "$2" > "$2.crlf" && ms_send "$1" "referee@$MS_DOMAIN" "$2.crlf" &&
+	    MS_SENT=$((MS_SENT + 1))
+}
+
 ms_imap_list() {
 	curl -s --max-time 20 --user "$1@$MS_DOMAIN:$MS_PASS" \
 	    --url "imap://127.0.0.1:$MS_IMAP_PORT/INBOX" --request "UID SEARCH ALL" |
@@ -378,6 +389,12 @@ ms_imap_get() {
 ms_imap_put() {
 	curl -s --max-time 20 --user "$1@$MS_DOMAIN:$MS_PASS" \
 	    --url "imap://127.0.0.1:$MS_IMAP_PORT/INBOX" --upload-file "$2"
+}
+
+ms_delivered() {
+	ms_wait_queue_empty
+	find "$MS_DIR/mail/$MS_DOMAIN" -path "$MS_DIR/mail/$MS_DOMAIN/$1/*" -type f \
+	    \( -path '*/new/*' -o -path '*/cur/*' \) | sort
 }
 
 # Waits until USER's INBOX holds at least N messages (Postfix delivers apart).

@@ -53,6 +53,13 @@ expect_lines(const struct orderblock *ob, const char *want)
 	buf_free(&b);
 }
 
+#define BAD_GAME "the word after GAME is not a game id: a game id is 1 to 32 letters, " \
+	"digits, '_', '.' or '-', starting with a letter or digit"
+#define BAD_SEAT "the word after SEAT is not a seat name: a seat name is 1 to 32 " \
+	"letters, digits, '_', '.' or '-', starting with a letter or digit"
+#define BAD_TOKEN "the word after TOKEN is not a token: a token is 1 to 64 letters, " \
+	"digits or '-', as in the mail that started the game"
+
 static void
 parse_fails(const char *text, int line, const char *msg)
 {
@@ -427,37 +434,22 @@ t_game_ids(void **state)
 	    "0123456789abcdefghij_.-ABCDEFGHI", NULL);
 	orderblock_free(&ob);
 
-	parse_fails("GAME b@d\nSEAT zoe\n", 1,
-	    "\"b@d\" is not a game id: a game id is 1 to 32 letters, digits, "
-	    "'_', '.' or '-', starting with a letter or digit");
-	parse_fails("x\nGAME -buqruru\nSEAT zoe\n", 2,
-	    "\"-buqruru\" is not a game id: a game id is 1 to 32 letters, "
-	    "digits, '_', '.' or '-', starting with a letter or digit");
+	/* Said by line, never in the words of a mail no token has proved
+	 * yet (issue 35). */
+	parse_fails("GAME b@d\nSEAT zoe\n", 1, BAD_GAME);
+	parse_fails("x\nGAME -buqruru\nSEAT zoe\n", 2, BAD_GAME);
 	/* 33 characters. */
-	parse_fails("GAME 0123456789abcdefghij_.-ABCDEFGHIJ\n", 1,
-	    "\"0123456789abcdefghij_.-ABCDEFGHIJ\" is not a game id: a game id "
-	    "is 1 to 32 letters, digits, '_', '.' or '-', starting with a "
-	    "letter or digit");
+	parse_fails("GAME 0123456789abcdefghij_.-ABCDEFGHIJ\n", 1, BAD_GAME);
 }
 
 static void
 t_seat_names(void **state)
 {
 	(void)state;
-	parse_fails("GAME buqruru-1\nSEAT zo\xc3\xa9\n", 2,
-	    "\"zo\xc3\xa9\" is not a seat name: a seat name is 1 to 32 "
-	    "letters, digits, '_', '.' or '-', starting with a letter or "
-	    "digit");
-	parse_fails("GAME buqruru-1\nTOKEN 7f3a\nSEAT _zoe\n", 3,
-	    "\"_zoe\" is not a seat name: a seat name is 1 to 32 letters, "
-	    "digits, '_', '.' or '-', starting with a letter or digit");
-	/* A long bad value is cut short, never inside a character: 39
-	 * ASCII bytes then a two-byte 'é' across the 40-byte mark. */
+	parse_fails("GAME buqruru-1\nSEAT zo\xc3\xa9\n", 2, BAD_SEAT);
+	parse_fails("GAME buqruru-1\nTOKEN 7f3a\nSEAT _zoe\n", 3, BAD_SEAT);
 	parse_fails("GAME buqruru-1\nSEAT "
-	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9xyz\n", 2,
-	    "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...\" is not a seat "
-	    "name: a seat name is 1 to 32 letters, digits, '_', '.' or '-', "
-	    "starting with a letter or digit");
+	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9xyz\n", 2, BAD_SEAT);
 }
 
 static void
@@ -475,12 +467,8 @@ t_tokens(void **state)
 
 	snprintf(text, sizeof text, "GAME g\nTOKEN %s\n",
 	    "0123456789012345678901234567890123456789012345678901234567890-AZb");
-	parse_fails(text, 2, "\"0123456789012345678901234567890123456789...\" "
-	    "is not a token: a token is 1 to 64 letters, digits or '-', as in "
-	    "the mail that started the game");
-	parse_fails("GAME g\nTOKEN 7f3a_91c2\n", 2, "\"7f3a_91c2\" is not a "
-	    "token: a token is 1 to 64 letters, digits or '-', as in the mail "
-	    "that started the game");
+	parse_fails(text, 2, BAD_TOKEN);
+	parse_fails("GAME g\nTOKEN 7f3a_91c2\n", 2, BAD_TOKEN);
 }
 
 static void

@@ -176,17 +176,32 @@ expect_problem(struct fx_env *e, const char *raw, const char *words)
 }
 
 static void
+expect_problem_lacks(struct fx_env *e, const char *words)
+{
+	char *mail = fx_last_mail(&e->f, "problem", "n@example.org");
+
+	assert_non_null(mail);
+	if (strstr(mail, words) != NULL)
+		fail_msg("the problem reply repeats \"%s\": %s", words, mail);
+	free(mail);
+}
+
+static void
 test_unknown_game_seat_token(void **state)
 {
 	struct fx_env *e = *state;
 	char *m;
 
+	/* Said by line, never in the stranger's words (issue 35). */
 	m = fx_order_mail("n@example.org", "a@x", "bq-9", "north", e->f.tokens[0], "SOW\n");
-	expect_problem(e, m, "line 1: there is no game \"bq-9\"");
+	expect_problem(e, m, "line 1: there is no game with the id on this line; the game "
+	    "id is in the welcome mail");
+	expect_problem_lacks(e, "bq-9");
 	free(m);
 	m = fx_order_mail("n@example.org", "b@x", "bq-1", "west", e->f.tokens[0], "SOW\n");
-	expect_problem(e, m, "line 2: game bq-1 has no seat \"west\"; the seat names are "
-	    "in the welcome mail");
+	expect_problem(e, m, "line 2: game bq-1 has no seat of the name on this line; the "
+	    "seat names are in the welcome mail");
+	expect_problem_lacks(e, "west");
 	free(m);
 	m = fx_order_mail("n@example.org", "c@x", "bq-1", "north", "wxyz-wxyz-wxyz-wxyz",
 	    "SOW\n");

@@ -1,6 +1,8 @@
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
+#include "address.h"
 #include "authres.h"
 
 /* A place in one field, and whether reading met a fault. */
@@ -277,6 +279,22 @@ authres_read(const char *field, const char *authserv_id, struct authres *out)
 	return 1;
 }
 
+/* 1 when the verdict's header.from is the From's domain. The server names
+ * the domain as it saw it, in A-labels or U-labels, and GMime gives the
+ * From back in U-labels: both are compared in A-labels. */
+static int
+same_domain(const char *header_from, const char *from_addr)
+{
+	char a[ADDRESS_MAX], b[ADDRESS_MAX + 2], h[ADDRESS_MAX + 2];
+
+	if (address_ascii(from_addr, a, sizeof a, NULL) < 0)
+		return 0;
+	snprintf(b, sizeof b, "x@%s", header_from);
+	if (address_ascii(b, h, sizeof h, NULL) < 0)
+		return 0;
+	return strcasecmp(strrchr(a, '@') + 1, h + 2) == 0;
+}
+
 enum authres_verdict
 authres_verdict(char *const *values, size_t n, const char *authserv_id, const char *from_addr,
     struct authres *found)
@@ -295,7 +313,7 @@ authres_verdict(char *const *values, size_t n, const char *authserv_id, const ch
 		*found = a;
 		if (a.ndmarc == 0 || at == NULL || a.header_from[0] == '\0')
 			return AUTHRES_UNKNOWN;
-		if (a.disagree || strcasecmp(a.header_from, at + 1) != 0)
+		if (a.disagree || !same_domain(a.header_from, from_addr))
 			return AUTHRES_MISMATCH;
 		if (strcmp(a.result, "pass") == 0)
 			return AUTHRES_PASS;

@@ -187,6 +187,14 @@ test_the_first_verdict_of_the_pinned_server_decides(void **state)
 	    "dmarc=fail header.from=example.org"), AUTHRES_MISMATCH);
 	assert_int_equal(verdict(ID, from, 1, ID "; dmarc=pass header.from=sub.example.org"),
 	    AUTHRES_MISMATCH);
+	/* One domain in two spellings: GMime reads a From's A-labels back as
+	 * Unicode, the server writes header.from as it saw it. */
+	assert_int_equal(verdict(ID, "n@ex\xc3\xa4mple.test", 1,
+	    ID "; dmarc=fail header.from=xn--exmple-cua.test"), AUTHRES_FAIL);
+	assert_int_equal(verdict(ID, "n@xn--exmple-cua.test", 1,
+	    ID "; dmarc=pass header.from=EX\xc3\xa4MPLE.test"), AUTHRES_PASS);
+	assert_int_equal(verdict(ID, "n@ex\xc3\xa4mple.test", 1,
+	    ID "; dmarc=pass header.from=xn--exmple-cub.test"), AUTHRES_MISMATCH);
 	/* Nothing to go by. */
 	assert_int_equal(verdict(ID, from, 2, ID "; none",
 	    "other.example; dmarc=fail header.from=example.org"), AUTHRES_UNKNOWN);

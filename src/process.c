@@ -643,6 +643,7 @@ foreign_mail(struct job *j, struct play *p, struct render *r, int seat,
 			return -1;
 		root = report_tree(j->l, p, seat, p->seq, r->lang);
 		tval_set_str(root, "foreign_from", j->m.from_addr);
+		tval_set_bool(root, "foreign_anon", j->m.from_addr[0] == '\0');
 		tval_set_str(root, "foreign_at", at);
 		tval_set_bool(root, "foreign_dmarc", j->dmarc != AUTHRES_UNKNOWN);
 		tval_set_str(root, "code", code);
@@ -657,7 +658,7 @@ foreign_mail(struct job *j, struct play *p, struct render *r, int seat,
 	}
 	/* The sender learns that the mail arrived, and nothing of the game;
 	 * the seat's own address has just been told more. */
-	if (sender_same(sender, p->g.seats[seat].address))
+	if (sender == NULL || sender[0] == '\0' || sender_same(sender, p->g.seats[seat].address))
 		return 0;
 	data = tval_map();
 	j->reply_to = sender;
@@ -877,7 +878,9 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	/* Every answer about the seat goes to its address on record, never to one
 	 * the mail names: a token seen once must not open the seat's reports. A
 	 * turn file has no sender and is answered there too. */
-	foreign = !j->confirmed && j->m.from_addr != NULL && j->m.from_addr[0] != '\0' &&
+	/* A mail that names no sender is nobody's, not the seat's: only a turn
+	 * file, which the game master hands in, has none by design. */
+	foreign = !j->confirmed && strcmp(j->source, "file") != 0 &&
 	    !sender_same(j->m.from_addr, p.g.seats[seat].address);
 	sender = j->reply_to;
 	/* A bot's seat has no mailbox: whoever holds its token is its player. */
@@ -903,8 +906,8 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			    "%s for %s", j->m.from_addr, j->c->mailbox_authserv_id,
 			    j->dmarc_by.result, j->dmarc_by.header_from);
 		else
-			snprintf(why, sizeof why, "from %s, not %s", j->m.from_addr,
-			    p.g.seats[seat].address);
+			snprintf(why, sizeof why, "from %s, not %s", j->m.from_addr[0] != '\0' ?
+			    j->m.from_addr : "no sender", p.g.seats[seat].address);
 		log_warn("%s %s: message %lld signed with the seat's token came %s: %s", p.g.name,
 		    p.g.seats[seat].name, (long long)j->id, why,
 		    camp.foreign_apply ? "applied" : "held");
@@ -1068,6 +1071,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	if (foreign) {
 		lang_date_iso(&camp, j->now, at, sizeof at);
 		tval_set_str(extra, "foreign_from", j->m.from_addr);
+		tval_set_bool(extra, "foreign_anon", j->m.from_addr[0] == '\0');
 		tval_set_str(extra, "foreign_at", at);
 		tval_set_bool(extra, "foreign_dmarc", j->dmarc != AUTHRES_UNKNOWN);
 	}

@@ -25,6 +25,7 @@ address_valid(const char *s)
 {
 	InternetAddressList *l;
 	InternetAddressMailbox *mb;
+	char ascii[ADDRESS_MAX];
 	int ok = 0;
 
 	if (s[0] == '\0' || strpbrk(s, " \t\r\n\"") != NULL)
@@ -35,7 +36,8 @@ address_valid(const char *s)
 		    address_has_domain(s);
 	if (l != NULL)
 		g_object_unref(l);
-	return ok;
+	/* An address 7-bit mail cannot carry would take a seat no mail reaches. */
+	return ok && address_ascii(s, ascii, sizeof ascii, NULL) == 0;
 }
 
 int

@@ -14,7 +14,8 @@
 
 /* 1 when GMime reads s as exactly one mailbox and writes it back as s:
  * "a(b)@x" (a comment), "a@b@c", "Bob <a@x>", "a..b@x" are not. Quoted local
- * parts and spaces are refused too: addresses are typed on command lines. */
+ * parts and spaces are refused too: addresses are typed on command lines.
+ * So is one address_ascii has no spelling for (an 8-bit local part). */
 int address_valid(const char *s);
 
 /* 1 when s has something on both sides of its last "@": a mailbox without

@@ -46,6 +46,8 @@ expect 64 "write NAME=ADDRESS" -- "$az" new buqruru --seat a --seat b=b@x
 expect 64 "is not a mail address" -- "$az" new buqruru --seat a=nowhere --seat b=b@x
 expect 64 "is not a mail address" -- "$az" new buqruru --seat "a=Ann <a@x>" --seat b=b@x
 expect 64 "is not a mail address" -- "$az" new buqruru --seat "a=a@x b@y" --seat b=b@x
+# Mail to it would need SMTPUTF8 and 8-bit headers, which the referee never writes.
+expect 64 "is not a mail address" -- "$az" new buqruru --seat "a=$(printf '\303\244')nna@x" --seat b=b@x
 expect 64 "two seats are called A" -- "$az" new buqruru --seat a=a@x --seat A=b@x
 # A seat named as a press word of any language would be that word in a press
 # line: refused, in any case.

@@ -637,15 +637,17 @@ test_campaign_file_errors(void **state)
 	fx_close(&f);
 }
 
-/* One bare address, the one GMime would mail to, or none. */
+/* One bare address, the one GMime would mail to, or none; one 7-bit mail
+ * can carry (a Unicode domain has A-labels, a Unicode local part needs
+ * SMTPUTF8). */
 static void
 test_address_valid(void **state)
 {
 	static const char *const fine[] = { "a@x", "anna@example.org",
-	    "first.last+tag@mail.example.org", "zo\xc3\xab@ex\xc3\xa4mple.org", "a@[192.0.2.1]" };
+	    "first.last+tag@mail.example.org", "zoe@ex\xc3\xa4mple.org", "a@[192.0.2.1]" };
 	static const char *const bad[] = { "", "a", "a@", "@x", "a@b@c", "a(b)@x", "a@x>",
 	    "<a@x>", "Ann <a@x>", "a@x, b@y", "a@x b@y", "\"a b\"@x", "a..b@x", ".a@x",
-	    "a@x.", "a;b@x", "a@x\n", "bot" };
+	    "a@x.", "a;b@x", "a@x\n", "bot", "zo\xc3\xab@example.org" };
 
 	(void)state;
 	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++)

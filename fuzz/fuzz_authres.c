@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "authres.h"
-#include "buf.h"
-#include "xmalloc.h"
+#include "mail/authres.h"
+#include "core/buf.h"
+#include "core/xmalloc.h"
 
 #define ID "mx.example.org"
 

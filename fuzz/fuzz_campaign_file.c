@@ -16,10 +16,10 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "campaign.h"
-#include "campaign-file.h"
-#include "diag.h"
-#include "game.h"
+#include "campaign/campaign.h"
+#include "campaign/campaign-file.h"
+#include "core/diag.h"
+#include "games/game.h"
 
 int LLVMFuzzerInitialize(int *, char ***);
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);

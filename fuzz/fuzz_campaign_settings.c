@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "campaign.h"
-#include "diag.h"
-#include "xmalloc.h"
+#include "core/buf.h"
+#include "campaign/campaign.h"
+#include "core/diag.h"
+#include "core/xmalloc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -1,4 +1,4 @@
-/* libFuzzer target: a compiled catalog (src/catbin.h) as catalog.c maps it,
+/* libFuzzer target: a compiled catalog (src/lang/catbin.h) as catalog.c maps it,
  * through catbin_read. Whatever it accepts must be safe to read whole: every
  * string an entry names ends inside the file (AddressSanitizer checks). The
  * seed is a catalog of two entries: the checksum refuses most changes, so the
@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "catbin.h"
+#include "lang/catbin.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

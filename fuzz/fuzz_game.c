@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
-#include "orderblock.h"
-#include "xmalloc.h"
+#include "games/game.h"
+#include "mail/orderblock.h"
+#include "core/xmalloc.h"
 
 #ifndef FUZZ_DATADIR
 #define FUZZ_DATADIR "."

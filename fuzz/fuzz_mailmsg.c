@@ -12,11 +12,11 @@
 
 #include <glib.h>
 
-#include "bounce.h"
-#include "diag.h"
-#include "maildate.h"
-#include "mailmsg.h"
-#include "orderblock.h"
+#include "mail/bounce.h"
+#include "core/diag.h"
+#include "mail/maildate.h"
+#include "mail/mailmsg.h"
+#include "mail/orderblock.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

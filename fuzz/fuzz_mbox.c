@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "mbox.h"
+#include "mail/mbox.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "msg.h"
+#include "core/buf.h"
+#include "core/msg.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

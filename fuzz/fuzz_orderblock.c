@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "orderblock.h"
-#include "xmalloc.h"
+#include "core/diag.h"
+#include "mail/orderblock.h"
+#include "core/xmalloc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fetch.h"
-#include "xmalloc.h"
+#include "mail/fetch.h"
+#include "core/xmalloc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

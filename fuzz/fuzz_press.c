@@ -17,15 +17,15 @@
 #include <string.h>
 #include <strings.h>
 
-#include "campaign.h"
-#include "catalog.h"
-#include "diag.h"
-#include "ledger.h"
-#include "mailcmd.h"
-#include "orderblock.h"
-#include "press.h"
-#include "token.h"
-#include "xmalloc.h"
+#include "campaign/campaign.h"
+#include "lang/catalog.h"
+#include "core/diag.h"
+#include "ledger/ledger.h"
+#include "referee/mailcmd.h"
+#include "mail/orderblock.h"
+#include "referee/press.h"
+#include "ledger/token.h"
+#include "core/xmalloc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

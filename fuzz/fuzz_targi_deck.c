@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "games/targi/targi.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
 
 #ifndef FUZZ_DATADIR
 #define FUZZ_DATADIR "data"

@@ -11,7 +11,7 @@
 #       one language has, the others have too;
 #   (c) every template under templates/*/en/ exists under de/, es/ and fr/
 #       with the same Mustache tags ({{kw.*}} aside: those are words);
-#   (d) each catalog's Plural-Forms gives the plural src/catalog.c uses;
+#   (d) each catalog's Plural-Forms gives the plural src/lang/catalog.c uses;
 #   (f) doc/orders.md's tables of order words are those the catalogs hold
 #       (contrib/order-words -w writes them);
 #   (e) no ev_emit, diag_set, diag_vset, msg_fmt or msg_nfmt in a POTFILES
@@ -187,10 +187,10 @@ check_templates() {
 	return "$n"
 }
 
-# The plural index src/catalog.c gives lang: its catalog_plural_index, read
+# The plural index src/lang/catalog.c gives lang: its catalog_plural_index, read
 # as "if (strcmp(lang, "xx") == 0) return EXPR;" lines and a last "return EXPR;".
 catalog_rule() {
-	sed -n '/^catalog_plural_index/,/^}/p' "$src/src/catalog.c" | awk -v l="$1" '
+	sed -n '/^catalog_plural_index/,/^}/p' "$src/src/lang/catalog.c" | awk -v l="$1" '
 	/strcmp\(lang, "/ { m = index($0, "\"" l "\"") > 0; next }
 	/return / { e = $0; sub(/.*return /, "", e); sub(/;.*/, "", e)
 		if (m && pick == "") pick = e; last = e; m = 0 }
@@ -216,7 +216,7 @@ check_plural() {
 			a=$(( $(echo "$ex" | sed "s/\bn\b/$k/g") )) 2>/dev/null || a=x
 			b=$(( $(echo "$want" | sed "s/\bn\b/$k/g") ))
 			if [ "$a" != "$b" ] || [ "$a" = x ] || [ "$a" -ge "$np" ]; then
-				echo "$po: Plural-Forms \"$pf\" gives form $a for $k, src/catalog.c form $b"
+				echo "$po: Plural-Forms \"$pf\" gives form $a for $k, src/lang/catalog.c form $b"
 				n=$((n + 1))
 				break
 			fi

@@ -98,7 +98,7 @@ check "the second run's log says once that the day's budget is spent" \
 	'[ "$(grep -c "budget" azalai.log)" = 1 ] && grep -q "a day" azalai.log'
 
 # A run that dies in the flood: the next takes each of its mails alone, in
-# a process of its own (src/process.c), and the run's budget still holds
+# a process of its own (src/referee/process.c), and the run's budget still holds
 # across them.
 ms_referee_config "$src" 10
 printf 'limits:\n  stranger_replies_per_run: 5\n  stranger_replies_per_day: 1000\n' >> azalai.yaml

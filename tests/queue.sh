@@ -1,6 +1,6 @@
 #!/bin/sh
 # One bad mail never stops the referee: a mail that crashes every run that
-# touches it (AZALAI_TEST_CRASH_MESSAGE, see src/process.h) costs the run it
+# touches it (AZALAI_TEST_CRASH_MESSAGE, see src/referee/process.h) costs the run it
 # first kills and nothing more. The next runs answer every other mail, pass
 # the deadlines and deliver; after limits.message_attempts runs the mail is
 # held, logged once, shown by list and inbox, and the game master releases

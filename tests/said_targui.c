@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "games/targui/targui.h"
-#include "msg.h"
+#include "core/msg.h"
 #include "said_targui.h"
 
 /* The messages that name a place of the stack (round.c, view.c). A turned

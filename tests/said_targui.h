@@ -3,7 +3,7 @@
 #ifndef AZ_SAID_TARGUI_H
 #define AZ_SAID_TARGUI_H
 
-#include "game.h"
+#include "games/game.h"
 
 /* When en is one of the forms a hidden place of the round's stack takes
  * (secrets.c), adds to out its words in lang, as the messages that say it

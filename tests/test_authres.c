@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "authres.h"
+#include "mail/authres.h"
 
 #define ID "mx.example.org"
 

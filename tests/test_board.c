@@ -22,10 +22,10 @@
 #include <libxml/tree.h>
 #include <glib.h>
 
-#include "board.h"
-#include "game.h"
-#include "pngpal.h"
-#include "render.h"
+#include "render/board.h"
+#include "games/game.h"
+#include "draw/pngpal.h"
+#include "render/render.h"
 #include "test_board.h"
 
 static const char *srcdir = ".";

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "lang/catalog.h"
 #include "games/buqruru/buqruru.h"
-#include "rng.h"
+#include "core/rng.h"
 #include "testutil.h"
 
 static const struct game_rules *R = &buqruru_rules;

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "campaign.h"
-#include "catalog.h"
-#include "lang.h"
+#include "campaign/campaign.h"
+#include "lang/catalog.h"
+#include "lang/lang.h"
 #include "testutil.h"
 
 static void

@@ -13,11 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "catalog.h"
-#include "catbin.h"
-#include "catcomp.h"
-#include "diag.h"
-#include "poread.h"
+#include "lang/catalog.h"
+#include "lang/catbin.h"
+#include "lang/catcomp.h"
+#include "core/diag.h"
+#include "lang/poread.h"
 
 /* A copy of the German catalogs of common and targi, compiled or not. */
 #define DIR_TEMPLATE "/tmp/azalai-catbin-XXXXXX"

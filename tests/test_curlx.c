@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "curlx.h"
+#include "core/config.h"
+#include "mail/curlx.h"
 
 static char file[64];
 

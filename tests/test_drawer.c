@@ -1,4 +1,4 @@
-/* The drawing process (src/drawer.c) against workers that misbehave: this
+/* The drawing process (src/render/drawer.c) against workers that misbehave: this
  * binary is its own worker, honest with DRAWER_ARG and hostile with the
  * arguments below. A worker that dies, hangs, answers garbage or half a
  * frame costs one picture and a log line, never the referee or the mail;
@@ -20,12 +20,12 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "drawer.h"
-#include "log.h"
-#include "outbox.h"
+#include "render/board.h"
+#include "render/drawer.h"
+#include "core/log.h"
+#include "mail/outbox.h"
 #include "testutil.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
 
 #define SVG "<svg xmlns='http://www.w3.org/2000/svg' width='200' height='100'>" \
 	"<rect x='10' y='10' width='80' height='60' fill='#c84'/>" \

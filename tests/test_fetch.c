@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fetch.h"
-#include "ingest.h"
-#include "mailmsg.h"
+#include "mail/fetch.h"
+#include "mail/ingest.h"
+#include "mail/mailmsg.h"
 
 static void
 test_status(void **state)

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hash.h"
-#include "log.h"
+#include "core/hash.h"
+#include "core/log.h"
 
 static uint32_t seed = 12345;
 

@@ -17,14 +17,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "campaign-file.h"
-#include "campaign.h"
-#include "lang.h"
-#include "msg.h"
-#include "ordertr.h"
-#include "people.h"
+#include "campaign/campaign-file.h"
+#include "campaign/campaign.h"
+#include "lang/lang.h"
+#include "core/msg.h"
+#include "lang/ordertr.h"
+#include "referee/people.h"
 #include "testutil.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
 
 static const char *const addr[] = { "n@example.org", "s@example.org" };
 static const char *const seatname[] = { "north", "south" };

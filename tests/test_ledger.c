@@ -8,17 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drawer.h"
-#include "hash.h"
-#include "ingest.h"
-#include "ledger.h"
-#include "log.h"
-#include "mailmsg.h"
-#include "migrations.h"
-#include "msg.h"
-#include "outbox.h"
-#include "picture.h"
-#include "token.h"
+#include "render/drawer.h"
+#include "core/hash.h"
+#include "mail/ingest.h"
+#include "ledger/ledger.h"
+#include "core/log.h"
+#include "mail/mailmsg.h"
+#include "ledger/migrations.h"
+#include "core/msg.h"
+#include "mail/outbox.h"
+#include "render/picture.h"
+#include "ledger/token.h"
 
 static char dir[64];
 static char path[128];

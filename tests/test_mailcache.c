@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hash.h"
-#include "ingest.h"
-#include "mailcache.h"
-#include "mailmsg.h"
-#include "process.h"
+#include "core/hash.h"
+#include "mail/ingest.h"
+#include "mail/mailcache.h"
+#include "mail/mailmsg.h"
+#include "referee/process.h"
 #include "testutil.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
 
 static const char mail_a[] = "From: n@example.org\nMessage-ID: <a@x>\nSubject: hi\n\n"
     "hello\n";

@@ -10,14 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "campaign.h"
-#include "mailcmd.h"
-#include "msg.h"
-#include "press.h"
-#include "report.h"
+#include "campaign/campaign.h"
+#include "referee/mailcmd.h"
+#include "core/msg.h"
+#include "referee/press.h"
+#include "render/report.h"
 #include "games/targi/targi.h"
 #include "testutil.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
 
 static const char *const addr[] = { "n@example.org", "s@example.org", "e@example.org" };
 static const char *const seatname[] = { "north", "south", "east" };

@@ -10,14 +10,14 @@
 
 #include <glib.h>
 
-#include "bounce.h"
-#include "buf.h"
-#include "diag.h"
-#include "hash.h"
-#include "mailbytes.h"
-#include "mailmsg.h"
-#include "mbox.h"
-#include "xmalloc.h"
+#include "mail/bounce.h"
+#include "core/buf.h"
+#include "core/diag.h"
+#include "core/hash.h"
+#include "mail/mailbytes.h"
+#include "mail/mailmsg.h"
+#include "mail/mbox.h"
+#include "core/xmalloc.h"
 
 /* Every field of a parsed mail; a NULL string means "". */
 struct want {

@@ -10,9 +10,9 @@
 #include <gmime/gmime.h>
 #include <string.h>
 
-#include "address.h"
-#include "mailout.h"
-#include "sender.h"
+#include "mail/address.h"
+#include "mail/mailout.h"
+#include "mail/sender.h"
 
 static void
 wire_is(const char *in, const char *want)

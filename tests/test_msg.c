@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "msg.h"
+#include "core/msg.h"
 
 /* A catalog of two languages, enough to see every path of the renderer. */
 static const char *

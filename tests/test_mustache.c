@@ -13,11 +13,11 @@
 #include <time.h>
 #include <yaml.h>
 
-#include "buf.h"
-#include "diag.h"
-#include "mustache.h"
-#include "tval.h"
-#include "xmalloc.h"
+#include "core/buf.h"
+#include "core/diag.h"
+#include "render/mustache.h"
+#include "core/tval.h"
+#include "core/xmalloc.h"
 
 /* --- spec files --------------------------------------------------------- */
 

@@ -12,13 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "campaign-file.h"
-#include "campaign.h"
-#include "clock.h"
-#include "people.h"
-#include "schedule.h"
+#include "campaign/campaign-file.h"
+#include "campaign/campaign.h"
+#include "core/clock.h"
+#include "referee/people.h"
+#include "referee/schedule.h"
 #include "testutil.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
 
 static const char *const addr[] = { "n@example.org", "s@example.org", "e@example.org" };
 static const char *const seatname[] = { "north", "south", "east" };

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "catalog.h"
-#include "diag.h"
-#include "msg.h"
-#include "orderblock.h"
+#include "core/buf.h"
+#include "lang/catalog.h"
+#include "core/diag.h"
+#include "core/msg.h"
+#include "mail/orderblock.h"
 
 /* Parses text, which must succeed, and checks the header block. A NULL
  * want_* means the field must be missing. */

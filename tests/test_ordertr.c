@@ -8,15 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
-#include "diag.h"
-#include "game.h"
-#include "msg.h"
-#include "orderblock.h"
-#include "ordertr.h"
+#include "lang/catalog.h"
+#include "core/diag.h"
+#include "games/game.h"
+#include "core/msg.h"
+#include "mail/orderblock.h"
+#include "lang/ordertr.h"
 #include "testutil.h"
-#include "tval.h"
-#include "xmalloc.h"
+#include "core/tval.h"
+#include "core/xmalloc.h"
 
 /* The words are tests/ordertr/po/: a few of German, French and Targi. */
 

@@ -11,13 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "address.h"
-#include "campaign-file.h"
-#include "clock.h"
-#include "people.h"
-#include "process.h"
+#include "mail/address.h"
+#include "campaign/campaign-file.h"
+#include "core/clock.h"
+#include "referee/people.h"
+#include "referee/process.h"
 #include "testutil.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
 
 #define NOW "2026-11-21T12:00:00Z"
 

@@ -1,4 +1,4 @@
-/* Board pictures kept as their recipe (src/picture.c): what an ingest
+/* Board pictures kept as their recipe (src/render/picture.c): what an ingest
  * queues is no SVG but the game, step, reader and language it is made
  * from; the mail sent draws the very picture its SVG named, or none. */
 #include <glib.h>
@@ -12,16 +12,16 @@
 
 #include <cmocka.h>
 
-#include "board.h"
-#include "drawer.h"
-#include "hash.h"
-#include "log.h"
-#include "mailout.h"
-#include "outbox.h"
-#include "picture.h"
-#include "report.h"
+#include "render/board.h"
+#include "render/drawer.h"
+#include "core/hash.h"
+#include "core/log.h"
+#include "mail/mailout.h"
+#include "mail/outbox.h"
+#include "render/picture.h"
+#include "render/report.h"
 #include "testutil.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
 
 #define WATCHER "w@watch.example"
 

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "pngpal.h"
+#include "core/buf.h"
+#include "draw/pngpal.h"
 
 static uint32_t
 be32(const unsigned char *b)

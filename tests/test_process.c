@@ -9,16 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fsutil.h"
-#include "game.h"
-#include "mailmsg.h"
-#include "msg.h"
-#include "outbox.h"
-#include "ingest.h"
-#include "log.h"
-#include "process.h"
+#include "core/fsutil.h"
+#include "games/game.h"
+#include "mail/mailmsg.h"
+#include "core/msg.h"
+#include "mail/outbox.h"
+#include "mail/ingest.h"
+#include "core/log.h"
+#include "referee/process.h"
 #include "testutil.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
 
 static int
 setup(void **state)

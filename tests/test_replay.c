@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
-#include "process.h"
+#include "core/clock.h"
+#include "referee/process.h"
 #include "testutil.h"
 
 static int

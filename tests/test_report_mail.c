@@ -24,16 +24,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "htmltext.h"
-#include "mailmsg.h"
-#include "mailout.h"
-#include "outbox.h"
-#include "people.h"
-#include "picture.h"
-#include "report.h"
+#include "core/clock.h"
+#include "mail/htmltext.h"
+#include "mail/mailmsg.h"
+#include "mail/mailout.h"
+#include "mail/outbox.h"
+#include "referee/people.h"
+#include "render/picture.h"
+#include "render/report.h"
 #include "testutil.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
 
 static const char *const seat_names[] = { "north", "south", "east", "west" };
 static const char *const seat_addrs[] = { "n@example.org", "s@example.org", "e@example.org",

@@ -12,15 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "campaign.h"
-#include "clock.h"
-#include "fsutil.h"
-#include "log.h"
-#include "orderblock.h"
-#include "outbox.h"
-#include "schedule.h"
+#include "campaign/campaign.h"
+#include "core/clock.h"
+#include "core/fsutil.h"
+#include "core/log.h"
+#include "mail/orderblock.h"
+#include "mail/outbox.h"
+#include "referee/schedule.h"
 #include "testutil.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
 
 static const char *const addr[] = { "n@example.org", "s@example.org", "e@example.org" };
 static const char *const seatname[] = { "north", "south", "east" };

@@ -11,13 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "campaign.h"
-#include "clock.h"
-#include "deadline.h"
-#include "people.h"
-#include "schedule.h"
+#include "campaign/campaign.h"
+#include "core/clock.h"
+#include "campaign/deadline.h"
+#include "referee/people.h"
+#include "referee/schedule.h"
 #include "testutil.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
 
 static int
 setup_with(void **state, const char *rules, const char *name)

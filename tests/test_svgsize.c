@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "buf.h"
-#include "svgsize.h"
+#include "render/board.h"
+#include "core/buf.h"
+#include "render/svgsize.h"
 
 #define END " xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"10\" height=\"10\"/></svg>"
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "lang/catalog.h"
 #include "games/targi/targi.h"
 
 static struct tg_state G;

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "lang/catalog.h"
 #include "games/targi/targi.h"
-#include "mustache.h"
+#include "render/mustache.h"
 
 /* Strings holding messages render in English, terms from po/. */
 static const struct mustache_partials english = { NULL, NULL, "en" };

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog.h"
+#include "lang/catalog.h"
 #include "games/targui/targui.h"
-#include "rng.h"
+#include "core/rng.h"
 #include "testutil.h"
 
 static long refused, queued;

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
+#include "games/game.h"
 #include "games/targui/targui.h"
-#include "ledger.h"
+#include "ledger/ledger.h"
 #include "testutil.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
 
 static const char *const addr[] = { "n@example.org", "s@example.org" };
 static const char *const seatname[] = { "north", "south" };

@@ -10,9 +10,9 @@
 
 #include <json-glib/json-glib.h>
 
-#include "game.h"
-#include "msg.h"
-#include "viewjson.h"
+#include "games/game.h"
+#include "core/msg.h"
+#include "render/viewjson.h"
 
 static JsonNode *
 parse(const char *text)

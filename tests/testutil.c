@@ -10,14 +10,14 @@
 
 #include <glib.h>
 
-#include "catalog.h"
-#include "clock.h"
-#include "ingest.h"
-#include "log.h"
-#include "msg.h"
-#include "process.h"
+#include "lang/catalog.h"
+#include "core/clock.h"
+#include "mail/ingest.h"
+#include "core/log.h"
+#include "core/msg.h"
+#include "referee/process.h"
 #include "testutil.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
 
 void
 fx_open(struct fixture *f)

@@ -2,10 +2,10 @@
 #ifndef AZ_TESTUTIL_H
 #define AZ_TESTUTIL_H
 
-#include "config.h"
-#include "ledger.h"
-#include "play.h"
-#include "tval.h"
+#include "core/config.h"
+#include "ledger/ledger.h"
+#include "ledger/play.h"
+#include "core/tval.h"
 
 struct fixture {
 	char dir[256];

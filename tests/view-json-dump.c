@@ -21,14 +21,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "audit.h"
-#include "clock.h"
-#include "report.h"
-#include "rng.h"
+#include "ledger/audit.h"
+#include "core/clock.h"
+#include "render/report.h"
+#include "core/rng.h"
 #include "testutil.h"
-#include "token.h"
-#include "viewjson.h"
-#include "xmalloc.h"
+#include "ledger/token.h"
+#include "render/viewjson.h"
+#include "core/xmalloc.h"
 
 #define MAXMAILS 2500
 

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "board.h"
-#include "game.h"
-#include "render.h"
+#include "render/board.h"
+#include "games/game.h"
+#include "render/render.h"
 
 static double
 cpu_ms(void)

@@ -19,16 +19,16 @@
 #include <string.h>
 #include <time.h>
 
-#include "audit.h"
-#include "clock.h"
-#include "game.h"
-#include "hash.h"
-#include "ledger.h"
-#include "log.h"
-#include "play.h"
-#include "rng.h"
-#include "schedule.h"
-#include "token.h"
+#include "ledger/audit.h"
+#include "core/clock.h"
+#include "games/game.h"
+#include "core/hash.h"
+#include "ledger/ledger.h"
+#include "core/log.h"
+#include "ledger/play.h"
+#include "core/rng.h"
+#include "referee/schedule.h"
+#include "ledger/token.h"
 
 /* Texts the rules wrote for legal orders earlier, per game: candidates for
  * an order that is well formed but refused where it is sent. */

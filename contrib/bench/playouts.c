@@ -6,12 +6,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "clock.h"
-#include "game.h"
-#include "ledger.h"
-#include "log.h"
-#include "play.h"
-#include "process.h"
+#include "core/clock.h"
+#include "games/game.h"
+#include "ledger/ledger.h"
+#include "core/log.h"
+#include "ledger/play.h"
+#include "referee/process.h"
 
 static double
 now_s(void)

@@ -11,15 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "audit.h"
-#include "clock.h"
-#include "game.h"
-#include "ledger.h"
-#include "log.h"
-#include "play.h"
-#include "rng.h"
-#include "schedule.h"
-#include "token.h"
+#include "ledger/audit.h"
+#include "core/clock.h"
+#include "games/game.h"
+#include "ledger/ledger.h"
+#include "core/log.h"
+#include "ledger/play.h"
+#include "core/rng.h"
+#include "referee/schedule.h"
+#include "ledger/token.h"
 
 static void
 die(const char *what, const struct diag *d)

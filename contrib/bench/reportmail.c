@@ -12,12 +12,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "ledger.h"
-#include "log.h"
-#include "mailout.h"
-#include "play.h"
-#include "render.h"
-#include "report.h"
+#include "ledger/ledger.h"
+#include "core/log.h"
+#include "mail/mailout.h"
+#include "ledger/play.h"
+#include "render/render.h"
+#include "render/report.h"
 
 static double
 ms_now(void)

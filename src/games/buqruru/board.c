@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "buqruru.h"
+#include "games/buqruru/buqruru.h"
 
 int
 bq_owner(int hole)

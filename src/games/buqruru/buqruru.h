@@ -8,8 +8,8 @@
 #ifndef AZ_BUQRURU_H
 #define AZ_BUQRURU_H
 
-#include "game.h"
-#include "msg.h"
+#include "core/msg.h"
+#include "games/game.h"
 
 #define BQ_SEATS	2
 #define BQ_HOLES	8

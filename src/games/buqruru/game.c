@@ -3,7 +3,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "buqruru.h"
+#include "games/buqruru/buqruru.h"
 
 static const char *const hole_choices[] = { "sealed", "open", NULL };
 static const char *const dir_choices[] = { "ccw", "cw", NULL };

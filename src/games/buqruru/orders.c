@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "buqruru.h"
+#include "games/buqruru/buqruru.h"
 
 #define MAX_WORDS 32
 

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "buqruru.h"
+#include "games/buqruru/buqruru.h"
 
 static void
 holes_done(struct bq_state *st, struct evsink *ev)

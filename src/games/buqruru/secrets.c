@@ -1,7 +1,7 @@
 /* A sealed sowing hole is the only thing one Buqruru player may not know of
  * the other. Reports show it to its maker as "sealed hole c", and only while
  * it is sealed, so the phrase never rightly reaches anyone else. */
-#include "buqruru.h"
+#include "games/buqruru/buqruru.h"
 
 void
 bq_secrets(const void *vst, int viewer, struct secrets *out)

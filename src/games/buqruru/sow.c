@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "buqruru.h"
+#include "games/buqruru/buqruru.h"
 
 int
 bq_group_ok(const struct bq_state *st, int lifted, int k)

@@ -1,7 +1,7 @@
 /* The state as canonical bytes, and the invariants every state keeps. */
 #include <string.h>
 
-#include "buqruru.h"
+#include "games/buqruru/buqruru.h"
 
 #define BQ_FORMAT 1	/* bump when the serialized layout changes */
 

@@ -1,6 +1,6 @@
 /* The seat's legal orders as its report lists them: legal() gives SOW (one
  * by one) and SOW 1, which say the same, so the report shows one of them. */
-#include "buqruru.h"
+#include "games/buqruru/buqruru.h"
 
 int
 bq_legal_summary(const void *st, int seat, const struct order_list *all,

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buqruru.h"
+#include "games/buqruru/buqruru.h"
 
 #define CELL 6		/* characters inside one cell of the grid */
 

@@ -6,8 +6,8 @@
 #ifndef AZ_TARGI_H
 #define AZ_TARGI_H
 
-#include "game.h"
-#include "msg.h"
+#include "core/msg.h"
+#include "games/game.h"
 
 /* Room for one encoded message (msg.h) with its nested fragments. */
 #define TG_MSG	512

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "targi.h"
+#include "games/targi/targi.h"
 
 int
 tg_displayed(const struct tg_player *p)

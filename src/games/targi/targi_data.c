@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "targi_yaml.h"
+#include "games/targi/targi_yaml.h"
 
 static int loaded;
 static struct tg_border border_tab[TG_NBORDER + 1];

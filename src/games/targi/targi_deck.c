@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "targi_yaml.h"
+#include "games/targi/targi_yaml.h"
 
 #define POOL	(2 * TG_MAXTRIBE)
 

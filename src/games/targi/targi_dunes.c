@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "targi.h"
+#include "games/targi/targi.h"
 
 void
 tg_dune_text(const struct tg_dune *u, char *out, size_t sz)

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "targi.h"
+#include "games/targi/targi.h"
 
 /* The first displayed card of seat with effect, or -1. */
 int

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "targi.h"
+#include "games/targi/targi.h"
 
 /* ---- the Targia ---- */
 

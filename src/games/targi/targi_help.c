@@ -6,7 +6,7 @@
  * referee will do. */
 #include <stdio.h>
 
-#include "targi.h"
+#include "games/targi/targi.h"
 
 /* A help line nests the central card's text (itself a message). */
 #define HELP_MSG 4096

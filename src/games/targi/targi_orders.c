@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "targi.h"
+#include "games/targi/targi.h"
 
 #define MAXW 32
 

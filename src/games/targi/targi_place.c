@@ -1,7 +1,7 @@
 /* targi_place: where a Targi may stand, and where the tribe markers go. */
 #include <stdio.h>
 
-#include "targi.h"
+#include "games/targi/targi.h"
 
 /* Border cards of a column (#1-#3 on top, #11-#9 below) and of a row
  * (#5-#7 on the right, #15-#13 on the left). */

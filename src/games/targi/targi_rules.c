@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "targi.h"
-#include "xmalloc.h"
+#include "core/xmalloc.h"
+#include "games/targi/targi.h"
 
 static int
 apply_standing(struct tg_state *st, int seat, const struct order *o,

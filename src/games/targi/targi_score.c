@@ -1,5 +1,5 @@
 /* targi_score: the final count: VP tokens, card VP, card bonuses, rows. */
-#include "targi.h"
+#include "games/targi/targi.h"
 
 void
 tg_score(const struct tg_state *st, int seat, struct tg_score *sc)

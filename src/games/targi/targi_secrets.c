@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "targi.h"
+#include "games/targi/targi.h"
 
 static void
 card(const struct tg_state *st, int c, struct secrets *out)

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "targi.h"
+#include "games/targi/targi.h"
 
 void
 tg_give(struct tg_state *st, int seat, int res, int n)

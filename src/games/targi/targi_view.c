@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "targi.h"
+#include "games/targi/targi.h"
 
 #define CELL 12
 

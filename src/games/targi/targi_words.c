@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "targi.h"
+#include "games/targi/targi.h"
 
 const char *
 tg_res_term(int r)

@@ -5,7 +5,7 @@
 
 #include <yaml.h>
 
-#include "targi.h"
+#include "games/targi/targi.h"
 
 struct yfile {
 	const char *path;

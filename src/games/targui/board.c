@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "targui.h"
+#include "games/targui/targui.h"
 
 int
 tu_box_ok(int box)

@@ -10,7 +10,7 @@
 
 #include <yaml.h>
 
-#include "targui.h"
+#include "games/targui/targui.h"
 
 const char *const tu_tribe_name[TU_TRIBES] = {
 	"Kel Ahaggar", "Kel Ajjer", "Kel Ilbakan", "Kel Ress"

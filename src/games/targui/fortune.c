@@ -3,7 +3,7 @@
  * the ten kinds of effect. */
 #include <stdio.h>
 
-#include "targui.h"
+#include "games/targui/targui.h"
 
 static const char *
 tribe(const struct tu_state *s, int seat)

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "targui.h"
+#include "games/targui/targui.h"
 
 /* Nothing for a tribe without its own settlement, even if it holds
  * another's. */

@@ -2,7 +2,7 @@
  * check that changes nothing and a do that assumes the check passed. */
 #include <stdio.h>
 
-#include "targui.h"
+#include "games/targui/targui.h"
 
 static const char *
 tribe(const struct tu_state *s, int seat)

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "targui.h"
+#include "games/targui/targui.h"
 
 #define NTOK 16
 

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "targui.h"
+#include "games/targui/targui.h"
 
 static const char *
 tribe(const struct tu_state *s, int seat)

@@ -1,5 +1,5 @@
 /* The Targui table for the referee. */
-#include "targui.h"
+#include "games/targui/targui.h"
 
 static const char *const tu_kinds[] = { "sector", "settlement", "turn", NULL };
 

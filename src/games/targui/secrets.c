@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "targui.h"
+#include "games/targui/targui.h"
 
 static void
 stack_card(const struct tu_state *s, int k, struct secrets *out)

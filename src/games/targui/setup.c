@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "targui.h"
+#include "games/targui/targui.h"
 
 static const char *const sectors_choices[] = { "any", "opposite", NULL };
 static const char *const spring_choices[] = { "occupied", "owned", NULL };

@@ -2,7 +2,7 @@
  * invariants every state must keep (camels, money, cards, board). */
 #include <string.h>
 
-#include "targui.h"
+#include "games/targui/targui.h"
 
 /* A small staging area: the state is a few thousand integers, and one
  * buf_add per integer is most of the cost of a random playout. */

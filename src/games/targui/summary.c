@@ -5,7 +5,7 @@
  * needs the boxes, and LEGAL mails the full list. */
 #include <stdio.h>
 
-#include "targui.h"
+#include "games/targui/targui.h"
 
 static void
 boxes(struct buf *b, const char *what, const int *in)

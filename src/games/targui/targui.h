@@ -10,8 +10,8 @@
 
 #include <stdint.h>
 
-#include "game.h"
-#include "msg.h"
+#include "core/msg.h"
+#include "games/game.h"
 
 #define TU_BOXES	49
 #define TU_SIDE		7

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "targui.h"
+#include "games/targui/targui.h"
 
 /* Five letters at most, ASCII: a map cell pads them by bytes. */
 static const char *const abbr[T_NTERRAIN] = {

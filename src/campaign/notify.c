@@ -1,0 +1,115 @@
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "campaign/notify.h"
+#include "core/clock.h"
+#include "render/report.h"
+
+static const char *const modes[] = { "every", "due", "digest" };
+
+int
+notify_parse(const char *word, char out[8], struct diag *d)
+{
+	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+		if (strcasecmp(word, modes[i]) == 0) {
+			snprintf(out, 8, "%s", modes[i]);
+			return 0;
+		}
+	return diag_set(d, 0, "notify \"%s\": write every (a report after every step), due "
+	    "(when your decision is due) or digest (one a day)", word);
+}
+
+const char *
+notify_mode(const struct play *p, const struct campaign *c, int seat)
+{
+	const char *own = p->g.seats[seat].notify;
+
+	return own[0] != '\0' ? own : c->notify;
+}
+
+int
+notify_now(const char *mode, int waited, int over)
+{
+	if (over || strcmp(mode, "every") == 0)
+		return 1;
+	return strcmp(mode, "due") == 0 && waited;
+}
+
+int
+notify_set(struct ledger *l, struct play *p, int seat, const char *mode, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET notify = ? WHERE game_id = ? AND "
+	    "idx = ?");
+
+	sqlite3_bind_text(st, 1, mode, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, p->g.id);
+	sqlite3_bind_int(st, 3, seat);
+	if (ledger_done(l, st, d) < 0)
+		return -1;
+	snprintf(p->g.seats[seat].notify, sizeof p->g.seats[seat].notify, "%s", mode);
+	return 0;
+}
+
+void
+notify_says(const char *mode, struct diag *od)
+{
+	if (strcmp(mode, "every") == 0)
+		diag_set(od, 0, "from now on you get a report after every step");
+	else if (strcmp(mode, "due") == 0)
+		diag_set(od, 0, "from now on you get a report when a decision of yours is due, "
+		    "with what happened since");
+	else
+		diag_set(od, 0, "from now on you get at most one report a day, with what "
+		    "happened since");
+}
+
+/* The last mail that carried the seat's report (welcome, report, ack, error). */
+static time_t
+last_report(struct ledger *l, const struct play *p, int seat)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT MAX(created_at) FROM outbox WHERE "
+	    "game_id = ? AND seat_idx = ? AND kind IN ('welcome', 'report', 'ack', 'error')");
+	time_t t = -1;
+
+	sqlite3_bind_int64(st, 1, p->g.id);
+	sqlite3_bind_int(st, 2, seat);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+		t = clock_parse_iso(col_text(st, 0));
+	sqlite3_finalize(st);
+	return t;
+}
+
+int
+notify_digest_due(struct ledger *l, const struct play *p, const struct campaign *c,
+    int seat, const char *now)
+{
+	const struct seat_row *s = &p->g.seats[seat];
+	time_t last, t = clock_parse_iso(now);
+
+	if (strcmp(s->kind, "human") != 0 || s->reported_seq >= p->seq ||
+	    strcmp(notify_mode(p, c, seat), "digest") != 0)
+		return 0;
+	last = last_report(l, p, seat);
+	return last < 0 || t < 0 || t - last >= NOTIFY_DIGEST_SECS;
+}
+
+int
+notify_digests(struct ledger *l, const struct config *cfg, struct render *r,
+    struct play *p, const char *now, struct diag *d)
+{
+	struct campaign c;
+	int n = 0;
+
+	if (campaign_load(l, p->g.id, &c, d) < 0)
+		return -1;
+	for (int s = 0; s < p->g.nseats; s++) {
+		if (!notify_digest_due(l, p, &c, s, now))
+			continue;
+		if (report_queue_one(l, cfg, r, p, s, "report", "report", p->g.seats[s].address,
+		    NULL, "", "", now, d) < 0)
+			return -1;
+		n++;
+	}
+	return n;
+}

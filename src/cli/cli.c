@@ -1,0 +1,93 @@
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sysexits.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/fsutil.h"
+#include "core/log.h"
+#include "lang/lang.h"
+#include "mail/mailmsg.h"
+
+int cli_lock_busy;
+
+int
+cli_fail(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("azalai: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return code;
+}
+
+int
+cli_wants_help(int argc, char **argv, const char *usage)
+{
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			printf("%s", usage);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int
+cli_open(struct cli *c, int lock)
+{
+	struct diag d;
+
+	diag_clear(&d);
+	cli_lock_busy = 0;
+	if (!c->lazy)
+		mailmsg_global_init();
+	/* A typo in --ledger must not leave an empty ledger (and its lock)
+	 * behind: only init makes one. */
+	if (!c->create && access(c->cfg.ledger, F_OK) < 0)
+		return cli_fail(errno == ENOENT ? EX_NOINPUT : EX_TEMPFAIL, "no ledger %s: %s "
+		    "(\"azalai init\" creates it)", c->cfg.ledger, strerror(errno));
+	if (lock) {
+		char path[CFG_PATH + 8];
+
+		snprintf(path, sizeof path, "%s.lock", c->cfg.ledger);
+		if ((c->lockfd = fs_lock(path, c->cfg.lock_timeout)) < 0) {
+			if (errno == EWOULDBLOCK) {
+				cli_lock_busy = 1;
+				return EX_TEMPFAIL;
+			}
+			return cli_fail(errno == ENOSPC || errno == EDQUOT || errno == EIO ?
+			    EX_TEMPFAIL : EX_CANTCREAT, "cannot lock %s: %s", path,
+			    strerror(errno));
+		}
+	}
+	/* Every reader without a language of their own reads this one. */
+	if (c->lazy) {
+		char lang[LANG_LEN];
+
+		if (lang_word(c->cfg.language, lang, &d) < 0)
+			return cli_fail(EX_CONFIG, "configuration: %s", d.msg);
+		games_defer(c->cfg.datadir, lang);
+	} else {
+		if (games_load(c->cfg.datadir, &d) < 0)
+			return cli_fail(EX_CONFIG, "%s", d.msg);
+		if (lang_parse(c->cfg.language, NULL, &d) < 0)
+			return cli_fail(EX_CONFIG, "configuration: %s", d.msg);
+	}
+	if (ledger_open(&c->l, c->cfg.ledger, &d) < 0)
+		return cli_fail(EX_CANTCREAT, "%s", d.msg);
+	return 0;
+}
+
+void
+cli_close(struct cli *c)
+{
+	ledger_close(&c->l);
+	fs_unlock(c->lockfd);
+	c->lockfd = -1;
+}

@@ -1,0 +1,135 @@
+/* azalai seat GAME SEAT replace ADDRESS | bot | human | away FROM TO | back |
+ * notify MODE | language LANG | json on|off:
+ * the game master's changes to who plays a seat, and when. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+
+#include "cli/cli.h"
+#include "core/clock.h"
+#include "referee/people.h"
+#include "render/reportjson.h"
+
+static const char seat_usage[] =
+    "usage: azalai seat GAME SEAT replace ADDRESS\n"
+    "       azalai seat GAME SEAT bot | human\n"
+    "       azalai seat GAME SEAT away FROM TO | back\n"
+    "       azalai seat GAME SEAT notify every | due | digest\n"
+    "       azalai seat GAME SEAT language en | de | es | fr\n"
+    "       azalai seat GAME SEAT json on | off\n\n"
+    "replace  a new player takes the seat: a new token is mailed to ADDRESS, the\n"
+    "         old one stops working, the old address and the other seats are told\n"
+    "         (the same address: the player gets a new token, nobody else hears)\n"
+    "bot      the referee plays the seat from now on\n"
+    "human    its player plays it again (ends civil disorder)\n"
+    "away     a vacation: no deadline of the seat passes from FROM to TO (dates\n"
+    "         2026-12-01 or times 2026-12-01T18:00 in the campaign's time zone);\n"
+    "         all of a seat's vacations in a game stay within vacation_max_days\n"
+    "back     ends the seat's vacation now\n"
+    "notify   how the seat is told: every (a report after every step), due (when\n"
+    "         it has a decision to make) or digest (at most one report a day)\n"
+    "language the language the seat's mails are written in from now on\n"
+    "json     whether the seat's reports carry its view as JSON (view.json)\n";
+
+int
+cmd_seat(struct cli *c, int argc, char **argv)
+{
+	const char *what;
+	char now[32], token[TOKEN_LEN];
+	struct play p;
+	struct diag d;
+	int rc, seat, want, on = 0;
+
+	if (cli_wants_help(argc, argv, seat_usage))
+		return EX_OK;
+	if (argc < 4)
+		return cli_fail(EX_USAGE, "usage: azalai seat GAME SEAT replace ADDRESS | bot | "
+		    "human | away FROM TO | back | notify MODE | language LANG | json on|off");
+	what = argv[3];
+	if (strcmp(what, "replace") == 0 || strcmp(what, "notify") == 0 ||
+	    strcmp(what, "language") == 0 || strcmp(what, "json") == 0)
+		want = 5;
+	else if (strcmp(what, "away") == 0)
+		want = 6;
+	else if (strcmp(what, "bot") == 0 || strcmp(what, "human") == 0 ||
+	    strcmp(what, "back") == 0)
+		want = 4;
+	else
+		return cli_fail(EX_USAGE, "seat: \"%s\" is none of replace, bot, human, away, "
+		    "back, notify, language, json", what);
+	if (argc != want)
+		return cli_fail(EX_USAGE, "usage: azalai seat GAME SEAT %s", want == 5 ?
+		    (what[0] == 'n' ? "notify every | due | digest" : what[0] == 'l' ?
+		    "language en | de | es | fr" : what[0] == 'j' ? "json on | off" :
+		    "replace ADDRESS") :
+		    want == 6 ? "away FROM TO" : what);
+	if (strcmp(what, "json") == 0 && reportjson_parse(argv[4], &on, NULL) < 0)
+		return cli_fail(EX_USAGE, "seat %s json: say on or off, not \"%s\"", argv[2],
+		    argv[4]);
+	if ((rc = cli_game_begin(c, argv[1], &p)) != 0)
+		return rc;
+	clock_iso(clock_now(), now, sizeof now);
+	diag_clear(&d);
+	if ((seat = people_seat(&p, argv[2], &d)) < 0)
+		return cli_game_end(c, &p, PEOPLE_REFUSED, &d);
+
+	if (strcmp(what, "replace") == 0) {
+		const char *fixed_env = getenv("AZALAI_SEED");
+		uint64_t fixed = 0, *fixedp = NULL;
+
+		/* Golden tests fix every secret with AZALAI_SEED; never set it in play. */
+		if (fixed_env != NULL && *fixed_env != '\0') {
+			fixed = strtoull(fixed_env, NULL, 0) + (uint64_t)p.g.id * 1000 +
+			    (uint64_t)clock_now();
+			fixedp = &fixed;
+		}
+		rc = people_replace(&c->l, &c->cfg, &p, seat, argv[4], fixedp, now, token, &d);
+		if (rc == 0)
+			printf("%s\n  seat %-12s %-32s %s\n", p.g.name, p.g.seats[seat].name,
+			    p.g.seats[seat].address, token);
+	} else if (strcmp(what, "notify") == 0) {
+		rc = people_notify(&c->l, &p, seat, argv[4], &d);
+		if (rc == 0)
+			printf("%s: seat %s is told %s\n", p.g.name, p.g.seats[seat].name,
+			    p.g.seats[seat].notify);
+	} else if (strcmp(what, "language") == 0) {
+		rc = people_language(&c->l, &p, seat, argv[4], &d);
+		if (rc == 0)
+			printf("%s: seat %s reads %s\n", p.g.name, p.g.seats[seat].name,
+			    p.g.seats[seat].language);
+	} else if (strcmp(what, "json") == 0) {
+		rc = reportjson_set(&c->l, &p, seat, on, &d) < 0 ? PEOPLE_ELEDGER : 0;
+		if (rc == 0)
+			printf("%s: seat %s's reports carry %s\n", p.g.name, p.g.seats[seat].name,
+			    on ? "its view as JSON (view.json)" : "no JSON");
+	} else if (strcmp(what, "bot") == 0 || strcmp(what, "human") == 0) {
+		rc = people_set_bot(&c->l, &c->cfg, &p, seat, what[0] == 'b', now, &d);
+		if (rc == 0)
+			printf("%s: seat %s is played by %s\n", p.g.name, p.g.seats[seat].name,
+			    what[0] == 'b' ? "the referee" : "its player");
+	} else if (strcmp(what, "away") == 0) {
+		struct campaign camp;
+		time_t from, to = 0;
+
+		if (campaign_load(&c->l, p.g.id, &camp, &d) < 0)
+			return cli_game_end(c, &p, PEOPLE_ELEDGER, &d);
+		if ((from = people_parse_time(&camp, argv[4])) < 0 ||
+		    (to = people_parse_time(&camp, argv[5])) < 0) {
+			diag_set(&d, 0, "\"%s\": write a date (2026-12-01) or a time "
+			    "(2026-12-01T18:00) in the campaign's time zone (%s)",
+			    from < 0 ? argv[4] : argv[5], camp.timezone);
+			return cli_game_end(c, &p, PEOPLE_REFUSED, &d);
+		}
+		rc = people_away(&c->l, &c->cfg, &p, seat, from, to, now, &d);
+		if (rc == 0)
+			printf("%s: seat %s is away from %s to %s (vacation taken before: %ld "
+			    "days)\n", p.g.name, p.g.seats[seat].name, p.g.seats[seat].away_from,
+			    p.g.seats[seat].away_to, (p.g.seats[seat].away_used + 86399) / 86400);
+	} else {
+		rc = people_back(&c->l, &c->cfg, &p, seat, now, &d);
+		if (rc == 0)
+			printf("%s: seat %s is back\n", p.g.name, p.g.seats[seat].name);
+	}
+	return cli_game_end(c, &p, rc, &d);
+}

@@ -1,0 +1,242 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/buf.h"
+#include "core/clock.h"
+#include "core/fsutil.h"
+#include "core/xmalloc.h"
+#include "mail/ingest.h"
+#include "mail/mailbytes.h"
+#include "mail/mailcache.h"
+#include "mail/maildate.h"
+#include "mail/mailmsg.h"
+
+/* The Message-ID is read from the header block alone: cheap even for a
+ * message far over the size limit, which must still be stored and answered.
+ * The Date that names the mail with it comes from the same parse. */
+static char *
+header_message_id(const char *raw, size_t len, char date[MAILDATE_MAX])
+{
+	struct mailmsg m;
+	char *mid = NULL;
+	size_t hlen = mailmsg_header_len(raw, len);
+
+	if (hlen > MAILBYTES_HEADER_MAX)
+		hlen = MAILBYTES_HEADER_MAX;
+	mailmsg_init(&m);
+	if (mailmsg_parse(raw, hlen, hlen + 1, &m, NULL) == 0) {
+		if (m.message_id[0] != '\0')
+			mid = xstrdup(m.message_id);
+		maildate_key(m.date, date);
+	}
+	mailmsg_free(&m);
+	return mid;
+}
+
+/* When this run answers what it stores (mailcache_open), a mail within the
+ * size limit is parsed whole here, once: its Message-ID is taken from that
+ * parse, and the parse waits in the cache for the answering step. GMime
+ * reads the header block of a mail the same way with or without its body
+ * (the blank line and the end of the bytes both end it), so the Message-ID
+ * and the Date are the header block's. A header block longer than
+ * header_message_id reads is left to it, as is a mail the whole parse
+ * fails on. */
+static char *
+message_id(const char *raw, size_t len, struct mailmsg *m, char date[MAILDATE_MAX])
+{
+	size_t limit = mailcache_limit();
+
+	if (limit > 0 && len <= limit &&
+	    mailmsg_header_len(raw, len) <= MAILBYTES_HEADER_MAX &&
+	    mailmsg_parse(raw, len, limit, m, NULL) == 0) {
+		maildate_key(m->date, date);
+		return m->message_id[0] != '\0' ? xstrdup(m->message_id) : NULL;
+	}
+	return header_message_id(raw, len, date);
+}
+
+int
+ingest_keep(struct ledger *l, const char *source, const char *ref,
+    const struct mailbytes *mb, struct diag *d)
+{
+	char now[32], date[MAILDATE_MAX] = "";
+	struct mailmsg m;
+	char *mid;
+	sqlite3_stmt *st;
+	int64_t id;
+	int dup = 0, own;
+
+	mailmsg_init(&m);
+	/* A turn file is not a mail. Only a mail kept whole is parsed whole
+	 * (for mailcache, whose keys name the bytes parsed). */
+	mid = strcmp(source, "file") == 0 ? NULL : mailbytes_whole(mb) ?
+	    message_id(mb->raw, mb->len, &m, date) : header_message_id(mb->raw, mb->len, date);
+	/* In the caller's transaction when it holds one (a batch). */
+	own = !l->in_tx;
+	if (own && ledger_begin(l, d) < 0) {
+		mailmsg_free(&m);
+		free(mid);
+		return -1;
+	}
+	/* A mail stored already meets one of the two unique indexes and is not
+	 * stored again: one statement, not a look and then an insert. A mail
+	 * with a Message-ID is known by it and its Date (messages_mid), one
+	 * without by its bytes (messages_hash, the hash of the whole also
+	 * when only its header block is kept); the same bytes have the same
+	 * Message-ID and Date, read the same way each time (sql/018). */
+	clock_iso(clock_now(), now, sizeof now);
+	st = ledger_stmt(l, "INSERT INTO messages (source, source_ref, message_id, "
+	    "content_hash, raw, received_at, mail_date, whole_bytes) VALUES (?,?,?,?,?,?,?,?) "
+	    "ON CONFLICT DO NOTHING");
+	sqlite3_bind_text(st, 1, source, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, ref, -1, SQLITE_STATIC);
+	if (mid != NULL)
+		sqlite3_bind_text(st, 3, mid, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, 3);
+	sqlite3_bind_text(st, 4, mb->hash, -1, SQLITE_STATIC);
+	sqlite3_bind_blob64(st, 5, mb->raw, mb->len, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, now, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 7, date, -1, SQLITE_STATIC);
+	if (mailbytes_whole(mb))
+		sqlite3_bind_null(st, 8);
+	else
+		sqlite3_bind_int64(st, 8, (sqlite3_int64)mb->whole);
+	if (ledger_done(l, st, d) < 0) {
+		if (own)
+			ledger_rollback(l);
+		mailmsg_free(&m);
+		free(mid);
+		return -1;
+	}
+	dup = sqlite3_changes(l->db) == 0;
+	if (dup) {
+		if (own)
+			ledger_rollback(l);
+		mailmsg_free(&m);
+		free(mid);
+		return 0;
+	}
+	id = sqlite3_last_insert_rowid(l->db);
+	if (own && ledger_commit(l, d) < 0) {
+		ledger_rollback(l);
+		mailmsg_free(&m);
+		free(mid);
+		return -1;
+	}
+	/* Kept even if the caller's batch is rolled back later: the row id
+	 * may then come again, for another mail (mailcache.c says why that
+	 * is safe). */
+	if (m.text != NULL)
+		mailcache_put(id, mb->hash, &m);
+	free(mid);
+	return 1;
+}
+
+int
+ingest_store(struct ledger *l, const char *source, const char *ref, const char *raw,
+    size_t len, size_t limit, struct diag *d)
+{
+	struct mailbytes mb;
+
+	mailbytes_cut(raw, len, limit, &mb);
+	return ingest_keep(l, source, ref, &mb, d);
+}
+
+static void
+sql_mail_date(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	char date[MAILDATE_MAX] = "";
+	const char *raw = sqlite3_value_blob(argv[0]);
+
+	(void)argc;
+	free(header_message_id(raw != NULL ? raw : "", (size_t)sqlite3_value_bytes(argv[0]),
+	    date));
+	sqlite3_result_text(ctx, date, -1, SQLITE_TRANSIENT);
+}
+
+int
+ingest_sql(sqlite3 *db)
+{
+	/* DIRECTONLY: no view, trigger or index of a ledger may call it. */
+	return sqlite3_create_function(db, "azalai_mail_date", 1, SQLITE_UTF8 |
+	    SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, NULL, sql_mail_date, NULL, NULL);
+}
+
+int
+ingest_count(struct ingest_stats *s, int rc)
+{
+	if (rc > 0)
+		s->taken++;
+	else if (rc == 0)
+		s->duplicates++;
+	else
+		s->failed++;
+	return rc;
+}
+
+int
+ingest_fd(struct ledger *l, int fd, const char *source, size_t limit,
+    struct ingest_stats *s, struct diag *d)
+{
+	struct mailbytes mb;
+	int rc;
+
+	if (mailbytes_read(fd, limit, UINT64_MAX, &mb) < 0)
+		return diag_set(d, 0, "cannot read the message: %s", strerror(errno));
+	if (mb.whole == 0) {
+		mailbytes_free(&mb);
+		return diag_set(d, 0, "no message on standard input");
+	}
+	rc = ingest_count(s, ingest_keep(l, source, "", &mb, d));
+	mailbytes_free(&mb);
+	return rc < 0 ? -1 : 0;
+}
+
+int
+ingest_turnfile(struct ledger *l, const char *path, size_t limit, struct ingest_stats *s,
+    struct diag *d)
+{
+	struct mailbytes mb = { NULL, 0, 0, "", BUF_INIT };
+	struct buf b = BUF_INIT;
+	char *raw, extra[1200];
+	struct stat sb;
+	int fd, rc;
+
+	/* The game master's own file: a link to one is followed, but a FIFO
+	 * or a device is never read (it would keep the run waiting or fill
+	 * its memory), nor a file over the limit a mail has. */
+	fd = fs_open_regular(AT_FDCWD, path, 0, &sb);
+	if (fd == FS_NOT_REGULAR)
+		return diag_set(d, 0, "turn file %s is not a regular file (it is %s)", path,
+		    fs_kind(sb.st_mode));
+	if (fd < 0)
+		return diag_set(d, 0, "cannot read turn file %s: %s", path, strerror(errno));
+	if ((uintmax_t)sb.st_size > limit) {
+		close(fd);
+		return diag_set(d, 0, "turn file %s is %lld bytes; limits.message_bytes is %zu",
+		    path, (long long)sb.st_size, limit);
+	}
+	rc = fs_read_fd(fd, (size_t)sb.st_size, &raw, &mb.len);
+	close(fd);
+	if (rc < 0)
+		return diag_set(d, 0, "cannot read turn file %s: %s", path, strerror(errno));
+	/* The same orders may be sent again later on purpose: a turn file is new
+	 * when its name, time or content is. */
+	snprintf(extra, sizeof extra, "%s\n%lld\n", path, (long long)sb.st_mtime);
+	buf_adds(&b, extra);
+	buf_add(&b, raw, mb.len);
+	sha256_hex(b.p, b.len, mb.hash);
+	buf_free(&b);
+	mb.raw = raw;
+	mb.whole = mb.len;
+	rc = ingest_count(s, ingest_keep(l, "file", path, &mb, d));
+	free(raw);
+	return rc < 0 ? -1 : 0;
+}

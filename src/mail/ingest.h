@@ -1,0 +1,55 @@
+/* ingest: copies raw messages from a source into the ledger, once each.
+ * A message is committed to the ledger before its mailbox is told it was
+ * seen, so a crash loses nothing and the dedupe (Message-ID and Date, else
+ * content hash) keeps a second copy out. */
+#ifndef AZ_INGEST_H
+#define AZ_INGEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/config.h"
+#include "ledger/ledger.h"
+#include "mail/mailbytes.h"
+
+struct ingest_stats {
+	int taken;                /* new messages stored */
+	int duplicates;           /* already in the ledger */
+	int failed;               /* could not be read or stored */
+	int aside;                /* not mails: set aside (a Maildir's FIFO, link, ...) */
+};
+
+/* Stores raw[0..len) from source (its place there: ref): 1 stored, 0 a
+ * duplicate, -1 an error. A mail over limit bytes keeps its header block
+ * only (mailbytes.h). Commits its own transaction, or works in the
+ * caller's when one is open (a batch; the caller commits or rolls back). */
+int ingest_store(struct ledger *, const char *source, const char *ref, const char *raw,
+    size_t len, size_t limit, struct diag *);
+/* The same for a mail read (and cut) already; its hash is the dedupe key
+ * of a mail without a Message-ID. */
+int ingest_keep(struct ledger *, const char *source, const char *ref,
+    const struct mailbytes *, struct diag *);
+/* Counts rc, ingest_store's answer, in s; returns rc. */
+int ingest_count(struct ingest_stats *s, int rc);
+
+/* Makes azalai_mail_date(raw) known to SQL on db: the Date that keys a
+ * stored mail (maildate.h), read from its header block as ingest_store
+ * reads it, for migration 018 to key the mails stored before it. 0, or an
+ * SQLite error code. */
+int ingest_sql(sqlite3 *db);
+
+/* Each source's mails, limit being limits.message_bytes. A Maildir's files
+ * are read only when they are regular files; anything else found in new/
+ * or cur/ is moved to its azalai-aside/ directory and logged. The mbox and a
+ * turn file must be regular files (a link to one is followed), and a turn
+ * file within the limit. */
+int ingest_maildir(struct ledger *, const char *dir, size_t limit, struct ingest_stats *,
+    struct diag *);
+int ingest_mbox(struct ledger *, const char *path, size_t limit, struct ingest_stats *,
+    struct diag *);
+int ingest_fd(struct ledger *, int fd, const char *source, size_t limit,
+    struct ingest_stats *, struct diag *);
+int ingest_turnfile(struct ledger *, const char *path, size_t limit, struct ingest_stats *,
+    struct diag *);
+
+#endif

@@ -1,0 +1,86 @@
+/* outbox: mails the ledger has queued, and their delivery. A mail is queued
+ * in the same transaction as the events that caused it; delivery is a
+ * separate step that marks the attempt first, so a run that dies after
+ * sending and before recording resends the same mail (same Message-ID) and
+ * the ledger shows it. */
+#ifndef AZ_OUTBOX_H
+#define AZ_OUTBOX_H
+
+#include <stdint.h>
+
+#include "core/buf.h"
+#include "core/config.h"
+#include "ledger/ledger.h"
+
+struct picture_recipe;
+
+struct outbox_item {
+	int64_t game_id;          /* 0 when the mail is about no game */
+	int seat;                 /* -1 when none */
+	const char *kind;
+	const char *to;
+	const char *subject;
+	const char *body;
+	const char *html;         /* an HTML alternative, NULL or "" when none */
+	const char *in_reply_to;  /* "" when none */
+	const char *refs;
+	int has_step;             /* the mail shows the seat's game at step */
+	int64_t step;
+	const char *json;         /* the view.json attachment, NULL or "" when none */
+	/* The board picture of html, when it has one (png_len > 0, or recipe
+	 * or svg not NULL when it is not drawn yet): html is then the page that
+	 * refers to it as cid:cid, and the PNG (or what it will be drawn from
+	 * when the mail is sent: the recipe, else the SVG) is kept in the
+	 * picture table (picture.h), not in the row: a PNG once, what it is
+	 * drawn from once a game, under game_id and cid. A recipe's game must
+	 * be game_id. */
+	const void *png;
+	size_t png_len;
+	const struct picture_recipe *recipe;
+	const char *svg;
+	const char *cid;
+};
+
+int outbox_queue(struct ledger *, const struct config *, const struct outbox_item *,
+    const char *now, struct diag *);
+/* Sends what is due; counts what was sent and what failed. */
+int outbox_deliver(struct ledger *, const struct config *, int *sent, int *failed,
+    struct diag *);
+/* The HTML alternative of a row about game (outbox.game_id, 0 when none)
+ * as the mail carries it, from what outbox.html holds: a row naming its
+ * picture gets its multipart/related entity back (the bytes mailout_related
+ * made when it was queued); any other row is returned as it is. A picture
+ * kept as what it is drawn from is drawn here (picture_draw) and its PNG
+ * kept for the next mail, outside any transaction of its own while it is
+ * drawn: call it with none open. A picture that cannot be had leaves the
+ * page without its <img>. g_free()d by the caller. */
+char *outbox_html(struct ledger *, const struct config *, int64_t game,
+    const char *stored);
+/* The PNG drawn under cid, in any game, into png: 1 when there is one, 0
+ * when none (or when only what it is drawn from is kept, not drawn yet).
+ * A PNG is kept only once drawn from the SVG its name hashes, so it is the
+ * same picture for every mail that names it; what it is drawn from is
+ * another game's to draw, never this one's (picture_draw). */
+int outbox_picture(struct ledger *, const char *cid, struct buf *png);
+void outbox_list(struct ledger *, int all);
+
+/* A mail the referee queued, as a bounce that names it finds it. */
+struct outbox_mail {
+	int64_t id;
+	int64_t game_id;          /* 0 when the mail is about no game */
+	int seat;                 /* -1 when it went to no seat */
+	char to[256];
+	char game[64];            /* the game's name and the seat's, "" when none */
+	char seat_name[SEAT_NAME];
+};
+/* The mail queued with Message-ID message_id (without <>): 1 and *m, or 0
+ * when the referee made none, or its delivery failed (that counted against
+ * its seat when it failed). */
+int outbox_find(struct ledger *, const char *message_id, struct outbox_mail *m);
+/* Mails of kind to address queued since the ISO time `since`. */
+int outbox_count_since(struct ledger *, const char *to, const char *kind, const char *since);
+/* Answers to mail no token proved (help, problem and receipt mails, which
+ * go to no seat), to any address, queued since the ISO time `since`. */
+int outbox_strangers_since(struct ledger *, const char *since);
+
+#endif

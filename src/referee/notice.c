@@ -1,0 +1,115 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/xmalloc.h"
+#include "lang/lang.h"
+#include "referee/notice.h"
+#include "render/report.h"
+
+static struct tval *
+copy(const struct tval *v)
+{
+	struct tval *c = tval_new(v->type);
+
+	c->b = v->b;
+	c->num = v->num;
+	if (v->str != NULL)
+		c->str = xstrdup(v->str);
+	for (size_t i = 0; i < v->n; i++) {
+		if (v->type == TV_MAP)
+			tval_set(c, v->keys[i], copy(v->items[i]));
+		else
+			tval_push(c, copy(v->items[i]));
+	}
+	return c;
+}
+
+/* The newest step a watcher has had a report of; -1 when none. */
+static int64_t
+watcher_seq(struct ledger *l, int64_t game, const char *to)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT reported_seq FROM watchers WHERE "
+	    "game_id = ? AND address = ?");
+	int64_t seq = -1;
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_text(st, 2, to, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		seq = sqlite3_column_int64(st, 0);
+	ledger_release(l, st);
+	return seq;
+}
+
+static int
+mark_reported(struct ledger *l, struct play *p, int seat, const char *to, struct diag *d)
+{
+	sqlite3_stmt *st;
+
+	if (seat >= 0) {
+		p->g.seats[seat].reported_seq = p->seq;
+		return ledger_seat_set_reported(l, p->g.id, seat, p->seq, d);
+	}
+	st = ledger_stmt(l, "UPDATE watchers SET reported_seq = ? WHERE game_id = ? AND "
+	    "address = ?");
+	sqlite3_bind_int64(st, 1, p->seq);
+	sqlite3_bind_int64(st, 2, p->g.id);
+	sqlite3_bind_text(st, 3, to, -1, SQLITE_STATIC);
+	return ledger_done(l, st, d);
+}
+
+int
+notice_one(struct ledger *l, const struct config *c, struct render *r, struct play *p,
+    int seat, const char *to, const char *tmpl, const char *kind, const struct tval *extra,
+    int report, const char *now, struct diag *d)
+{
+	int64_t since = p->seq;
+	struct tval *root;
+	int rc;
+
+	if (report)
+		since = seat >= 0 ? p->g.seats[seat].reported_seq : watcher_seq(l, p->g.id, to);
+	lang_render_for(r, l, c, p, seat, to);
+	root = report_tree(l, p, seat, since, r->lang);
+	for (size_t i = 0; extra != NULL && i < extra->n; i++)
+		tval_set(root, extra->keys[i], copy(extra->items[i]));
+	rc = report_queue_tree(l, c, r, p, seat, root, tmpl, kind, to, "", "", now, d);
+	if (rc == 0 && report)
+		rc = mark_reported(l, p, seat, to, d);
+	return rc;
+}
+
+int
+notice_everyone(struct ledger *l, const struct config *c, struct render *r, struct play *p,
+    int skip, const char *tmpl, const char *kind, const struct tval *extra, int report,
+    const char *now, struct diag *d)
+{
+	sqlite3_stmt *st;
+	char **to = NULL;
+	size_t n = 0;
+	int rc = 0;
+
+	for (int s = 0; s < p->g.nseats; s++) {
+		if (s == skip || strcmp(p->g.seats[s].kind, "human") != 0)
+			continue;
+		if (notice_one(l, c, r, p, s, p->g.seats[s].address, tmpl, kind, extra, report,
+		    now, d) < 0)
+			return -1;
+	}
+	/* Collected first: queueing writes to the ledger the query reads. */
+	st = ledger_stmt(l, "SELECT address FROM watchers WHERE game_id = ? ORDER BY "
+	    "added_at, address");
+	sqlite3_bind_int64(st, 1, p->g.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		to = xreallocarray(to, n + 1, sizeof *to);
+		to[n++] = xstrdup(col_text(st, 0));
+	}
+	ledger_release(l, st);
+	for (size_t i = 0; i < n; i++) {
+		if (rc == 0)
+			rc = notice_one(l, c, r, p, -1, to[i], tmpl, kind, extra, report, now, d);
+		free(to[i]);
+	}
+	free(to);
+	return rc;
+}

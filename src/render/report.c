@@ -1,0 +1,692 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign/campaign.h"
+#include "campaign/notify.h"
+#include "core/clock.h"
+#include "core/hash.h"
+#include "core/log.h"
+#include "core/msg.h"
+#include "core/xmalloc.h"
+#include "lang/lang.h"
+#include "lang/ordertr.h"
+#include "ledger/audit.h"
+#include "mail/mailout.h"
+#include "mail/outbox.h"
+#include "render/board.h"
+#include "render/drawer.h"
+#include "render/picture.h"
+#include "render/report.h"
+#include "render/reportjson.h"
+#include "render/svgsize.h"
+
+/* Engines write a sentence per line; mail reads best under 72 columns, so
+ * long ones are folded at spaces, continued under a hanging indent. */
+char *
+report_fold(const char *text, size_t width, const char *indent)
+{
+	struct buf b = BUF_INIT;
+	size_t col = 0;
+	const char *p = text;
+
+	while (*p != '\0') {
+		size_t w = strcspn(p, " ");
+
+		if (col > 0 && col + 1 + w > width) {
+			buf_printf(&b, "\n%s", indent);
+			col = strlen(indent);
+		} else if (col > 0) {
+			buf_addc(&b, ' ');
+			col++;
+		}
+		buf_add(&b, p, w);
+		col += w;
+		p += w;
+		while (*p == ' ')
+			p++;
+	}
+	buf_adds(&b, "");
+	return buf_steal(&b);
+}
+
+/* A view's prose that a template shows as lines of at most width columns
+ * (Buqruru's options_text as options_lines): broken here, once the text is
+ * in the reader's language, at spaces, a word longer than a line cut. */
+static void
+view_lines(struct tval *root, const char *from, const char *to, size_t width,
+    const char *lang)
+{
+	const struct tval *v = tval_get(root, from);
+	struct tval *list;
+	char *text;
+	const char *p;
+
+	if (v == NULL || v->type != TV_STR || tval_get(root, to) != NULL)
+		return;
+	text = msg_text(lang, v->str);
+	list = tval_set_list(root, to);
+	for (p = text; *p != '\0';) {
+		size_t n = strlen(p), cut = n;
+		char *line;
+
+		if (n > width) {
+			for (cut = width; cut > 0 && p[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = width;
+		}
+		line = xstrndup(p, cut);
+		tval_set_str(tval_push_map(list), "line", line);
+		free(line);
+		p += cut;
+		while (*p == ' ')
+			p++;
+	}
+	free(text);
+}
+
+/* Observers see what every seat may see: the public lines. */
+static uint32_t
+vis_mask(int viewer)
+{
+	return viewer >= 0 ? VIS_SEAT(viewer) : 0x80000000u;
+}
+
+void
+report_narrative(const char *narrative, int viewer, const char *lang, struct tval *list)
+{
+	const char *p = narrative;
+	uint32_t mask = vis_mask(viewer);
+
+	while (*p != '\0') {
+		const char *nl = strchr(p, '\n'), *tab = strchr(p, '\t');
+		size_t len = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		uint32_t vis;
+
+		if (tab != NULL && tab < p + len && sscanf(p, "%x", &vis) == 1 &&
+		    (vis & mask) != 0) {
+			char *enc = xstrndup(tab + 1, len - (size_t)(tab + 1 - p));
+			char *text = msg_text(lang, enc);
+			char *folded = report_fold(text, 66, "    ");
+
+			tval_set_str(tval_push_map(list), "text", folded);
+			free(folded);
+			free(text);
+			free(enc);
+		}
+		p += len + (nl != NULL);
+	}
+}
+
+/* fn with the narrative of each live event of game with seq in [from, to],
+ * in order, until it returns non-zero: what ledger_events_each passes over
+ * (events a rollback undid) this does too, and the rest of an event (its
+ * payload and hashes), which news does not show, is not read. */
+static void
+narratives_each(struct ledger *l, int64_t game, int64_t from, int64_t to,
+    int (*fn)(void *, const char *), void *arg)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT narrative FROM events WHERE game_id = ? "
+	    "AND seq >= ? AND seq <= ? AND NOT EXISTS (SELECT 1 FROM undone u "
+	    "WHERE u.game_id = events.game_id AND u.seq = events.seq) ORDER BY seq");
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, from);
+	sqlite3_bind_int64(st, 3, to);
+	while (sqlite3_step(st) == SQLITE_ROW)
+		if (fn(arg, col_text(st, 0)) != 0)
+			break;
+	ledger_release(l, st);
+}
+
+struct news_ctx {
+	struct tval *list;
+	int viewer;
+	const char *lang;
+};
+
+static int
+news_one(void *arg, const char *narrative)
+{
+	struct news_ctx *n = arg;
+
+	report_narrative(narrative, n->viewer, n->lang, n->list);
+	return 0;
+}
+
+struct seen_ctx {
+	uint32_t mask;
+	int any;
+};
+
+/* Whether a line of the narrative is one report_narrative would show to
+ * mask; the first stops the walk. The same test, without writing lines. */
+static int
+visible_one(void *arg, const char *narrative)
+{
+	struct seen_ctx *sc = arg;
+
+	for (const char *p = narrative; *p != '\0';) {
+		const char *nl = strchr(p, '\n'), *tab = strchr(p, '\t');
+		size_t len = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		uint32_t vis;
+
+		if (tab != NULL && tab < p + len && sscanf(p, "%x", &vis) == 1 &&
+		    (vis & sc->mask) != 0) {
+			sc->any = 1;
+			return 1;
+		}
+		p += len + (nl != NULL);
+	}
+	return 0;
+}
+
+/* Whether viewer may see a line of the steps after since: a step it may not
+ * see (another seat's queued or standing order) must not even be hinted at
+ * by a mail with a higher step number. */
+static int
+has_news(struct ledger *l, const struct play *p, int viewer, int64_t since)
+{
+	struct seen_ctx sc = { vis_mask(viewer), 0 };
+
+	narratives_each(l, p->g.id, since + 1, p->seq, visible_one, &sc);
+	return sc.any;
+}
+
+/* The open deadline of each seat, in campaign time ("" when none). */
+static void
+open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
+    char due[MAX_SEATS][LANG_DATE], char kind[MAX_SEATS][24])
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT seat_idx, kind, due_at FROM deadlines "
+	    "WHERE game_id = ? AND status = 'open' ORDER BY seq");
+
+	memset(due, 0, MAX_SEATS * sizeof due[0]);
+	memset(kind, 0, MAX_SEATS * sizeof kind[0]);
+	sqlite3_bind_int64(st, 1, p->g.id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int s = sqlite3_column_int(st, 0);
+
+		if (s < 0 || s >= p->g.nseats)
+			continue;
+		lang_date_iso(c, col_text(st, 2), due[s], sizeof due[s]);
+		snprintf(kind[s], sizeof kind[s], "%s", col_text(st, 1));
+	}
+	ledger_release(l, st);
+}
+
+/* What the campaign adds to every report: a pause or an end by the game
+ * master, and the deadlines. */
+static void
+campaign_keys(struct ledger *l, const struct play *p, int viewer, uint32_t waited,
+    struct tval *root, char due[MAX_SEATS][LANG_DATE])
+{
+	struct campaign c;
+	char kind[MAX_SEATS][24], t[LANG_DATE];
+	struct tval *list;
+
+	if (campaign_load(l, p->g.id, &c, NULL) < 0)
+		campaign_defaults(&c);
+	tval_set_str(root, "timezone", c.timezone);
+	tval_set_bool(root, "paused", p->g.paused_at[0] != '\0');
+	lang_date_iso(&c, p->g.paused_at, t, sizeof t);
+	tval_set_str(root, "paused_since", t);
+	lang_date_iso(&c, p->g.paused_until, t, sizeof t);
+	tval_set_str(root, "paused_until", t);
+	tval_set_bool(root, "has_paused_until", t[0] != '\0');
+	tval_set_str(root, "paused_reason", p->g.paused_reason);
+	tval_set_bool(root, "has_paused_reason", p->g.paused_reason[0] != '\0');
+	tval_set_bool(root, "ended", strcmp(p->g.status, "ended") == 0);
+	tval_set_str(root, "end_reason", p->g.end_reason);
+	tval_set_bool(root, "has_end_reason", p->g.end_reason[0] != '\0');
+
+	open_deadlines(l, p, &c, due, kind);
+	list = tval_set_list(root, "deadlines");
+	for (int s = 0; s < p->g.nseats; s++) {
+		struct tval *m;
+
+		/* A row the schedule has not closed yet is no one's deadline. */
+		if (!(waited & VIS_SEAT(s)))
+			due[s][0] = '\0';
+		if (due[s][0] == '\0')
+			continue;
+		m = tval_push_map(list);
+		tval_set_str(m, "seat", p->g.seats[s].name);
+		tval_set_str(m, "what", kind[s]);
+		tval_set_str(m, "due", due[s]);
+		tval_set_bool(m, "yours", s == viewer);
+	}
+	tval_set_str(root, "your_deadline", viewer >= 0 ? due[viewer] : "");
+	tval_set_bool(root, "has_your_deadline", viewer >= 0 && due[viewer][0] != '\0');
+}
+
+void
+report_orders_lang(struct tval *list, const char *lang, const char *game)
+{
+	for (size_t i = 0; i < list->n; i++) {
+		struct tval *text = tval_get(list->items[i], "text");
+		char t[2 * ORDER_TEXT + 64];
+
+		if (text == NULL || text->type != TV_STR || msg_is_encoded(text->str))
+			continue;
+		if (ordertr_to_lang(lang, game, text->str, t, sizeof t) > 0)
+			tval_set_str(list->items[i], "text", t);
+	}
+}
+
+/* What the parts of a view every reader sees alike (tval_memo_get) are kept
+ * for: this state of this game (its digest, step and place in memory), and
+ * whether it is shown openly (the game is over). The seats of a step and
+ * the sender's reply read one state: its board is built once. */
+static void
+memo_key(const struct play *p)
+{
+	struct {
+		int64_t game, seq;
+		const void *rules, *st;
+		int open;
+		char hash[HASH_HEX];
+	} k;
+
+	/* Compared as bytes: the padding too. */
+	memset(&k, 0, sizeof k);
+	k.game = p->g.id;
+	k.seq = p->seq;
+	k.rules = p->rules;
+	k.st = p->st;
+	k.open = audit_open(&p->g);
+	memcpy(k.hash, p->state_hash, HASH_HEX);
+	tval_memo_key(&k, sizeof k);
+}
+
+struct tval *
+report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
+    const char *lang)
+{
+	struct tval *root = tval_map(), *list;
+	struct pending pd;
+	struct news_ctx n;
+	char due[MAX_SEATS][LANG_DATE];
+	/* Nobody moves in a paused or ended game: no "your move" that would be refused. */
+	int halted = p->g.paused_at[0] != '\0' || strcmp(p->g.status, "ended") == 0;
+	int short_list;
+
+	/* Test hook (tests/test_secrets.c): a leak planted on purpose, to see
+	 * the leak test catch it. Every reader sees the first seat's view. */
+	int eyes = getenv("AZALAI_TEST_PLANT_LEAK") != NULL ? 0 : viewer;
+
+	/* Once a game is over nothing is secret: every reader sees it all. */
+	memo_key(p);
+	p->rules->view(p->st, audit_open(&p->g) ? VIEW_ALL : eyes, root);
+	tval_memo_key(NULL, 0);
+	view_lines(root, "options_text", "options_lines", 66, lang);
+	tval_set_str(root, "game_id", p->g.name);
+	tval_set_str(root, "title", p->rules->title);
+	/* An observer has no seat: null, which a template's {{#seat}} skips. */
+	if (viewer >= 0)
+		tval_set_str(root, "seat", p->g.seats[viewer].name);
+	else
+		tval_set(root, "seat", tval_new(TV_NULL));
+	tval_set_int(root, "step", p->seq);
+	tval_set_bool(root, "observer", viewer < 0);
+	memset(&pd, 0, sizeof pd);
+	p->rules->waiting_for(p->st, &pd);
+	if (strcmp(p->g.status, "ended") == 0)
+		pd.seats = 0;
+	campaign_keys(l, p, viewer, pd.seats, root, due);
+
+	n.list = tval_set_list(root, "news");
+	n.viewer = eyes;
+	n.lang = lang;
+	narratives_each(l, p->g.id, since + 1, p->seq, news_one, &n);
+
+	list = tval_set_list(root, "waiting");
+	for (int s = 0; s < p->g.nseats; s++) {
+		struct tval *w;
+		char *what, *said;
+
+		if (!(pd.seats & VIS_SEAT(s)))
+			continue;
+		said = msg_text(lang, pd.what[s]);
+		what = report_fold(said, 56, "  ");
+		free(said);
+
+		w = tval_push_map(list);
+		tval_set_str(w, "seat", p->g.seats[s].name);
+		tval_set_str(w, "what", what);
+		/* The seat reads its own decision as you_what instead. */
+		tval_set_bool(w, "mine", s == viewer);
+		tval_set_str(w, "due", due[s]);
+		tval_set_bool(w, "has_due", due[s][0] != '\0');
+		free(what);
+	}
+	tval_set_bool(root, "your_turn", !halted && viewer >= 0 &&
+	    (pd.seats & VIS_SEAT(viewer)));
+	tval_set_str(root, "you_what", viewer >= 0 ? pending_own(&pd, viewer) : "");
+	list = tval_set_list(root, "legal");
+	short_list = 0;
+	if (!halted && viewer >= 0 && (pd.seats & VIS_SEAT(viewer))) {
+		struct order_list ol;
+
+		order_list_init(&ol);
+		p->rules->legal(p->st, viewer, &ol);
+		if (p->rules->legal_summary != NULL)
+			short_list = p->rules->legal_summary(p->st, viewer, &ol, list);
+		else
+			for (size_t i = 0; i < ol.n; i++)
+				tval_set_str(tval_push_map(list), "text", ol.v[i].text);
+		order_list_free(&ol);
+		/* Lines to copy are in the reader's words. */
+		if (short_list <= 0)
+			report_orders_lang(list, lang, p->rules->name);
+	}
+	/* The lines are a summary, not orders to copy: LEGAL mails those. */
+	tval_set_bool(root, "legal_short", short_list > 0);
+	tval_set_bool(root, "over", pd.over);
+	tval_set_str(root, "result", pd.result);
+	audit_report_keys(l, p, root);
+	return root;
+}
+
+/* PNG width and height from its IHDR chunk; 0 when it is no PNG. */
+static void
+png_size(const struct buf *png, long *w, long *h)
+{
+	const unsigned char *p = (const unsigned char *)png->p;
+
+	*w = *h = 0;
+	if (png->len < 24 || memcmp(p, "\x89PNG\r\n\x1a\n", 8) != 0 ||
+	    memcmp(p + 12, "IHDR", 4) != 0)
+		return;
+	*w = (long)p[16] << 24 | (long)p[17] << 16 | (long)p[18] << 8 | p[19];
+	*h = (long)p[20] << 24 | (long)p[21] << 16 | (long)p[22] << 8 | p[23];
+}
+
+/* The board picture of root as a PNG, named cid after the SVG it is drawn
+ * from, and its size; 0 with an empty png when the game draws none.
+ * Drawing is the costly part of a report: a picture the ledger l (may be
+ * NULL) already keeps under that name is taken from it, so each board is
+ * drawn once. With later (not NULL), a picture whose size the SVG tells for
+ * sure (svgsize.h) is not drawn now: its SVG goes into *later, png stays
+ * empty, and the mail draws it when it is sent (outbox_html, from the
+ * recipe report_queue_tree keeps in the SVG's stead). A picture
+ * that cannot be drawn costs the mail its picture, not the mail: the text
+ * and the HTML still go, and the log says why. In azalai the drawing is done
+ * by a process of its own (drawer.h), which neither holds the ledger nor
+ * makes the referee hold the drawing libraries. */
+static void
+board_picture(struct render *r, struct ledger *l, const struct tval *root, struct buf *png,
+    char cid[REPORT_CID_MAX], char **later, long *w, long *ht)
+{
+	struct diag d;
+	char *svg = NULL;
+
+	*w = *ht = 0;
+	if (board_svg_render(r, root, &svg, &d) < 0)
+		goto fail;
+	picture_cid(svg, cid);
+	if (l != NULL && outbox_picture(l, cid, png)) {
+		png_size(png, w, ht);
+		free(svg);
+		return;
+	}
+	/* The HTML needs the size now; drawn later, it must be the size the
+	 * drawing will have, or the picture is drawn now. Drawn later, it is
+	 * checked as XML there too: librsvg parses it and refuses what is
+	 * malformed, so the check here would parse every picture twice (a
+	 * fifth of an ingest), and either way a broken template costs the
+	 * mail its picture and the log says why. */
+	if (later != NULL && svg_png_height(svg, REPORT_PNG_WIDTH, BOARD_PNG_MAX, ht) == 0) {
+		*w = REPORT_PNG_WIDTH;
+		*later = svg;
+		return;
+	}
+	if (board_svg_check(r, svg, &d) < 0)
+		goto fail;
+	if (drawer_png(svg, strlen(svg), REPORT_PNG_WIDTH, REPORT_PNG_COLOURS, png, &d) < 0)
+		goto fail;
+	png_size(png, w, ht);
+	free(svg);
+	return;
+fail:
+	log_warn("%s: no board picture in the report: %s",
+	    tval_get(root, "game_id") != NULL ? tval_get(root, "game_id")->str : "?", d.msg);
+	buf_free(png);
+	free(svg);
+}
+
+int
+report_html(struct render *r, struct ledger *l, struct tval *root, const char *tmpl,
+    int picture, char **html, struct buf *png, char cid[REPORT_CID_MAX], char **later,
+    struct diag *d)
+{
+	long w = 0, ht = 0;
+
+	*html = NULL;
+	cid[0] = '\0';
+	if (later != NULL)
+		*later = NULL;
+	/* The page is rendered once, after the picture it shows. */
+	if (!render_has_html(r, tmpl))
+		return 0;
+	if (picture)
+		board_picture(r, l, root, png, cid, later, &w, &ht);
+	if (png->len > 0 || (later != NULL && *later != NULL)) {
+		tval_set_str(root, "board_cid", cid);
+		tval_set_int(root, "board_width", w);
+		tval_set_int(root, "board_height", ht);
+	}
+	if (render_html(r, tmpl, root, html, d) < 0) {
+		buf_free(png);
+		if (later != NULL) {
+			free(*later);
+			*later = NULL;
+		}
+		return -1;
+	}
+	return 0;
+}
+
+int
+report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
+    const struct play *p, int seat, struct tval *root, const char *tmpl, const char *kind,
+    const char *to, const char *in_reply_to, const char *refs, const char *now,
+    struct diag *d)
+{
+	char *subject = NULL, *body = NULL, *html = NULL, *json = NULL, *svg = NULL;
+	char cid[REPORT_CID_MAX];
+	struct buf png = BUF_INIT;
+	struct outbox_item it;
+	struct picture_recipe rec;
+	int rc;
+
+	tval_set_str(root, "referee", c->referee_address);
+	/* The JSON before the templates' own keys join the tree (kw, the
+	 * picture's board_cid and size): those are how a mail is written, not
+	 * what the reader may see, and doc/view-schema.json has no place for
+	 * them. */
+	rc = reportjson_attachment(r->lang, p, seat, tmpl, root, &json, d);
+	ordertr_keywords(r->lang, p->rules->name, root);
+	if (rc == 0)
+		rc = render_mail(r, tmpl, root, &subject, &body, d);
+	if (rc == 0)
+		rc = report_html(r, l, root, tmpl, strcmp(c->report_pictures, "no") != 0, &html,
+		    &png, cid, &svg, d);
+	tval_free(root);
+	if (rc < 0) {
+		free(svg);
+		free(subject);
+		free(body);
+		free(html);
+		free(json);
+		buf_free(&png);
+		return -1;
+	}
+	memset(&it, 0, sizeof it);
+	it.game_id = p->g.id;
+	it.seat = seat;
+	it.kind = kind;
+	it.to = to;
+	it.subject = subject;
+	it.body = body;
+	it.html = html;
+	it.json = json;
+	it.png = png.p;
+	it.png_len = png.len;
+	/* Not the SVG but what it is made from: an SVG is most of what an
+	 * ingest would write. A mail that shows a picture (its template has
+	 * an HTML part: report, ack, error, observer) has as its tree the
+	 * report tree of this reader at this step, plus keys of its own (the
+	 * reply, the watcher) that board.svg does not read; picture_draw
+	 * makes the picture again from the report tree alone, and draws it
+	 * only if it is the SVG named cid. */
+	if (svg != NULL) {
+		memset(&rec, 0, sizeof rec);
+		rec.game = p->g.id;
+		rec.step = p->seq;
+		rec.viewer = seat;
+		rec.open = audit_open(&p->g);
+		snprintf(rec.lang, sizeof rec.lang, "%s", r->lang);
+		it.recipe = &rec;
+	}
+	it.cid = cid;
+	it.in_reply_to = in_reply_to;
+	it.refs = refs;
+	/* A reply to a seat's mail answers the step it showed. */
+	it.has_step = seat >= 0;
+	it.step = p->seq;
+	rc = outbox_queue(l, c, &it, now, d);
+	free(svg);
+	free(subject);
+	free(body);
+	free(html);
+	free(json);
+	buf_free(&png);
+	return rc;
+}
+
+int
+report_queue_one(struct ledger *l, const struct config *c, struct render *r,
+    struct play *p, int seat, const char *tmpl, const char *kind, const char *to,
+    struct tval *extra, const char *in_reply_to, const char *refs, const char *now,
+    struct diag *d)
+{
+	struct tval *root;
+	int rc;
+
+	lang_render_for(r, l, c, p, seat, to);
+	root = report_tree(l, p, seat, seat >= 0 ? p->g.seats[seat].reported_seq : p->seq,
+	    r->lang);
+
+	for (size_t i = 0; extra != NULL && i < extra->n; i++) {
+		tval_set(root, extra->keys[i], extra->items[i]);
+		extra->items[i] = NULL;
+	}
+	tval_free(extra);
+	rc = report_queue_tree(l, c, r, p, seat, root, tmpl, kind, to, in_reply_to, refs, now,
+	    d);
+	if (rc == 0 && seat >= 0) {
+		rc = ledger_seat_set_reported(l, p->g.id, seat, p->seq, d);
+		p->g.seats[seat].reported_seq = p->seq;
+	}
+	return rc;
+}
+
+struct watcher {
+	char address[256];
+	char lang[LANG_LEN];
+	int64_t reported_seq;
+};
+
+int
+report_queue_watchers(struct ledger *l, const struct config *c, struct render *r,
+    struct play *p, const char *now, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT address, reported_seq, language FROM watchers "
+	    "WHERE game_id = ? AND reported_seq < ? ORDER BY added_at, address");
+	struct watcher *w = NULL;
+	size_t n = 0, cap = 0;
+	int rc = 0;
+
+	/* Read them all first: each is updated as its mail is queued. */
+	sqlite3_bind_int64(st, 1, p->g.id);
+	sqlite3_bind_int64(st, 2, p->seq);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 8;
+			w = xreallocarray(w, cap, sizeof w[0]);
+		}
+		snprintf(w[n].address, sizeof w[n].address, "%s", col_text(st, 0));
+		w[n].reported_seq = sqlite3_column_int64(st, 1);
+		snprintf(w[n].lang, sizeof w[n].lang, "%s", col_text(st, 2)[0] != '\0' ?
+		    col_text(st, 2) : c->language);
+		n += has_news(l, p, -1, w[n].reported_seq);
+	}
+	ledger_release(l, st);
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct tval *root;
+
+		render_lang(r, w[i].lang);
+		root = report_tree(l, p, -1, w[i].reported_seq, r->lang);
+
+		tval_set_str(root, "watcher", w[i].address);
+		rc = report_queue_tree(l, c, r, p, -1, root, "observer", "observer",
+		    w[i].address, "", "", now, d);
+		if (rc < 0)
+			break;
+		st = ledger_stmt(l, "UPDATE watchers SET reported_seq = ? WHERE game_id = ? "
+		    "AND address = ?");
+		sqlite3_bind_int64(st, 1, p->seq);
+		sqlite3_bind_int64(st, 2, p->g.id);
+		sqlite3_bind_text(st, 3, w[i].address, -1, SQLITE_STATIC);
+		rc = ledger_done(l, st, d);
+	}
+	free(w);
+	return rc;
+}
+
+/* 1 when the referee played a default for seat after step since: a seat
+ * told only of its own decisions hears of those made for it. */
+static int
+defaulted_since(struct ledger *l, int64_t game, int seat, int64_t since)
+{
+	/* Kept compiled: asked for each seat of each step. */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT 1 FROM events WHERE game_id = ? AND "
+	    "seat_idx = ? AND kind = 'default' AND seq > ? LIMIT 1");
+	int found;
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int(st, 2, seat);
+	sqlite3_bind_int64(st, 3, since);
+	found = sqlite3_step(st) == SQLITE_ROW;
+	ledger_release(l, st);
+	return found;
+}
+
+int
+report_queue_all(struct ledger *l, const struct config *c, struct render *r,
+    struct play *p, int skip, const char *now, struct diag *d)
+{
+	struct campaign camp;
+	struct pending pd;
+	int over;
+
+	if (campaign_load(l, p->g.id, &camp, d) < 0)
+		return -1;
+	memset(&pd, 0, sizeof pd);
+	p->rules->waiting_for(p->st, &pd);
+	over = pd.over || strcmp(p->g.status, "ended") == 0;
+	for (int s = 0; s < p->g.nseats; s++) {
+		if (s == skip || strcmp(p->g.seats[s].kind, "human") != 0 ||
+		    p->g.seats[s].reported_seq >= p->seq ||
+		    !has_news(l, p, s, p->g.seats[s].reported_seq) ||
+		    !notify_now(notify_mode(p, &camp, s), (pd.seats & VIS_SEAT(s)) != 0 ||
+		    defaulted_since(l, p->g.id, s, p->g.seats[s].reported_seq), over))
+			continue;
+		if (report_queue_one(l, c, r, p, s, "report", "report", p->g.seats[s].address,
+		    NULL, "", "", now, d) < 0)
+			return -1;
+	}
+	return report_queue_watchers(l, c, r, p, now, d);
+}

@@ -1,0 +1,65 @@
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/msg.h"
+#include "render/reportjson.h"
+#include "render/viewjson.h"
+
+int
+reportjson_parse(const char *word, int *on, struct diag *d)
+{
+	if (strcasecmp(word, "on") == 0)
+		*on = 1;
+	else if (strcasecmp(word, "off") == 0)
+		*on = 0;
+	else
+		return diag_set(d, 0, "%s takes %s (your reports carry your view as "
+		    "view.json) or %s, as in \"%s\"", ORDER("", "JSON"), ORDER("", "ON"),
+		    ORDER("", "OFF"), ORDER("", "JSON ON"));
+	return 0;
+}
+
+int
+reportjson_set(struct ledger *l, struct play *p, int seat, int on, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET json = ? WHERE game_id = ? AND "
+	    "idx = ?");
+
+	sqlite3_bind_int(st, 1, on != 0);
+	sqlite3_bind_int64(st, 2, p->g.id);
+	sqlite3_bind_int(st, 3, seat);
+	if (ledger_done(l, st, d) < 0)
+		return -1;
+	p->g.seats[seat].json = on != 0;
+	return 0;
+}
+
+void
+reportjson_says(int on, struct diag *od)
+{
+	/* Two calls, not one with "?:": xgettext takes one literal per call. */
+	if (on)
+		diag_set(od, 0, "from now on your reports carry your view as JSON, in the "
+		    "attachment view.json");
+	else
+		diag_set(od, 0, "from now on your reports carry no JSON");
+}
+
+int
+reportjson_attachment(const char *lang, const struct play *p, int seat,
+    const char *tmpl, const struct tval *root, char **json, struct diag *d)
+{
+	struct buf b = BUF_INIT;
+
+	*json = NULL;
+	if (seat < 0 || strcmp(tmpl, "report") != 0 || !p->g.seats[seat].json)
+		return 0;
+	/* The tree the text was rendered from: nothing the report would not say. */
+	if (view_json_lang(lang, p->rules->name, p->g.name, p->seq, seat, root, 1, &b, d) < 0) {
+		buf_free(&b);
+		return -1;
+	}
+	*json = buf_steal(&b);
+	return 0;
+}

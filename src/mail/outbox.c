@@ -194,7 +194,7 @@ outbox_find(struct ledger *l, const char *message_id, struct outbox_mail *m)
 int
 outbox_strangers_since(struct ledger *l, const char *since)
 {
-	/* The condition of the index outbox_strangers (sql/021), word for word. */
+	/* The condition of the index outbox_strangers (sql/024), word for word. */
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT COUNT(*) FROM outbox WHERE seat_idx IS NULL "
 	    "AND (kind = 'help' OR kind = 'problem' OR kind = 'receipt') AND created_at >= ?");
 	int n = 0;

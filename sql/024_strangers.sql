@@ -1,5 +1,5 @@
--- 021: answers to strangers have a budget, and wrong tokens are counted per
--- seat (issue 35).
+-- 024 (written as 021; renumbered after ledgers had reached 023): answers
+-- to strangers have a budget, and wrong tokens are counted per seat (issue 35).
 -- Answers to mail no token proved (help, problem and receipt mails, which go
 -- to no seat) are counted over a day across every address, once for each
 -- such answer (process.c): this index holds those rows alone, so a count

@@ -4,7 +4,7 @@
 # file:// and steps through it with the buttons, the slider, the arrow keys
 # and a step's link (tests/browser/archive.js says what it checks). The
 # screenshots stay in the build directory: tests/archive-GAME.png.
-# Skips (77) only without chromium or node; contrib/deps installs both and
+# Skips (77) only without chromium or node; contrib/test-deps installs both and
 # playwright-core.
 set -u
 az=${AZALAI:?the test harness sets AZALAI}
@@ -15,7 +15,7 @@ command -v node > /dev/null 2>&1 || { echo "SKIP: no node"; exit 77; }
 shots=$(pwd)/tests
 mkdir -p "$shots"
 
-# playwright-core: contrib/deps put it in the source tree; a fresh tree
+# playwright-core: contrib/test-deps put it in the source tree; a fresh tree
 # (make distcheck) installs the locked version again from npm's cache.
 modules=$src/tests/browser/node_modules
 if [ ! -d "$modules/playwright-core" ]; then
@@ -26,7 +26,7 @@ if [ ! -d "$modules/playwright-core" ]; then
 		chmod u+w tests/browser/package.json tests/browser/package-lock.json
 		(cd tests/browser && npm ci --offline --no-audit --no-fund > npm.log 2>&1) || {
 			echo "FAIL: playwright-core is not installed and npm's cache lacks it:"
-			echo "run contrib/deps (tests/browser/npm.log says more)"
+			echo "run contrib/test-deps (tests/browser/npm.log says more)"
 			exit 1
 		}
 	fi

@@ -22,7 +22,7 @@ check() {
 }
 for tool in dpkg-buildpackage dh lintian; do
 	command -v "$tool" > /dev/null ||
-	    { echo "deb-package: $tool is missing (sh contrib/deps installs it)" >&2; exit 1; }
+	    { echo "deb-package: $tool is missing (sh contrib/test-deps installs it)" >&2; exit 1; }
 done
 
 echo "== building the package in $work"

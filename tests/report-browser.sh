@@ -7,10 +7,10 @@
 # writes the last report of each game; a probe page holds each in a frame
 # and writes what the browser measured into its DOM, read with --dump-dom.
 # The report itself must load nothing from outside and run no script.
-# Skipped (77) only when no chromium is installed (contrib/deps installs it).
+# Skipped (77) only when no chromium is installed (contrib/test-deps installs it).
 set -u
 chromium=$(command -v chromium || command -v chromium-browser) || {
-	echo "SKIP: no chromium (contrib/deps installs it)"
+	echo "SKIP: no chromium (contrib/test-deps installs it)"
 	exit 77
 }
 builddir=$(pwd)

@@ -6,9 +6,7 @@
 # screenshots stay in the build directory: tests/archive-GAME.png.
 # Skips (77) only without chromium or node; contrib/test-deps installs both and
 # playwright-core.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
+. "${top_srcdir:-.}/tests/lib.sh"
 chromium=${CHROMIUM:-/usr/bin/chromium}
 command -v node > /dev/null 2>&1 || { echo "SKIP: no node"; exit 77; }
 [ -x "$chromium" ] || { echo "SKIP: no $chromium"; exit 77; }
@@ -32,8 +30,6 @@ if [ ! -d "$modules/playwright-core" ]; then
 	fi
 fi
 
-dir=$(mktemp -d /tmp/azalai-browser-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
 cd "$dir" || exit 1
 printf 'datadir: %s\nlog:\n  to: none\n' "$src" > azalai.yaml
 export AZALAI_SEED=4242

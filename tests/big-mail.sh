@@ -6,18 +6,8 @@
 # known again when it comes twice, and never answered twice; and it is not
 # read into memory whole on the way (the memory ulimit fails the run that
 # would).
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-big-mail-XXXXXX)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir" || exit 1
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
-q() { sqlite3 azalai.db "$1"; }
 ledger() { cat azalai.db azalai.db-wal 2> /dev/null | wc -c; }
 # mail FILE FROM MESSAGE-ID MB: a text mail of MB megabytes.
 mail() {
@@ -84,6 +74,4 @@ check "inbox show prints the header block and says the body was not kept" \
 "$az" verify > /dev/null 2>&1
 check "the ledger still verifies" '[ $? = 0 ]'
 
-echo "big-mail: $passes passed, $fails failed"
-[ "$fails" = 0 ] || cat azalai.log
-[ "$fails" = 0 ]
+finish 'cat azalai.log'

@@ -1,30 +1,9 @@
 #!/bin/sh
 # The command line: one clear line on stderr and a sysexits code for every
 # mistake; the happy paths print what they say.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-cli-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir"
 printf 'datadir: %s\nlog:\n  to: none\n' "$src" > azalai.yaml
-fails=0
-passes=0
-
-# expect CODE PATTERN-ON-STDERR-OR-STDOUT -- COMMAND...
-expect() {
-	code=$1 pat=$2
-	shift 3
-	"$@" > out.txt 2> err.txt
-	got=$?
-	if [ "$got" != "$code" ] || { [ -n "$pat" ] && ! grep -q -- "$pat" out.txt err.txt; }; then
-		echo "FAIL: $* -> exit $got (want $code), wanted \"$pat\" in:"
-		cat out.txt err.txt
-		fails=$((fails + 1))
-	else
-		passes=$((passes + 1))
-	fi
-}
 
 expect 64 "usage: azalai" -- "$az"
 expect 64 'unknown command "frobnicate"' -- "$az" frobnicate
@@ -158,5 +137,4 @@ printf 'From: tb@x\nMessage-ID: <after-turn@x>\n\nHELP\n' > after.eml
 expect 0 "" -- "$az" ingest --stdin < after.eml
 expect 0 "^0$" -- sqlite3 azalai.db "SELECT count(*) FROM messages WHERE status = 'new'"
 
-echo "$passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish

@@ -4,17 +4,9 @@
 # mails; under systemd, whose journal already has the syslog line, it is not
 # written twice. Nothing here needs a syslog daemon: lines sent to a missing
 # one are dropped.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-quiet-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); cat out.txt err.txt; fi
-}
+on_fail() { cat out.txt err.txt; }
 
 # No log key at all: the default is what a packaged install runs with.
 printf 'datadir: %s\n' "$src" > azalai.yaml
@@ -57,5 +49,4 @@ if script -qec true /dev/null > /dev/null 2>&1 < /dev/null; then
 	check "on a terminal an idle run says what it did" 'grep -q "azalai: run: 0 mails sent" out.txt'
 fi
 
-echo "$passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish

@@ -3,18 +3,11 @@
 # tree uses its source tree; --datadir, then AZALAI_DATADIR, then the config
 # file's datadir override that; a binary away from its build tree uses the
 # installed ones.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
+. "${top_srcdir:-.}/tests/lib.sh"
 src=${top_srcdir:?the test harness sets top_srcdir}
-dir=$(mktemp -d /tmp/azalai-datadir-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
 cd "$dir"
 unset AZALAI_DATADIR AZALAI_CONFIG
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); cat out.txt err.txt; fi
-}
+on_fail() { cat out.txt err.txt; }
 datadir() { sed -n 's/^datadir: "\(.*\)"$/\1/p' out.txt; }
 
 # No config file at all.
@@ -55,5 +48,4 @@ cp "$az" ./azalai-copy
 check "a binary away from its build tree uses the installed data" \
 	'[ "$(datadir)" != "$src" ] && case $(datadir) in */share/azalai) true ;; *) false ;; esac'
 
-echo "$passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish

@@ -3,24 +3,19 @@
 # the first legal line of each report, the pick most likely to repeat itself
 # (Targi's Merchant once traded 1S for 1D and back forever). Each game must
 # end within the time limit; `timeout` ends a loop, which then fails.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-demofirst-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
 . "$src/tests/golden.env"
 export AZALAI_NOW AZALAI_SEED
-fails=0
 for game in buqruru targi targui; do
 	if AZALAI="$az" AZALAI_DATADIR="$src" DEMO_PICK=first DEMO_QUIET=1 \
 	    DEMO_GAME="$game" timeout 900 sh "$src/contrib/demo" "$dir/$game" \
 	    > "$dir/$game.log" 2>&1 && grep -q "^replay of .* verified" "$dir/$game.log"; then
 		echo "ok: the $game demo with DEMO_PICK=first finished" \
 		    "($(grep -c ': ' "$dir/$game.log") orders)"
+		pass
 	else
 		tail -n 20 "$dir/$game.log"
-		echo "FAIL: the $game demo with DEMO_PICK=first did not finish"
-		fails=$((fails + 1))
+		fail "the $game demo with DEMO_PICK=first did not finish"
 	fi
 done
-[ "$fails" = 0 ]
+finish

@@ -3,18 +3,10 @@
 # a full or failing disk is 75 (try again), also for "ingest --stdin"; a
 # transport setting that can never work is 78; an unknown game is 65 from
 # every command; and no command but init creates a ledger.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-exit-XXXXXX)
+. "${top_srcdir:-.}/tests/lib.sh"
 spid=
-trap '[ -z "$spid" ] || kill "$spid" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+at_exit '[ -z "$spid" ] || kill "$spid" 2>/dev/null'
 cd "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
 # $1 the exit code wanted, then the command line; its stderr goes to err.txt.
 exits() {
 	want=$1
@@ -140,5 +132,4 @@ deliver:
 EOF2
 check "a server that is down stays temporary: 75" 'due; exits 75 outbox flush'
 
-echo "exit-codes: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish

@@ -5,17 +5,8 @@
 # the middle of writing a mail or a page leaves no temporary file behind for
 # long (and none a web server may read): the next writer into that directory
 # removes it, unless another writer is at work there.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-files-XXXXXX)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
 mode() { stat -c %a "$1"; }
 umask 022
 cat > azalai.yaml <<EOF2
@@ -122,5 +113,4 @@ printf 'datadir: %s\nlog:\n  to: none\narchive:\n  dir: site\n' "$src" > azalai.
 "$az" run > /dev/null 2>&1
 check "run's archive removes what a killed one left: $(debris site)" '[ -z "$(debris site)" ]'
 
-echo "files: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish

@@ -2,24 +2,22 @@
 # driven by hand, day by day, with the clock and the seed frozen; every mail
 # the referee writes, in order, must match tests/golden/NAME.txt byte for byte.
 # AZALAI_GOLDEN_UPDATE=1 writes the file instead (then read the diff!).
+# It sources tests/lib.sh: az, src, the directory (KEEP=1 keeps it).
 #
-#   gl_start NAME          fresh directory with azalai.yaml, ledger, Maildir
+#   gl_start NAME          azalai.yaml, ledger, Maildir in lib.sh's $dir (gl_dir)
 #   gl_at TIME             sets the frozen clock (epoch seconds or ISO UTC)
 #   gl_az ARGS...          runs azalai; its output goes to the transcript
 #   gl_mail SEAT BODY      drops a mail from SEAT@golden.example into the Maildir;
 #                          BODY is the text after the headers (use printf's \n)
 #   gl_token SEAT          the seat's token, from the last `azalai new` output
 #   gl_finish              compares (or writes) the golden file; exits
-set -u
-gl_az_bin=${AZALAI:?the test harness sets AZALAI}
-gl_src=${top_srcdir:-.}
+. "${top_srcdir:-.}/tests/lib.sh"
 gl_n=0
 
 gl_start() {
 	gl_name=$1
-	gl_dir=$(mktemp -d "/tmp/azalai-$gl_name-XXXXXX")
-	trap 'rm -rf "$gl_dir"' EXIT
-	. "$gl_src/tests/golden.env"
+	gl_dir=$dir
+	. "$src/tests/golden.env"
 	export AZALAI_NOW AZALAI_SEED
 	cd "$gl_dir" || exit 1
 	{
@@ -29,7 +27,7 @@ gl_start() {
 		echo "log:"
 		echo "  to: file"
 		echo "  file: azalai.log"
-		echo "datadir: $gl_src"
+		echo "datadir: $src"
 	} > azalai.yaml
 	: > transcript.txt
 	gl_az init
@@ -44,7 +42,7 @@ gl_at() {
 # The exit code is kept in the transcript: a refusal is part of what is checked.
 gl_az() {
 	echo "\$ azalai $*" >> "$gl_dir/transcript.txt"
-	"$gl_az_bin" "$@" >> "$gl_dir/transcript.txt" 2>&1
+	"$az" "$@" >> "$gl_dir/transcript.txt" 2>&1
 	gl_rc=$?
 	[ "$gl_rc" = 0 ] || echo "(exit $gl_rc)" >> "$gl_dir/transcript.txt"
 	case "$1" in new) cp "$gl_dir/transcript.txt" "$gl_dir/last-new.txt" ;; esac
@@ -79,10 +77,10 @@ gl_finish() {
 		for f in "$gl_dir"/outbox/*.eml; do
 			[ -e "$f" ] || continue
 			echo "==== $(basename "$f")"
-			awk -f "$gl_src/tests/eml-elide.awk" "$f"
+			awk -f "$src/tests/eml-elide.awk" "$f"
 		done
 	} > "$out"
-	want=$gl_src/tests/golden/$gl_name.txt
+	want=$src/tests/golden/$gl_name.txt
 	if [ -n "${AZALAI_GOLDEN_UPDATE:-}" ]; then
 		cp "$out" "$want"
 		echo "wrote $want ($(grep -c '^==== ' "$want") parts)"

@@ -10,18 +10,8 @@
 # device there ends the command with an error, not a hang. "timeout 60" and
 # the memory ulimit only end a run that would hang or fill the memory, which
 # fails the test; nothing here measures time.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-hostile-XXXXXX)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir" || exit 1
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
-q() { sqlite3 azalai.db "$1"; }
 # A run under the guards: its exit code in rc.
 guarded() { (ulimit -v 2000000; exec timeout 60 "$az" "$@") > out.txt 2> err.txt; rc=$?; }
 
@@ -94,6 +84,4 @@ check "a run with a FIFO for its mbox ends with an error (was $rc)" \
 check "the FIFO is left where it is" '[ -p box.fifo ]'
 check "nothing more in the ledger" '[ "$(q "SELECT count(*) FROM messages")" = $n ]'
 
-echo "hostile-files: $passes passed, $fails failed"
-[ "$fails" = 0 ] || { cat azalai.log; ls -lR Maildir; }
-[ "$fails" = 0 ]
+finish 'cat azalai.log; ls -lR Maildir'

@@ -26,22 +26,17 @@
 #
 # A language without templates cannot start a game: its games are played in
 # English and searched all the same, so the test says what is missing.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-tmp=$(mktemp -d /tmp/azalai-i18n-mail-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
 seed=${I18N_MAIL_SEED:-$(date +%s)}
 echo "seed $seed (I18N_MAIL_SEED=$seed plays these games again)"
-fails=0
 
 # Every source, not only those the POTFILES list: a message in a file a
 # POTFILES forgot is English left too. contrib/po-update's own xgettext.
-mkdir -p "$tmp/pot" "$tmp/tree/po/all"
-ln -s "$src/src" "$tmp/tree/src"
-(cd "$tmp/tree" && find src/ -name '*.c' | sort) > "$tmp/tree/po/all/POTFILES"
-POT_DIR="$tmp/pot" PO_ROOT="$tmp/tree" sh "$src/contrib/po-update" > "$tmp/po-update.out" 2>&1 ||
-    { cat "$tmp/po-update.out"; echo "FAIL: xgettext"; exit 1; }
+mkdir -p "$dir/pot" "$dir/tree/po/all"
+ln -s "$src/src" "$dir/tree/src"
+(cd "$dir/tree" && find src/ -name '*.c' | sort) > "$dir/tree/po/all/POTFILES"
+POT_DIR="$dir/pot" PO_ROOT="$dir/tree" sh "$src/contrib/po-update" > "$dir/po-update.out" 2>&1 ||
+    { cat "$dir/po-update.out"; echo "FAIL: xgettext"; exit 1; }
 
 # sentences FILE...: the literal parts (four words or more) of the msgids
 # (or, with STR=1, the msgstrs) of the catalogs, one per line.
@@ -60,16 +55,16 @@ sentences() {
 	}' | sort -u
 }
 
-sentences "$tmp"/pot/*.pot > "$tmp/sent.en"
+sentences "$dir"/pot/*.pot > "$dir/sent.en"
 for l in de es fr; do
-	STR=1 sentences "$src"/po/*/"$l".po > "$tmp/sent.$l"
+	STR=1 sentences "$src"/po/*/"$l".po > "$dir/sent.$l"
 done
 # The referee's English in few words, which the sentences miss (extended
 # regular expressions, any case): an English date (lang_date's English, or
 # a weekday or month name no other language spells the same or begins a
 # word with: "march" is in the French "marché"), the status
 # word of an order line, the history's and the rollback's phrases.
-cat > "$tmp/english.words" <<'EOF'
+cat > "$dir/english.words" <<'EOF'
 \b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [0-9]{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4}\b
 \b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|June|July|October|December)\b
 \b(accepted|rejected|skipped)\b
@@ -80,7 +75,7 @@ the referee's bot
 the default order
 deadline passed
 EOF
-echo "sentences to look for: en $(wc -l < "$tmp/sent.en"), de $(wc -l < "$tmp/sent.de"), es $(wc -l < "$tmp/sent.es"), fr $(wc -l < "$tmp/sent.fr")"
+echo "sentences to look for: en $(wc -l < "$dir/sent.en"), de $(wc -l < "$dir/sent.de"), es $(wc -l < "$dir/sent.es"), fr $(wc -l < "$dir/sent.fr")"
 
 # The text a reader sees of a mail: the subject and every text part decoded,
 # whitespace made single spaces (reports fold sentences over lines).
@@ -147,36 +142,36 @@ check_mail() {
 		echo "FAIL: $cname: $(basename "$f") holds a 0x01/0x02/0x03 byte (a message never rendered)"
 		fails=$((fails + 1))
 	fi
-	mailtext < "$f" > "$tmp/text"
+	mailtext < "$f" > "$dir/text"
 	# Two periods, not three: the referee ended a sentence that ended itself.
 	if ! hit=$(perl -ne 'if (/(.{0,40}(?<!\.)\.\.(?!\.).{0,10})/) { print "$1\n"; exit 1 }' \
-	    "$tmp/text"); then
+	    "$dir/text"); then
 		echo "$cname $(basename "$f") (a $reader reader): a doubled period: $hit" \
-		    >> "$tmp/found.$reader.dots"
+		    >> "$dir/found.$reader.dots"
 	fi
 	[ "$reader" = en ] && return
 	for other in en de es fr; do
 		[ "$other" = "$reader" ] && continue
-		[ -s "$tmp/sent.$other" ] || continue
-		if grep -F -o -f "$tmp/sent.$other" "$tmp/text" > "$tmp/hits"; then
-			echo "$cname $(basename "$f") (a $reader reader): $other: $(head -1 "$tmp/hits")" \
-			    >> "$tmp/found.$reader.$other"
+		[ -s "$dir/sent.$other" ] || continue
+		if grep -F -o -f "$dir/sent.$other" "$dir/text" > "$dir/hits"; then
+			echo "$cname $(basename "$f") (a $reader reader): $other: $(head -1 "$dir/hits")" \
+			    >> "$dir/found.$reader.$other"
 		fi
 	done
-	if grep -E -o -i -f "$tmp/english.words" "$tmp/text" > "$tmp/hits"; then
-		echo "$cname $(basename "$f") (a $reader reader): en: $(head -1 "$tmp/hits")" \
-		    >> "$tmp/found.$reader.en-words"
+	if grep -E -o -i -f "$dir/english.words" "$dir/text" > "$dir/hits"; then
+		echo "$cname $(basename "$f") (a $reader reader): en: $(head -1 "$dir/hits")" \
+		    >> "$dir/found.$reader.en-words"
 	fi
 	# A reminder's default order is its second line indented by two spaces
 	# (the first says what the game waits for): in the reader's words.
 	case $f in
 	*-reminder-*)
-		orderwords "$cgame" "$reader" > "$tmp/orderwords"
+		orderwords "$cgame" "$reader" > "$dir/orderwords"
 		def=$(mailplain < "$f" | awk '/^  [^ ]/ { if (++k == 2) { print; exit } }')
 		for w in $def; do
-			if grep -q -x -F -e "$w" "$tmp/orderwords"; then
+			if grep -q -x -F -e "$w" "$dir/orderwords"; then
 				echo "$cname $(basename "$f") (a $reader reader): the default order in English words:$def" \
-				    >> "$tmp/found.$reader.en-orders"
+				    >> "$dir/found.$reader.en-orders"
 				break
 			fi
 		done ;;
@@ -193,13 +188,13 @@ play() {
 	AZALAI="$az" AZALAI_DATADIR="$src" DEMO_PICK=random DEMO_QUIET=1 DEMO_GAME="$game" \
 	    DEMO_SEATS="$seats" DEMO_OPTIONS="$options" DEMO_LANGUAGE="$shown" \
 	    AZALAI_SEED=$((seed + ${#name})) \
-	    sh "$src/contrib/demo" "$tmp/$name" > "$tmp/$name.log" 2>&1 || {
-		tail -20 "$tmp/$name.log"
+	    sh "$src/contrib/demo" "$dir/$name" > "$dir/$name.log" 2>&1 || {
+		tail -20 "$dir/$name.log"
 		echo "FAIL: $name did not finish"
 		fails=$((fails + 1))
 		return
 	}
-	for f in "$tmp/$name"/outbox/*.eml; do
+	for f in "$dir/$name"/outbox/*.eml; do
 		to=$(basename "$f" .eml)   # 000012-report-amastan@demo.example
 		to=${to##*-}
 		seat=${to%%@*}
@@ -209,13 +204,13 @@ play() {
 		done
 		check_mail "$name" "$f" "$reader" "$game"
 	done
-	echo "$name: $(ls "$tmp/$name/outbox" | wc -l) mails"
+	echo "$name: $(ls "$dir/$name/outbox" | wc -l) mails"
 }
 
 # clock LANG: the clock game in LANG (see the header), every mail checked.
 clock() {
 	lang=$1 name=clock-$1
-	d=$tmp/$name
+	d=$dir/$name
 	mkdir -p "$d"
 	{
 		echo "referee:"
@@ -282,8 +277,8 @@ EOF
 		mail amastan 'HISTORY'
 		mail tinhinan 'HISTORY'
 		az run
-	) > "$tmp/$name.log" 2>&1 || {
-		tail -20 "$tmp/$name.log"
+	) > "$dir/$name.log" 2>&1 || {
+		tail -20 "$dir/$name.log"
 		echo "FAIL: $name did not finish"
 		fails=$((fails + 1))
 		return
@@ -318,7 +313,7 @@ for l in en de es fr; do
 	clock "$l"
 done
 
-for f in "$tmp"/found.*; do
+for f in "$dir"/found.*; do
 	[ -e "$f" ] || continue
 	k=${f##*/found.}
 	case ${k#*.} in

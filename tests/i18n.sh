@@ -28,12 +28,9 @@
 # a check that can no longer fail fails this test.
 # A language of which no catalog and no template exists yet makes the test
 # SKIP (77), never pass.
-set -u
-src=${top_srcdir:-.}
-tmp=$(mktemp -d /tmp/azalai-i18n-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+uses_azalai=no
+. "${top_srcdir:-.}/tests/lib.sh"
 LANGS="de es fr"
-fails=0
 
 # One line per entry of a catalog: ctx TAB id TAB str TAB fuzzy (1/0); str is
 # empty when any plural form is. The header is left out.
@@ -66,18 +63,18 @@ po_entries() {
 # (a) messages
 check_messages() {
 	root=$1 n=0
-	rm -rf "$tmp/pot" && mkdir -p "$tmp/pot"
-	POT_DIR="$tmp/pot" PO_ROOT="$root" sh "$src/contrib/po-update" > "$tmp/xgettext.out" 2>&1 ||
-	    { cat "$tmp/xgettext.out"; echo "xgettext failed"; n=$((n + 1)); }
+	rm -rf "$dir/pot" && mkdir -p "$dir/pot"
+	POT_DIR="$dir/pot" PO_ROOT="$root" sh "$src/contrib/po-update" > "$dir/xgettext.out" 2>&1 ||
+	    { cat "$dir/xgettext.out"; echo "xgettext failed"; n=$((n + 1)); }
 	for d in "$root"/po/*/; do
 		dom=$(basename "$d")
 		for po in "$d"*.po; do
 			[ -f "$po" ] || continue
-			msgfmt -c -o /dev/null "$po" > "$tmp/msgfmt.out" 2>&1 ||
-			    { sed 's/^/  /' "$tmp/msgfmt.out"; echo "$po: msgfmt -c fails"; n=$((n + 1)); }
+			msgfmt -c -o /dev/null "$po" > "$dir/msgfmt.out" 2>&1 ||
+			    { sed 's/^/  /' "$dir/msgfmt.out"; echo "$po: msgfmt -c fails"; n=$((n + 1)); }
 		done
 		[ -f "$d/POTFILES" ] || continue
-		pot=$tmp/pot/$dom.pot
+		pot=$dir/pot/$dom.pot
 		[ -f "$pot" ] || continue   # no message in the sources yet
 		for lang in $LANGS; do
 			po=$d$lang.po
@@ -86,8 +83,8 @@ check_messages() {
 				n=$((n + 1))
 				continue
 			fi
-			msgcmp "$po" "$pot" > "$tmp/msgcmp.out" 2>&1 ||
-			    { sed 's/^/  /' "$tmp/msgcmp.out" | head -20
+			msgcmp "$po" "$pot" > "$dir/msgcmp.out" 2>&1 ||
+			    { sed 's/^/  /' "$dir/msgcmp.out" | head -20
 			      echo "$po: lacks messages of the sources (msgcmp)"; n=$((n + 1)); }
 			stats=$(msgfmt --statistics -o /dev/null "$po" 2>&1)
 			case $stats in
@@ -103,55 +100,55 @@ check_messages() {
 # (b) terms and order words
 check_terms() {
 	root=$1 n=0
-	: > "$tmp/en-terms"
+	: > "$dir/en-terms"
 	for en in "$root"/po/*/en.po; do
 		[ -f "$en" ] || continue
 		d=$(dirname "$en")
-		po_entries "$en" | awk -F '\t' '$1 == "term" { print $2 }' | sort -u > "$tmp/keys"
-		cat "$tmp/keys" >> "$tmp/en-terms"
+		po_entries "$en" | awk -F '\t' '$1 == "term" { print $2 }' | sort -u > "$dir/keys"
+		cat "$dir/keys" >> "$dir/en-terms"
 		for lang in $LANGS; do
 			po=$d/$lang.po
 			if [ -f "$po" ]; then
 				po_entries "$po" | awk -F '\t' '$1 == "term" && $3 != "" && $4 == 0 { print $2 }' |
-				    sort -u > "$tmp/have"
+				    sort -u > "$dir/have"
 			else
-				: > "$tmp/have"
+				: > "$dir/have"
 			fi
-			comm -23 "$tmp/keys" "$tmp/have" > "$tmp/lack"
-			if [ -s "$tmp/lack" ]; then
-				echo "$po: lacks (or leaves untranslated or fuzzy) the terms: $(head -10 "$tmp/lack" | tr '\n' ' ')"
+			comm -23 "$dir/keys" "$dir/have" > "$dir/lack"
+			if [ -s "$dir/lack" ]; then
+				echo "$po: lacks (or leaves untranslated or fuzzy) the terms: $(head -10 "$dir/lack" | tr '\n' ' ')"
 				n=$((n + 1))
 			fi
 		done
 	done
-	sort -u -o "$tmp/en-terms" "$tmp/en-terms"
+	sort -u -o "$dir/en-terms" "$dir/en-terms"
 	find "$root/src" -name '*.[ch]' -exec grep -ho 'TERM("[^"]*")' {} + 2>/dev/null |
-	    sed 's/^TERM("//; s/")$//' | sort -u > "$tmp/used"
-	comm -23 "$tmp/used" "$tmp/en-terms" > "$tmp/lack"
-	if [ -s "$tmp/lack" ]; then
-		echo "terms the sources use that no en.po names: $(head -10 "$tmp/lack" | tr '\n' ' ')"
+	    sed 's/^TERM("//; s/")$//' | sort -u > "$dir/used"
+	comm -23 "$dir/used" "$dir/en-terms" > "$dir/lack"
+	if [ -s "$dir/lack" ]; then
+		echo "terms the sources use that no en.po names: $(head -10 "$dir/lack" | tr '\n' ' ')"
 		n=$((n + 1))
 	fi
 	# Order words: what one language lets a player write, every one does.
 	for d in "$root"/po/*/; do
-		: > "$tmp/words"
+		: > "$dir/words"
 		for lang in $LANGS; do
 			[ -f "$d$lang.po" ] && po_entries "$d$lang.po" |
-			    awk -F '\t' '$1 ~ /^order\./ { print $1 " " $2 }' >> "$tmp/words"
+			    awk -F '\t' '$1 ~ /^order\./ { print $1 " " $2 }' >> "$dir/words"
 		done
-		sort -u -o "$tmp/words" "$tmp/words"
-		[ -s "$tmp/words" ] || continue
+		sort -u -o "$dir/words" "$dir/words"
+		[ -s "$dir/words" ] || continue
 		for lang in $LANGS; do
 			if [ -f "$d$lang.po" ]; then
 				po_entries "$d$lang.po" |
 				    awk -F '\t' '$1 ~ /^order\./ && $3 != "" && $4 == 0 { print $1 " " $2 }' |
-				    sort -u > "$tmp/have"
+				    sort -u > "$dir/have"
 			else
-				: > "$tmp/have"
+				: > "$dir/have"
 			fi
-			comm -23 "$tmp/words" "$tmp/have" > "$tmp/lack"
-			if [ -s "$tmp/lack" ]; then
-				echo "$d$lang.po: lacks the order words: $(head -10 "$tmp/lack" | tr '\n' ',')"
+			comm -23 "$dir/words" "$dir/have" > "$dir/lack"
+			if [ -s "$dir/lack" ]; then
+				echo "$d$lang.po: lacks the order words: $(head -10 "$dir/lack" | tr '\n' ',')"
 				n=$((n + 1))
 			fi
 		done
@@ -175,11 +172,11 @@ check_templates() {
 				n=$((n + 1))
 				continue
 			fi
-			tags "$root/$en" > "$tmp/t.en"
-			tags "$root/$other" > "$tmp/t.$lang"
-			if ! cmp -s "$tmp/t.en" "$tmp/t.$lang"; then
+			tags "$root/$en" > "$dir/t.en"
+			tags "$root/$other" > "$dir/t.$lang"
+			if ! cmp -s "$dir/t.en" "$dir/t.$lang"; then
 				echo "$other: its tags differ from $en's:"
-				diff "$tmp/t.en" "$tmp/t.$lang" | grep '^[<>]' | head -10 | sed 's/^/  /'
+				diff "$dir/t.en" "$dir/t.$lang" | grep '^[<>]' | head -10 | sed 's/^/  /'
 				n=$((n + 1))
 			fi
 		done
@@ -287,12 +284,12 @@ check_sources() {
 check_doc() {
 	root=$1
 	[ -f "$root/doc/orders.md" ] || return 0
-	PO_ROOT="$root" sh "$src/contrib/order-words" > "$tmp/words.want" || return 1
+	PO_ROOT="$root" sh "$src/contrib/order-words" > "$dir/words.want" || return 1
 	awk '/<!-- order-words begin -->/ { on = 1; next } /<!-- order-words end -->/ { on = 0 }
-	    on' "$root/doc/orders.md" > "$tmp/words.have"
-	echo >> "$tmp/words.want"
-	if ! cmp -s "$tmp/words.want" "$tmp/words.have"; then
-		diff "$tmp/words.have" "$tmp/words.want" | head -20
+	    on' "$root/doc/orders.md" > "$dir/words.have"
+	echo >> "$dir/words.want"
+	if ! cmp -s "$dir/words.want" "$dir/words.have"; then
+		diff "$dir/words.have" "$dir/words.want" | head -20
 		echo "doc/orders.md: its order words are not the catalogs' (contrib/order-words -w)"
 		return 1
 	fi
@@ -310,7 +307,7 @@ check_order_words() {
 				po_entries "$po"
 				[ -f "$common" ] && [ "$common" != "$po" ] &&
 				    po_entries "$common" | awk -F '\t' '$1 ~ /^order\./'
-			} > "$tmp/ow.entries"
+			} > "$dir/ow.entries"
 			perl -CSD -e '
 			my ($po, $f) = @ARGV;
 			my (%w, %native, %term, @m);
@@ -349,7 +346,7 @@ check_order_words() {
 					last;
 				}
 			}
-			exit($bad ? 1 : 0);' "$po" "$tmp/ow.entries" || n=$((n + 1))
+			exit($bad ? 1 : 0);' "$po" "$dir/ow.entries" || n=$((n + 1))
 		done
 	done
 	return "$n"
@@ -403,20 +400,20 @@ fake_tree() {
 }
 
 selftest() {   # NAME CHECK EDIT-COMMAND
-	rm -rf "$tmp/fake" && fake_tree "$tmp/fake"
-	(cd "$tmp/fake" && eval "$3")
-	if "$2" "$tmp/fake" > "$tmp/self.out" 2>&1; then
+	rm -rf "$dir/fake" && fake_tree "$dir/fake"
+	(cd "$dir/fake" && eval "$3")
+	if "$2" "$dir/fake" > "$dir/self.out" 2>&1; then
 		echo "FAIL: $2 did not catch: $1"
 		fails=$((fails + 1))
 	else
 		echo "$2 catches $1:"
-		sed 's/^/    /' "$tmp/self.out"
+		sed 's/^/    /' "$dir/self.out"
 	fi
 }
 
-fake_tree "$tmp/clean"
-if ! run_all "$tmp/clean" > "$tmp/self.out" 2>&1; then
-	cat "$tmp/self.out"
+fake_tree "$dir/clean"
+if ! run_all "$dir/clean" > "$dir/self.out" 2>&1; then
+	cat "$dir/self.out"
 	echo "FAIL: the checks refuse a complete tree"
 	fails=$((fails + 1))
 fi
@@ -460,8 +457,8 @@ for lang in $LANGS; do
 	case " $absent " in *" $lang "*) ;; *) present="$present $lang" ;; esac
 done
 LANGS=$present
-if ! run_all "$src" > "$tmp/tree.out" 2>&1; then
-	cat "$tmp/tree.out"
+if ! run_all "$src" > "$dir/tree.out" 2>&1; then
+	cat "$dir/tree.out"
 	echo "FAIL: translations are incomplete (languages checked:${LANGS:- none})"
 	fails=$((fails + 1))
 fi

@@ -6,11 +6,7 @@
 # once, no answer twice, no mail done without its answers, no step lost or
 # doubled, every chain whole. KILL_SEED=N draws the delays of a failed test
 # again (it prints its seed).
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-kill-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir" || exit 1
 ulimit -c 0
 # A run and the child answering a mail alone are killed together, as a
@@ -18,9 +14,6 @@ ulimit -c 0
 command -v setsid > /dev/null || { echo "SKIP: no setsid"; exit 77; }
 kills=30
 seed=${KILL_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
-fails=0
-passes=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 # The frozen clock reads the same in every run: what a run writes does not
 # depend on how many runs came before it.
@@ -177,6 +170,5 @@ same "answers per mail" "SELECT m.id, count(o.id) FROM messages m LEFT JOIN outb
 	grep -v "verified\|every\|matches" verify.txt | head
 }
 
-echo "$passes passed, $fails failed ($mid of $kills kills while mail waited)"
-[ "$fails" = 0 ] || echo "to replay these kills: KILL_SEED=$seed"
-[ "$fails" = 0 ]
+echo "$mid of $kills kills while mail waited"
+finish 'echo "to replay these kills: KILL_SEED=$seed"'

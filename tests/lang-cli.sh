@@ -3,11 +3,7 @@
 # (exit 78 naming the languages azalai speaks), a seat's is given at
 # `azalai new` (NAME=ADDRESS lang=de) and changed by `azalai seat ... language`,
 # an observer's by `azalai watch GAME ADDRESS LANG`; `azalai list` shows them.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-lang-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir"
 # The translated templates are not this test's business: the English ones
 # stand in for every language, and the ledger says which one was chosen.
@@ -20,23 +16,6 @@ for l in en de es fr; do
 done
 src=$dir/data
 printf 'datadir: %s\nlog:\n  to: none\n' "$src" > azalai.yaml
-fails=0
-passes=0
-
-# expect CODE PATTERN-ON-STDERR-OR-STDOUT -- COMMAND...
-expect() {
-	code=$1 pat=$2
-	shift 3
-	"$@" > out.txt 2> err.txt
-	got=$?
-	if [ "$got" != "$code" ] || { [ -n "$pat" ] && ! grep -q -- "$pat" out.txt err.txt; }; then
-		echo "FAIL: $* -> exit $got (want $code), wanted \"$pat\" in:"
-		cat out.txt err.txt
-		fails=$((fails + 1))
-	else
-		passes=$((passes + 1))
-	fi
-}
 
 expect 0 "ledger azalai.db ready" -- "$az" init
 printf 'datadir: %s\nlog:\n  to: none\nlanguage: tlh\n' "$src" > klingon.yaml
@@ -61,9 +40,8 @@ expect 0 "watchers: fan@x (fr)" -- "$az" show buqruru-1
 expect 0 "b@x .*human, reads de" -- "$az" show buqruru-1
 expect 0 "fan@x watches buqruru-1 in en" -- "$az" watch buqruru-1 fan@x en
 [ "$(sqlite3 azalai.db "SELECT language FROM watchers WHERE address = 'fan@x'")" = en ] &&
-	passes=$((passes + 1)) || { echo "FAIL: the watcher's language is not en"; fails=$((fails + 1)); }
+	pass || fail "the watcher's language is not en"
 [ "$(sqlite3 azalai.db "SELECT group_concat(language) FROM seats")" = "es,de" ] &&
-	passes=$((passes + 1)) || { echo "FAIL: the seats' languages are not es,de"; fails=$((fails + 1)); }
+	pass || fail "the seats' languages are not es,de"
 
-echo "$passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish

@@ -15,15 +15,8 @@
 #
 # The checker is tried first on a small planted tree that breaks each rule:
 # a test that cannot fail proves nothing.
-set -u
-src=${top_srcdir:-.}
-tmp=$(mktemp -d /tmp/azalai-layers-XXXXXX)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
+uses_azalai=no
+. "${top_srcdir:-.}/tests/lib.sh"
 
 ORDER='core games ledger lang mail campaign render referee cli'
 ALLOWED='
@@ -130,31 +123,30 @@ layers_check() {
 
 # A planted tree: an upward include, a bare name, a circle in one folder,
 # a circle inside a game (allowed), draw included, an allowed arrow gone.
-mkdir -p "$tmp/t/src/core" "$tmp/t/src/mail" "$tmp/t/src/cli" "$tmp/t/src/games/g" \
-    "$tmp/t/src/draw"
-printf '#include "cli/cli.h"\n#include "core/b.h"\n' > "$tmp/t/src/core/a.c"
-printf '#include "core/a.h"\n' > "$tmp/t/src/core/b.c"
-printf '#include "buf.h"\n#include "draw/png.h"\n' > "$tmp/t/src/mail/m.c"
-printf '#include "games/g/y.h"\n' > "$tmp/t/src/games/g/x.c"
-printf '#include "games/g/x.h"\n' > "$tmp/t/src/games/g/y.c"
-printf '#include "core/a.h"\n#include "mail/m.h"\n' > "$tmp/t/src/draw/png.c"
-layers_check "$tmp/t" 'src/cli/cli.c core/a.h' > "$tmp/planted.txt"
+mkdir -p "$dir/t/src/core" "$dir/t/src/mail" "$dir/t/src/cli" "$dir/t/src/games/g" \
+    "$dir/t/src/draw"
+printf '#include "cli/cli.h"\n#include "core/b.h"\n' > "$dir/t/src/core/a.c"
+printf '#include "core/a.h"\n' > "$dir/t/src/core/b.c"
+printf '#include "buf.h"\n#include "draw/png.h"\n' > "$dir/t/src/mail/m.c"
+printf '#include "games/g/y.h"\n' > "$dir/t/src/games/g/x.c"
+printf '#include "games/g/x.h"\n' > "$dir/t/src/games/g/y.c"
+printf '#include "core/a.h"\n#include "mail/m.h"\n' > "$dir/t/src/draw/png.c"
+layers_check "$dir/t" 'src/cli/cli.c core/a.h' > "$dir/planted.txt"
 check "the planted tree fails" '[ $? = 1 ]'
 for want in 'src/core/a.c: includes "cli/cli.h", from the higher layer cli/' \
     'src/mail/m.c: includes "buf.h", which names no layer folder' \
     'src/mail/m.c: includes "draw/png.h": only the drawing program includes draw/' \
     'src/draw/png.c: includes "mail/m.h": the drawing program takes from core alone' \
     'allowed but gone (take it off the list): src/cli/cli.c core/a.h'; do
-	check "the planted tree shows: $want" 'grep -qxF "$want" "$tmp/planted.txt"'
+	check "the planted tree shows: $want" 'grep -qxF "$want" "$dir/planted.txt"'
 done
 check "the planted circle in core/ is found, the one inside a game is not" \
-	'[ "$(grep -c "^circle" "$tmp/planted.txt")" = 1 ] &&
-	 grep -q "^circle: core/[ab] -> core/[ab] -> core/[ab]$" "$tmp/planted.txt"'
+	'[ "$(grep -c "^circle" "$dir/planted.txt")" = 1 ] &&
+	 grep -q "^circle: core/[ab] -> core/[ab] -> core/[ab]$" "$dir/planted.txt"'
 
-layers_check "$src" "$ALLOWED" > "$tmp/real.txt"
+layers_check "$src" "$ALLOWED" > "$dir/real.txt"
 rc=$?
 check "src/ keeps its arrows pointing down (exit $rc)" '[ "$rc" = 0 ]'
-[ "$rc" = 0 ] || cat "$tmp/real.txt"
+[ "$rc" = 0 ] || cat "$dir/real.txt"
 
-echo "$passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish

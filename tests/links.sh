@@ -5,17 +5,8 @@
 # PATH.tmp.PID, for the PID the writer will have), not at a page's own name,
 # not as DIR/games nor as DIR itself. A link where a directory must be is
 # refused with one line (azalai archive: 73; run: logged, 75).
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-links-XXXXXX)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
 # What a planted link points at: a file of the referee's (the ledger would
 # do; one the test can read back is plainer) and a directory. Each attack
 # starts from them as they were: one that went through must not hide the
@@ -125,5 +116,4 @@ refused 75 "outbox is a symbolic link" -- "$az" run
 check "the mails stay queued" \
 	'[ "$(sqlite3 azalai.db "SELECT count(*) FROM outbox WHERE status = '\''queued'\''")" -gt 0 ]'
 
-echo "links: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish

@@ -2,18 +2,10 @@
 # Two runs at once: the second waits lock_timeout, then leaves the work to the
 # first (exit 0, a log line); an MTA pipe is told to retry (exit 75). Nothing
 # is taken in by the second.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-lock-XXXXXX)
-trap 'kill $holder 2>/dev/null; rm -rf "$dir"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
+at_exit 'kill $holder 2>/dev/null'
 cd "$dir"
 printf 'datadir: %s\nlock_timeout: 1\nlog:\n  to: stderr\n' "$src" > azalai.yaml
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
 
 "$az" init > /dev/null 2>&1
 printf 'From: a@example.org\nMessage-ID: <1@x>\n\nHELP\n' > Maildir/new/1.mail
@@ -39,5 +31,4 @@ check "the message is in the ledger once" \
 "$az" run > /dev/null 2>&1
 check "a run with nothing to do changes nothing" \
 	'[ "$(sqlite3 azalai.db "select count(*) from messages")" = 1 ]'
-echo "$passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish

@@ -13,12 +13,9 @@
 #   address without a domain.
 # Mail comes in by IMAP APPEND (Postfix would rewrite the headers under
 # test) and leaves through Postfix, which delivers into Dovecot.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-mail-addresses-XXXXXX)
+. "${top_srcdir:-.}/tests/lib.sh"
 . "$src/tests/mailserver.sh"
-trap 'ms_stop; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+at_exit ms_stop
 chmod 755 "$dir"
 idn=xn--exmple-cua.test
 # exämple.test's A-labels lead to tinhinan's box; Postfix records the
@@ -29,12 +26,6 @@ MAILSERVER_MAIN_CF="virtual_alias_domains = $idn
 virtual_alias_maps = texthash:$dir/aliases"
 ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
 cd "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
-q() { sqlite3 azalai.db "$1"; }
 
 ms_referee_config "$src" 10
 "$az" init > /dev/null 2>&1
@@ -131,6 +122,4 @@ check "it has no In-Reply-To, and References name the referee's id alone" thread
 check "amastan got the ack of the order behind the stray quote" \
 	'grep -l "^In-Reply-To: <stray.1@$MS_DOMAIN>\$" amastan-*.eml | xargs grep -q "^X-Azalai-Kind: ack\$"'
 
-echo "mail-addresses: $passes passed, $fails failed"
-[ "$fails" = 0 ] || { echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt run.out; cat outbox.txt; tail -n 30 ms/postfix/maillog; }
-[ "$fails" = 0 ]
+finish 'echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt run.out; cat outbox.txt; tail -n 30 ms/postfix/maillog'

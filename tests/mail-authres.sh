@@ -6,19 +6,10 @@
 # OpenDMARC) is the one the referee reads. A forged From with the seat's
 # token is held however the sender spells its own field; the seat's mail
 # that passes is read, and the ledger notes the pass.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-mail-authres-XXXXXX)
+. "${top_srcdir:-.}/tests/lib.sh"
 . "$src/tests/mailserver.sh"
-trap 'ms_stop; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+at_exit ms_stop
 chmod 755 "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
-q() { sqlite3 azalai.db "$1"; }
 
 id=mx.azalai.test
 recipe=$(sed -n 's/^\.Dl \(\/^Authentication-Results.*IGNORE\)$/\1/p' "$src/man/azalai.yaml.5" |
@@ -90,6 +81,4 @@ check "the seat is told why, and gets no receipt" \
 	'[ "$(q "select count(*) from outbox where to_addr = '\''amastan@$MS_DOMAIN'\'' and kind = '\''held'\'' and body like '\''%failed DMARC%'\''")" = 6 ] &&
 	 [ "$(q "select count(*) from outbox where kind = '\''receipt'\''")" = 0 ]'
 
-echo "mail-authres: $passes passed, $fails failed"
-[ "$fails" = 0 ] || { echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt; }
-[ "$fails" = 0 ]
+finish 'echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt'

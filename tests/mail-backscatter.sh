@@ -8,25 +8,16 @@
 # threads under their Message-ID alone). A player's proven mail in the
 # middle of the flood is answered all the same, and a run that dies in the
 # flood does not reset the budget of the run after it.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-backscatter-XXXXXX)
+. "${top_srcdir:-.}/tests/lib.sh"
 . "$src/tests/mailserver.sh"
 # The victims whose addresses the spammer forges have mailboxes of their own,
 # so that what the referee sends them is delivered and can be read.
 victims=$(seq -f 'v%g' 1 210)
 MS_USERS="$MS_USERS $victims"
-trap 'ms_stop; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+at_exit ms_stop
 chmod 755 "$dir"
 ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
 cd "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
-q() { sqlite3 azalai.db "$1"; }
 ms_referee_config "$src" 10
 "$az" init > /dev/null 2>&1
 "$az" new buqruru --seat amastan=amastan@$MS_DOMAIN --seat tinhinan=tinhinan@$MS_DOMAIN \
@@ -116,6 +107,4 @@ check "the next run, one process a mail, keeps the run's budget: 5" \
 	'[ "$(q "select count(*) from outbox where to_addr like '\''v%'\''")" = 30 ] && [ "$(q "select count(*) from messages where status = '\''new'\''")" = 0 ]'
 check "and says once that it is spent" '[ "$(grep -c "budget" azalai.log)" = 1 ]'
 
-echo "mail-backscatter: $passes passed, $fails failed"
-[ "$fails" = 0 ] || { echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt; tail -n 20 ms/postfix/maillog; }
-[ "$fails" = 0 ]
+finish 'echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt; tail -n 20 ms/postfix/maillog'

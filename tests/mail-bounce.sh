@@ -5,22 +5,13 @@
 # delivery status notification, the referee's mail returned), so the seats
 # at ghost@ in two games get one real bounce each; strangers then mail the
 # referee bounces of their own making.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-mail-bounce-XXXXXX)
+. "${top_srcdir:-.}/tests/lib.sh"
 . "$src/tests/mailserver.sh"
-trap 'ms_stop; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+at_exit ms_stop
 chmod 755 "$dir"
 MAILSERVER_BOUNCE_LATE=1
 ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
 cd "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
-q() { sqlite3 azalai.db "$1"; }
 D=$MS_DOMAIN
 
 ms_referee_config "$src" 10
@@ -92,6 +83,4 @@ check "no bounce was answered" \
 	'[ "$(q "select count(*) from outbox")" = 4 ] &&
 	[ "$(q "select count(*) from messages where status = '\''ignored'\''")" = 5 ]'
 
-echo "mail-bounce: $passes passed, $fails failed"
-[ "$fails" = 0 ] || { echo "--- azalai.log"; tail -n 30 azalai.log; cat err*.txt list.txt; }
-[ "$fails" = 0 ]
+finish 'echo "--- azalai.log"; tail -n 30 azalai.log; cat err*.txt list.txt'

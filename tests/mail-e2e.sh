@@ -4,21 +4,13 @@
 # a second game, over POP3) and sends its reports over SMTP into the players'
 # mailboxes, where the players read them back over IMAP and answer with a
 # legal line, until each match is over.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-mail-e2e-XXXXXX)
+. "${top_srcdir:-.}/tests/lib.sh"
 . "$src/tests/mailserver.sh"
-trap 'ms_stop; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+at_exit ms_stop
 # The servers' own users walk down to their queue and the Maildirs.
 chmod 755 "$dir"
 ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
 cd "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
 
 printf '%s\n' "$MS_PASS" > referee.pw
 chmod 600 referee.pw
@@ -157,6 +149,4 @@ check "a run with nothing new takes nothing" \
 	'[ "$(sqlite3 azalai.db "select count(*) from messages")" = "$sent_to_referee" ]'
 : "$before"
 
-echo "mail-e2e: $passes passed, $fails failed"
-[ "$fails" = 0 ] || { echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt; }
-[ "$fails" = 0 ]
+finish 'echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt'

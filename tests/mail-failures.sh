@@ -5,21 +5,12 @@
 # and Dovecot stopped in the middle of a run (AZALAI_TEST_PAUSE_AFTER_COMMIT).
 # Each time nothing is lost, the next run finishes the work, and nothing is
 # processed or sent twice.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-mail-fail-XXXXXX)
+. "${top_srcdir:-.}/tests/lib.sh"
 . "$src/tests/mailserver.sh"
-trap 'ms_stop; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+at_exit ms_stop
 chmod 755 "$dir"
 ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
 cd "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
-q() { sqlite3 azalai.db "$1"; }
 
 ms_referee_config "$src" 5
 
@@ -174,6 +165,4 @@ check "every order was applied exactly once" \
 	'[ "$(q "select count(*) from orders o join games g on g.id = o.game_id where o.status = '\''accepted'\'' and g.name = '\''$game'\''")" = 3 ]'
 check "that game replays" '"$az" replay "$game" > /dev/null 2>&1'
 
-echo "mail-failures: $passes passed, $fails failed"
-[ "$fails" = 0 ] || { echo "--- azalai.log"; tail -n 30 azalai.log; cat err*.txt; }
-[ "$fails" = 0 ]
+finish 'echo "--- azalai.log"; tail -n 30 azalai.log; cat err*.txt'

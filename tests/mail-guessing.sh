@@ -5,22 +5,13 @@
 # master gets one notice through the real Postfix, "azalai list" and
 # "azalai show" mark the seat with the count, and the seat's player, with
 # the right token, plays on throughout.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-guessing-XXXXXX)
+. "${top_srcdir:-.}/tests/lib.sh"
 . "$src/tests/mailserver.sh"
 MS_USERS="$MS_USERS gm $(seq -f 'g%g' 1 40)"
-trap 'ms_stop; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+at_exit ms_stop
 chmod 755 "$dir"
 ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
 cd "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
-q() { sqlite3 azalai.db "$1"; }
 ms_referee_config "$src" 10
 "$az" init > /dev/null 2>&1
 "$az" new buqruru --seat amastan=amastan@$MS_DOMAIN --seat tinhinan=tinhinan@$MS_DOMAIN \
@@ -91,6 +82,4 @@ check "the player plays on" \
 "$az" list > list.txt 2>&1
 check "azalai list counts on" 'grep "amastan" list.txt | grep -q "35 mails with a wrong token"'
 
-echo "mail-guessing: $passes passed, $fails failed"
-[ "$fails" = 0 ] || { echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt list.txt; tail -n 20 ms/postfix/maillog; }
-[ "$fails" = 0 ]
+finish 'echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt list.txt; tail -n 20 ms/postfix/maillog'

@@ -5,17 +5,8 @@
 # (issue 35), and no subject grows another "Re:"; and a Message-ID does not
 # count the mails the referee sent (its unique part is random, so a player
 # cannot learn how many mails went to the others).
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-headers-XXXXXX)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
 cat > azalai.yaml <<EOF2
 datadir: $src
 referee:
@@ -63,5 +54,4 @@ check "every Message-ID is different" \
 check "the Message-ID header is the one queued" \
 	'f=$(kind_file welcome) && grep -q "^Message-Id: <$(sed -n "1s/^[0-9]*|//p" mids.txt)>" outbox/*.eml'
 
-echo "mail-headers: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish

@@ -3,21 +3,12 @@
 # and then SMTP commands for a forged mail. Through the real Postfix (strict
 # about bare newlines, see mailserver.sh) and Dovecot, exactly the mails the
 # referee queued must arrive, each whole, and no forged one.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-mail-smuggle-XXXXXX)
+. "${top_srcdir:-.}/tests/lib.sh"
 . "$src/tests/mailserver.sh"
-trap 'ms_stop; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+at_exit ms_stop
 chmod 755 "$dir"
 ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
 cd "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
-q() { sqlite3 azalai.db "$1"; }
 
 ms_referee_config "$src" 10
 
@@ -97,6 +88,4 @@ last line of the press'
 check "the press text is complete" \
 	'awk "/^first line of the press\$/ { on = 1 } on { print } /^last line of the press\$/ { exit }" press-got.eml > got.txt && [ "$(cat got.txt)" = "$want" ]'
 
-echo "mail-smuggle: $passes passed, $fails failed"
-[ "$fails" = 0 ] || { echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt; cat press-got.eml 2>/dev/null; tail -n 30 ms/postfix/maillog; }
-[ "$fails" = 0 ]
+finish 'echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt; cat press-got.eml 2>/dev/null; tail -n 30 ms/postfix/maillog'

@@ -6,23 +6,14 @@
 # delivering over SMTP with STARTTLS and AUTH, then SMTPS, all with
 # tls_verify: no. With tls_verify: yes the certificate is refused: one
 # clear line, a failed run, and nothing taken, flagged or sent.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-mail-tls-XXXXXX)
+. "${top_srcdir:-.}/tests/lib.sh"
 . "$src/tests/mailserver.sh"
-trap 'ms_stop; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+at_exit ms_stop
 chmod 755 "$dir"
 command -v openssl > /dev/null 2>&1 || { echo "SKIP: no openssl to make a certificate"; exit 77; }
 MAILSERVER_TLS=1
 ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
 cd "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
-q() { sqlite3 azalai.db "$1"; }
 dvlog=$dir/ms/dovecot/log
 pflog=$dir/ms/postfix/maillog
 
@@ -226,6 +217,4 @@ rc=$?
 check "with tls_verify no they go out on the next run" \
 	'[ "$rc" = 0 ] && [ "$(q "select count(*) from outbox where status <> '\''sent'\''")" = 0 ]'
 
-echo "mail-tls: $passes passed, $fails failed"
-[ "$fails" = 0 ] || { echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt; }
-[ "$fails" = 0 ]
+finish 'echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt'

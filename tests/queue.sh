@@ -5,33 +5,12 @@
 # the deadlines and deliver; after limits.message_attempts runs the mail is
 # held, logged once, shown by list and inbox, and the game master releases
 # or drops it.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-queue-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir" || exit 1
 ulimit -c 0
 printf 'datadir: %s\nlog:\n  to: file\n  file: azalai.log\nmailbox:\n  path: md\n' \
     "$src" > azalai.yaml
-fails=0
-passes=0
 
-# expect CODE PATTERN-ON-STDERR-OR-STDOUT -- COMMAND...
-expect() {
-	code=$1 pat=$2
-	shift 3
-	"$@" > out.txt 2> err.txt
-	got=$?
-	if [ "$got" != "$code" ] || { [ -n "$pat" ] && ! grep -q -- "$pat" out.txt err.txt; }; then
-		echo "FAIL: $* -> exit $got (want $code), wanted \"$pat\" in:"
-		cat out.txt err.txt
-		fails=$((fails + 1))
-	else
-		passes=$((passes + 1))
-	fi
-}
-q() { sqlite3 azalai.db "$1"; }
 mail() { # FILE FROM SUBJECT BODY
 	printf 'From: %s\nSubject: %s\nMessage-ID: <%s@x>\n\n%b\n' "$2" "$3" "$1" "$4" \
 	    > md/tmp/"$1" && mv md/tmp/"$1" md/new/"$1"
@@ -140,5 +119,4 @@ expect 0 "" -- "$az" run
 expect 0 "^new|3|held$" -- q "SELECT status, attempts, aside FROM messages WHERE id = 5"
 expect 0 "last error: .*test: no mail to bad@x" -- "$az" inbox
 
-echo "$passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish

@@ -8,16 +8,13 @@
 # and writes what the browser measured into its DOM, read with --dump-dom.
 # The report itself must load nothing from outside and run no script.
 # Skipped (77) only when no chromium is installed (contrib/test-deps installs it).
-set -u
+uses_azalai=no
+. "${top_srcdir:-.}/tests/lib.sh"
 chromium=$(command -v chromium || command -v chromium-browser) || {
 	echo "SKIP: no chromium (contrib/test-deps installs it)"
 	exit 77
 }
 builddir=$(pwd)
-dir=$(mktemp -d /tmp/azalai-browser-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 AZ_REPORT_HTML_DIR=$dir "$builddir/tests/test_report_mail" > "$dir/compose.log" 2>&1 || {
 	cat "$dir/compose.log"

@@ -4,19 +4,11 @@
 # answer) and one that logs in and then says nothing. The fake servers are
 # tests/silent-server on loopback. Nothing here measures time: "timeout 60"
 # only ends a run that would hang, which fails the test.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
+. "${top_srcdir:-.}/tests/lib.sh"
 silent=$(dirname "$az")/tests/silent-server
-dir=$(mktemp -d /tmp/azalai-timeout-XXXXXX)
 pids=
-trap 'for p in $pids; do kill "$p" 2>/dev/null; done; [ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+at_exit 'for p in $pids; do kill "$p" 2>/dev/null; done'
 cd "$dir"
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
 for m in smtp imap; do
 	"$silent" "$m" "$m.port" > /dev/null 2>&1 < /dev/null &
 	pids="$pids $!"
@@ -65,6 +57,4 @@ rc=$?
 check "a mailbox server silent after login: the run ends with 75" '[ "$rc" = 75 ]'
 check "the run says the mailbox timed out" 'grep -q "Timeout was reached" run.err'
 
-echo "timeout: $passes passed, $fails failed"
-[ "$fails" = 0 ] || cat flush.err run.err
-[ "$fails" = 0 ]
+finish 'cat flush.err run.err'

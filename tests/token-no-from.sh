@@ -4,18 +4,8 @@
 # is not the seat's: it is held for the seat's CONFIRM like a mail from a
 # stranger's address, and its order waits. A turn file has no sender by
 # design and is applied as before.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-no-from-XXXXXX)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir" || exit 1
-fails=0
-passes=0
-check() {
-	if eval "$2"; then passes=$((passes + 1)); else echo "FAIL: $1"; fails=$((fails + 1)); fi
-}
-q() { sqlite3 azalai.db "$1"; }
 
 printf 'datadir: %s\nlog:\n  to: file\n  file: azalai.log\n' "$src" > azalai.yaml
 "$az" init > /dev/null 2>&1
@@ -59,5 +49,4 @@ check "a turn file is applied, not held" \
 	 [ "$(q "select status from messages order by id desc limit 1")" = done ] &&
 	 [ "$(q "select reason from messages order by id desc limit 1")" = "1 accepted, 0 rejected" ]'
 
-echo "$passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish

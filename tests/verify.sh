@@ -2,33 +2,9 @@
 # Players can audit a game: the welcome mails commit to the seed and do not
 # tell it, the end reveals it, azalai verify replays the game from it and
 # finds a changed seed, an edited event and a made-up chain head.
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
-dir=$(mktemp -d /tmp/azalai-verify-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+. "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir"
 printf 'datadir: %s\nlog:\n  to: none\n' "$src" > azalai.yaml
-fails=0
-passes=0
-
-ok() { passes=$((passes + 1)); }
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
-
-# expect CODE PATTERN -- COMMAND...: the exit code, and PATTERN in the output.
-expect() {
-	code=$1 pat=$2
-	shift 3
-	"$@" > out.txt 2> err.txt
-	got=$?
-	if [ "$got" != "$code" ] || { [ -n "$pat" ] && ! grep -q -- "$pat" out.txt err.txt; }; then
-		echo "FAIL: $* -> exit $got (want $code), wanted \"$pat\" in:"
-		cat out.txt err.txt
-		fails=$((fails + 1))
-	else
-		passes=$((passes + 1))
-	fi
-}
 
 # hash_at GAME SEQ [LEDGER]: the hash of that step, the head a report gave.
 hash_at() {
@@ -44,7 +20,7 @@ bodies() {
 	done
 }
 
-"$az" init > /dev/null || bad "init"
+"$az" init > /dev/null || fail "init"
 expect 0 "usage: azalai verify" -- "$az" verify --help
 expect 0 "targi-1" -- "$az" new targi --seat a=a@x --seat b=b@x
 expect 0 "" -- "$az" watch targi-1 w@x
@@ -52,14 +28,14 @@ expect 0 "" -- "$az" watch targi-1 w@x
 expect 0 "targi-2" -- "$az" new targi --seat c=c@x --seat d=bot
 
 commit=$(sqlite3 azalai.db "SELECT seed_commit FROM games WHERE name = 'targi-1'")
-[ ${#commit} = 64 ] && ok || bad "targi-1 has no commitment: \"$commit\""
+[ ${#commit} = 64 ] && pass || fail "targi-1 has no commitment: \"$commit\""
 n=0
 for m in $(sqlite3 azalai.db "SELECT id FROM outbox WHERE kind = 'welcome' AND game_id = 1"); do
 	n=$((n + 1))
 	sqlite3 azalai.db "SELECT body FROM outbox WHERE id = $m" | grep -q "^  $commit\$" ||
-		bad "welcome mail $m does not carry the commitment $commit"
+		fail "welcome mail $m does not carry the commitment $commit"
 done
-[ "$n" = 2 ] && ok || bad "$n welcome mails for targi-1, not 2"
+[ "$n" = 2 ] && pass || fail "$n welcome mails for targi-1, not 2"
 
 # A running game is verified too, and shows no seed and no deck order.
 expect 0 "targi-1 verified" -- "$az" verify targi-1
@@ -67,7 +43,7 @@ expect 1 "" -- grep -q "Tribe deck, top first" out.txt
 "$az" replay targi-1 --as a > running.txt 2>&1
 expect 1 "" -- grep -q "Tribe deck, top first\|^  seed " running.txt
 head1=$(sed -n 's/^Chain head at step 0: \([0-9a-f]*\)$/\1/p' running.txt | head -n 1)
-[ ${#head1} = 16 ] && ok || bad "no short chain head in the report at step 0: \"$head1\""
+[ ${#head1} = 16 ] && pass || fail "no short chain head in the report at step 0: \"$head1\""
 bodies before
 
 # The referee plays both seats to the end.
@@ -79,29 +55,29 @@ last=$(ls after | sort -n | tail -n 1)
 seed=$(sed -n 's/^  seed  *\([0-9]*\)$/\1/p' "after/$last")
 salt=$(sed -n 's/^  salt  *\([0-9a-f]*\)$/\1/p' "after/$last")
 full=$(sed -n 's/^Chain head at step [0-9]*: \([0-9a-f]*\)$/\1/p' "after/$last")
-[ -n "$seed" ] && [ ${#salt} = 32 ] && [ ${#full} = 64 ] && ok ||
-	bad "the last mail does not reveal seed, salt and the full head: \"$seed\" \"$salt\" \"$full\""
+[ -n "$seed" ] && [ ${#salt} = 32 ] && [ ${#full} = 64 ] && pass ||
+	fail "the last mail does not reveal seed, salt and the full head: \"$seed\" \"$salt\" \"$full\""
 stored=$(sqlite3 azalai.db "SELECT seed FROM games WHERE name = 'targi-1'")
 # The ledger's INTEGER is signed; the seed is the same 64 bits unsigned.
 case $stored in
--*) [ "$seed" != "${stored#-}" ] && ok || bad "revealed seed $seed vs ledger $stored" ;;
-*) [ "$seed" = "$stored" ] && ok || bad "revealed seed $seed, the ledger's is $stored" ;;
+-*) [ "$seed" != "${stored#-}" ] && pass || fail "revealed seed $seed vs ledger $stored" ;;
+*) [ "$seed" = "$stored" ] && pass || fail "revealed seed $seed, the ledger's is $stored" ;;
 esac
 # What a player does with sha256sum (doc/verify.md).
 mine=$(printf 'azalai-seed-v1 %s %s %s' targi-1 "$seed" "$salt" | sha256sum | cut -d' ' -f1)
-[ "$mine" = "$commit" ] && ok || bad "sha256sum gives $mine, the welcome mail said $commit"
+[ "$mine" = "$commit" ] && pass || fail "sha256sum gives $mine, the welcome mail said $commit"
 # Neither seed nor salt in any mail before the end, of either game.
 if [ -z "$seed" ] || [ -z "$salt" ]; then
-	bad "nothing revealed to look for in the mails before the end"
+	fail "nothing revealed to look for in the mails before the end"
 elif grep -l -F -e "$seed" -e "$salt" before/* > leaked.txt; then
-	bad "the seed or salt was in a mail before the end: $(cat leaked.txt)"
-else ok; fi
+	fail "the seed or salt was in a mail before the end: $(cat leaked.txt)"
+else pass; fi
 for f in after/*; do
 	[ -e "before/$(basename "$f")" ] && continue
 	grep -q -F "$seed" "$f" && break
 done
-grep -q -F "$seed" "$f" && ok || bad "no mail after the end reveals the seed"
-grep -q "Tribe deck, top first" "after/$last" && ok || bad "the final report shows no decks"
+grep -q -F "$seed" "$f" && pass || fail "no mail after the end reveals the seed"
+grep -q "Tribe deck, top first" "after/$last" && pass || fail "the final report shows no decks"
 
 expect 0 "seed: matches its commitment $commit" -- "$az" verify targi-1
 expect 0 "every step from the seed" -- "$az" verify targi-1
@@ -119,7 +95,7 @@ expect 64 "one game" -- "$az" verify targi-1 targi-2
 expect 65 'there is no game "nope"' -- "$az" verify nope
 expect 0 "2 games verified" -- "$az" verify
 # Not a terminal: no progress line.
-[ -s err.txt ] && bad "verify wrote to a stderr that is not a terminal: $(cat err.txt)" || ok
+[ -s err.txt ] && fail "verify wrote to a stderr that is not a terminal: $(cat err.txt)" || pass
 
 # After the end, replay shows everything at any step, as any seat.
 expect 0 "Tribe deck, top first" -- "$az" replay targi-1 --step 1 --as a
@@ -174,8 +150,8 @@ expect 65 "1 of 2 games do not verify" -- "$az" --ledger silent.db verify
 "$az" replay targi-1 | grep '^step \|^replay' > steps.txt
 sqlite3 silent.db "DELETE FROM snapshots WHERE game_id = 1"
 "$az" --ledger silent.db replay targi-1 | grep '^step \|^replay' > silent-steps.txt
-cmp -s steps.txt silent-steps.txt && ok ||
-	bad "the rows made by hand turned targi-1 back: $(diff steps.txt silent-steps.txt)"
+cmp -s steps.txt silent-steps.txt && pass ||
+	fail "the rows made by hand turned targi-1 back: $(diff steps.txt silent-steps.txt)"
 
 # A game from before the commitment (migration 007) verifies without one,
 # and its end still reveals the seed.
@@ -203,8 +179,8 @@ expect 0 "undid step 1" -- "$az" rollback buqruru-2 1 testing
 expect 0 "buqruru-2 verified" -- "$az" verify buqruru-2
 # The rollback step names what it undid, under its hash.
 [ "$(sqlite3 azalai.db "SELECT payload FROM events WHERE kind = 'admin' AND
-	game_id = (SELECT id FROM games WHERE name = 'buqruru-2')")" = "undo 1 to 1" ] && ok ||
-	bad "the rollback step of buqruru-2 does not name step 1 in its payload"
+	game_id = (SELECT id FROM games WHERE name = 'buqruru-2')")" = "undo 1 to 1" ] && pass ||
+	fail "the rollback step of buqruru-2 does not name step 1 in its payload"
 # A head kept from the undone step is in the chain, no longer in the history.
 expect 0 "head [0-9a-f]* was step 1 of this game's history until the rollback at step 2 undid it" \
 	-- "$az" verify buqruru-2 --head "$(hash_at buqruru-2 1)"
@@ -239,5 +215,4 @@ expect 65 "undone: step 3 is listed as undone, but no rollback step of the chain
 	-- "$az" --ledger old19-silent.db verify buqruru-1
 expect 0 "5 games verified" -- "$az" verify
 
-echo "$passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish

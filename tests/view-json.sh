@@ -4,41 +4,33 @@
 # reader's secrets (tests/view-json-check.py); a planted leak must be caught;
 # then `azalai show --json` and `azalai replay --json` from the command line.
 # AZ_VIEW_GAMES sets the games per setup (default 1).
-set -u
-az=${AZALAI:?the test harness sets AZALAI}
-src=${top_srcdir:-.}
+. "${top_srcdir:-.}/tests/lib.sh"
 dump=$(dirname "$az")/tests/view-json-dump
 schema=$src/doc/view-schema.json
 check="python3 $src/tests/view-json-check.py $schema"
 python3 -c 'import jsonschema' 2> /dev/null ||
 	{ echo "SKIP: python3-jsonschema is not installed"; exit 77; }
-dir=$(mktemp -d /tmp/azalai-view-json-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-fails=0
-passes=0
-ok() { passes=$((passes + 1)); }
-no() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
 export srcdir="$src"
 if "$dump" "${AZ_VIEW_GAMES:-1}" 1 > "$dir/views.txt" 2> "$dir/dump.err" &&
     grep -q '^V ' "$dir/views.txt"; then
-	if $check < "$dir/views.txt"; then ok; else no "the views of random games"; fi
+	if $check < "$dir/views.txt"; then pass; else fail "the views of random games"; fi
 else
-	no "view-json-dump: $(tail -n 3 "$dir/dump.err" "$dir/views.txt")"
+	fail "view-json-dump: $(tail -n 3 "$dir/dump.err" "$dir/views.txt")"
 fi
 # A planted leak: every reader is shown the first seat's view.
 if AZALAI_TEST_PLANT_LEAK=1 "$dump" 1 2 > "$dir/planted.txt" 2> "$dir/dump.err" &&
-    $check --expect-leaks < "$dir/planted.txt"; then ok; else no "a planted leak went unseen"; fi
+    $check --expect-leaks < "$dir/planted.txt"; then pass; else fail "a planted leak went unseen"; fi
 
 # The command line.
 cd "$dir"
 printf 'datadir: %s\nlog:\n  to: none\n' "$src" > azalai.yaml
-"$az" init > /dev/null 2>&1 || no "init"
+"$az" init > /dev/null 2>&1 || fail "init"
 "$az" new targi --name t1 --seat north=n@example.org --seat south=s@example.org > new.txt 2>&1 ||
-	no "new targi"
+	fail "new targi"
 tok_n=$(awk '$1 == "seat" && $2 == "north" { print $4 }' new.txt)
 tok_s=$(awk '$1 == "seat" && $2 == "south" { print $4 }' new.txt)
-[ -n "$tok_n" ] && [ -n "$tok_s" ] || no "no tokens in: $(cat new.txt)"
+[ -n "$tok_n" ] && [ -n "$tok_s" ] || fail "no tokens in: $(cat new.txt)"
 # record FILE VIEWER: a dump record for the checker, with the tokens the
 # reader may not know.
 record() {
@@ -51,30 +43,30 @@ record() {
 	echo
 }
 for as in north south; do
-	if "$az" show t1 --as $as --json > show-$as.json 2> err.txt; then ok; else
-		no "show --as $as --json: $(cat err.txt)"; fi
+	if "$az" show t1 --as $as --json > show-$as.json 2> err.txt; then pass; else
+		fail "show --as $as --json: $(cat err.txt)"; fi
 done
-if "$az" show t1 --json > show-obs.json 2> err.txt; then ok; else no "show --json"; fi
+if "$az" show t1 --json > show-obs.json 2> err.txt; then pass; else fail "show --json"; fi
 { echo "G targi cli"; record show-obs.json -1; record show-north.json 0
   record show-south.json 1; } > cli.txt
 # Only JSON on stdout: no campaign lines after it.
-if python3 -c 'import json,sys; json.load(open(sys.argv[1]))' show-north.json; then ok; else
-	no "show --json prints more than JSON"; fi
+if python3 -c 'import json,sys; json.load(open(sys.argv[1]))' show-north.json; then pass; else
+	fail "show --json prints more than JSON"; fi
 if grep -q '"viewer" : 0' show-north.json && grep -q '"seat" : "north"' show-north.json &&
-    grep -q '"viewer" : "observer"' show-obs.json; then ok; else
-	no "show --json names the wrong viewer"; fi
-if "$az" show t1 --as east --json > out.txt 2> err.txt; then no "--as east"; else
-	[ $? = 64 ] && grep -q 'has no seat "east"' err.txt && ok || no "--as east: $(cat err.txt)"; fi
-if "$az" replay t1 --step 0 --as south --json > replay.json 2> err.txt; then ok; else
-	no "replay --json: $(cat err.txt)"; fi
-if grep -q '"step" : 0' replay.json && ! grep -q 'replay verified' replay.json; then ok; else
-	no "replay --step 0 --json: $(head -c 300 replay.json)"; fi
+    grep -q '"viewer" : "observer"' show-obs.json; then pass; else
+	fail "show --json names the wrong viewer"; fi
+if "$az" show t1 --as east --json > out.txt 2> err.txt; then fail "--as east"; else
+	[ $? = 64 ] && grep -q 'has no seat "east"' err.txt && pass || fail "--as east: $(cat err.txt)"; fi
+if "$az" replay t1 --step 0 --as south --json > replay.json 2> err.txt; then pass; else
+	fail "replay --json: $(cat err.txt)"; fi
+if grep -q '"step" : 0' replay.json && ! grep -q 'replay verified' replay.json; then pass; else
+	fail "replay --step 0 --json: $(head -c 300 replay.json)"; fi
 record replay.json 1 >> cli.txt
 # A bot game is over when new returns: every reader sees it all.
-"$az" new buqruru --name b1 --seat a=bot --seat b=bot > /dev/null 2>&1 || no "new buqruru"
-"$az" show b1 --as a --json > over.json 2> err.txt || no "show b1 --json: $(cat err.txt)"
-if grep -q '"reveal"' over.json; then ok; else no "a finished game's JSON reveals nothing"; fi
-"$az" replay b1 --step 3 --json > mid.json 2> err.txt || no "replay b1 --json: $(cat err.txt)"
+"$az" new buqruru --name b1 --seat a=bot --seat b=bot > /dev/null 2>&1 || fail "new buqruru"
+"$az" show b1 --as a --json > over.json 2> err.txt || fail "show b1 --json: $(cat err.txt)"
+if grep -q '"reveal"' over.json; then pass; else fail "a finished game's JSON reveals nothing"; fi
+"$az" replay b1 --step 3 --json > mid.json 2> err.txt || fail "replay b1 --json: $(cat err.txt)"
 { echo "G buqruru cli"; printf 'V -1 '; tr -d '\n' < over.json; echo
   printf 'V -1 '; tr -d '\n' < mid.json; echo; } >> cli.txt
 # The command-line views are valid too (the spoiled-view checks need more
@@ -97,29 +89,29 @@ for line in open(sys.argv[2]):
                 print("viewer", v, "sees token", t); bad += 1
 sys.exit(1 if bad else 0)
 PY
-then ok; else no "the command line's views"; fi
+then pass; else fail "the command line's views"; fi
 
 # By mail: the seat that asked gets view.json beside its report, valid and
 # its own; the other seat's report has none.
 printf 'datadir: %s\nlog:\n  to: none\ndeliver:\n  outdir: out\n' "$src" > azalai.yaml
-if "$az" seat t1 north json maybe > out.txt 2> err.txt; then no "json maybe"; else
-	[ $? = 64 ] && grep -q 'say on or off' err.txt && ok || no "json maybe: $(cat err.txt)"; fi
+if "$az" seat t1 north json maybe > out.txt 2> err.txt; then fail "json maybe"; else
+	[ $? = 64 ] && grep -q 'say on or off' err.txt && pass || fail "json maybe: $(cat err.txt)"; fi
 if "$az" seat t1 north json on > out.txt 2> err.txt &&
-    grep -q "seat north's reports carry its view as JSON" out.txt; then ok; else
-	no "seat json on: $(cat out.txt err.txt)"; fi
+    grep -q "seat north's reports carry its view as JSON" out.txt; then pass; else
+	fail "seat json on: $(cat out.txt err.txt)"; fi
 # order SEAT TOKEN: mails the seat's first legal order.
 order() {
 	o=$("$az" show t1 --as "$1" --json | python3 -c \
 	    'import json,sys; print(json.load(sys.stdin)["view"]["legal"][0]["text"])')
 	printf 'From: %s@example.org\nTo: referee@example.org\nSubject: o\nMessage-ID: <%s.%s@x>\n\nGAME t1\nSEAT %s\nTOKEN %s\n%s\n' \
 	    "$(echo "$1" | cut -c1)" "$1" "$(date +%s%N)" "$1" "$2" "$o" | "$az" ingest --stdin > /dev/null 2>&1 ||
-	    no "ingest $1's order"
+	    fail "ingest $1's order"
 }
 "$az" outbox flush > /dev/null 2>&1
 order north "$tok_n"
 order south "$tok_s"
 order north "$tok_n"
-"$az" outbox flush > /dev/null 2>&1 || no "outbox flush"
+"$az" outbox flush > /dev/null 2>&1 || fail "outbox flush"
 if python3 - "$schema" out <<'PY'
 import email, glob, json, os, sys, jsonschema
 schema = json.load(open(sys.argv[1]))
@@ -157,8 +149,8 @@ for f in sorted(glob.glob(os.path.join(sys.argv[2], "*-report-*.eml"))):
     seen["n"] += 1
 sys.exit(0 if seen["n"] > 0 and seen["s"] > 0 else "reports seen: %r" % seen)
 PY
-then ok; else no "view.json by mail"; fi
-if grep -l "$tok_s" out/*-report-n@* > /dev/null 2>&1; then no "south's token reached north"; else ok; fi
+then pass; else fail "view.json by mail"; fi
+if grep -l "$tok_s" out/*-report-n@* > /dev/null 2>&1; then fail "south's token reached north"; else pass; fi
 
 # A German reader: the same data as the English one, keys untranslated,
 # messages in German: first by `show --json` with the campaign's language,
@@ -257,32 +249,32 @@ for i in range(0, len(args), 4):
 sys.exit(1 if fails else 0)
 PY
 "$az" new targui --name u1 --seat north=n@example.org --seat south=s@example.org \
-    --seat east=e@example.org > /dev/null 2>&1 || no "new targui"
+    --seat east=e@example.org > /dev/null 2>&1 || fail "new targui"
 # seat SHOW: the seat to show of game g (b1's seats are a and b).
 seat() { if [ "$1" = b1 ]; then echo b; else echo south; fi; }
 for g in t1 b1 u1; do
-	"$az" show $g --as "$(seat $g)" --json > en-$g.json 2> err.txt || no "show $g: $(cat err.txt)"
+	"$az" show $g --as "$(seat $g)" --json > en-$g.json 2> err.txt || fail "show $g: $(cat err.txt)"
 done
 printf 'datadir: %s\nlanguage: de\nlog:\n  to: none\n' "$src" > azalai.yaml
 for g in t1 b1 u1; do
-	"$az" show $g --as "$(seat $g)" --json > de-$g.json 2> err.txt || no "show $g in German: $(cat err.txt)"
+	"$az" show $g --as "$(seat $g)" --json > de-$g.json 2> err.txt || fail "show $g in German: $(cat err.txt)"
 done
 shown="t1 en-t1.json de-t1.json Adeliger b1 en-b1.json de-b1.json Uhrzeigersinn
     u1 en-u1.json de-u1.json Salzmine"
 # shellcheck disable=SC2086
-if python3 same.py "$schema" $shown; then ok; else
-	no "a German reader's view is not the English one's data in German"; fi
+if python3 same.py "$schema" $shown; then pass; else
+	fail "a German reader's view is not the English one's data in German"; fi
 
 # By mail (issue 14): one game twice, from the same seed, time and orders, in
 # two ledgers; north, who asked for view.json, reads English in one and German
 # in the other. Each German report's view.json is the English one's data.
 mailed() {
-	mkdir "$1" && cd "$1" || { no "cannot make $1"; return; }
+	mkdir "$1" && cd "$1" || { fail "cannot make $1"; return; }
 	printf 'datadir: %s\nlog:\n  to: none\ndeliver:\n  outdir: out\n' "$src" > azalai.yaml
-	"$az" init > /dev/null 2>&1 || no "init in $1"
+	"$az" init > /dev/null 2>&1 || fail "init in $1"
 	"$az" new targi --name t1 --seat "north=n@example.org lang=$1" \
-	    --seat south=s@example.org > new.txt 2>&1 || no "new targi in $1: $(cat new.txt)"
-	"$az" seat t1 north json on > /dev/null 2>&1 || no "json on in $1"
+	    --seat south=s@example.org > new.txt 2>&1 || fail "new targi in $1: $(cat new.txt)"
+	"$az" seat t1 north json on > /dev/null 2>&1 || fail "json on in $1"
 	n=$(awk '$1 == "seat" && $2 == "north" { print $4 }' new.txt)
 	s=$(awk '$1 == "seat" && $2 == "south" { print $4 }' new.txt)
 	for _ in 1 2 3; do
@@ -290,7 +282,7 @@ mailed() {
 		order south "$s"
 	done
 	# A reply waits a while before it goes (a quick correction replaces it).
-	AZALAI_NOW=2026-01-06T12:00:00Z "$az" outbox flush > /dev/null 2>&1 || no "flush in $1"
+	AZALAI_NOW=2026-01-06T12:00:00Z "$az" outbox flush > /dev/null 2>&1 || fail "flush in $1"
 	python3 - out <<'PY'
 import email, glob, os, sys
 for f in sorted(glob.glob(os.path.join(sys.argv[1], "*-report-n@*.eml"))):
@@ -314,14 +306,13 @@ done
 # Each of north's reports carries view.json, in German too; two at least.
 [ "$(echo "$pairs" | wc -w)" -ge 8 ] &&
     [ "$(find en -name '*.json' | wc -l)" = "$(find de -name '*.json' | wc -l)" ] &&
-	ok || no "too few reports with view.json by mail to compare: $pairs"
+	pass || fail "too few reports with view.json by mail to compare: $pairs"
 # shellcheck disable=SC2086
-if python3 same.py "$schema" $pairs; then ok; else
-	no "a German seat's view.json by mail is not the English one's data in German"; fi
+if python3 same.py "$schema" $pairs; then pass; else
+	fail "a German seat's view.json by mail is not the English one's data in German"; fi
 # Control: the comparison finds a difference planted in each German view.
 # shellcheck disable=SC2086
-if python3 same.py "$schema" --plant $shown $pairs; then ok; else
-	no "the comparison missed a planted difference"; fi
+if python3 same.py "$schema" --plant $shown $pairs; then pass; else
+	fail "the comparison missed a planted difference"; fi
 
-echo "# view-json: $passes passed, $fails failed"
-[ "$fails" = 0 ]
+finish

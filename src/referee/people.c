@@ -9,9 +9,9 @@
 #include "core/log.h"
 #include "lang/lang.h"
 #include "mail/address.h"
+#include "referee/bots.h"
 #include "referee/notice.h"
 #include "referee/people.h"
-#include "referee/process.h"
 #include "referee/schedule.h"
 #include "render/report.h"
 
@@ -118,7 +118,7 @@ bots_move(struct mailer *m)
 {
 	int steps = 0;
 
-	if (process_bots(m->l, m->p, m->now, &steps, m->d) < 0)
+	if (bots_play(m->l, m->p, m->now, &steps, m->d) < 0)
 		return -1;
 	return play_update_status(m->l, m->p, m->d);
 }

@@ -14,9 +14,9 @@
 #include "lang/ordertr.h"
 #include "ledger/play.h"
 #include "mail/outbox.h"
+#include "referee/bots.h"
 #include "referee/notice.h"
 #include "referee/people.h"
-#include "referee/process.h"
 #include "referee/schedule.h"
 #include "render/render.h"
 #include "render/report.h"
@@ -523,7 +523,7 @@ pass(struct run *u, const struct drow *w, struct diag *d)
 		    "AND seat_idx = ? AND seq = ?", u->p->g.id, w->seat, w->seq, u->now, d) < 0)
 			return -1;
 	}
-	if (process_bots(u->l, u->p, u->now, &u->stats->steps, d) < 0 ||
+	if (bots_play(u->l, u->p, u->now, &u->stats->steps, d) < 0 ||
 	    play_update_status(u->l, u->p, d) < 0)
 		return -1;
 	return 0;
@@ -639,7 +639,7 @@ run_game(struct run *u, struct diag *d)
 	if ((rc = pause_check(u, d)) != 0)
 		return rc < 0 ? -1 : 0;
 	/* A seat just handed to the bot may be the one waited for. */
-	if (process_bots(u->l, u->p, u->now, &u->stats->steps, d) < 0 ||
+	if (bots_play(u->l, u->p, u->now, &u->stats->steps, d) < 0 ||
 	    play_update_status(u->l, u->p, d) < 0)
 		return -1;
 	/* Each default is a step and may open decisions; new deadlines lie after

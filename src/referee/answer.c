@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "campaign/campaign.h"
+#include "campaign/deadline-rows.h"
 #include "core/clock.h"
 #include "core/hash.h"
 #include "core/log.h"
@@ -27,7 +28,6 @@
 #include "referee/guessing.h"
 #include "referee/mailcmd.h"
 #include "referee/press.h"
-#include "referee/schedule.h"
 #include "referee/stale.h"
 #include "render/render.h"
 #include "render/report.h"
@@ -910,7 +910,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	    &j->stats->steps, d) < 0 || play_update_status(j->l, &p, d) < 0))
 		goto fail;
 	/* The reports show the deadlines as these orders leave them. */
-	if (schedule_reconcile_with(j->l, &p, &camp, j->now, d) < 0)
+	if (deadline_sync(j->l, &p, &camp, d) < 0)
 		goto fail;
 
 	extra = tval_map();

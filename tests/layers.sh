@@ -32,9 +32,6 @@ src/render/board.c draw/drawlib.h
 src/render/board.c draw/pngpal.h
 src/core/fsutil.c core/fsdir.h
 src/mail/address.c mail/mailmsg.h
-src/referee/people.c referee/process.h
-src/referee/people.c referee/schedule.h
-src/referee/schedule.c referee/process.h
 src/campaign/campaign.c campaign/notify.h
 src/render/picture.h render/report.h
 

@@ -14,8 +14,8 @@
 #include "mail/address.h"
 #include "campaign/campaign-file.h"
 #include "core/clock.h"
+#include "referee/bots.h"
 #include "referee/people.h"
-#include "referee/process.h"
 #include "testutil.h"
 #include "core/xmalloc.h"
 
@@ -65,7 +65,7 @@ play_bots(struct fixture *f, struct play *p)
 
 	clock_iso(clock_now(), now, sizeof now);
 	assert_int_equal(ledger_begin(&f->l, &d), 0);
-	if (process_bots(&f->l, p, now, &steps, &d) < 0)
+	if (bots_play(&f->l, p, now, &steps, &d) < 0)
 		fail_msg("%s", d.msg);
 	assert_int_equal(ledger_commit(&f->l, &d), 0);
 }

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "core/clock.h"
-#include "referee/process.h"
+#include "referee/bots.h"
 #include "testutil.h"
 
 static int
@@ -60,7 +60,7 @@ playouts(const char *rules, int nseats, const char *const *opts, int nopts, int 
 		fx_game(&f, rules, name, nseats, 0xf, opts, nopts, &p);
 		clock_iso(clock_now(), now, sizeof now);
 		assert_int_equal(ledger_begin(&f.l, &d), 0);
-		if (process_bots(&f.l, &p, now, &steps, &d) < 0)
+		if (bots_play(&f.l, &p, now, &steps, &d) < 0)
 			fail_msg("game %d: %s", i, d.msg);
 		assert_int_equal(ledger_commit(&f.l, &d), 0);
 		memset(&pd, 0, sizeof pd);
@@ -227,7 +227,7 @@ test_replay_catches_tampering(void **state)
 	fx_open(&f);
 	fx_game(&f, "buqruru", "t-1", 0, 0x3, NULL, 0, &p);
 	clock_iso(clock_now(), now, sizeof now);
-	assert_int_equal(process_bots(&f.l, &p, now, &steps, &d), 0);
+	assert_int_equal(bots_play(&f.l, &p, now, &steps, &d), 0);
 	/* Rewrite history behind the triggers' back, as a broken tool might. */
 	assert_int_equal(sqlite3_exec(f.l.db, "DROP TRIGGER events_no_update; UPDATE events "
 	    "SET state_hash = 'bad' WHERE seq = 2", NULL, NULL, NULL), SQLITE_OK);
@@ -287,7 +287,7 @@ test_load_snapshot_swapped(void **state)
 	fx_game(&f, "buqruru", "k-1", 0, 0x3, NULL, 0, &p);
 	clock_iso(clock_now(), now, sizeof now);
 	assert_int_equal(ledger_begin(&f.l, &d), 0);
-	assert_int_equal(process_bots(&f.l, &p, now, &steps, &d), 0);
+	assert_int_equal(bots_play(&f.l, &p, now, &steps, &d), 0);
 	assert_int_equal(ledger_commit(&f.l, &d), 0);
 	assert_true(steps > 1);
 	/* Twice: the second load finds the bytes the first hashed. */
@@ -335,7 +335,7 @@ test_load_after_savepoint_undone(void **state)
 	clock_iso(clock_now(), now, sizeof now);
 	assert_int_equal(ledger_begin(&f.l, &d), 0);
 	assert_int_equal(ledger_savepoint(&f.l, &d), 0);
-	assert_int_equal(process_bots(&f.l, &p, now, &steps, &d), 0);
+	assert_int_equal(bots_play(&f.l, &p, now, &steps, &d), 0);
 	assert_true(steps > 1);
 	assert_int_equal(ledger_rollback_to(&f.l, &d), 0);
 	assert_int_equal(ledger_commit(&f.l, &d), 0);
@@ -346,7 +346,7 @@ test_load_after_savepoint_undone(void **state)
 	assert_string_equal(again.state_hash, setup_hash);
 	/* The same steps again, kept this time. */
 	assert_int_equal(ledger_begin(&f.l, &d), 0);
-	assert_int_equal(process_bots(&f.l, &again, now, &steps, &d), 0);
+	assert_int_equal(bots_play(&f.l, &again, now, &steps, &d), 0);
 	assert_int_equal(ledger_commit(&f.l, &d), 0);
 	newest = state_at(&f, &again, -1);
 	assert_memory_equal(newest, again.st, again.rules->state_size);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "campaign/campaign.h"
+#include "campaign/deadline-rows.h"
 #include "core/clock.h"
 #include "campaign/deadline.h"
 #include "referee/people.h"
@@ -609,16 +610,16 @@ test_shift_and_set(void **state)
 	due = open_due(e, 0);
 	run_at(e, due - 3600);
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM outbox WHERE kind = 'reminder'"), 2);
-	assert_int_equal(schedule_shift(&e->f.l, e->p.g.id, 0, 3 * 86400, &d), 1);
+	assert_int_equal(deadline_shift(&e->f.l, e->p.g.id, 0, 3 * 86400, &d), 1);
 	assert_int_equal(open_due(e, 0), due + 3 * 86400);
 	assert_int_equal(open_due(e, 1), due);
 	/* The old reminder came too early for the new deadline: a new one comes. */
 	run_at(e, due + 2 * 86400 + 60);
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM outbox WHERE kind = 'reminder' AND "
 	    "to_addr = 'n@example.org'"), 2);
-	assert_true(schedule_set(&e->f.l, e->p.g.id, -1, t0 - 86400, &d) < 0);
+	assert_true(deadline_set(&e->f.l, e->p.g.id, -1, t0 - 86400, &d) < 0);
 	assert_non_null(strstr(d.msg, "past"));
-	assert_int_equal(schedule_set(&e->f.l, e->p.g.id, -1, due + 9 * 86400, &d), 1);
+	assert_int_equal(deadline_set(&e->f.l, e->p.g.id, -1, due + 9 * 86400, &d), 1);
 	assert_int_equal(open_due(e, 0), due + 9 * 86400);
 }
 

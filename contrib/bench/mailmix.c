@@ -27,7 +27,7 @@
 #include "core/log.h"
 #include "ledger/play.h"
 #include "core/rng.h"
-#include "referee/schedule.h"
+#include "campaign/deadline-rows.h"
 #include "ledger/token.h"
 
 /* Texts the rules wrote for legal orders earlier, per game: candidates for
@@ -168,7 +168,7 @@ one_game(struct ledger *l, int i, int quota, const char *now, const char *dir,
 	}
 	if (opt_resolve(r->options, &o, NULL, 0, &d) < 0 ||
 	    play_create(l, &g, &o, now, &p, &d) < 0 || audit_commit(l, &p.g, &fixed, &d) < 0 ||
-	    schedule_reconcile(l, &p, now, &d) < 0)
+	    deadline_sync(l, &p, NULL, &d) < 0)
 		die(g.name, &d);
 	scratch = malloc(r->state_size);
 	/* From here on the game goes on in memory only: the mails will play it

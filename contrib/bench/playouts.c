@@ -11,7 +11,7 @@
 #include "ledger/ledger.h"
 #include "core/log.h"
 #include "ledger/play.h"
-#include "referee/process.h"
+#include "referee/bots.h"
 
 static double
 now_s(void)
@@ -103,7 +103,7 @@ through_ledger(const struct game_rules *r, int games)
 		}
 		ledger_begin(&l, &d);
 		if (play_create(&l, &gr, &o, "2026-11-21T00:00:00Z", &p, &d) < 0 ||
-		    process_bots(&l, &p, "2026-11-21T00:00:00Z", &steps, &d) < 0) {
+		    bots_play(&l, &p, "2026-11-21T00:00:00Z", &steps, &d) < 0) {
 			fprintf(stderr, "%s\n", d.msg);
 			exit(1);
 		}

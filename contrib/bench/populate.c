@@ -18,7 +18,7 @@
 #include "core/log.h"
 #include "ledger/play.h"
 #include "core/rng.h"
-#include "referee/schedule.h"
+#include "campaign/deadline-rows.h"
 #include "ledger/token.h"
 
 static void
@@ -81,7 +81,7 @@ one_game(struct ledger *l, int i, const char *only, int steps, const char *now,
 		    now, NULL, &d) < 0)
 			die(g.name, &d);
 	}
-	if (play_update_status(l, &p, &d) < 0 || schedule_reconcile(l, &p, now, &d) < 0)
+	if (play_update_status(l, &p, &d) < 0 || deadline_sync(l, &p, NULL, &d) < 0)
 		die(g.name, &d);
 	play_free(&p);
 }

@@ -21,10 +21,10 @@
 #include "ledger/play.h"
 #include "ledger/token.h"
 #include "mail/address.h"
+#include "referee/bots.h"
 #include "referee/guessing.h"
 #include "referee/people.h"
 #include "referee/press.h"
-#include "referee/process.h"
 #include "render/render.h"
 #include "render/report.h"
 #include "render/viewjson.h"
@@ -270,7 +270,7 @@ start_game(struct cli *c, struct new_game *ng)
 
 		/* Bots alone may finish the game here: it is over at once, not at
 		 * the next run (which would find nothing waiting and not look). */
-		if (process_bots(&c->l, &p, now, &steps, &d) < 0 ||
+		if (bots_play(&c->l, &p, now, &steps, &d) < 0 ||
 		    play_update_status(&c->l, &p, &d) < 0)
 			rc = EX_SOFTWARE;
 	}

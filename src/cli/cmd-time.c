@@ -7,6 +7,7 @@
 #include <sysexits.h>
 
 #include "campaign/campaign.h"
+#include "campaign/deadline-rows.h"
 #include "campaign/deadline.h"
 #include "cli/cli.h"
 #include "core/clock.h"
@@ -305,8 +306,8 @@ cmd_deadline(struct cli *c, int argc, char **argv)
 			who |= VIS_SEAT(sqlite3_column_int(st, 0));
 		sqlite3_finalize(st);
 	}
-	n = secs > 0 ? schedule_shift(&c->l, p.g.id, seat, secs, &d)
-	    : schedule_set(&c->l, p.g.id, seat, due, &d);
+	n = secs > 0 ? deadline_shift(&c->l, p.g.id, seat, secs, &d)
+	    : deadline_set(&c->l, p.g.id, seat, due, &d);
 	if (n == 0) {
 		ledger_rollback(&c->l);
 		rc = cli_fail(EX_DATAERR, "%s%s has no open deadline to move (\"azalai "

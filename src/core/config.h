@@ -44,7 +44,7 @@ struct config {
 	int message_attempts;       /* runs that may die or fail on one mail before it is held */
 	int help_replies_per_day;   /* per sender, for mail that names no game */
 	int problem_replies_per_day;/* per sender, for mail the referee cannot take */
-	/* Answers to mail no token proved, all senders together (process.c) */
+	/* Answers to mail no token proved, all senders together (referee/answer.c) */
 	int stranger_replies_per_run;
 	int stranger_replies_per_day;
 	int token_failures_per_day; /* wrong tokens a seat's guessers are answered a day */

@@ -1,6 +1,6 @@
 /* authres: what the operator's own mail server found about a mail's From,
  * read from its Authentication-Results header fields (RFC 8601), as a
- * second proof beside the seat's token (process.c).
+ * second proof beside the seat's token (referee/answer.c).
  *
  * Neither libopendmarc nor libopendkim exports a reader for these fields
  * (each milter keeps its own), so this reads just what the referee needs:

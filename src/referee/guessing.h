@@ -1,7 +1,7 @@
 /* guessing: mails that name a seat with a wrong token, counted per seat for
  * a day from the first of them (a day after it the count starts again).
  * A token is too long to guess, but a seat someone keeps trying should be
- * seen, and its guessers not answered without end (issue 35): process.c
+ * seen, and its guessers not answered without end (issue 35): answer.c
  * answers a seat's first limits.token_failures_per_day wrong tokens of a
  * day, tells the game master at the next and answers none after it. The
  * table token_failures is this file's. */

@@ -4,15 +4,15 @@
 #include <string.h>
 #include <strings.h>
 
+#include "campaign/deadline-rows.h"
 #include "campaign/notify.h"
 #include "core/clock.h"
 #include "core/log.h"
 #include "lang/lang.h"
 #include "mail/address.h"
+#include "referee/bots.h"
 #include "referee/notice.h"
 #include "referee/people.h"
-#include "referee/process.h"
-#include "referee/schedule.h"
 #include "render/report.h"
 
 #define DAY 86400L
@@ -118,7 +118,7 @@ bots_move(struct mailer *m)
 {
 	int steps = 0;
 
-	if (process_bots(m->l, m->p, m->now, &steps, m->d) < 0)
+	if (bots_play(m->l, m->p, m->now, &steps, m->d) < 0)
 		return -1;
 	return play_update_status(m->l, m->p, m->d);
 }
@@ -211,7 +211,7 @@ people_replace(struct ledger *l, const struct config *c, struct play *p, int sea
 	log_info("%s: seat %s %s", p->g.name, s->name, same ? "has a new token" :
 	    "was handed over to a new player");
 
-	if (!same && schedule_restart(l, p, seat, now, d) < 0)
+	if (!same && deadline_restart(l, p, seat, now, d) < 0)
 		return PEOPLE_ELEDGER;
 	mailer_init(&m, l, c, p, now, d);
 	rc = people_welcome(l, c, &m.rd, p, seat, token, now, d);
@@ -277,7 +277,7 @@ people_set_bot(struct ledger *l, const struct config *c, struct play *p, int sea
 		if (rc == 0)
 			rc = tell_all(&m, seat, "seat-news", "seat", extra, p->seq > before);
 	} else {
-		rc = schedule_restart(l, p, seat, now, d);
+		rc = deadline_restart(l, p, seat, now, d);
 		if (rc == 0)
 			rc = tell(&m, seat, s->address, "seat-human", "seat", extra, 1);
 		if (rc == 0)
@@ -500,7 +500,7 @@ people_resume(struct ledger *l, const struct config *c, struct play *p, int by_i
 		return refuse(d, "game %s is not paused", p->g.name);
 	since = clock_parse_iso(p->g.paused_at);
 	/* Deadlines stood still while the game did. */
-	if (since >= 0 && t > since && schedule_shift(l, p->g.id, -1, (long)(t - since), d) < 0)
+	if (since >= 0 && t > since && deadline_shift(l, p->g.id, -1, (long)(t - since), d) < 0)
 		return PEOPLE_ELEDGER;
 	extra = tval_map();
 	tval_set_str(extra, "reason", p->g.paused_reason);

@@ -4,6 +4,7 @@
 #include <strings.h>
 
 #include "core/buf.h"
+#include "core/log.h"
 #include "core/msg.h"
 #include "core/xmalloc.h"
 #include "lang/lang.h"
@@ -369,4 +370,73 @@ press_free(struct press *pr)
 {
 	free(pr->text);
 	memset(pr, 0, sizeof *pr);
+}
+
+/* od says the message said (already encoded). */
+static void
+diag_said(struct diag *od, const char *said)
+{
+	snprintf(od->enc, sizeof od->enc, "%s", said);
+	msg_english(said, od->msg, sizeof od->msg);
+}
+
+int
+press_line(struct ledger *l, const struct config *cfg, struct render *r, struct play *p,
+    int seat, const struct campaign *c, const struct orderblock *ob, const char *text,
+    size_t *i, const char *now, struct diag *od, struct diag *d)
+{
+	const struct oline *ln = &ob->lines[*i];
+	size_t end = *i + 1;
+	int last, sent;
+	struct press pr;
+	struct buf to = BUF_INIT;
+	char said[DIAG_MSG];
+
+	while (end < ob->nlines && !press_ends(ob->lines[end].text) &&
+	    !press_starts(ob->lines[end].text))
+		end++;
+	last = end < ob->nlines ? ob->lines[end].lineno - 1 : ob->lines[ob->nlines - 1].lineno;
+	*i = end < ob->nlines && press_ends(ob->lines[end].text) ? end : end - 1;
+	if (press_header(ln->text, &p->g, seat, c, &pr, od) < 0 ||
+	    press_text(&pr, text, ln->lineno + 1, last, ob->token, od) < 0) {
+		press_free(&pr);
+		return -1;
+	}
+	if (press_relay(l, cfg, r, p, seat, &pr, c, now, &sent, d) < 0) {
+		press_free(&pr);
+		return -2;
+	}
+	for (int s = 0; s < p->g.nseats; s++)
+		if (pr.to & VIS_SEAT(s))
+			buf_printf(&to, "%s%s", to.len ? ", " : "", p->g.seats[s].name);
+	buf_adds(&to, "");
+	if (pr.all && pr.anonymous)
+		msg_fmt(said, sizeof said, "relayed unsigned to all (the players and the "
+		    "observers)");
+	else if (pr.all)
+		msg_fmt(said, sizeof said, "relayed to all (the players and the observers)");
+	else if (pr.anonymous)
+		msg_fmt(said, sizeof said, "relayed unsigned to %s", to.p);
+	else
+		msg_fmt(said, sizeof said, "relayed to %s", to.p);
+	if (pr.scrubbed)
+		diag_set(od, 0, "%s; your token was taken out of the text", said);
+	else
+		diag_said(od, said);
+	log_info("%s %s: press to %s, %d mail(s)", p->g.name, p->g.seats[seat].name,
+	    pr.all ? "all" : to.p, sent);
+	buf_free(&to);
+	press_free(&pr);
+	return 0;
+}
+
+void
+press_skip(const struct orderblock *ob, size_t *i)
+{
+	size_t end = *i + 1;
+
+	while (end < ob->nlines && !press_ends(ob->lines[end].text) &&
+	    !press_starts(ob->lines[end].text))
+		end++;
+	*i = end < ob->nlines && press_ends(ob->lines[end].text) ? end : end - 1;
 }

@@ -11,6 +11,7 @@
 #include "campaign/campaign.h"
 #include "core/config.h"
 #include "ledger/play.h"
+#include "mail/orderblock.h"
 #include "render/render.h"
 
 struct press {
@@ -52,5 +53,15 @@ int press_relay(struct ledger *, const struct config *, struct render *,
     const char *now, int *sent, struct diag *);
 
 void press_free(struct press *);
+
+/* The PRESS line of an order mail at ob->lines[*i], of seat in p, whose
+ * text (the body the orders were read from) holds it: relays it, and says in
+ * od what became of it for the reply, or why not (-1). *i moves past its
+ * text and its ENDPRESS. -2 on a ledger error (in d). */
+int press_line(struct ledger *, const struct config *, struct render *, struct play *,
+    int seat, const struct campaign *, const struct orderblock *, const char *text,
+    size_t *i, const char *now, struct diag *od, struct diag *d);
+/* Moves *i past a press that is not relayed, as press_line would. */
+void press_skip(const struct orderblock *, size_t *i);
 
 #endif

@@ -1,6 +1,7 @@
-/* process: turns each new message in the ledger into orders, steps, and the
- * mails that answer them, all of a message or nothing of it; new messages
- * share a transaction in groups, each in its own savepoint. A message runs
+/* process: the queue of new messages. Each is answered (answer.h) all of
+ * it or nothing of it: new messages share a transaction in groups, each in
+ * its own savepoint; a message a run already started on is answered alone,
+ * in a child process, so that a crash costs only that one; a message runs
  * keep dying or failing on is set aside as held (process.c tells how).
  *
  * Test hook (tests/queue.sh): AZALAI_TEST_CRASH_MESSAGE=ID makes a run
@@ -12,22 +13,9 @@
 
 #include "core/config.h"
 #include "ledger/ledger.h"
-#include "ledger/play.h"
-
-struct process_stats {
-	int messages;
-	int accepted, rejected;   /* order lines */
-	int ignored;              /* messages not answered: loops, bounces, garbage */
-	int steps;                /* engine steps, bots' included */
-	/* Answers to mail no token proved: queued, and left unanswered by
-	 * their budget (limits.stranger_replies_per_run and _per_day). */
-	int strangers, strangers_unanswered;
-};
+#include "referee/answer.h"
 
 int process_pending(struct ledger *, const struct config *, struct process_stats *,
-    struct diag *);
-/* Lets bot seats move while one is waited for; queues nothing. */
-int process_bots(struct ledger *, struct play *, const char *now, int *steps,
     struct diag *);
 
 #endif

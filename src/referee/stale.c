@@ -123,7 +123,7 @@ stale_check(struct ledger *l, const struct play *p, int seat, int64_t step,
 
 	if (step > p->seq)
 		/* Rendered in English, it still begins "STEP n:", which
-		 * process.c's refused_line reads. */
+		 * answer.c's refused_line reads. */
 		return diag_set(od, 0, "%s %lld: game %s is at step %lld; copy the %s "
 		    "line of your newest report", ORDER("", "STEP"), (long long)step,
 		    p->g.name, (long long)p->seq, ORDER("", "STEP")), 1;

@@ -37,7 +37,6 @@ src/ledger/ledger.c mail/ingest.h
 src/mail/outbox.c render/picture.h
 src/render/board.c draw/drawlib.h
 src/render/board.c draw/pngpal.h
-src/mail/address.c mail/mailmsg.h
 src/referee/people.c referee/process.h
 src/referee/people.c referee/schedule.h
 src/referee/schedule.c referee/process.h

@@ -33,7 +33,6 @@ src/lang/lang.c campaign/campaign.h
 src/lang/lang.h campaign/campaign.h
 src/lang/lang.h render/render.h
 src/games/registry.c lang/catalog.h
-src/ledger/ledger.c mail/ingest.h
 src/mail/outbox.c render/picture.h
 src/render/board.c draw/drawlib.h
 src/render/board.c draw/pngpal.h

@@ -9,6 +9,7 @@
 #include "core/fsutil.h"
 #include "core/log.h"
 #include "lang/lang.h"
+#include "mail/ingest.h"
 #include "mail/mailmsg.h"
 
 int cli_lock_busy;
@@ -79,6 +80,7 @@ cli_open(struct cli *c, int lock)
 		if (lang_parse(c->cfg.language, NULL, &d) < 0)
 			return cli_fail(EX_CONFIG, "configuration: %s", d.msg);
 	}
+	ledger_sql_functions(ingest_sql);
 	if (ledger_open(&c->l, c->cfg.ledger, &d) < 0)
 		return cli_fail(EX_CANTCREAT, "%s", d.msg);
 	return 0;

@@ -32,7 +32,6 @@ src/campaign/notify.h render/render.h
 src/lang/lang.c campaign/campaign.h
 src/lang/lang.h campaign/campaign.h
 src/lang/lang.h render/render.h
-src/games/registry.c lang/catalog.h
 src/mail/outbox.c render/picture.h
 src/render/board.c draw/drawlib.h
 src/render/board.c draw/pngpal.h

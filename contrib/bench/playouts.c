@@ -12,6 +12,8 @@
 #include "core/log.h"
 #include "ledger/play.h"
 #include "referee/process.h"
+#include "lang/catalog.h"
+#include "core/msg.h"
 
 static double
 now_s(void)
@@ -128,6 +130,8 @@ main(int argc, char **argv)
 		return 64;
 	}
 	log_open(LOG_TO_NONE, NULL);
+	catalog_init(argc > 4 ? argv[4] : ".");
+	msg_use_catalog(&catalog_msg);
 	if (games_load(argc > 4 ? argv[4] : ".", NULL) < 0) {
 		fprintf(stderr, "cannot read the game data (pass the source tree as 4th argument)\n");
 		return 66;

@@ -29,9 +29,6 @@ ORDER='core games ledger lang mail campaign render referee cli'
 ALLOWED='
 src/campaign/notify.c render/report.h
 src/campaign/notify.h render/render.h
-src/lang/lang.c campaign/campaign.h
-src/lang/lang.h campaign/campaign.h
-src/lang/lang.h render/render.h
 src/mail/outbox.c render/picture.h
 src/render/board.c draw/drawlib.h
 src/render/board.c draw/pngpal.h

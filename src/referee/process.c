@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "campaign/campaign.h"
+#include "campaign/dates.h"
 #include "core/clock.h"
 #include "core/hash.h"
 #include "core/log.h"

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "campaign/campaign.h"
+#include "campaign/dates.h"
 #include "campaign/deadline.h"
 #include "campaign/notify.h"
 #include "core/clock.h"

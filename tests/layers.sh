@@ -35,7 +35,6 @@ src/render/board.c draw/pngpal.h
 src/referee/people.c referee/process.h
 src/referee/people.c referee/schedule.h
 src/referee/schedule.c referee/process.h
-src/campaign/campaign.c campaign/notify.h
 src/render/picture.h render/report.h
 
 '

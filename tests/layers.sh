@@ -22,17 +22,9 @@ ORDER='core games ledger lang mail campaign render referee cli'
 ALLOWED='
 src/campaign/notify.c render/report.h
 src/campaign/notify.h render/render.h
-src/lang/lang.c campaign/campaign.h
-src/lang/lang.h campaign/campaign.h
-src/lang/lang.h render/render.h
-src/games/registry.c lang/catalog.h
-src/ledger/ledger.c mail/ingest.h
 src/mail/outbox.c render/picture.h
 src/render/board.c draw/drawlib.h
 src/render/board.c draw/pngpal.h
-src/core/fsutil.c core/fsdir.h
-src/mail/address.c mail/mailmsg.h
-src/campaign/campaign.c campaign/notify.h
 src/render/picture.h render/report.h
 
 '

@@ -27,6 +27,8 @@
 #include "draw/pngpal.h"
 #include "render/render.h"
 #include "test_board.h"
+#include "lang/catalog.h"
+#include "core/msg.h"
 
 static const char *srcdir = ".";
 static int games_per_setup = 2;
@@ -585,6 +587,8 @@ main(int argc, char **argv)
 		n = argv[1];
 	if (n != NULL && atoi(n) > 0)
 		games_per_setup = atoi(n);
+	catalog_init(srcdir);
+	msg_use_catalog(&catalog_msg);
 	if (games_load(srcdir, &d) != 0) {
 		fprintf(stderr, "loading the game data under %s: %s\n", srcdir, d.msg);
 		return 1;

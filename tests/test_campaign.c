@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "campaign/campaign.h"
+#include "campaign/dates.h"
 #include "lang/catalog.h"
-#include "lang/lang.h"
 #include "testutil.h"
 
 static void

@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "campaign/dates.h"
 #include "lang/catalog.h"
 #include "core/clock.h"
 #include "campaign/deadline.h"
-#include "lang/lang.h"
 
 static time_t
 at(const char *iso)

@@ -19,7 +19,7 @@
 
 #include "campaign/campaign-file.h"
 #include "campaign/campaign.h"
-#include "lang/lang.h"
+#include "campaign/dates.h"
 #include "core/msg.h"
 #include "lang/ordertr.h"
 #include "referee/people.h"

@@ -182,6 +182,20 @@ test_mail_keys_migration(void **state)
 	sqlite3_finalize(st);
 	sqlite3_close(db);
 
+	/* Without the mail layer's reader the mails are not keyed wrong: the
+	 * ledger is refused and stays as it was. */
+	ledger_sql_functions(NULL);
+	assert_int_equal(ledger_open(&l, path, &d), -1);
+	assert_non_null(strstr(d.msg, "azalai_mail_date"));
+	db = NULL;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(st, 0), 17);
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+	ledger_sql_functions(ingest_sql);
+
 	assert_int_equal(ledger_open(&l, path, &d), 0);
 	assert_true(ledger_user_version(&l) >= 18);
 	st = ledger_prep(&l, "SELECT group_concat(mail_date, ',') FROM "
@@ -1232,5 +1246,7 @@ main(void)
 		cmocka_unit_test(test_tokens),
 	};
 
+	/* As the program's start-up does (cli.c). */
+	ledger_sql_functions(ingest_sql);
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,6 +19,19 @@
 #include "testutil.h"
 #include "core/xmalloc.h"
 
+/* The games and, as the program's start-up has them (cli.c), the catalogs. */
+static void
+load_games(const char *datadir)
+{
+	struct diag d;
+
+	catalog_init(datadir);
+	msg_use_catalog(&catalog_msg);
+	diag_clear(&d);
+	if (games_load(datadir, &d) < 0)
+		fail_msg("games_load: %s", d.msg);
+}
+
 void
 fx_open(struct fixture *f)
 {
@@ -37,8 +50,7 @@ fx_open(struct fixture *f)
 	snprintf(path, sizeof path, "%s", f->cfg.ledger);
 	log_open(LOG_TO_NONE, NULL);
 	diag_clear(&d);
-	if (games_load(f->cfg.datadir, &d) < 0)
-		fail_msg("games_load: %s", d.msg);
+	load_games(f->cfg.datadir);
 	if (ledger_open(&f->l, path, &d) < 0)
 		fail_msg("ledger_open: %s", d.msg);
 }
@@ -181,8 +193,7 @@ tr_load(void **state)
 
 	(void)state;
 	diag_clear(&d);
-	if (games_load(src != NULL ? src : ".", &d) < 0)
-		fail_msg("games_load: %s", d.msg);
+	load_games(src != NULL ? src : ".");
 	for (size_t i = 0; i < TR_NLANGS; i++)
 		if (catalog_use(tr_langs[i], &d) < 0)
 			fail_msg("%s: %s", tr_langs[i], d.msg);

@@ -11,6 +11,8 @@
 #include "render/board.h"
 #include "games/game.h"
 #include "render/render.h"
+#include "lang/catalog.h"
+#include "core/msg.h"
 
 static double
 cpu_ms(void)
@@ -97,6 +99,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: azalai-board-bench DATADIR [STATES] [WIDTH]\n");
 		return 64;
 	}
+	catalog_init(datadir);
+	msg_use_catalog(&catalog_msg);
 	if (games_load(datadir, &d) < 0) {
 		fprintf(stderr, "%s\n", d.msg);
 		return 78;

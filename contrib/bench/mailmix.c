@@ -29,6 +29,8 @@
 #include "core/rng.h"
 #include "campaign/deadline-rows.h"
 #include "ledger/token.h"
+#include "lang/catalog.h"
+#include "core/msg.h"
 
 /* Texts the rules wrote for legal orders earlier, per game: candidates for
  * an order that is well formed but refused where it is sent. */
@@ -241,6 +243,8 @@ main(int argc, char **argv)
 		return 64;
 	}
 	log_open(LOG_TO_NONE, NULL);
+	catalog_init(argv[4]);
+	msg_use_catalog(&catalog_msg);
 	if (games_load(argv[4], NULL) < 0) {
 		fprintf(stderr, "azalai-mailmix: cannot read the game data in %s\n", argv[4]);
 		return 66;

@@ -11,6 +11,8 @@
 #include "ledger/ledger.h"
 #include "core/log.h"
 #include "ledger/play.h"
+#include "core/msg.h"
+#include "lang/catalog.h"
 #include "referee/bots.h"
 
 static double
@@ -128,6 +130,8 @@ main(int argc, char **argv)
 		return 64;
 	}
 	log_open(LOG_TO_NONE, NULL);
+	catalog_init(argc > 4 ? argv[4] : ".");
+	msg_use_catalog(&catalog_msg);
 	if (games_load(argc > 4 ? argv[4] : ".", NULL) < 0) {
 		fprintf(stderr, "cannot read the game data (pass the source tree as 4th argument)\n");
 		return 66;

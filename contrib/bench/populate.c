@@ -20,6 +20,8 @@
 #include "core/rng.h"
 #include "campaign/deadline-rows.h"
 #include "ledger/token.h"
+#include "lang/catalog.h"
+#include "core/msg.h"
 
 static void
 die(const char *what, const struct diag *d)
@@ -103,6 +105,8 @@ main(int argc, char **argv)
 		return 64;
 	}
 	log_open(LOG_TO_NONE, NULL);
+	catalog_init(argv[4]);
+	msg_use_catalog(&catalog_msg);
 	if (games_load(argv[4], NULL) < 0 || (only != NULL && game_find(only) == NULL)) {
 		fprintf(stderr, "azalai-populate: cannot read the game data in %s\n", argv[4]);
 		return 66;

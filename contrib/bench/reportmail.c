@@ -18,6 +18,8 @@
 #include "ledger/play.h"
 #include "render/render.h"
 #include "render/report.h"
+#include "lang/catalog.h"
+#include "core/msg.h"
 
 static double
 ms_now(void)
@@ -60,6 +62,8 @@ main(int argc, char **argv)
 	}
 	log_open(LOG_TO_NONE, NULL);
 	diag_clear(&d);
+	catalog_init(argv[2]);
+	msg_use_catalog(&catalog_msg);
 	if (games_load(argv[2], &d) < 0)
 		die(argv[2], &d);
 	if (ledger_open(&l, argv[1], &d) < 0)

@@ -8,7 +8,7 @@
 
 #include "campaign/campaign-file.h"
 #include "campaign/campaign.h"
-#include "campaign/notify.h"
+#include "campaign/notify-word.h"
 #include "mail/address.h"
 
 struct cf {

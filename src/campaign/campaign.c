@@ -5,7 +5,7 @@
 #include <strings.h>
 
 #include "campaign/campaign.h"
-#include "campaign/notify.h"
+#include "campaign/notify-word.h"
 #include "mail/address.h"
 
 void

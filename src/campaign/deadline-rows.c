@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "campaign/deadline-rows.h"
+#include "campaign/dates.h"
 #include "campaign/deadline.h"
 #include "core/clock.h"
 #include "core/log.h"

@@ -8,6 +8,7 @@
 #define AZ_NOTIFY_H
 
 #include "campaign/campaign.h"
+#include "campaign/notify-word.h"
 #include "core/config.h"
 #include "ledger/play.h"
 #include "render/render.h"
@@ -15,8 +16,6 @@
 /* A digest seat hears at most once in this many seconds. */
 #define NOTIFY_DIGEST_SECS 86400
 
-/* word (any case) as "every", "due" or "digest" in out; -1 with a diag. */
-int notify_parse(const char *word, char out[8], struct diag *);
 /* The seat's mode: its own, else the campaign's. */
 const char *notify_mode(const struct play *, const struct campaign *, int seat);
 /* 1 when a seat in mode gets the report of a new step at once: `waited`

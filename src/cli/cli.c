@@ -8,10 +8,21 @@
 #include "cli/cli.h"
 #include "core/fsutil.h"
 #include "core/log.h"
+#include "core/msg.h"
+#include "lang/catalog.h"
 #include "lang/lang.h"
+#include "mail/ingest.h"
 #include "mail/mailmsg.h"
 
 int cli_lock_busy;
+static char deferred_lang[LANG_LEN];
+
+/* The configured language's catalogs, read when games_defer's games are. */
+static int
+read_language(struct diag *d)
+{
+	return catalog_use(deferred_lang, d);
+}
 
 int
 cli_fail(int code, const char *fmt, ...)
@@ -66,19 +77,22 @@ cli_open(struct cli *c, int lock)
 			    strerror(errno));
 		}
 	}
+	/* The catalogs' place is known at once: a lookup reads a catalog
+	 * itself. */
+	catalog_init(c->cfg.datadir);
+	msg_use_catalog(&catalog_msg);
 	/* Every reader without a language of their own reads this one. */
 	if (c->lazy) {
-		char lang[LANG_LEN];
-
-		if (lang_word(c->cfg.language, lang, &d) < 0)
+		if (lang_word(c->cfg.language, deferred_lang, &d) < 0)
 			return cli_fail(EX_CONFIG, "configuration: %s", d.msg);
-		games_defer(c->cfg.datadir, lang);
+		games_defer(c->cfg.datadir, read_language);
 	} else {
 		if (games_load(c->cfg.datadir, &d) < 0)
 			return cli_fail(EX_CONFIG, "%s", d.msg);
 		if (lang_parse(c->cfg.language, NULL, &d) < 0)
 			return cli_fail(EX_CONFIG, "configuration: %s", d.msg);
 	}
+	ledger_sql_functions(ingest_sql);
 	if (ledger_open(&c->l, c->cfg.ledger, &d) < 0)
 		return cli_fail(EX_CANTCREAT, "%s", d.msg);
 	return 0;

@@ -7,13 +7,13 @@
 #include <sysexits.h>
 
 #include "campaign/campaign.h"
+#include "campaign/dates.h"
 #include "campaign/deadline-rows.h"
 #include "campaign/deadline.h"
 #include "cli/cli.h"
 #include "core/clock.h"
 #include "core/log.h"
 #include "core/msg.h"
-#include "lang/lang.h"
 #include "referee/notice.h"
 #include "referee/schedule.h"
 

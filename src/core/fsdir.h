@@ -29,6 +29,10 @@ int fs_dir_sub(int dir, const char *name, int mode);
 void fs_dir_close(int dir);
 /* Writes name in dir: temporary file, fsync, mode, rename, fsync dir. */
 int fs_dir_write(int dir, const char *name, const void *, size_t, int mode);
+/* fs_dir_write to path, in the directory its owner named (links followed
+ * there, never at the file's own name); the file is the owner's alone
+ * (0600). */
+int fs_write_atomic(const char *path, const void *, size_t);
 /* name's bytes, NUL-terminated; -1 with errno, also when it is no regular
  * file (a link or a FIFO planted there: ELOOP, EINVAL). */
 int fs_dir_read(int dir, const char *name, char **out, size_t *len);

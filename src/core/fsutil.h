@@ -1,4 +1,5 @@
-/* fsutil: files written so that a crash leaves either the old or the new. */
+/* fsutil: files read whole or piece by piece, only when regular; the
+ * directories above a file made; a file locked. */
 #ifndef AZ_FSUTIL_H
 #define AZ_FSUTIL_H
 
@@ -6,9 +7,6 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
-/* Temp file in the same directory, fsync, rename, fsync the directory
- * (fs_dir_write); the file is the owner's alone (0600). */
-int fs_write_atomic(const char *path, const void *, size_t);
 int fs_mkdirs(const char *path);
 /* Whole file into a NUL-terminated buffer; -1 with errno set. */
 int fs_read(const char *path, char **out, size_t *len);

@@ -226,11 +226,11 @@ int game_name_valid(const char *, size_t max);
 /* Reads every game's data files under datadir/data/<game>/ (once per
  * process), before any setup. */
 int games_load(const char *datadir, struct diag *);
-/* games_load and the catalogs of language (the configured one, checked as a
- * word already) left for the first need: games_ready, or game_find. The
- * cron job's idle tick needs neither, and reading them was most of its
- * time. */
-void games_defer(const char *datadir, const char *language);
+/* games_load left for the first need: games_ready, or game_find; then(d),
+ * when not NULL, with it: what else start-up left for then (the catalogs
+ * of the configured language, cli.c). The cron job's idle tick needs
+ * neither, and reading them was most of its time. */
+void games_defer(const char *datadir, int (*then)(struct diag *));
 /* What games_defer left, read now (once); -1 with a diag when it cannot be. */
 int games_ready(struct diag *);
 /* 1 once games_ready failed: the data directory is wrong (exit 78). */

@@ -3,9 +3,7 @@
 #include <strings.h>
 
 #include "core/diag.h"
-#include "core/msg.h"
 #include "games/game.h"
-#include "lang/catalog.h"
 
 extern const struct game_rules buqruru_rules;
 extern const struct game_rules targui_rules;
@@ -20,7 +18,7 @@ const struct game_rules *const game_table[] = {
 
 static int loaded;
 static char deferred_dir[1100];
-static char deferred_lang[16];
+static int (*deferred_then)(struct diag *);
 static int deferred, failed;
 
 int
@@ -30,8 +28,6 @@ games_load(const char *datadir, struct diag *d)
 
 	if (loaded)
 		return 0;
-	catalog_init(datadir);
-	msg_use_catalog(&catalog_msg);
 	snprintf(dir, sizeof dir, "%s/data", datadir);
 	for (int i = 0; game_table[i] != NULL; i++)
 		if (game_table[i]->load != NULL && game_table[i]->load(dir, d) < 0)
@@ -41,13 +37,10 @@ games_load(const char *datadir, struct diag *d)
 }
 
 void
-games_defer(const char *datadir, const char *language)
+games_defer(const char *datadir, int (*then)(struct diag *))
 {
-	/* The catalogs' place is known at once: a lookup reads a catalog itself. */
-	catalog_init(datadir);
-	msg_use_catalog(&catalog_msg);
 	snprintf(deferred_dir, sizeof deferred_dir, "%s", datadir);
-	snprintf(deferred_lang, sizeof deferred_lang, "%s", language);
+	deferred_then = then;
 	deferred = 1;
 }
 
@@ -58,7 +51,7 @@ games_ready(struct diag *d)
 		return 0;
 	/* A catalog that cannot be read fails as it did at start-up, before
 	 * any mail is written without it. */
-	if (games_load(deferred_dir, d) < 0 || catalog_use(deferred_lang, d) < 0) {
+	if (games_load(deferred_dir, d) < 0 || (deferred_then != NULL && deferred_then(d) < 0)) {
 		failed = 1;
 		return -1;
 	}

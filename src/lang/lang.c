@@ -2,9 +2,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "campaign/campaign.h"
-#include "core/clock.h"
-#include "core/msg.h"
 #include "lang/catalog.h"
 #include "lang/lang.h"
 
@@ -68,20 +65,6 @@ lang_watcher(struct ledger *l, const struct config *c, int64_t game, const char 
 	return out;
 }
 
-void
-lang_render_for(struct render *r, struct ledger *l, const struct config *c,
-    const struct play *p, int seat, const char *address)
-{
-	char w[LANG_LEN];
-
-	if (seat >= 0)
-		render_lang(r, lang_seat(c, p, seat));
-	else if (address != NULL)
-		render_lang(r, lang_watcher(l, c, p->g.id, address, w));
-	else
-		render_lang(r, c->language);
-}
-
 int
 lang_set_seat(struct ledger *l, struct play *p, int seat, const char *lang,
     struct diag *d)
@@ -111,54 +94,4 @@ lang_set_watcher(struct ledger *l, int64_t game, const char *address, const char
 	if (ledger_done(l, st, d) < 0)
 		return -1;
 	return sqlite3_changes(l->db) > 0;
-}
-
-void
-lang_date(const struct campaign *c, time_t t, char *out, size_t n)
-{
-	/* The names are terms and the order a message: each language says a
-	 * date its own way (po/common). GLib's own names would follow the
-	 * process's locale, which a referee of many languages never sets. */
-	static const char *const days[] = { TERM("common.date.mon"), TERM("common.date.tue"),
-		TERM("common.date.wed"), TERM("common.date.thu"), TERM("common.date.fri"),
-		TERM("common.date.sat"), TERM("common.date.sun") };
-	static const char *const months[] = { TERM("common.date.jan"),
-		TERM("common.date.feb"), TERM("common.date.mar"), TERM("common.date.apr"),
-		TERM("common.date.may"), TERM("common.date.jun"), TERM("common.date.jul"),
-		TERM("common.date.aug"), TERM("common.date.sep"), TERM("common.date.oct"),
-		TERM("common.date.nov"), TERM("common.date.dec") };
-	GDateTime *local = campaign_local(c, t);
-	char *zone = local != NULL ? g_date_time_format(local, "%Z") : NULL;
-
-	if (local == NULL || zone == NULL)
-		snprintf(out, n, "%s", "");
-	else
-		msg_fmt(out, n, "%s %02d %s %d %02d:%02d %s",
-		    days[g_date_time_get_day_of_week(local) - 1],
-		    g_date_time_get_day_of_month(local),
-		    months[g_date_time_get_month(local) - 1], g_date_time_get_year(local),
-		    g_date_time_get_hour(local), g_date_time_get_minute(local), zone);
-	g_free(zone);
-	if (local != NULL)
-		g_date_time_unref(local);
-}
-
-void
-lang_date_english(const struct campaign *c, time_t t, char *out, size_t n)
-{
-	char m[LANG_DATE];
-
-	lang_date(c, t, m, sizeof m);
-	msg_english(m, out, n);
-}
-
-void
-lang_date_iso(const struct campaign *c, const char *iso, char *out, size_t n)
-{
-	time_t t = iso[0] != '\0' ? clock_parse_iso(iso) : -1;
-
-	if (t == -1)
-		snprintf(out, n, "%s", iso);
-	else
-		lang_date(c, t, out, n);
 }

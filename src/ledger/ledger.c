@@ -7,7 +7,6 @@
 #include "core/xmalloc.h"
 #include "ledger/ledger.h"
 #include "ledger/migrations.h"
-#include "mail/ingest.h"
 
 const char *
 col_text(sqlite3_stmt *st, int i)
@@ -196,6 +195,26 @@ ledger_io_failed(void)
 	return io_failed;
 }
 
+static int (*sql_functions)(sqlite3 *);
+
+void
+ledger_sql_functions(int (*add)(sqlite3 *))
+{
+	sql_functions = add;
+}
+
+/* Stands for the mail layer's azalai_mail_date where no one made it known:
+ * a new ledger's migration 018 updates no row and never calls it; a ledger
+ * holding mails from before 018 is refused, not keyed wrong. */
+static void
+no_mail_date(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	(void)argv;
+	sqlite3_result_error(ctx, "azalai_mail_date: no mail reader was made known "
+	    "(ledger_sql_functions)", -1);
+}
+
 int
 ledger_open(struct ledger *l, const char *path, struct diag *d)
 {
@@ -228,7 +247,10 @@ ledger_open(struct ledger *l, const char *path, struct diag *d)
 	}
 	sqlite3_busy_timeout(l->db, 5000);
 	/* Migration 018 keys the mails stored before it by their Date. */
-	if (ingest_sql(l->db) != SQLITE_OK) {
+	if ((sql_functions != NULL ? sql_functions(l->db) :
+	    sqlite3_create_function(l->db, "azalai_mail_date", 1, SQLITE_UTF8 |
+	    SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, NULL, no_mail_date, NULL, NULL)) !=
+	    SQLITE_OK) {
 		diag_set(d, 0, "ledger %s: %s", path, sqlite3_errmsg(l->db));
 		sqlite3_close(l->db);
 		l->db = NULL;

@@ -42,6 +42,12 @@ struct ledger {
 	char last_hash[HASH_HEX];
 };
 
+/* The SQL functions of a layer above that a migration calls, made known on
+ * every ledger opened after: 018 keys the mails stored before it by their
+ * Date, azalai_mail_date(raw), which only the mail layer reads (ingest_sql).
+ * The program sets it before it opens a ledger. Without it a new ledger is
+ * still made, but one holding mails from before 018 is refused. */
+void ledger_sql_functions(int (*add)(sqlite3 *));
 int ledger_open(struct ledger *, const char *path, struct diag *);
 /* 1 once SQLite has met a full disk or an I/O error in this process: the
  * command's failure is then temporary (exit 75), whatever it was. */

@@ -3,7 +3,6 @@
 
 #include "mail/address.h"
 #include "mail/gmimelib.h"
-#include "mail/mailmsg.h"
 
 /* The one mailbox GMime reads in s, or NULL. Unref *l when it is set. */
 static InternetAddressMailbox *
@@ -12,7 +11,7 @@ one_mailbox(const char *s, InternetAddressList **l)
 	InternetAddress *a;
 
 	/* GMime opened (gmimelib) and initialised, once. */
-	mailmsg_global_init();
+	gmimelib_init();
 	if ((*l = internet_address_list_parse(NULL, s)) == NULL ||
 	    internet_address_list_length(*l) != 1)
 		return NULL;

@@ -1,4 +1,8 @@
 #define GMIMELIB_NO_REDIRECT
+#include <stdlib.h>
+#include <sysexits.h>
+
+#include "core/log.h"
 #include "core/lazylib.h"
 #include "mail/gmimelib.h"
 
@@ -24,4 +28,24 @@ gmimelib_load(struct diag *d)
 #undef SYM
 	loaded = 1;
 	return 0;
+}
+
+void
+gmimelib_init(void)
+{
+	static gsize done;
+
+	if (g_once_init_enter(&done)) {
+		struct diag d;
+
+		/* Like a hash without libcrypto: an installation error; what the
+		 * run took in stays in the ledger for a run that has GMime. */
+		diag_clear(&d);
+		if (gmimelib_load(&d) < 0) {
+			log_error("internal: %s", d.msg);
+			exit(EX_SOFTWARE);
+		}
+		gmimelib_fns.g_mime_init();
+		g_once_init_leave(&done, 1);
+	}
 }

@@ -3,7 +3,7 @@
  * Linked, GMime (with GIO, GPGME and their libraries) cost every run of
  * azalai some 4.5 million instructions of relocation before main, half of
  * an idle "azalai run" that reads and writes no mail (issue 16, P2).
- * mailmsg_global_init opens it; the files that call GMime include this
+ * gmimelib_init opens it; the files that call GMime include this
  * after <gmime/gmime.h>, and their calls go through the pointers
  * gmimelib_load fills. (The list: the GMime symbols those files use, as
  * "nm -u" shows them; a new call to GMime is added here, or the build
@@ -108,6 +108,9 @@ extern struct gmimelib gmimelib_fns;
 
 /* Opens GMime once; -1 and a diag when it cannot be. */
 int gmimelib_load(struct diag *);
+/* Opens GMime and starts it (g_mime_init), once; safe from any thread. An
+ * azalai without GMime exits here (EX_SOFTWARE). */
+void gmimelib_init(void);
 
 #ifndef GMIMELIB_NO_REDIRECT
 #define g_mime_charset_canon_name (gmimelib_fns.g_mime_charset_canon_name)

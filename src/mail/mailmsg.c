@@ -4,13 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sysexits.h>
 
 #include <gmime/gmime.h>
 
 #include "core/buf.h"
 #include "core/diag.h"
-#include "core/log.h"
 #include "core/xmalloc.h"
 #include "mail/address.h"
 #include "mail/gmimelib.h"
@@ -33,16 +31,7 @@ mailmsg_global_init(void)
 	};
 
 	if (g_once_init_enter(&done)) {
-		struct diag d;
-
-		/* Like a hash without libcrypto: an installation error; what the
-		 * run took in stays in the ledger for a run that has GMime. */
-		diag_clear(&d);
-		if (gmimelib_load(&d) < 0) {
-			log_error("internal: %s", d.msg);
-			exit(EX_SOFTWARE);
-		}
-		g_mime_init();
+		gmimelib_init();
 		popts = g_mime_parser_options_new();
 		g_mime_parser_options_set_fallback_charsets(popts, fallback);
 		g_once_init_leave(&done, 1);

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "campaign/campaign.h"
+#include "campaign/dates.h"
 #include "campaign/deadline-rows.h"
 #include "core/clock.h"
 #include "core/hash.h"

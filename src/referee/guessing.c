@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "campaign/campaign.h"
+#include "campaign/dates.h"
 #include "core/clock.h"
-#include "lang/lang.h"
 #include "mail/outbox.h"
 #include "referee/guessing.h"
 

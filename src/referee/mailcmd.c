@@ -4,6 +4,7 @@
 #include <strings.h>
 
 #include "campaign/campaign.h"
+#include "campaign/dates.h"
 #include "campaign/notify.h"
 #include "core/clock.h"
 #include "core/msg.h"

@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "core/xmalloc.h"
-#include "lang/lang.h"
 #include "referee/notice.h"
+#include "render/render.h"
 #include "render/report.h"
 
 static struct tval *

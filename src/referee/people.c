@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "campaign/dates.h"
 #include "campaign/deadline-rows.h"
 #include "campaign/notify.h"
 #include "core/clock.h"

@@ -7,9 +7,9 @@
 #include "core/log.h"
 #include "core/msg.h"
 #include "core/xmalloc.h"
-#include "lang/lang.h"
 #include "lang/ordertr.h"
 #include "referee/press.h"
+#include "render/render.h"
 #include "render/report.h"
 
 #define SCRUBBED "[token removed]"

@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "campaign/campaign.h"
+#include "campaign/dates.h"
 #include "campaign/deadline-rows.h"
+#include "campaign/deadline.h"
 #include "campaign/notify.h"
 #include "core/clock.h"
 #include "core/log.h"

@@ -8,13 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "campaign/dates.h"
 #include "core/fsdir.h"
 #include "core/fsutil.h"
 #include "core/hash.h"
 #include "core/log.h"
 #include "core/msg.h"
 #include "core/xmalloc.h"
-#include "lang/lang.h"
 #include "ledger/audit.h"
 #include "ledger/play.h"
 #include "render/archive.h"

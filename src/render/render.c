@@ -5,6 +5,7 @@
 
 #include "core/buf.h"
 #include "core/xmalloc.h"
+#include "lang/lang.h"
 #include "render/mustache.h"
 #include "render/render.h"
 
@@ -255,4 +256,18 @@ render_doc(struct render *r, const char *name, const struct tval *data,
 		return diag_set(d, 0, "template %s not found under %s (game %s, language %s)",
 		    name, r->dir, r->game[0] ? r->game : "common", r->lang);
 	return render_with(r, name, tmpl, data, esc, out, d);
+}
+
+void
+lang_render_for(struct render *r, struct ledger *l, const struct config *c,
+    const struct play *p, int seat, const char *address)
+{
+	char w[LANG_LEN];
+
+	if (seat >= 0)
+		render_lang(r, lang_seat(c, p, seat));
+	else if (address != NULL)
+		render_lang(r, lang_watcher(l, c, p->g.id, address, w));
+	else
+		render_lang(r, c->language);
 }

@@ -5,8 +5,10 @@
 #ifndef AZ_RENDER_H
 #define AZ_RENDER_H
 
+#include "core/config.h"
 #include "core/diag.h"
 #include "core/tval.h"
+#include "ledger/play.h"
 #include "render/mustache.h"
 
 struct render {
@@ -28,6 +30,10 @@ void render_init_shared(struct render *, struct render *base, const char *game,
 /* The language the next mails are rendered in: one renderer serves readers
  * of several languages, each template read once per language. */
 void render_lang(struct render *, const char *lang);
+/* render_lang for the next mails to seat (-1 with address: that observer;
+ * neither: the configuration's language). */
+void lang_render_for(struct render *, struct ledger *, const struct config *,
+    const struct play *, int seat, const char *address);
 void render_free(struct render *);
 /* subject may be NULL when the caller only wants the body. */
 int render_mail(struct render *, const char *name, const struct tval *, char **subject,

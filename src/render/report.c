@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "campaign/campaign.h"
+#include "campaign/dates.h"
 #include "campaign/notify.h"
 #include "core/clock.h"
 #include "core/hash.h"

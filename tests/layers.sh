@@ -34,7 +34,6 @@ src/lang/lang.h campaign/campaign.h
 src/lang/lang.h render/render.h
 src/games/registry.c lang/catalog.h
 src/ledger/ledger.c mail/ingest.h
-src/mail/outbox.c render/picture.h
 src/render/board.c draw/drawlib.h
 src/render/board.c draw/pngpal.h
 src/core/fsutil.c core/fsdir.h
@@ -43,7 +42,6 @@ src/referee/people.c referee/process.h
 src/referee/people.c referee/schedule.h
 src/referee/schedule.c referee/process.h
 src/campaign/campaign.c campaign/notify.h
-src/render/picture.h render/report.h
 
 '
 

@@ -16,7 +16,6 @@
 #include "mail/outbox.h"
 #include "render/board.h"
 #include "render/drawer.h"
-#include "render/picture.h"
 #include "render/report.h"
 #include "render/reportjson.h"
 #include "render/svgsize.h"
@@ -389,6 +388,25 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 	return root;
 }
 
+void
+report_cid(const char *svg, char cid[REPORT_CID_MAX])
+{
+	char h[HASH_HEX], size[32];
+	const char *parts[2];
+
+	/* Named after what it draws and at what size (the SVG, width and
+	 * colours; not the PNG bytes, which depend on the libraries' versions):
+	 * the same picture has the same name, the HTML can be rendered before
+	 * the mail has its Message-ID, a picture the ledger keeps is reused
+	 * only where it would be drawn the same, and a recipe is drawn only
+	 * when it makes that very SVG again. */
+	snprintf(size, sizeof size, "%dx%d", REPORT_PNG_WIDTH, REPORT_PNG_COLOURS);
+	parts[0] = svg;
+	parts[1] = size;
+	sha256_parts_hex(h, 2, parts);
+	snprintf(cid, REPORT_CID_MAX, "board.%.24s@azalai", h);
+}
+
 /* PNG width and height from its IHDR chunk; 0 when it is no PNG. */
 static void
 png_size(const struct buf *png, long *w, long *h)
@@ -409,8 +427,8 @@ png_size(const struct buf *png, long *w, long *h)
  * NULL) already keeps under that name is taken from it, so each board is
  * drawn once. With later (not NULL), a picture whose size the SVG tells for
  * sure (svgsize.h) is not drawn now: its SVG goes into *later, png stays
- * empty, and the mail draws it when it is sent (outbox_html, from the
- * recipe report_queue_tree keeps in the SVG's stead). A picture
+ * empty, and it is drawn before the mail is sent (picture_draw_due, from
+ * the recipe report_queue_tree keeps in the SVG's stead). A picture
  * that cannot be drawn costs the mail its picture, not the mail: the text
  * and the HTML still go, and the log says why. In azalai the drawing is done
  * by a process of its own (drawer.h), which neither holds the ledger nor
@@ -425,7 +443,7 @@ board_picture(struct render *r, struct ledger *l, const struct tval *root, struc
 	*w = *ht = 0;
 	if (board_svg_render(r, root, &svg, &d) < 0)
 		goto fail;
-	picture_cid(svg, cid);
+	report_cid(svg, cid);
 	if (l != NULL && outbox_picture(l, cid, png)) {
 		png_size(png, w, ht);
 		free(svg);

@@ -54,6 +54,10 @@ int report_queue_watchers(struct ledger *, const struct config *, struct render 
 /* A picture's Content-ID: "board.<24 hex>@azalai" and its NUL. */
 #define REPORT_CID_MAX 48
 
+/* The name of the picture drawn from svg at the size of report mails:
+ * "board.<24 hex of sha256(svg, "WxC")>@azalai". */
+void report_cid(const char *svg, char cid[REPORT_CID_MAX]);
+
 /* The HTML alternative of tmpl over root ("tmpl.html"; *html NULL when the
  * game has none). With the board picture (when picture is set and the game
  * draws one): its PNG in png (empty when none) and its Content-ID in cid,

@@ -27,7 +27,6 @@ check() {
 
 ORDER='core games ledger lang mail campaign render referee cli'
 ALLOWED='
-src/campaign/notify.c render/report.h
 src/campaign/notify.h render/render.h
 src/lang/lang.c campaign/campaign.h
 src/lang/lang.h campaign/campaign.h

@@ -9,6 +9,7 @@
 #include "lang/lang.h"
 #include "lang/ordertr.h"
 #include "referee/press.h"
+#include "referee/tell.h"
 #include "render/report.h"
 
 #define SCRUBBED "[token removed]"
@@ -319,7 +320,7 @@ press_relay(struct ledger *l, const struct config *c, struct render *r,
 		root = press_tree(p, from, pr, to.p);
 		tval_set_str(root, "seat", p->g.seats[s].name);
 		tval_set_bool(root, "can_reply", !pr->anonymous);
-		rc = report_queue_tree(l, c, r, p, s, root, "press", "press",
+		rc = tell_tree(l, c, r, p, s, root, "press", "press",
 		    p->g.seats[s].address, "", "", now, d);
 		*sent += rc == 0;
 	}
@@ -343,7 +344,7 @@ press_relay(struct ledger *l, const struct config *c, struct render *r,
 		lang_render_for(r, l, c, p, -1, w[i].a);
 		root = press_tree(p, from, pr, to.p);
 		tval_set_bool(root, "observer", 1);
-		rc = report_queue_tree(l, c, r, p, -1, root, "press", "press", w[i].a, "", "",
+		rc = tell_tree(l, c, r, p, -1, root, "press", "press", w[i].a, "", "",
 		    now, d);
 		*sent += rc == 0;
 	}
@@ -355,7 +356,7 @@ press_relay(struct ledger *l, const struct config *c, struct render *r,
 		lang_render_for(r, l, c, p, -1, NULL);
 		root = press_tree(p, from, pr, to.p);
 		tval_set_bool(root, "gm_copy", 1);
-		rc = report_queue_tree(l, c, r, p, -1, root, "press", "press", cp->gm, "", "",
+		rc = tell_tree(l, c, r, p, -1, root, "press", "press", cp->gm, "", "",
 		    now, d);
 		*sent += rc == 0;
 	}

@@ -20,12 +20,8 @@ uses_azalai=no
 
 ORDER='core games ledger lang mail campaign render referee cli'
 ALLOWED='
-src/campaign/notify.c render/report.h
-src/campaign/notify.h render/render.h
-src/mail/outbox.c render/picture.h
 src/render/board.c draw/drawlib.h
 src/render/board.c draw/pngpal.h
-src/render/picture.h render/report.h
 
 '
 

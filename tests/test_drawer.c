@@ -392,7 +392,7 @@ report_with(const char *worker, long long *pictures, long long *shown, long long
 	*shown = fx_count(&f, "SELECT COUNT(*) FROM outbox WHERE html LIKE '%cid:board%'");
 	/* Every mail goes, picture or not. */
 	diag_clear(&d);
-	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(fx_deliver(&f, &sent, &failed, &d), 0);
 	assert_true(sent > 0);
 	assert_int_equal(failed, 0);
 	assert_int_equal(fx_count(&f, "SELECT COUNT(*) FROM outbox WHERE status <> 'sent'"), 0);

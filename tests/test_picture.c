@@ -124,7 +124,7 @@ deliver(struct fixture *f)
 	int sent = 0, failed = 0;
 
 	diag_clear(&d);
-	assert_int_equal(outbox_deliver(&f->l, &f->cfg, &sent, &failed, &d), 0);
+	assert_int_equal(fx_deliver(f, &sent, &failed, &d), 0);
 	assert_true(sent > 0);
 	assert_int_equal(failed, 0);
 	assert_int_equal(fx_count(f, "SELECT COUNT(*) FROM outbox WHERE status <> 'sent'"), 0);

@@ -586,7 +586,7 @@ test_html_alternative_and_failed_delivery(void **state)
 	    "- 19) IN (SELECT cid FROM picture)"), 1);
 
 	/* Delivered to a directory: the report reads back with its text part first. */
-	assert_int_equal(outbox_deliver(&e->f.l, &e->f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(fx_deliver(&e->f, &sent, &failed, &d), 0);
 	assert_int_equal(failed, 0);
 	{
 		char cmd[600];
@@ -614,7 +614,7 @@ test_html_alternative_and_failed_delivery(void **state)
 	snprintf(e->f.cfg.deliver_method, sizeof e->f.cfg.deliver_method, "sendmail");
 	snprintf(e->f.cfg.deliver_sendmail, sizeof e->f.cfg.deliver_sendmail,
 	    "sh -c 'cat >/dev/null; exit 1'");
-	assert_int_equal(outbox_deliver(&e->f.l, &e->f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(fx_deliver(&e->f, &sent, &failed, &d), 0);
 	assert_true(failed > 0);
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE status = "
 	    "'failed' AND to_addr = 's@example.org'"), failed);

@@ -139,6 +139,7 @@ check_mail(struct ledger *l, const struct config *c, const struct play *p, sqlit
 	struct outmail o;
 	GMimeObject *body, *text, *rel, *html, *img;
 	GByteArray *png;
+	struct buf drawn = BUF_INIT;
 	const char *cid;
 	char *raw, *t, *h, *full, ref[160], named[128];
 	size_t len;
@@ -153,7 +154,11 @@ check_mail(struct ledger *l, const struct config *c, const struct play *p, sqlit
 	 * gets it back as it goes. */
 	if (mailout_picture_cid(col_text(st, 5), named, sizeof named) == NULL)
 		fail_msg("%s: a report to %s keeps its picture in the row", p->g.name, o.to);
-	full = outbox_html(l, c, p->g.id, col_text(st, 5));
+	/* Drawn before it goes, as picture_draw_due does for `azalai run`. */
+	if (!outbox_picture(l, named, &drawn))
+		picture_draw(l, c, p->g.id, named, &drawn);
+	buf_free(&drawn);
+	full = outbox_html(l, p->g.id, col_text(st, 5));
 	o.html = full;
 	o.message_id = col_text(st, 6);
 	o.in_reply_to = "";
@@ -528,7 +533,7 @@ test_picture_kept_once(void **state)
 
 	/* Each delivered as the row kept the old way would be: the same
 	 * bytes; row 3, kept the old way, goes as it is. */
-	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(fx_deliver(&f, &sent, &failed, &d), 0);
 	assert_int_equal(sent, 3);
 	assert_int_equal(failed, 0);
 	for (long long id = 1; id <= 3; id++) {
@@ -676,7 +681,7 @@ test_picture_drawn_when_sent(void **state)
 	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM picture WHERE png IS NULL AND "
 	    "svg LIKE '<svg%'"), 1);
 
-	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(fx_deliver(&f, &sent, &failed, &d), 0);
 	assert_int_equal(sent, 2);
 	assert_int_equal(failed, 0);
 	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM picture"), 1);
@@ -692,12 +697,55 @@ test_picture_drawn_when_sent(void **state)
 	    NULL, NULL), SQLITE_OK);
 	page = queue_report(&f, &p, 0, "n@example.org", 1, cid2);
 	assert_int_equal(count(&f.l, "SELECT length(png) FROM picture"), 4);
-	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(fx_deliver(&f, &sent, &failed, &d), 0);
 	assert_int_equal(sent, 1);
 	want = mailout_related(page, "\x89PNG", 4, cid);
 	assert_sent_inline(&f, 3, want);
 	g_free(want);
 	free(page);
+	play_free(&p);
+	fx_close(&f);
+}
+
+/* Delivery sends finished mails only: without the drawing step before
+ * it, a picture queued as what it is drawn from stays so (delivery never
+ * replays the game nor draws), and the mail goes without it and without
+ * an <img> that points at no part of it. The step draws it for the next
+ * mail that shows it. */
+static void
+test_delivery_draws_nothing(void **state)
+{
+	struct fixture f;
+	struct play p;
+	struct diag d;
+	char cid[REPORT_CID_MAX], now[32], *want;
+	int sent = 0, failed = 0;
+	GByteArray *got;
+
+	(void)state;
+	mailmsg_global_init();
+	fx_open(&f);
+	fx_game(&f, "targi", "targi-1", 2, 0, NULL, 0, &p);
+	free(queue_report(&f, &p, 0, "n@example.org", 0, cid));
+	clock_iso(clock_now(), now, sizeof now);
+	assert_int_equal(outbox_deliver(&f.l, &f.cfg, now, &sent, &failed, &d), 0);
+	assert_int_equal(sent, 1);
+	assert_int_equal(failed, 0);
+	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM picture WHERE png IS NULL AND "
+	    "svg LIKE '<svg%'"), 1);
+	got = delivered(&f, 1);
+	g_byte_array_append(got, (const guint8 *)"", 1);
+	assert_null(strstr((const char *)got->data, "image/png"));
+	assert_null(strstr((const char *)got->data, "cid:board"));
+	g_byte_array_free(got, TRUE);
+
+	free(queue_report(&f, &p, 0, "n@example.org", 0, cid));
+	assert_int_equal(fx_deliver(&f, &sent, &failed, &d), 0);
+	assert_int_equal(sent, 1);
+	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM picture WHERE png IS NULL"), 0);
+	want = drawn_now(&f, &p, 0);
+	assert_sent_inline(&f, 2, want);
+	g_free(want);
 	play_free(&p);
 	fx_close(&f);
 }
@@ -753,7 +801,7 @@ test_picture_of_its_game(void **state)
 	assert_int_equal(png.len, 0);
 	assert_int_equal(outbox_picture(&f.l, cid, &png), 0);
 	/* A's mail draws it; B's, sent after, shows that PNG. */
-	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(fx_deliver(&f, &sent, &failed, &d), 0);
 	assert_int_equal(sent, 2);
 	assert_int_equal(failed, 0);
 	assert_int_equal(outbox_picture(&f.l, cid, &drawn), 1);
@@ -817,7 +865,7 @@ test_malformed_picture_when_sent(void **state)
 	assert_int_equal(sqlite3_exec(f.l.db, "UPDATE picture SET svg = "
 	    "'<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"100\">"
 	    "<g></svg>'", NULL, NULL, NULL), SQLITE_OK);
-	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(fx_deliver(&f, &sent, &failed, &d), 0);
 	assert_int_equal(sent, 1);
 	assert_int_equal(failed, 0);
 	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM picture WHERE png IS NULL AND "
@@ -862,7 +910,7 @@ test_picture_survives_kill(void **state)
 	if (ledger_open(&f.l, f.cfg.ledger, &d) < 0)
 		fail_msg("ledger_open: %s", d.msg);
 	assert_int_equal(count(&f.l, "SELECT COUNT(*) FROM picture WHERE png IS NULL"), 1);
-	assert_int_equal(outbox_deliver(&f.l, &f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(fx_deliver(&f, &sent, &failed, &d), 0);
 	assert_int_equal(sent, 1);
 	want = drawn_now(&f, &p, 0);
 	assert_sent_inline(&f, 1, want);
@@ -881,6 +929,7 @@ main(void)
 		cmocka_unit_test(test_plain_html_row),
 		cmocka_unit_test(test_picture_kept_once),
 		cmocka_unit_test(test_picture_drawn_when_sent),
+		cmocka_unit_test(test_delivery_draws_nothing),
 		cmocka_unit_test(test_picture_of_its_game),
 		cmocka_unit_test(test_malformed_picture_when_sent),
 		cmocka_unit_test(test_picture_survives_kill),

@@ -896,7 +896,7 @@ test_idn_domain_is_one_address(void **state)
 	    "AND to_addr <> 'bob@xn--exmple-cua.test' COLLATE NOCASE"), 0);
 	id = fx_count(&e->f, "SELECT MAX(id) FROM outbox WHERE kind = 'help'");
 	diag_clear(&d);
-	assert_int_equal(outbox_deliver(&e->f.l, &e->f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(fx_deliver(&e->f, &sent, &failed, &d), 0);
 	assert_int_equal(failed, 0);
 	raw = fx_sent_file(&e->f, id, NULL);
 	snprintf(to, sizeof to, "\nTo: %s\n", alabel);
@@ -921,7 +921,7 @@ test_8bit_local_part_is_refused(void **state)
 	id = fx_count(&e->f, "SELECT MAX(id) FROM outbox WHERE kind = 'help'");
 	assert_true(id > 0);
 	diag_clear(&d);
-	assert_int_equal(outbox_deliver(&e->f.l, &e->f.cfg, &sent, &failed, &d), 0);
+	assert_int_equal(fx_deliver(&e->f, &sent, &failed, &d), 0);
 	assert_int_equal(failed, 1);
 	{
 		char sql[200];

@@ -15,6 +15,8 @@
 #include "mail/ingest.h"
 #include "core/log.h"
 #include "core/msg.h"
+#include "mail/outbox.h"
+#include "render/picture.h"
 #include "referee/process.h"
 #include "testutil.h"
 #include "core/xmalloc.h"
@@ -302,6 +304,16 @@ fx_play_turn(struct fixture *f, const char *game)
 	play_free(&p);
 	fx_mail(f, raw);
 	free(raw);
+}
+
+int
+fx_deliver(struct fixture *f, int *sent, int *failed, struct diag *d)
+{
+	char now[32];
+
+	clock_iso(clock_now(), now, sizeof now);
+	picture_draw_due(&f->l, &f->cfg, now);
+	return outbox_deliver(&f->l, &f->cfg, now, sent, failed, d);
 }
 
 char *

@@ -4,7 +4,6 @@
 
 #include "campaign/notify.h"
 #include "core/clock.h"
-#include "render/report.h"
 
 const char *
 notify_mode(const struct play *p, const struct campaign *c, int seat)
@@ -78,24 +77,4 @@ notify_digest_due(struct ledger *l, const struct play *p, const struct campaign 
 		return 0;
 	last = last_report(l, p, seat);
 	return last < 0 || t < 0 || t - last >= NOTIFY_DIGEST_SECS;
-}
-
-int
-notify_digests(struct ledger *l, const struct config *cfg, struct render *r,
-    struct play *p, const char *now, struct diag *d)
-{
-	struct campaign c;
-	int n = 0;
-
-	if (campaign_load(l, p->g.id, &c, d) < 0)
-		return -1;
-	for (int s = 0; s < p->g.nseats; s++) {
-		if (!notify_digest_due(l, p, &c, s, now))
-			continue;
-		if (report_queue_one(l, cfg, r, p, s, "report", "report", p->g.seats[s].address,
-		    NULL, "", "", now, d) < 0)
-			return -1;
-		n++;
-	}
-	return n;
 }

@@ -11,7 +11,6 @@
 #include "campaign/notify-word.h"
 #include "core/config.h"
 #include "ledger/play.h"
-#include "render/render.h"
 
 /* A digest seat hears at most once in this many seconds. */
 #define NOTIFY_DIGEST_SECS 86400
@@ -29,8 +28,5 @@ void notify_says(const char *mode, struct diag *od);
 /* 1 when a digest seat has steps it has not seen and no report for a day. */
 int notify_digest_due(struct ledger *, const struct play *, const struct campaign *,
     int seat, const char *now);
-/* Queues the report of every seat whose digest is due; how many, or -1. */
-int notify_digests(struct ledger *, const struct config *, struct render *,
-    struct play *, const char *now, struct diag *);
 
 #endif

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "core/clock.h"
 #include "core/log.h"
 #include "mail/fetch.h"
 #include "mail/ingest.h"
@@ -14,6 +15,7 @@
 #include "referee/process.h"
 #include "referee/schedule.h"
 #include "render/archive.h"
+#include "render/picture.h"
 
 static void
 log_summary(const char *what, const struct ingest_stats *in, const struct process_stats *ps)
@@ -31,6 +33,19 @@ open_cache(const struct cli *c)
 {
 	if (c->cfg.max_message_bytes > 0)
 		mailcache_open((size_t)c->cfg.max_message_bytes);
+}
+
+/* The mails due now, finished first: their pictures are drawn here, by
+ * the render layer, so that delivery only sends what the ledger holds. One
+ * reading of the clock for both, so every mail sent had its picture tried. */
+static int
+deliver(struct cli *c, int *sent, int *failed, struct diag *d)
+{
+	char now[32];
+
+	clock_iso(clock_now(), now, sizeof now);
+	picture_draw_due(&c->l, &c->cfg, now);
+	return outbox_deliver(&c->l, &c->cfg, now, sent, failed, d);
 }
 
 static const char ingest_usage[] =
@@ -170,7 +185,7 @@ cmd_run(struct cli *c, int argc, char **argv)
 	memset(&ss, 0, sizeof ss);
 	if (schedule_run(&c->l, &c->cfg, NULL, NULL, 0, NULL, &ss, &d) < 0)
 		schedule_failed = 1;
-	if (outbox_deliver(&c->l, &c->cfg, &sent, &failed, &d) < 0)
+	if (deliver(c, &sent, &failed, &d) < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
 	/* Last: the site shows what this run did; a site that cannot be
 	 * written never holds back the mails. */
@@ -218,7 +233,7 @@ cmd_outbox(struct cli *c, int argc, char **argv)
 		return EX_OK;
 	}
 	diag_clear(&d);
-	if (outbox_deliver(&c->l, &c->cfg, &sent, &failed, &d) < 0)
+	if (deliver(c, &sent, &failed, &d) < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
 	printf("%d sent, %d not sent\n", sent, failed);
 	return failed > 0 ? EX_TEMPFAIL : EX_OK;

@@ -11,7 +11,6 @@
 #include "mail/deliver.h"
 #include "mail/mailout.h"
 #include "mail/outbox.h"
-#include "render/picture.h"
 
 #define MAX_ATTEMPTS 10
 
@@ -72,7 +71,8 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	    referee_domain(c, dom, sizeof dom));
 	/* The picture once, however many mails show it: a row kept already
 	 * stays, since its name is what it draws. It is the PNG, or the recipe
-	 * (or the SVG) that the first mail sent draws (outbox_html); either
+	 * (or the SVG) drawn before the first mail that shows it is sent
+	 * (picture_draw_due, in render/); either
 	 * commits with the mail, so a run killed before sending loses nothing.
 	 * What it is drawn from is kept under the mail's game (019), beside
 	 * the game's other pictures, where an ingest writes anyway. */
@@ -228,13 +228,72 @@ mark(struct ledger *l, long long id, const char *status, int attempt, const char
 	return ledger_commit(l, d);
 }
 
+/* The mails due at now, in the order they are sent, into a new array. */
+static GArray *
+due(struct ledger *l, const char *now)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT id FROM outbox WHERE status IN ('queued', "
+	    "'sending') AND next_try_at <= ? ORDER BY id");
+	GArray *ids = g_array_new(FALSE, FALSE, sizeof(long long));
+
+	sqlite3_bind_text(st, 1, now, -1, SQLITE_STATIC);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		long long id = sqlite3_column_int64(st, 0);
+
+		g_array_append_val(ids, id);
+	}
+	ledger_release(l, st);
+	return ids;
+}
+
+/* The row's page as outbox.html holds it and its game (0 when none): NULL
+ * when there is no such row. g_free()d by the caller. */
+static char *
+stored_html(struct ledger *l, long long id, int64_t *game)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT html, COALESCE(game_id, 0) FROM outbox "
+	    "WHERE id = ?");
+	char *html = NULL;
+
+	*game = 0;
+	sqlite3_bind_int64(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		html = g_strdup(col_text(st, 0));
+		*game = sqlite3_column_int64(st, 1);
+	}
+	ledger_release(l, st);
+	return html;
+}
+
+void
+outbox_each_undrawn(struct ledger *l, const char *now,
+    void (*fn)(void *arg, int64_t game, const char *cid), void *arg)
+{
+	GArray *ids = due(l, now);
+
+	/* Each row read on its own and fn called with no statement open: a
+	 * drawing may take DRAWER_WALL_SECONDS and writes its PNG. */
+	for (guint i = 0; i < ids->len; i++) {
+		struct buf png = BUF_INIT;
+		int64_t game;
+		char cid[128], *html = stored_html(l, g_array_index(ids, long long, i), &game);
+
+		if (html != NULL && mailout_picture_cid(html, cid, sizeof cid) != NULL &&
+		    !outbox_picture(l, cid, &png))
+			fn(arg, game, cid);
+		buf_free(&png);
+		g_free(html);
+	}
+	g_array_free(ids, TRUE);
+}
+
 int
-outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
-    struct diag *d)
+outbox_deliver(struct ledger *l, const struct config *c, const char *now, int *sent,
+    int *failed, struct diag *d)
 {
 	const struct deliver *dv = deliver_find(c->deliver_method);
 	sqlite3_stmt *st;
-	char now[32], from[ADDRESS_MAX];
+	char from[ADDRESS_MAX];
 	struct diag ad;
 	GArray *ids;
 
@@ -245,17 +304,7 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 	diag_clear(&ad);
 	if (address_ascii(c->referee_address, from, sizeof from, &ad) < 0)
 		return diag_set(d, 0, "referee.address: %s", ad.msg);
-	ids = g_array_new(FALSE, FALSE, sizeof(long long));
-	clock_iso(clock_now(), now, sizeof now);
-	st = ledger_stmt(l, "SELECT id FROM outbox WHERE status IN ('queued', 'sending') "
-	    "AND next_try_at <= ? ORDER BY id");
-	sqlite3_bind_text(st, 1, now, -1, SQLITE_STATIC);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		long long id = sqlite3_column_int64(st, 0);
-
-		g_array_append_val(ids, id);
-	}
-	ledger_release(l, st);
+	ids = due(l, now);
 
 	for (guint i = 0; i < ids->len; i++) {
 		long long id = g_array_index(ids, long long, i);
@@ -265,21 +314,11 @@ outbox_deliver(struct ledger *l, const struct config *c, int *sent, int *failed,
 		int rc, attempts, seat;
 		int64_t game = 0;
 
-		/* The page first, its picture (kept under the mail's game)
-		 * drawn if it is not yet, with no statement open: drawing may
-		 * take DRAWER_WALL_SECONDS. */
-		st = ledger_stmt(l, "SELECT html, COALESCE(game_id, 0) FROM outbox WHERE id = ?");
-		sqlite3_bind_int64(st, 1, id);
-		html = NULL;
-		if (sqlite3_step(st) == SQLITE_ROW) {
-			html = g_strdup(col_text(st, 0));
-			game = sqlite3_column_int64(st, 1);
-		}
-		ledger_release(l, st);
-		if (html == NULL)
+		/* The page first, with its picture (kept under the mail's
+		 * game) as picture_draw_due drew it. */
+		if ((stored = stored_html(l, id, &game)) == NULL)
 			continue;
-		stored = html;
-		html = outbox_html(l, c, game, stored);
+		html = outbox_html(l, game, stored);
 		g_free(stored);
 
 		st = ledger_stmt(l, "SELECT kind, to_addr, subject, body, message_id, "
@@ -424,8 +463,24 @@ without_img(const char *page, const char *cid)
 	return g_string_free(out, FALSE);
 }
 
+/* 1 when the picture table holds what cid of game (or game 0) is drawn
+ * from: a drawing was due and failed, and said why (picture_draw). */
+static int
+undrawn(struct ledger *l, int64_t game, const char *cid)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT 1 FROM picture WHERE game_id IN (?, 0) AND "
+	    "cid = ? AND png IS NULL AND (svg IS NOT NULL OR step IS NOT NULL) LIMIT 1");
+	int found;
+
+	sqlite3_bind_int64(st, 1, game > 0 ? game : 0);
+	sqlite3_bind_text(st, 2, cid, -1, SQLITE_STATIC);
+	found = sqlite3_step(st) == SQLITE_ROW;
+	ledger_release(l, st);
+	return found;
+}
+
 char *
-outbox_html(struct ledger *l, const struct config *c, int64_t game, const char *stored)
+outbox_html(struct ledger *l, int64_t game, const char *stored)
 {
 	struct buf png = BUF_INIT;
 	const char *page;
@@ -435,15 +490,13 @@ outbox_html(struct ledger *l, const struct config *c, int64_t game, const char *
 	if (page == NULL)
 		return g_strdup(stored != NULL ? stored : "");
 	if (!outbox_picture(l, cid, &png)) {
-		int drawn = picture_draw(l, c, game, cid, &png);
-
 		/* Queued with the row, in its transaction: only a ledger edited
 		 * by hand loses it. The mail still goes, without its picture
-		 * and without an <img> that points at no part of it. */
-		if (drawn == 0)
+		 * and without an <img> that points at no part of it. One that
+		 * could not be drawn was logged when it was tried. */
+		if (!undrawn(l, game, cid))
 			log_warn("no picture %s in the ledger; the mail goes without it", cid);
-		if (drawn <= 0)
-			return without_img(page, cid);
+		return without_img(page, cid);
 	}
 	s = mailout_related(page, png.p, png.len, cid);
 	buf_free(&png);

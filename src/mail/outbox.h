@@ -10,9 +10,19 @@
 
 #include "core/buf.h"
 #include "core/config.h"
+#include "lang/lang.h"
 #include "ledger/ledger.h"
 
-struct picture_recipe;
+/* What a board picture not drawn yet is made from again, as the picture
+ * table keeps it (picture.h draws it): the report of viewer at step of
+ * game, in lang, as it was shown then (open: the game had ended). */
+struct picture_recipe {
+	int64_t game;             /* games.id */
+	int64_t step;             /* the step the report showed */
+	int viewer;               /* the seat reading it; -1: an observer */
+	int open;                 /* the game was over or ended: all shown */
+	char lang[LANG_LEN];      /* the reader's language */
+};
 
 struct outbox_item {
 	int64_t game_id;          /* 0 when the mail is about no game */
@@ -43,19 +53,28 @@ struct outbox_item {
 
 int outbox_queue(struct ledger *, const struct config *, const struct outbox_item *,
     const char *now, struct diag *);
-/* Sends what is due; counts what was sent and what failed. */
-int outbox_deliver(struct ledger *, const struct config *, int *sent, int *failed,
-    struct diag *);
+/* Sends the mails due at now (an ISO time, as the rows keep it), finished
+ * as they are: a picture a mail shows is drawn before, by
+ * picture_draw_due (picture.h) with the same now; delivery only reads it.
+ * Counts what was sent and what failed. */
+int outbox_deliver(struct ledger *, const struct config *, const char *now, int *sent,
+    int *failed, struct diag *);
+/* fn(arg, game, cid) for each mail outbox_deliver sends at now, in its
+ * order, whose page shows a picture no PNG is drawn for yet (game: the
+ * mail's, 0 when none), called with no statement open and after what fn
+ * drew for an earlier mail is kept: a picture two mails show is drawn for
+ * the second only when it could not be for the first. */
+void outbox_each_undrawn(struct ledger *, const char *now,
+    void (*fn)(void *arg, int64_t game, const char *cid), void *arg);
 /* The HTML alternative of a row about game (outbox.game_id, 0 when none)
  * as the mail carries it, from what outbox.html holds: a row naming its
  * picture gets its multipart/related entity back (the bytes mailout_related
- * made when it was queued); any other row is returned as it is. A picture
- * kept as what it is drawn from is drawn here (picture_draw) and its PNG
- * kept for the next mail, outside any transaction of its own while it is
- * drawn: call it with none open. A picture that cannot be had leaves the
- * page without its <img>. g_free()d by the caller. */
-char *outbox_html(struct ledger *, const struct config *, int64_t game,
-    const char *stored);
+ * made when it was queued) with the PNG drawn under that name; any other
+ * row is returned as it is. A picture not drawn leaves the page without its
+ * <img> (and the log says so when the ledger has nothing to draw it from;
+ * a drawing that failed said why when it was tried). g_free()d by the
+ * caller. */
+char *outbox_html(struct ledger *, int64_t game, const char *stored);
 /* The PNG drawn under cid, in any game, into png: 1 when there is one, 0
  * when none (or when only what it is drawn from is kept, not drawn yet).
  * A PNG is kept only once drawn from the SVG its name hashes, so it is the

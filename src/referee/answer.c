@@ -30,6 +30,7 @@
 #include "referee/mailcmd.h"
 #include "referee/press.h"
 #include "referee/stale.h"
+#include "referee/tell.h"
 #include "render/render.h"
 #include "render/report.h"
 
@@ -516,7 +517,7 @@ foreign_mail(struct job *j, struct play *p, struct render *r, int seat,
 		list = tval_set_list(root, "foreign_lines");
 		for (size_t i = 0; i < ob->nlines; i++)
 			tval_set_str(tval_push_map(list), "text", ob->lines[i].text);
-		if (report_queue_tree(j->l, j->c, r, p, seat, root, "held", "held", me, "", "",
+		if (tell_tree(j->l, j->c, r, p, seat, root, "held", "held", me, "", "",
 		    j->now, d) < 0)
 			return -1;
 	}
@@ -941,7 +942,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		tval_set_bool(extra, "foreign_dmarc", j->dmarc != AUTHRES_UNKNOWN);
 	}
 	tval_set_bool(extra, "game_over", strcmp(p.g.status, "over") == 0);
-	if (report_queue_one(j->l, j->c, &r, &p, seat, lr.rejected ? "error" : "ack",
+	if (tell_seat(j->l, j->c, &r, &p, seat, lr.rejected ? "error" : "ack",
 	    lr.rejected ? "error" : "ack", j->reply_to, extra, j->m.message_id,
 	    j->m.references, j->now, d) < 0)
 		goto fail;
@@ -949,7 +950,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		if (mailcmd_answer(j->l, j->c, &r, &p, seat, asks.cmd[k], asks.count[k],
 		    j->reply_to, j->m.message_id, j->m.references, j->now, d) < 0)
 			goto fail;
-	if (report_queue_all(j->l, j->c, &r, &p, seat, j->now, d) < 0)
+	if (tell_step(j->l, j->c, &r, &p, seat, j->now, d) < 0)
 		goto fail;
 	if (refused)
 		set_status(j, "rejected", "%s", refusal.msg);

@@ -13,6 +13,7 @@
 #include "lang/lang.h"
 #include "lang/ordertr.h"
 #include "referee/mailcmd.h"
+#include "referee/tell.h"
 #include "render/report.h"
 #include "render/reportjson.h"
 
@@ -345,14 +346,14 @@ mailcmd_answer(struct ledger *l, const struct config *c, struct render *r, struc
 	lang_render_for(r, l, c, p, seat, NULL);
 	switch (cmd) {
 	case MAILCMD_HELP:
-		return report_queue_tree(l, c, r, p, seat, report_tree(l, p, seat, p->seq, r->lang),
+		return tell_tree(l, c, r, p, seat, report_tree(l, p, seat, p->seq, r->lang),
 		    "help", "help", to, in_reply_to, refs, now, d);
 	case MAILCMD_STATUS:
-		return report_queue_tree(l, c, r, p, seat, status_tree(l, p, seat, r->lang), "status",
+		return tell_tree(l, c, r, p, seat, status_tree(l, p, seat, r->lang), "status",
 		    "status", to, in_reply_to, refs, now, d);
 	case MAILCMD_REPORT:
 		root = report_tree(l, p, seat, since_own_step(l, p, seat), r->lang);
-		rc = report_queue_tree(l, c, r, p, seat, root, "report", "report", to,
+		rc = tell_tree(l, c, r, p, seat, root, "report", "report", to,
 		    in_reply_to, refs, now, d);
 		if (rc == 0 && p->g.seats[seat].reported_seq < p->seq) {
 			rc = ledger_seat_set_reported(l, p->g.id, seat, p->seq, d);
@@ -362,10 +363,10 @@ mailcmd_answer(struct ledger *l, const struct config *c, struct render *r, struc
 	case MAILCMD_HISTORY:
 		if ((root = history_tree(l, p, seat, count, r->lang, d)) == NULL)
 			return -1;
-		return report_queue_tree(l, c, r, p, seat, root, "history", "history", to,
+		return tell_tree(l, c, r, p, seat, root, "history", "history", to,
 		    in_reply_to, refs, now, d);
 	case MAILCMD_LEGAL:
-		return report_queue_tree(l, c, r, p, seat, legal_tree(p, seat, r->lang), "legal",
+		return tell_tree(l, c, r, p, seat, legal_tree(p, seat, r->lang), "legal",
 		    "legal", to, in_reply_to, refs, now, d);
 	case MAILCMD_NOTIFY:	/* answered in the ack */
 	case MAILCMD_LANGUAGE:

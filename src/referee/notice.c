@@ -4,6 +4,7 @@
 
 #include "core/xmalloc.h"
 #include "referee/notice.h"
+#include "referee/tell.h"
 #include "render/render.h"
 #include "render/report.h"
 
@@ -73,7 +74,7 @@ notice_one(struct ledger *l, const struct config *c, struct render *r, struct pl
 	root = report_tree(l, p, seat, since, r->lang);
 	for (size_t i = 0; extra != NULL && i < extra->n; i++)
 		tval_set(root, extra->keys[i], copy(extra->items[i]));
-	rc = report_queue_tree(l, c, r, p, seat, root, tmpl, kind, to, "", "", now, d);
+	rc = tell_tree(l, c, r, p, seat, root, tmpl, kind, to, "", "", now, d);
 	if (rc == 0 && report)
 		rc = mark_reported(l, p, seat, to, d);
 	return rc;

@@ -14,6 +14,7 @@
 #include "referee/bots.h"
 #include "referee/notice.h"
 #include "referee/people.h"
+#include "referee/tell.h"
 #include "render/report.h"
 
 #define DAY 86400L
@@ -139,7 +140,7 @@ people_welcome(struct ledger *l, const struct config *c, struct render *rd, stru
 		tval_set_bool(s, "bot", strcmp(p->g.seats[k].kind, "bot") == 0);
 		tval_set_bool(s, "you", k == seat);
 	}
-	return report_queue_one(l, c, rd, p, seat, "welcome", "welcome",
+	return tell_seat(l, c, rd, p, seat, "welcome", "welcome",
 	    p->g.seats[seat].address, extra, "", "", now, d);
 }
 

@@ -9,6 +9,7 @@
 #include "core/xmalloc.h"
 #include "lang/ordertr.h"
 #include "referee/press.h"
+#include "referee/tell.h"
 #include "render/render.h"
 #include "render/report.h"
 
@@ -320,7 +321,7 @@ press_relay(struct ledger *l, const struct config *c, struct render *r,
 		root = press_tree(p, from, pr, to.p);
 		tval_set_str(root, "seat", p->g.seats[s].name);
 		tval_set_bool(root, "can_reply", !pr->anonymous);
-		rc = report_queue_tree(l, c, r, p, s, root, "press", "press",
+		rc = tell_tree(l, c, r, p, s, root, "press", "press",
 		    p->g.seats[s].address, "", "", now, d);
 		*sent += rc == 0;
 	}
@@ -344,7 +345,7 @@ press_relay(struct ledger *l, const struct config *c, struct render *r,
 		lang_render_for(r, l, c, p, -1, w[i].a);
 		root = press_tree(p, from, pr, to.p);
 		tval_set_bool(root, "observer", 1);
-		rc = report_queue_tree(l, c, r, p, -1, root, "press", "press", w[i].a, "", "",
+		rc = tell_tree(l, c, r, p, -1, root, "press", "press", w[i].a, "", "",
 		    now, d);
 		*sent += rc == 0;
 	}
@@ -356,7 +357,7 @@ press_relay(struct ledger *l, const struct config *c, struct render *r,
 		lang_render_for(r, l, c, p, -1, NULL);
 		root = press_tree(p, from, pr, to.p);
 		tval_set_bool(root, "gm_copy", 1);
-		rc = report_queue_tree(l, c, r, p, -1, root, "press", "press", cp->gm, "", "",
+		rc = tell_tree(l, c, r, p, -1, root, "press", "press", cp->gm, "", "",
 		    now, d);
 		*sent += rc == 0;
 	}

@@ -20,6 +20,7 @@
 #include "referee/notice.h"
 #include "referee/people.h"
 #include "referee/schedule.h"
+#include "referee/tell.h"
 #include "render/render.h"
 #include "render/report.h"
 
@@ -315,12 +316,12 @@ run_game(struct run *u, struct diag *d)
 				return -1;
 	}
 	if (u->p->seq > before && !u->dry &&
-	    report_queue_all(u->l, u->cfg, &u->r, u->p, -1, u->now, d) < 0)
+	    tell_step(u->l, u->cfg, &u->r, u->p, -1, u->now, d) < 0)
 		return -1;
 	if (u->p->seq > before && u->dry)
 		say(u, "the seats get a report of what happened (step %lld on) as their "
 		    "notify settings ask", (long long)before + 1);
-	if (!u->dry && notify_digests(u->l, u->cfg, &u->r, u->p, u->now, d) < 0)
+	if (!u->dry && tell_digests(u->l, u->cfg, &u->r, u->p, u->now, d) < 0)
 		return -1;
 	for (int s = 0; u->dry && s < u->p->g.nseats; s++)
 		if (notify_digest_due(u->l, u->p, &u->c, s, u->now))

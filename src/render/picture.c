@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/hash.h"
 #include "core/log.h"
 #include "core/xmalloc.h"
 #include "ledger/audit.h"
@@ -11,25 +10,6 @@
 #include "render/drawer.h"
 #include "render/picture.h"
 #include "render/render.h"
-
-void
-picture_cid(const char *svg, char cid[REPORT_CID_MAX])
-{
-	char h[HASH_HEX], size[32];
-	const char *parts[2];
-
-	/* Named after what it draws and at what size (the SVG, width and
-	 * colours; not the PNG bytes, which depend on the libraries' versions):
-	 * the same picture has the same name, the HTML can be rendered before
-	 * the mail has its Message-ID, a picture the ledger keeps is reused
-	 * only where it would be drawn the same, and a recipe is drawn only
-	 * when it makes that very SVG again. */
-	snprintf(size, sizeof size, "%dx%d", REPORT_PNG_WIDTH, REPORT_PNG_COLOURS);
-	parts[0] = svg;
-	parts[1] = size;
-	sha256_parts_hex(h, 2, parts);
-	snprintf(cid, REPORT_CID_MAX, "board.%.24s@azalai", h);
-}
 
 /* The templates, read once a run however many pictures are made again:
  * each picture renders through a renderer of its game and language that
@@ -114,7 +94,7 @@ picture_rebuild(struct ledger *l, const struct config *c, const struct picture_r
 	rc = board_svg_render(&r, root, svg, d);
 	tval_free(root);
 	if (rc == 0) {
-		picture_cid(*svg, got);
+		report_cid(*svg, got);
 		if (strcmp(got, cid) != 0) {
 			rc = diag_set(d, 0, "game %s at step %lld, as %s read it in language "
 			    "%s, is no longer the picture the mail was written with (the step "
@@ -185,4 +165,29 @@ picture_draw(struct ledger *l, const struct config *c, int64_t game, const char 
 	if (ledger_done(l, st, &d) < 0)
 		log_warn("picture %s drawn but not kept: %s", cid, d.msg);
 	return 1;
+}
+
+struct due_ctx {
+	struct ledger *l;
+	const struct config *c;
+};
+
+static void
+draw_one(void *arg, int64_t game, const char *cid)
+{
+	struct due_ctx *dc = arg;
+	struct buf png = BUF_INIT;
+
+	/* Whatever comes of it is in the ledger or the log: the mail's
+	 * delivery reads the one, picture_draw wrote the other. */
+	(void)picture_draw(dc->l, dc->c, game, cid, &png);
+	buf_free(&png);
+}
+
+void
+picture_draw_due(struct ledger *l, const struct config *c, const char *now)
+{
+	struct due_ctx dc = { l, c };
+
+	outbox_each_undrawn(l, now, draw_one, &dc);
 }

@@ -13,11 +13,9 @@
 #include "lang/lang.h"
 #include "lang/ordertr.h"
 #include "ledger/audit.h"
-#include "mail/mailout.h"
 #include "mail/outbox.h"
 #include "render/board.h"
 #include "render/drawer.h"
-#include "render/picture.h"
 #include "render/report.h"
 #include "render/reportjson.h"
 #include "render/svgsize.h"
@@ -183,11 +181,10 @@ visible_one(void *arg, const char *narrative)
 	return 0;
 }
 
-/* Whether viewer may see a line of the steps after since: a step it may not
- * see (another seat's queued or standing order) must not even be hinted at
- * by a mail with a higher step number. */
-static int
-has_news(struct ledger *l, const struct play *p, int viewer, int64_t since)
+/* A step viewer may not see (another seat's queued or standing order) must
+ * not even be hinted at by a mail with a higher step number. */
+int
+report_has_news(struct ledger *l, const struct play *p, int viewer, int64_t since)
 {
 	struct seen_ctx sc = { vis_mask(viewer), 0 };
 
@@ -390,6 +387,25 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 	return root;
 }
 
+void
+report_cid(const char *svg, char cid[REPORT_CID_MAX])
+{
+	char h[HASH_HEX], size[32];
+	const char *parts[2];
+
+	/* Named after what it draws and at what size (the SVG, width and
+	 * colours; not the PNG bytes, which depend on the libraries' versions):
+	 * the same picture has the same name, the HTML can be rendered before
+	 * the mail has its Message-ID, a picture the ledger keeps is reused
+	 * only where it would be drawn the same, and a recipe is drawn only
+	 * when it makes that very SVG again. */
+	snprintf(size, sizeof size, "%dx%d", REPORT_PNG_WIDTH, REPORT_PNG_COLOURS);
+	parts[0] = svg;
+	parts[1] = size;
+	sha256_parts_hex(h, 2, parts);
+	snprintf(cid, REPORT_CID_MAX, "board.%.24s@azalai", h);
+}
+
 /* PNG width and height from its IHDR chunk; 0 when it is no PNG. */
 static void
 png_size(const struct buf *png, long *w, long *h)
@@ -410,8 +426,8 @@ png_size(const struct buf *png, long *w, long *h)
  * NULL) already keeps under that name is taken from it, so each board is
  * drawn once. With later (not NULL), a picture whose size the SVG tells for
  * sure (svgsize.h) is not drawn now: its SVG goes into *later, png stays
- * empty, and the mail draws it when it is sent (outbox_html, from the
- * recipe report_queue_tree keeps in the SVG's stead). A picture
+ * empty, and it is drawn before the mail is sent (picture_draw_due, from
+ * the recipe tell_tree keeps in the SVG's stead). A picture
  * that cannot be drawn costs the mail its picture, not the mail: the text
  * and the HTML still go, and the log says why. In azalai the drawing is done
  * by a process of its own (drawer.h), which neither holds the ledger nor
@@ -426,7 +442,7 @@ board_picture(struct render *r, struct ledger *l, const struct tval *root, struc
 	*w = *ht = 0;
 	if (board_svg_render(r, root, &svg, &d) < 0)
 		goto fail;
-	picture_cid(svg, cid);
+	report_cid(svg, cid);
 	if (l != NULL && outbox_picture(l, cid, png)) {
 		png_size(png, w, ht);
 		free(svg);
@@ -490,204 +506,41 @@ report_html(struct render *r, struct ledger *l, struct tval *root, const char *t
 }
 
 int
-report_queue_tree(struct ledger *l, const struct config *c, struct render *r,
-    const struct play *p, int seat, struct tval *root, const char *tmpl, const char *kind,
-    const char *to, const char *in_reply_to, const char *refs, const char *now,
-    struct diag *d)
+report_mail(struct ledger *l, const struct config *c, struct render *r,
+    const struct play *p, int seat, struct tval *root, const char *tmpl,
+    struct report_mail *m, struct diag *d)
 {
-	char *subject = NULL, *body = NULL, *html = NULL, *json = NULL, *svg = NULL;
-	char cid[REPORT_CID_MAX];
-	struct buf png = BUF_INIT;
-	struct outbox_item it;
-	struct picture_recipe rec;
 	int rc;
 
+	memset(m, 0, sizeof *m);
 	tval_set_str(root, "referee", c->referee_address);
 	/* The JSON before the templates' own keys join the tree (kw, the
 	 * picture's board_cid and size): those are how a mail is written, not
 	 * what the reader may see, and doc/view-schema.json has no place for
 	 * them. */
-	rc = reportjson_attachment(r->lang, p, seat, tmpl, root, &json, d);
+	rc = reportjson_attachment(r->lang, p, seat, tmpl, root, &m->json, d);
 	ordertr_keywords(r->lang, p->rules->name, root);
 	if (rc == 0)
-		rc = render_mail(r, tmpl, root, &subject, &body, d);
+		rc = render_mail(r, tmpl, root, &m->subject, &m->body, d);
 	if (rc == 0)
-		rc = report_html(r, l, root, tmpl, strcmp(c->report_pictures, "no") != 0, &html,
-		    &png, cid, &svg, d);
+		rc = report_html(r, l, root, tmpl, strcmp(c->report_pictures, "no") != 0,
+		    &m->html, &m->png, m->cid, &m->later, d);
 	tval_free(root);
 	if (rc < 0) {
-		free(svg);
-		free(subject);
-		free(body);
-		free(html);
-		free(json);
-		buf_free(&png);
+		report_mail_free(m);
 		return -1;
 	}
-	memset(&it, 0, sizeof it);
-	it.game_id = p->g.id;
-	it.seat = seat;
-	it.kind = kind;
-	it.to = to;
-	it.subject = subject;
-	it.body = body;
-	it.html = html;
-	it.json = json;
-	it.png = png.p;
-	it.png_len = png.len;
-	/* Not the SVG but what it is made from: an SVG is most of what an
-	 * ingest would write. A mail that shows a picture (its template has
-	 * an HTML part: report, ack, error, observer) has as its tree the
-	 * report tree of this reader at this step, plus keys of its own (the
-	 * reply, the watcher) that board.svg does not read; picture_draw
-	 * makes the picture again from the report tree alone, and draws it
-	 * only if it is the SVG named cid. */
-	if (svg != NULL) {
-		memset(&rec, 0, sizeof rec);
-		rec.game = p->g.id;
-		rec.step = p->seq;
-		rec.viewer = seat;
-		rec.open = audit_open(&p->g);
-		snprintf(rec.lang, sizeof rec.lang, "%s", r->lang);
-		it.recipe = &rec;
-	}
-	it.cid = cid;
-	it.in_reply_to = in_reply_to;
-	it.refs = refs;
-	/* A reply to a seat's mail answers the step it showed. */
-	it.has_step = seat >= 0;
-	it.step = p->seq;
-	rc = outbox_queue(l, c, &it, now, d);
-	free(svg);
-	free(subject);
-	free(body);
-	free(html);
-	free(json);
-	buf_free(&png);
-	return rc;
+	return 0;
 }
 
-int
-report_queue_one(struct ledger *l, const struct config *c, struct render *r,
-    struct play *p, int seat, const char *tmpl, const char *kind, const char *to,
-    struct tval *extra, const char *in_reply_to, const char *refs, const char *now,
-    struct diag *d)
+void
+report_mail_free(struct report_mail *m)
 {
-	struct tval *root;
-	int rc;
-
-	lang_render_for(r, l, c, p, seat, to);
-	root = report_tree(l, p, seat, seat >= 0 ? p->g.seats[seat].reported_seq : p->seq,
-	    r->lang);
-
-	for (size_t i = 0; extra != NULL && i < extra->n; i++) {
-		tval_set(root, extra->keys[i], extra->items[i]);
-		extra->items[i] = NULL;
-	}
-	tval_free(extra);
-	rc = report_queue_tree(l, c, r, p, seat, root, tmpl, kind, to, in_reply_to, refs, now,
-	    d);
-	if (rc == 0 && seat >= 0) {
-		rc = ledger_seat_set_reported(l, p->g.id, seat, p->seq, d);
-		p->g.seats[seat].reported_seq = p->seq;
-	}
-	return rc;
-}
-
-struct watcher {
-	char address[256];
-	char lang[LANG_LEN];
-	int64_t reported_seq;
-};
-
-int
-report_queue_watchers(struct ledger *l, const struct config *c, struct render *r,
-    struct play *p, const char *now, struct diag *d)
-{
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT address, reported_seq, language FROM watchers "
-	    "WHERE game_id = ? AND reported_seq < ? ORDER BY added_at, address");
-	struct watcher *w = NULL;
-	size_t n = 0, cap = 0;
-	int rc = 0;
-
-	/* Read them all first: each is updated as its mail is queued. */
-	sqlite3_bind_int64(st, 1, p->g.id);
-	sqlite3_bind_int64(st, 2, p->seq);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		if (n == cap) {
-			cap = cap ? cap * 2 : 8;
-			w = xreallocarray(w, cap, sizeof w[0]);
-		}
-		snprintf(w[n].address, sizeof w[n].address, "%s", col_text(st, 0));
-		w[n].reported_seq = sqlite3_column_int64(st, 1);
-		snprintf(w[n].lang, sizeof w[n].lang, "%s", col_text(st, 2)[0] != '\0' ?
-		    col_text(st, 2) : c->language);
-		n += has_news(l, p, -1, w[n].reported_seq);
-	}
-	ledger_release(l, st);
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		struct tval *root;
-
-		render_lang(r, w[i].lang);
-		root = report_tree(l, p, -1, w[i].reported_seq, r->lang);
-
-		tval_set_str(root, "watcher", w[i].address);
-		rc = report_queue_tree(l, c, r, p, -1, root, "observer", "observer",
-		    w[i].address, "", "", now, d);
-		if (rc < 0)
-			break;
-		st = ledger_stmt(l, "UPDATE watchers SET reported_seq = ? WHERE game_id = ? "
-		    "AND address = ?");
-		sqlite3_bind_int64(st, 1, p->seq);
-		sqlite3_bind_int64(st, 2, p->g.id);
-		sqlite3_bind_text(st, 3, w[i].address, -1, SQLITE_STATIC);
-		rc = ledger_done(l, st, d);
-	}
-	free(w);
-	return rc;
-}
-
-/* 1 when the referee played a default for seat after step since: a seat
- * told only of its own decisions hears of those made for it. */
-static int
-defaulted_since(struct ledger *l, int64_t game, int seat, int64_t since)
-{
-	/* Kept compiled: asked for each seat of each step. */
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT 1 FROM events WHERE game_id = ? AND "
-	    "seat_idx = ? AND kind = 'default' AND seq > ? LIMIT 1");
-	int found;
-
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
-	sqlite3_bind_int64(st, 3, since);
-	found = sqlite3_step(st) == SQLITE_ROW;
-	ledger_release(l, st);
-	return found;
-}
-
-int
-report_queue_all(struct ledger *l, const struct config *c, struct render *r,
-    struct play *p, int skip, const char *now, struct diag *d)
-{
-	struct campaign camp;
-	struct pending pd;
-	int over;
-
-	if (campaign_load(l, p->g.id, &camp, d) < 0)
-		return -1;
-	memset(&pd, 0, sizeof pd);
-	p->rules->waiting_for(p->st, &pd);
-	over = pd.over || strcmp(p->g.status, "ended") == 0;
-	for (int s = 0; s < p->g.nseats; s++) {
-		if (s == skip || strcmp(p->g.seats[s].kind, "human") != 0 ||
-		    p->g.seats[s].reported_seq >= p->seq ||
-		    !has_news(l, p, s, p->g.seats[s].reported_seq) ||
-		    !notify_now(notify_mode(p, &camp, s), (pd.seats & VIS_SEAT(s)) != 0 ||
-		    defaulted_since(l, p->g.id, s, p->g.seats[s].reported_seq), over))
-			continue;
-		if (report_queue_one(l, c, r, p, s, "report", "report", p->g.seats[s].address,
-		    NULL, "", "", now, d) < 0)
-			return -1;
-	}
-	return report_queue_watchers(l, c, r, p, now, d);
+	free(m->later);
+	free(m->subject);
+	free(m->body);
+	free(m->html);
+	free(m->json);
+	buf_free(&m->png);
+	memset(m, 0, sizeof *m);
 }

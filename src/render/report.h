@@ -33,16 +33,9 @@ char *report_fold(const char *text, size_t width, const char *indent);
 void report_narrative(const char *narrative, int viewer, const char *lang,
     struct tval *list);
 
-/* Queues the report of every human seat that has not seen the newest step
- * and is told now by its notify mode (notify.h), except `skip` (-1: none),
- * and records it as reported; then the watchers'. */
-int report_queue_all(struct ledger *, const struct config *, struct render *,
-    struct play *, int skip, const char *now, struct diag *);
-
-/* Queues the public report (template "observer", viewer -1) to every watcher
- * of the game that has not seen the newest step, and records it as seen. */
-int report_queue_watchers(struct ledger *, const struct config *, struct render *,
-    struct play *, const char *now, struct diag *);
+/* 1 when viewer (-1: an observer) may see a line of the steps after since
+ * up to p's: a reader with nothing new to see is not sent a report. */
+int report_has_news(struct ledger *, const struct play *, int viewer, int64_t since);
 
 /* Width in pixels of the board picture in report mails: wide enough for a
  * phone held sideways, small enough to keep a mail well under 100 KB. */
@@ -54,6 +47,10 @@ int report_queue_watchers(struct ledger *, const struct config *, struct render 
 /* A picture's Content-ID: "board.<24 hex>@azalai" and its NUL. */
 #define REPORT_CID_MAX 48
 
+/* The name of the picture drawn from svg at the size of report mails:
+ * "board.<24 hex of sha256(svg, "WxC")>@azalai". */
+void report_cid(const char *svg, char cid[REPORT_CID_MAX]);
+
 /* The HTML alternative of tmpl over root ("tmpl.html"; *html NULL when the
  * game has none). With the board picture (when picture is set and the game
  * draws one): its PNG in png (empty when none) and its Content-ID in cid,
@@ -63,24 +60,30 @@ int report_queue_watchers(struct ledger *, const struct config *, struct render 
  * later not NULL, a picture whose size its SVG tells for sure is not drawn:
  * png stays empty and *later is its SVG (free()d by the caller; NULL when
  * the picture was drawn or there is none), for the mail to draw when it is
- * sent: outbox_queue keeps it, or what report_queue_tree keeps in its
- * stead, the recipe that makes it again (picture.h). */
+ * sent: outbox_queue keeps it, or what tell_tree (referee/tell.h) keeps in
+ * its stead, the recipe that makes it again (picture.h). */
 int report_html(struct render *, struct ledger *, struct tval *root, const char *tmpl,
     int picture, char **html, struct buf *png, char cid[REPORT_CID_MAX], char **later,
     struct diag *);
 
-/* Renders tmpl over root (consumed; "referee" is added) and queues the mail
- * to `to` about seat (-1: none). Marks nothing as reported. */
-int report_queue_tree(struct ledger *, const struct config *, struct render *,
-    const struct play *, int seat, struct tval *root, const char *tmpl, const char *kind,
-    const char *to, const char *in_reply_to, const char *refs, const char *now,
-    struct diag *);
+/* A mail of a reader's view, ready to queue: its text, its HTML
+ * alternative and JSON attachment ("" or NULL when none), and the board
+ * picture the HTML shows as cid:cid: drawn (png), or (later not NULL) the
+ * SVG to draw before the mail is sent. */
+struct report_mail {
+	char *subject, *body, *html, *json;
+	struct buf png;
+	char cid[REPORT_CID_MAX];
+	char *later;
+};
 
-/* Renders `tmpl` for seat with `extra` keys merged at the root (extra is
- * consumed), queues it, and records the seat as reported. */
-int report_queue_one(struct ledger *, const struct config *, struct render *,
-    struct play *, int seat, const char *tmpl, const char *kind, const char *to,
-    struct tval *extra, const char *in_reply_to, const char *refs, const char *now,
-    struct diag *);
+/* Renders tmpl over root (consumed; "referee" is added) for seat (-1: none)
+ * in r's language into m (report_mail_free it on 0): the JSON from the
+ * reader's view, then the text and the HTML with its picture, which the
+ * ledger l may keep drawn already (report_html). Queues nothing. */
+int report_mail(struct ledger *, const struct config *, struct render *,
+    const struct play *, int seat, struct tval *root, const char *tmpl,
+    struct report_mail *m, struct diag *);
+void report_mail_free(struct report_mail *);
 
 #endif

@@ -1,0 +1,207 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign/campaign.h"
+#include "campaign/notify.h"
+#include "core/xmalloc.h"
+#include "lang/lang.h"
+#include "ledger/audit.h"
+#include "mail/outbox.h"
+#include "referee/tell.h"
+#include "render/report.h"
+
+int
+tell_tree(struct ledger *l, const struct config *c, struct render *r,
+    const struct play *p, int seat, struct tval *root, const char *tmpl, const char *kind,
+    const char *to, const char *in_reply_to, const char *refs, const char *now,
+    struct diag *d)
+{
+	struct report_mail m;
+	struct outbox_item it;
+	struct picture_recipe rec;
+	int rc;
+
+	if (report_mail(l, c, r, p, seat, root, tmpl, &m, d) < 0)
+		return -1;
+	memset(&it, 0, sizeof it);
+	it.game_id = p->g.id;
+	it.seat = seat;
+	it.kind = kind;
+	it.to = to;
+	it.subject = m.subject;
+	it.body = m.body;
+	it.html = m.html;
+	it.json = m.json;
+	it.png = m.png.p;
+	it.png_len = m.png.len;
+	/* Not the SVG but what it is made from: an SVG is most of what an
+	 * ingest would write. A mail that shows a picture (its template has
+	 * an HTML part: report, ack, error, observer) has as its tree the
+	 * report tree of this reader at this step, plus keys of its own (the
+	 * reply, the watcher) that board.svg does not read; picture_draw
+	 * makes the picture again from the report tree alone, and draws it
+	 * only if it is the SVG named cid. */
+	if (m.later != NULL) {
+		memset(&rec, 0, sizeof rec);
+		rec.game = p->g.id;
+		rec.step = p->seq;
+		rec.viewer = seat;
+		rec.open = audit_open(&p->g);
+		snprintf(rec.lang, sizeof rec.lang, "%s", r->lang);
+		it.recipe = &rec;
+	}
+	it.cid = m.cid;
+	it.in_reply_to = in_reply_to;
+	it.refs = refs;
+	/* A reply to a seat's mail answers the step it showed. */
+	it.has_step = seat >= 0;
+	it.step = p->seq;
+	rc = outbox_queue(l, c, &it, now, d);
+	report_mail_free(&m);
+	return rc;
+}
+
+int
+tell_seat(struct ledger *l, const struct config *c, struct render *r,
+    struct play *p, int seat, const char *tmpl, const char *kind, const char *to,
+    struct tval *extra, const char *in_reply_to, const char *refs, const char *now,
+    struct diag *d)
+{
+	struct tval *root;
+	int rc;
+
+	lang_render_for(r, l, c, p, seat, to);
+	root = report_tree(l, p, seat, seat >= 0 ? p->g.seats[seat].reported_seq : p->seq,
+	    r->lang);
+
+	for (size_t i = 0; extra != NULL && i < extra->n; i++) {
+		tval_set(root, extra->keys[i], extra->items[i]);
+		extra->items[i] = NULL;
+	}
+	tval_free(extra);
+	rc = tell_tree(l, c, r, p, seat, root, tmpl, kind, to, in_reply_to, refs, now, d);
+	if (rc == 0 && seat >= 0) {
+		rc = ledger_seat_set_reported(l, p->g.id, seat, p->seq, d);
+		p->g.seats[seat].reported_seq = p->seq;
+	}
+	return rc;
+}
+
+struct watcher {
+	char address[256];
+	char lang[LANG_LEN];
+	int64_t reported_seq;
+};
+
+int
+tell_watchers(struct ledger *l, const struct config *c, struct render *r,
+    struct play *p, const char *now, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT address, reported_seq, language FROM watchers "
+	    "WHERE game_id = ? AND reported_seq < ? ORDER BY added_at, address");
+	struct watcher *w = NULL;
+	size_t n = 0, cap = 0;
+	int rc = 0;
+
+	/* Read them all first: each is updated as its mail is queued. */
+	sqlite3_bind_int64(st, 1, p->g.id);
+	sqlite3_bind_int64(st, 2, p->seq);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 8;
+			w = xreallocarray(w, cap, sizeof w[0]);
+		}
+		snprintf(w[n].address, sizeof w[n].address, "%s", col_text(st, 0));
+		w[n].reported_seq = sqlite3_column_int64(st, 1);
+		snprintf(w[n].lang, sizeof w[n].lang, "%s", col_text(st, 2)[0] != '\0' ?
+		    col_text(st, 2) : c->language);
+		n += report_has_news(l, p, -1, w[n].reported_seq);
+	}
+	ledger_release(l, st);
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct tval *root;
+
+		render_lang(r, w[i].lang);
+		root = report_tree(l, p, -1, w[i].reported_seq, r->lang);
+
+		tval_set_str(root, "watcher", w[i].address);
+		rc = tell_tree(l, c, r, p, -1, root, "observer", "observer", w[i].address,
+		    "", "", now, d);
+		if (rc < 0)
+			break;
+		st = ledger_stmt(l, "UPDATE watchers SET reported_seq = ? WHERE game_id = ? "
+		    "AND address = ?");
+		sqlite3_bind_int64(st, 1, p->seq);
+		sqlite3_bind_int64(st, 2, p->g.id);
+		sqlite3_bind_text(st, 3, w[i].address, -1, SQLITE_STATIC);
+		rc = ledger_done(l, st, d);
+	}
+	free(w);
+	return rc;
+}
+
+/* 1 when the referee played a default for seat after step since: a seat
+ * told only of its own decisions hears of those made for it. */
+static int
+defaulted_since(struct ledger *l, int64_t game, int seat, int64_t since)
+{
+	/* Kept compiled: asked for each seat of each step. */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT 1 FROM events WHERE game_id = ? AND "
+	    "seat_idx = ? AND kind = 'default' AND seq > ? LIMIT 1");
+	int found;
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int(st, 2, seat);
+	sqlite3_bind_int64(st, 3, since);
+	found = sqlite3_step(st) == SQLITE_ROW;
+	ledger_release(l, st);
+	return found;
+}
+
+int
+tell_step(struct ledger *l, const struct config *c, struct render *r,
+    struct play *p, int skip, const char *now, struct diag *d)
+{
+	struct campaign camp;
+	struct pending pd;
+	int over;
+
+	if (campaign_load(l, p->g.id, &camp, d) < 0)
+		return -1;
+	memset(&pd, 0, sizeof pd);
+	p->rules->waiting_for(p->st, &pd);
+	over = pd.over || strcmp(p->g.status, "ended") == 0;
+	for (int s = 0; s < p->g.nseats; s++) {
+		if (s == skip || strcmp(p->g.seats[s].kind, "human") != 0 ||
+		    p->g.seats[s].reported_seq >= p->seq ||
+		    !report_has_news(l, p, s, p->g.seats[s].reported_seq) ||
+		    !notify_now(notify_mode(p, &camp, s), (pd.seats & VIS_SEAT(s)) != 0 ||
+		    defaulted_since(l, p->g.id, s, p->g.seats[s].reported_seq), over))
+			continue;
+		if (tell_seat(l, c, r, p, s, "report", "report", p->g.seats[s].address,
+		    NULL, "", "", now, d) < 0)
+			return -1;
+	}
+	return tell_watchers(l, c, r, p, now, d);
+}
+
+int
+tell_digests(struct ledger *l, const struct config *cfg, struct render *r,
+    struct play *p, const char *now, struct diag *d)
+{
+	struct campaign c;
+	int n = 0;
+
+	if (campaign_load(l, p->g.id, &c, d) < 0)
+		return -1;
+	for (int s = 0; s < p->g.nseats; s++) {
+		if (!notify_digest_due(l, p, &c, s, now))
+			continue;
+		if (tell_seat(l, cfg, r, p, s, "report", "report", p->g.seats[s].address,
+		    NULL, "", "", now, d) < 0)
+			return -1;
+		n++;
+	}
+	return n;
+}

@@ -1,0 +1,47 @@
+/* tell: who is told what. The mails that carry a reader's view of a game
+ * (reports, welcomes, acks, notices, press): which seats and watchers get
+ * one now (by their notify mode, notify.h), in which language, and their
+ * queueing, with what the picture is drawn from, and the record of what
+ * each reader has seen. The view and the mail's parts are render's
+ * (report.h); the policy of when a seat hears is the campaign's
+ * (notify.h). */
+#ifndef AZ_TELL_H
+#define AZ_TELL_H
+
+#include "core/config.h"
+#include "core/tval.h"
+#include "ledger/play.h"
+#include "render/render.h"
+
+/* Renders tmpl over root (consumed; "referee" is added) and queues the mail
+ * to `to` about seat (-1: none). Marks nothing as reported. */
+int tell_tree(struct ledger *, const struct config *, struct render *,
+    const struct play *, int seat, struct tval *root, const char *tmpl, const char *kind,
+    const char *to, const char *in_reply_to, const char *refs, const char *now,
+    struct diag *);
+
+/* Renders `tmpl` for seat, in the language it reads at `to`, with `extra`
+ * keys merged at the root (extra is consumed), queues it, and records the
+ * seat as reported. */
+int tell_seat(struct ledger *, const struct config *, struct render *,
+    struct play *, int seat, const char *tmpl, const char *kind, const char *to,
+    struct tval *extra, const char *in_reply_to, const char *refs, const char *now,
+    struct diag *);
+
+/* Queues the public report (template "observer", viewer -1) to every watcher
+ * of the game that has not seen the newest step, and records it as seen. */
+int tell_watchers(struct ledger *, const struct config *, struct render *,
+    struct play *, const char *now, struct diag *);
+
+/* Queues the report of every human seat that has not seen the newest step
+ * and is told now by its notify mode (notify.h), except `skip` (-1: none),
+ * and records it as reported; then the watchers'. */
+int tell_step(struct ledger *, const struct config *, struct render *,
+    struct play *, int skip, const char *now, struct diag *);
+
+/* Queues the report of every seat whose digest is due (notify_digest_due);
+ * how many, or -1. */
+int tell_digests(struct ledger *, const struct config *, struct render *,
+    struct play *, const char *now, struct diag *);
+
+#endif

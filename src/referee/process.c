@@ -12,6 +12,7 @@
 #include "core/hash.h"
 #include "core/log.h"
 #include "core/msg.h"
+#include "core/testhook.h"
 #include "core/xmalloc.h"
 #include "lang/lang.h"
 #include "lang/ordertr.h"
@@ -1302,7 +1303,7 @@ release_held(struct job *j, struct diag *d)
 static int
 test_crash(int64_t id)
 {
-	const char *v = getenv("AZALAI_TEST_CRASH_MESSAGE");
+	const char *v = testhook_crash_message();
 
 	return v != NULL && strtoll(v, NULL, 10) == id;
 }

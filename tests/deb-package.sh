@@ -81,6 +81,11 @@ for f in usr/bin/azalai usr/share/man/man1/azalai.1.gz usr/share/man/man5/azalai
 	check "the package has /$f" '[ -f "$root/$f" ]'
 done
 check "the package has /var/lib/azalai" '[ -d "$root/var/lib/azalai" ]'
+# Nothing test-only in the package: no test build, and a binary that names
+# none of the test switches (src/core/testhook.h), so it cannot obey them.
+check "the package has no azalai-test" '[ -z "$(find "$root" -name "azalai-test*")" ]'
+check "the packaged azalai names no test switch" \
+	'! grep -q -a -e AZALAI_TEST_ -e AZALAI_NOW -e AZALAI_SEED "$root/usr/bin/azalai"'
 # Every path azalai(1) names for the Debian package is in it.
 for p in $(sed -n 's/^\.Pa \(\/usr\/share\/[^ ]*\|\/etc\/[^ ]*\|\/var\/lib\/[^ ]*\).*/\1/p' \
     "$tree/man/azalai.1" | sort -u); do

@@ -14,6 +14,7 @@
 #include "core/fsutil.h"
 #include "core/log.h"
 #include "core/msg.h"
+#include "core/testhook.h"
 #include "core/xmalloc.h"
 #include "lang/lang.h"
 #include "lang/ordertr.h"
@@ -121,7 +122,7 @@ add_seat(struct game_row *g, const char *name, size_t namelen, const char *addre
 static int
 start_game(struct cli *c, struct new_game *ng)
 {
-	const char *fixed_env = getenv("AZALAI_SEED");
+	const char *fixed_env = testhook_seed();
 	char tokens[MAX_SEATS][TOKEN_LEN], now[32];
 	struct game_row *g = ng->g;
 	const struct game_rules *r;
@@ -202,7 +203,7 @@ start_game(struct cli *c, struct new_game *ng)
 			rc = cli_fail(EX_USAGE, "watcher %s: %s", ng->cf->watcher[i], d.msg);
 			goto out;
 		}
-	/* Golden tests fix every secret with AZALAI_SEED; never set it in play. */
+	/* Golden tests fix every secret with AZALAI_SEED (testhook.h). */
 	if (fixed_env != NULL && *fixed_env != '\0') {
 		fixed = strtoull(fixed_env, NULL, 0);
 		fixedp = &fixed;

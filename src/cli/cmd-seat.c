@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "core/clock.h"
+#include "core/testhook.h"
 #include "referee/people.h"
 #include "render/reportjson.h"
 
@@ -75,10 +76,10 @@ cmd_seat(struct cli *c, int argc, char **argv)
 		return cli_game_end(c, &p, PEOPLE_REFUSED, &d);
 
 	if (strcmp(what, "replace") == 0) {
-		const char *fixed_env = getenv("AZALAI_SEED");
+		const char *fixed_env = testhook_seed();
 		uint64_t fixed = 0, *fixedp = NULL;
 
-		/* Golden tests fix every secret with AZALAI_SEED; never set it in play. */
+		/* Golden tests fix every secret with AZALAI_SEED (testhook.h). */
 		if (fixed_env != NULL && *fixed_env != '\0') {
 			fixed = strtoull(fixed_env, NULL, 0) + (uint64_t)p.g.id * 1000 +
 			    (uint64_t)clock_now();

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "core/clock.h"
+#include "core/testhook.h"
 
 static int frozen = -1;
 static time_t frozen_at;
@@ -36,7 +37,7 @@ time_t
 clock_now(void)
 {
 	if (frozen < 0) {
-		const char *e = getenv("AZALAI_NOW");
+		const char *e = testhook_now();
 		char *end;
 
 		frozen = 0;

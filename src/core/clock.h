@@ -1,6 +1,6 @@
-/* clock: the one place the referee reads the time. AZALAI_NOW freezes it
- * (seconds since the epoch, or an ISO 8601 UTC time) for golden tests; each
- * read of a frozen clock advances it by one second so stamps stay ordered. */
+/* clock: the one place the referee reads the time. In the test build
+ * AZALAI_NOW freezes it (core/testhook.h) for golden tests; each read of a
+ * frozen clock advances it by one second so stamps stay ordered. */
 #ifndef AZ_CLOCK_H
 #define AZ_CLOCK_H
 

@@ -11,7 +11,8 @@
 #define SALT_LEN 17    /* 16 hex + NUL */
 
 /* Fills token and salt from getrandom(), or, when fixed != NULL (tests and
- * golden runs with AZALAI_SEED), from that deterministic stream. */
+ * golden runs with AZALAI_SEED, core/testhook.h), from that deterministic
+ * stream. */
 int token_new(char token[TOKEN_LEN], char salt[SALT_LEN], uint64_t *fixed);
 void token_hash(const char *token, const char *salt, char out[HASH_HEX]);
 /* 1 when token matches, compared in constant time. */

@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/log.h"
+#include "core/testhook.h"
 #include "core/xmalloc.h"
 #include "mail/curlx.h"
 #include "mail/fetch.h"
@@ -114,32 +114,6 @@ imap_state_save(struct ledger *l, const char *key, unsigned long uidvalidity,
 		return -1;
 	}
 	return ledger_commit(l, d);
-}
-
-void
-fetch_test_die_after_commit(void)
-{
-	const char *e = getenv("AZALAI_TEST_DIE_AFTER_COMMIT");
-
-	if (e != NULL && strcmp(e, "1") == 0)
-		_exit(9);
-}
-
-void
-fetch_test_pause_after_commit(void)
-{
-	const char *e = getenv("AZALAI_TEST_PAUSE_AFTER_COMMIT");
-	char ready[CFG_PATH + 8];
-	FILE *f;
-
-	if (e == NULL || e[0] == '\0')
-		return;
-	snprintf(ready, sizeof ready, "%s.ready", e);
-	if ((f = fopen(ready, "w")) != NULL)
-		fclose(f);
-	/* Bounded, so a test that never answers cannot hang the run. */
-	for (int i = 0; i < 400 && access(e, F_OK) < 0; i++)
-		usleep(50000);
 }
 
 /* Runs one IMAP command on the selected folder; its untagged answer lands in body. */
@@ -249,9 +223,9 @@ imap_fetch(const struct config *c, struct ledger *l, struct ingest_stats *s, str
 			s->taken++;
 		else
 			s->duplicates++;
-		fetch_test_die_after_commit();
+		testhook_die_after_commit();
 		if (i == 0)
-			fetch_test_pause_after_commit();
+			testhook_pause_after_commit();
 		if (imap_state_save(l, key, uidvalidity, uids[i], d) < 0)
 			goto out;
 		if (strcmp(c->mailbox_seen, "move") == 0 && c->mailbox_move_to[0] != '\0') {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/log.h"
+#include "core/testhook.h"
 #include "core/xmalloc.h"
 #include "mail/curlx.h"
 #include "mail/fetch.h"
@@ -133,7 +134,7 @@ pop3_fetch(const struct config *c, struct ledger *l, struct ingest_stats *s, str
 			s->taken++;
 		else
 			s->duplicates++;
-		fetch_test_die_after_commit();
+		testhook_die_after_commit();
 		if (!keep)
 			dele(h, base, m[i].num, &body, c->mailbox_url);
 	}

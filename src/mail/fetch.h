@@ -3,11 +3,10 @@
  * before the server is told it was taken (flag, move or delete), so a crash
  * or a server gone mid-run loses nothing and processes nothing twice.
  *
- * Test hooks (tests/mail-failures.sh): AZALAI_TEST_DIE_AFTER_COMMIT=1 makes a
- * fetcher _exit(9) right after its first commit, before it touches the
- * mailbox. AZALAI_TEST_PAUSE_AFTER_COMMIT=FILE makes the IMAP fetcher, after
- * its first commit, create FILE.ready and wait (20 s at most) until FILE
- * exists, so a test can stop the server in the middle of a run. */
+ * Test hooks (tests/mail-failures.sh, core/testhook.h): in the test build a
+ * fetcher can be made to die right after a commit, before it touches the
+ * mailbox, and the IMAP fetcher to wait after its first commit while the
+ * test stops the server. */
 #ifndef AZ_FETCH_H
 #define AZ_FETCH_H
 
@@ -47,10 +46,5 @@ struct pop3_msg {
 };
 /* The lines of a UIDL answer ("1 abc\r\n2 def\r\n"); returns how many. */
 size_t pop3_parse_uidl(const char *resp, struct pop3_msg **msgs);
-
-/* Calls _exit(9) when the test hook asks for it. */
-void fetch_test_die_after_commit(void);
-/* Waits for the test when AZALAI_TEST_PAUSE_AFTER_COMMIT asks for it. */
-void fetch_test_pause_after_commit(void);
 
 #endif

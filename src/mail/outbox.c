@@ -5,6 +5,7 @@
 
 #include "core/clock.h"
 #include "core/log.h"
+#include "core/testhook.h"
 #include "ledger/token.h"
 #include "mail/address.h"
 #include "mail/curlx.h"
@@ -32,7 +33,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
     const char *now, struct diag *d)
 {
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT COALESCE(MAX(id), 0) + 1 FROM outbox");
-	const char *fixed_env = getenv("AZALAI_SEED");
+	const char *fixed_env = testhook_seed();
 	long long id = 1;
 	char mid[256], stamp[32], *html = NULL, to[ADDRESS_MAX], dom[ADDRESS_MAX];
 	uint64_t unique;
@@ -55,7 +56,8 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	/* Stable from the moment it is queued: a resend is recognisably the same
 	 * mail. Its unique part is random, not the outbox row, which would tell
 	 * every player how many mails the referee sent the others. Golden tests
-	 * fix it from AZALAI_SEED and the row, like every other secret. */
+	 * fix it from AZALAI_SEED (testhook.h) and the row, like every other
+	 * secret. */
 	if (fixed_env != NULL) {
 		uint64_t f = strtoull(fixed_env, NULL, 10) ^ (uint64_t)id * 0x9e3779b97f4a7c15ULL;
 

@@ -8,6 +8,7 @@
 
 #include "core/clock.h"
 #include "core/log.h"
+#include "core/testhook.h"
 #include "core/xmalloc.h"
 #include "referee/answer.h"
 #include "referee/process.h"
@@ -40,7 +41,7 @@
 static int
 test_crash(int64_t id)
 {
-	const char *v = getenv("AZALAI_TEST_CRASH_MESSAGE");
+	const char *v = testhook_crash_message();
 
 	return v != NULL && strtoll(v, NULL, 10) == id;
 }

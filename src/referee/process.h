@@ -4,10 +4,11 @@
  * in a child process, so that a crash costs only that one; a message runs
  * keep dying or failing on is set aside as held (process.c tells how).
  *
- * Test hook (tests/queue.sh): AZALAI_TEST_CRASH_MESSAGE=ID makes a run
- * abort() when it starts on the message with ledger id ID, after its attempt
- * is counted and before anything of it is written. The messages of its group
- * answered before it are lost with the run, as in any crash. */
+ * Test hook (tests/queue.sh): in the test build, AZALAI_TEST_CRASH_MESSAGE=ID
+ * (core/testhook.h) makes a run abort() when it starts on the message with
+ * ledger id ID, after its attempt is counted and before anything of it is
+ * written. The messages of its group answered before it are lost with the
+ * run, as in any crash. */
 #ifndef AZ_PROCESS_H
 #define AZ_PROCESS_H
 

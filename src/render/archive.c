@@ -14,6 +14,7 @@
 #include "core/hash.h"
 #include "core/log.h"
 #include "core/msg.h"
+#include "core/testhook.h"
 #include "core/xmalloc.h"
 #include "ledger/audit.h"
 #include "ledger/play.h"
@@ -659,10 +660,9 @@ site_write(struct archive *a, const char *state)
 {
 	struct render common;
 	struct tval *root;
-	const char *hook = getenv("AZALAI_TEST_ARCHIVE_SECRETS");
+	const char *hook = testhook_archive_secrets();
 	char *html = NULL, *path;
 
-	/* Only a test sets the hook; never set it in play. */
 	if (hook != NULL && *hook != '\0' && (a->secrets = fopen(hook, "a")) == NULL) {
 		diag_set(a->d, 0, "cannot open %s: %s", hook, strerror(errno));
 		return ARCHIVE_EWRITE;

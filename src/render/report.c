@@ -9,6 +9,7 @@
 #include "core/hash.h"
 #include "core/log.h"
 #include "core/msg.h"
+#include "core/testhook.h"
 #include "core/xmalloc.h"
 #include "lang/lang.h"
 #include "lang/ordertr.h"
@@ -312,7 +313,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 
 	/* Test hook (tests/test_secrets.c): a leak planted on purpose, to see
 	 * the leak test catch it. Every reader sees the first seat's view. */
-	int eyes = getenv("AZALAI_TEST_PLANT_LEAK") != NULL ? 0 : viewer;
+	int eyes = testhook_plant_leak() ? 0 : viewer;
 
 	/* Once a game is over nothing is secret: every reader sees it all. */
 	memo_key(p);

@@ -15,9 +15,9 @@
  * ended, end_reason, deadlines (seat, what, due, yours), your_deadline, and
  * has_X beside each string that may be "" (a template tests a boolean). Times
  * are in the campaign's zone. Nobody's turn while paused or ended.
- * Test hook (tests/test_secrets.c): with AZALAI_TEST_PLANT_LEAK set in the
- * environment every reader is shown the first seat's view and news, a leak
- * planted on purpose; never set it in play. */
+ * Test hook (tests/test_secrets.c): in the test build, with
+ * AZALAI_TEST_PLANT_LEAK set (core/testhook.h), every reader is shown the
+ * first seat's view and news, a leak planted on purpose. */
 struct tval *report_tree(struct ledger *, const struct play *, int viewer, int64_t since,
     const char *lang);
 /* Each {text} of list that is an order line (not a message) in lang's

@@ -1,0 +1,113 @@
+#include <stddef.h>
+
+#include "core/testhook.h"
+
+#ifdef AZALAI_TEST_HOOKS
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char *
+testhook_now(void)
+{
+	return getenv("AZALAI_NOW");
+}
+
+const char *
+testhook_seed(void)
+{
+	return getenv("AZALAI_SEED");
+}
+
+int
+testhook_plant_leak(void)
+{
+	return getenv("AZALAI_TEST_PLANT_LEAK") != NULL;
+}
+
+const char *
+testhook_archive_secrets(void)
+{
+	return getenv("AZALAI_TEST_ARCHIVE_SECRETS");
+}
+
+const char *
+testhook_crash_message(void)
+{
+	return getenv("AZALAI_TEST_CRASH_MESSAGE");
+}
+
+void
+testhook_die_after_commit(void)
+{
+	const char *e = getenv("AZALAI_TEST_DIE_AFTER_COMMIT");
+
+	if (e != NULL && strcmp(e, "1") == 0)
+		_exit(9);
+}
+
+void
+testhook_pause_after_commit(void)
+{
+	const char *e = getenv("AZALAI_TEST_PAUSE_AFTER_COMMIT");
+	char ready[PATH_MAX];
+	FILE *f;
+
+	if (e == NULL || e[0] == '\0')
+		return;
+	snprintf(ready, sizeof ready, "%s.ready", e);
+	if ((f = fopen(ready, "w")) != NULL)
+		fclose(f);
+	/* Bounded, so a test that never answers cannot hang the run. */
+	for (int i = 0; i < 400 && access(e, F_OK) < 0; i++)
+		usleep(50000);
+}
+
+#else
+
+/* The release build: every switch off, no variable named. */
+
+const char *
+testhook_now(void)
+{
+	return NULL;
+}
+
+const char *
+testhook_seed(void)
+{
+	return NULL;
+}
+
+int
+testhook_plant_leak(void)
+{
+	return 0;
+}
+
+const char *
+testhook_archive_secrets(void)
+{
+	return NULL;
+}
+
+const char *
+testhook_crash_message(void)
+{
+	return NULL;
+}
+
+void
+testhook_die_after_commit(void)
+{
+}
+
+void
+testhook_pause_after_commit(void)
+{
+}
+
+#endif

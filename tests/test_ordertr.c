@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lang/catalog.h"
 #include "core/diag.h"
@@ -18,7 +19,8 @@
 #include "core/tval.h"
 #include "core/xmalloc.h"
 
-/* The words are tests/ordertr/po/: a few of German, French and Targi. */
+/* The words are tests/ordertr/po/: a few of German, French and Targi,
+ * compiled by make check into the build tree, where the tests run. */
 
 static void
 to_en(const char *lang, const char *game, const char *line, const char *want, int rc)
@@ -199,7 +201,7 @@ template_keywords(void **state)
 
 /* A German seat's whole mail through the referee: a data directory whose
  * German templates are the English ones (the real ones come with the
- * catalogs) and whose catalogs are tests/ordertr/po. */
+ * catalogs) and whose catalogs are tests/ordertr/po, as compiled. */
 static void
 german_mail_through_the_referee(void **state)
 {
@@ -208,19 +210,20 @@ german_mail_through_the_referee(void **state)
 	struct play p;
 	struct order_list ol;
 	struct order o;
-	char data[300], cmd[2400], shown[256], *raw, *body;
+	char data[300], cmd[2400], shown[256], built[300], *raw, *body;
 	const char *game;
 
 	(void)state;
 	if (src == NULL)
 		src = ".";
+	assert_non_null(getcwd(built, sizeof built));
 	fx_open(&f);
 	snprintf(data, sizeof data, "%s/data", f.dir);
 	snprintf(cmd, sizeof cmd, "mkdir -p %s/templates/common %s/templates/buqruru && "
 	    "for g in common buqruru; do ln -s %s/templates/$g/en %s/templates/$g/de; "
 	    "ln -s %s/templates/$g/en %s/templates/$g/en; done && ln -s %s/data %s/data && "
 	    "ln -s %s/tests/ordertr/po %s/po", data, data, src, data, src, data, src, data,
-	    src, data);
+	    built, data);
 	assert_int_equal(system(cmd), 0);
 	snprintf(f.cfg.datadir, sizeof f.cfg.datadir, "%s", data);
 	snprintf(f.cfg.language, sizeof f.cfg.language, "de");
@@ -286,10 +289,11 @@ main(void)
 		cmocka_unit_test(template_keywords),
 		cmocka_unit_test(german_mail_through_the_referee),
 	};
-	const char *src = getenv("srcdir");
-	char dir[1024];
+	char cwd[900], dir[1024];
 
-	snprintf(dir, sizeof dir, "%s/tests/ordertr", src != NULL ? src : ".");
+	if (getcwd(cwd, sizeof cwd) == NULL)
+		return 1;
+	snprintf(dir, sizeof dir, "%s/tests/ordertr", cwd);
 	catalog_init(dir);
 	msg_use_catalog(&catalog_msg);
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,16 +10,30 @@
 #define PKGDATADIR "/usr/local/share/azalai"
 #endif
 
+/* The marker in dir (ending in '/'), opened, or NULL. */
+static FILE *
+marker_in(const char *dir)
+{
+	char marker[PATH_MAX + sizeof DATADIR_MARKER];
+
+	if (strlen(dir) + sizeof DATADIR_MARKER > sizeof marker)
+		return NULL;
+	snprintf(marker, sizeof marker, "%s%s", dir, DATADIR_MARKER);
+	return fopen(marker, "r");
+}
+
 /* The source tree an uninstalled binary was built from, in out (n bytes), and
- * the build directory the binary is in, in exe (m bytes). Looked up through
- * /proc/self/exe, so a binary copied or installed elsewhere never has a
- * marker beside it, and no build path is compiled into the binary (the
- * package build stays reproducible). */
+ * the build directory the binary is in, in exe (m bytes): the binary's own
+ * directory, or the one above it for a program the build keeps in a
+ * subdirectory (the unit tests in tests/). Looked up through /proc/self/exe,
+ * so a binary copied or installed elsewhere never has a marker beside it,
+ * and no build path is compiled into the binary (the package build stays
+ * reproducible). */
 static int
 build_tree_of(char *out, size_t n, char *exe, size_t m)
 {
-	char marker[PATH_MAX + sizeof DATADIR_MARKER], *slash;
 	ssize_t len = readlink("/proc/self/exe", exe, m - 1);
+	char *slash;
 	FILE *f;
 	size_t got;
 
@@ -29,11 +43,14 @@ build_tree_of(char *out, size_t n, char *exe, size_t m)
 	if ((slash = strrchr(exe, '/')) == NULL)
 		return -1;
 	slash[1] = '\0';
-	if (strlen(exe) + sizeof DATADIR_MARKER > sizeof marker)
-		return -1;
-	snprintf(marker, sizeof marker, "%s%s", exe, DATADIR_MARKER);
-	if ((f = fopen(marker, "r")) == NULL)
-		return -1;
+	if ((f = marker_in(exe)) == NULL) {
+		slash[0] = '\0';
+		if ((slash = strrchr(exe, '/')) == NULL)
+			return -1;
+		slash[1] = '\0';
+		if ((f = marker_in(exe)) == NULL)
+			return -1;
+	}
 	if (fgets(out, (int)n, f) == NULL) {
 		fclose(f);
 		return -1;
@@ -75,9 +92,15 @@ datadir_find(char *out, size_t n, const char *option, const char *configured)
 int
 datadir_build(char *out, size_t n, const char *datadir)
 {
-	char src[PATH_MAX];
+	char src[PATH_MAX], a[PATH_MAX], b[PATH_MAX];
 
-	if (build_tree_of(src, sizeof src, out, n) < 0 || strcmp(src, datadir) != 0)
+	if (build_tree_of(src, sizeof src, out, n) < 0)
+		return -1;
+	/* The same directory however named ("build/..", a symbolic link): the
+	 * catalogs a run reads from here are all it has. */
+	if (strcmp(src, datadir) == 0)
+		return 0;
+	if (realpath(src, a) == NULL || realpath(datadir, b) == NULL || strcmp(a, b) != 0)
 		return -1;
 	return 0;
 }

@@ -12,14 +12,14 @@
 /* Fills out (n bytes) with the first of: option (--datadir), the
  * AZALAI_DATADIR environment variable, configured (the config file's
  * datadir, "" when it names none), the source tree named by DATADIR_MARKER
- * beside the running executable, the installed PKGDATADIR. Returns -1 when
+ * beside the running executable (or above it), the installed PKGDATADIR. Returns -1 when
  * the path does not fit. */
 int datadir_find(char *out, size_t n, const char *option, const char *configured);
 
 /* Fills out (n bytes, at least PATH_MAX) with the directory of the running
- * executable, ending in '/', when that is a build tree (DATADIR_MARKER) whose
- * source tree is datadir: what the build makes from the source tree, such as
- * the compiled catalogs, is there. -1 otherwise. */
+ * executable (or the one above it), ending in '/', when that is a build tree
+ * (DATADIR_MARKER) whose source tree is datadir: what the build makes from
+ * the source tree, such as the compiled catalogs, is there. -1 otherwise. */
 int datadir_build(char *out, size_t n, const char *datadir);
 
 #endif

@@ -3,13 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "core/datadir.h"
 #include "core/log.h"
 #include "lang/catalog.h"
-#include "lang/catbin.h"
-#include "lang/poread.h"
+#include "lang/mo.h"
 
 const char *const catalog_languages[] = { "en", "de", "es", "fr", NULL };
 
@@ -17,16 +15,19 @@ struct entry {
 	const char *form[2];
 };
 
-/* One language: "ctx\004id" or "id" to its forms (one, or two for plurals).
- * The strings are in the mapped compiled catalog (bin) or, when the language
- * was read from its .po files, in strs; the entries are in ents or owned. */
+/* One domain's compiled catalog of a language, mapped; its entries point
+ * into it. */
+struct domain {
+	struct mo mo;
+	struct entry *ents;
+};
+
+/* One language: "ctx\004id" or "id" to its forms (one, or two for plurals),
+ * from every domain's catalog. */
 struct lang {
 	char name[8];
 	GHashTable *t;
-	struct catbin bin;
-	struct entry *ents;
-	GStringChunk *strs;
-	GPtrArray *owned;
+	GPtrArray *doms;
 	GHashTable *ctxs;   /* ctx to its entries (struct pair), when asked */
 };
 
@@ -34,7 +35,7 @@ struct pair {
 	const char *id, *form;
 };
 
-static char datadir[PATH_MAX], podir[PATH_MAX + 4];
+static char datadir[PATH_MAX];
 static struct lang langs[8];
 static int nlangs;
 
@@ -42,7 +43,16 @@ void
 catalog_init(const char *dir)
 {
 	snprintf(datadir, sizeof datadir, "%s", dir);
-	snprintf(podir, sizeof podir, "%s/po", dir);
+}
+
+static void
+domain_free(void *p)
+{
+	struct domain *dom = p;
+
+	mo_close(&dom->mo);
+	g_free(dom->ents);
+	g_free(dom);
 }
 
 static void
@@ -51,12 +61,7 @@ lang_free(struct lang *l)
 	g_hash_table_destroy(l->t);
 	if (l->ctxs != NULL)
 		g_hash_table_destroy(l->ctxs);
-	catbin_close(&l->bin);
-	g_free(l->ents);
-	if (l->strs != NULL)
-		g_string_chunk_free(l->strs);
-	if (l->owned != NULL)
-		g_ptr_array_free(l->owned, TRUE);
+	g_ptr_array_free(l->doms, TRUE);
 	memset(l, 0, sizeof *l);
 }
 
@@ -68,130 +73,75 @@ catalog_reset(void)
 	nlangs = 0;
 }
 
+/* Where the compiled catalogs are, po/<domain>/<lang>.mo: under the build
+ * tree when the data directory is the source tree it was built from (a VPATH
+ * build compiles there, and its catalogs are the source's as they are now),
+ * else under the data directory, where make install puts them. */
 static void
-add_po(const char *ctx, const char *id, const char *form, const char *plural, void *arg)
+modir(char *out, size_t n)
 {
-	struct lang *l = arg;
-	struct entry *e = g_new(struct entry, 1);
-	char *key;
+	char build[PATH_MAX];
 
-	e->form[0] = g_string_chunk_insert(l->strs, form);
-	e->form[1] = plural != NULL ? g_string_chunk_insert(l->strs, plural) : NULL;
-	g_ptr_array_add(l->owned, e);
-	if (ctx == NULL) {
-		key = g_string_chunk_insert(l->strs, id);
-	} else {
-		char *k = g_strdup_printf("%s\004%s", ctx, id);
-
-		key = g_string_chunk_insert(l->strs, k);
-		g_free(k);
-	}
-	g_hash_table_replace(l->t, key, e);
+	if (datadir_build(build, sizeof build, datadir) == 0)
+		snprintf(out, n, "%spo", build);
+	else
+		snprintf(out, n, "%s/po", datadir);
 }
 
-/* The language from every po/<domain>/<lang>.po, with libgettextpo. */
-static int
-read_pos(struct lang *l, struct diag *d)
+/* Every entry of one domain's catalog into the language's table; the header
+ * and an empty translation are none. */
+static void
+add_domain(struct lang *l, struct domain *dom)
 {
-	const char *dom;
-	GDir *dir;
+	dom->ents = g_new(struct entry, dom->mo.n);
+	for (uint32_t i = 0; i < dom->mo.n; i++) {
+		struct entry *e = &dom->ents[i];
+		struct mo_msg m;
+
+		mo_get(&dom->mo, i, &m);
+		if (m.id[0] == '\0' || m.str[0] == '\0')
+			continue;
+		e->form[0] = m.str;
+		e->form[1] = NULL;
+		if (m.plural && (e->form[1] = mo_form(&m, 1)) == NULL)
+			e->form[1] = e->form[0];
+		g_hash_table_replace(l->t, (char *)m.id, e);
+	}
+}
+
+/* The language from every po/<domain>/<lang>.mo. */
+static int
+read_mos(struct lang *l, struct diag *d)
+{
+	char dir[PATH_MAX + 4];
+	const char *name;
+	GDir *g;
 	int r = 0;
 
-	if ((dir = g_dir_open(podir, 0, NULL)) == NULL)
-		return diag_set(d, 0, "no catalogs under %s", podir);
-	l->strs = g_string_chunk_new(64 * 1024);
-	l->owned = g_ptr_array_new_with_free_func(g_free);
-	while (r == 0 && (dom = g_dir_read_name(dir)) != NULL) {
-		char *path = g_strdup_printf("%s/%s/%s.po", podir, dom, l->name);
+	modir(dir, sizeof dir);
+	if ((g = g_dir_open(dir, 0, NULL)) == NULL)
+		return diag_set(d, 0, "no catalogs under %s", dir);
+	while (r == 0 && (name = g_dir_read_name(g)) != NULL) {
+		char *path = g_strdup_printf("%s/%s/%s.mo", dir, name, l->name);
+		struct domain *dom;
 
-		if (g_file_test(path, G_FILE_TEST_EXISTS))
-			r = po_read(path, add_po, l, d);
+		if (g_file_test(path, G_FILE_TEST_EXISTS)) {
+			dom = g_new0(struct domain, 1);
+			if ((r = mo_open(&dom->mo, path, d)) == 0) {
+				g_ptr_array_add(l->doms, dom);
+				add_domain(l, dom);
+			} else {
+				g_free(dom);
+			}
+		}
 		g_free(path);
 	}
-	g_dir_close(dir);
+	g_dir_close(g);
+	/* Not an error (a data directory may carry only some catalogs), but a
+	 * language with none speaks English: the operator should hear why. */
+	if (r == 0 && l->doms->len == 0)
+		log_warn("no %s catalog (po/*/%s.mo) under %s", l->name, l->name, dir);
 	return r;
-}
-
-static int
-mtime_after(const struct stat *a, const struct stat *b)
-{
-	if (a->st_mtim.tv_sec != b->st_mtim.tv_sec)
-		return a->st_mtim.tv_sec > b->st_mtim.tv_sec;
-	return a->st_mtim.tv_nsec > b->st_mtim.tv_nsec;
-}
-
-/* Whether the compiled catalog (made at time st) was compiled from the
- * language's .po files as they are now: the same domains, none edited since. */
-static int
-fresh(const struct catbin *bin, const struct stat *st, const char *lang)
-{
-	const char *const *doms = bin->domains, *dom;
-	size_t want = g_strv_length((char **)doms), seen = 0;
-	GDir *dir;
-	int ok = 1;
-
-	if ((dir = g_dir_open(podir, 0, NULL)) == NULL)
-		ok = 0;
-	while (ok && (dom = g_dir_read_name(dir)) != NULL) {
-		char *path = g_strdup_printf("%s/%s/%s.po", podir, dom, lang);
-		struct stat ps;
-
-		if (stat(path, &ps) == 0) {
-			seen++;
-			ok = g_strv_contains(doms, dom) && !mtime_after(&ps, st);
-		}
-		g_free(path);
-	}
-	if (dir != NULL)
-		g_dir_close(dir);
-	return ok && seen == want;
-}
-
-/* The compiled catalog of lang for the .po files under podir, in bin, or -1
- * when there is none that is up to date: po/<lang>.catbin under the data
- * directory, or in the build tree when the data directory is its source
- * tree (a VPATH build compiles there). A corrupt one is reported and left. */
-static int
-compiled(struct catbin *bin, const char *lang)
-{
-	char build[PATH_MAX], path[2][PATH_MAX + 32];
-	int n = 0;
-
-	snprintf(path[n++], sizeof path[0], "%s/%s.catbin", podir, lang);
-	if (datadir_build(build, sizeof build, datadir) == 0)
-		snprintf(path[n++], sizeof path[0], "%spo/%s.catbin", build, lang);
-	for (int i = 0; i < n; i++) {
-		struct diag d = { 0 };
-		struct stat st;
-
-		if (stat(path[i], &st) != 0)
-			continue;
-		if (catbin_open(bin, path[i], lang, &d) < 0) {
-			log_warn("%s; reading the .po files instead", d.msg);
-			continue;
-		}
-		if (fresh(bin, &st, lang))
-			return 0;
-		catbin_close(bin);
-	}
-	return -1;
-}
-
-/* The language from its compiled catalog: the table points into the
- * mapped file, nothing is copied. */
-static void
-read_bin(struct lang *l)
-{
-	const char *s = l->bin.strings;
-
-	l->ents = g_new(struct entry, l->bin.n);
-	for (gsize i = 0; i < l->bin.n; i++) {
-		const struct catbin_entry *e = &l->bin.entries[i];
-
-		l->ents[i].form[0] = s + e->form;
-		l->ents[i].form[1] = e->plural != CATBIN_NONE ? s + e->plural : NULL;
-		g_hash_table_replace(l->t, (char *)(s + e->key), &l->ents[i]);
-	}
 }
 
 static struct lang *
@@ -227,9 +177,8 @@ catalog_use(const char *lang, struct diag *d)
 	l = &langs[nlangs];
 	snprintf(l->name, sizeof l->name, "%s", lang);
 	l->t = g_hash_table_new(g_str_hash, g_str_equal);
-	if (compiled(&l->bin, lang) == 0) {
-		read_bin(l);
-	} else if (read_pos(l, d) < 0) {
+	l->doms = g_ptr_array_new_with_free_func(domain_free);
+	if (read_mos(l, d) < 0) {
 		lang_free(l);
 		return -1;
 	}

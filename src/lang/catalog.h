@@ -1,6 +1,10 @@
-/* catalog: translations, read from po/<domain>/<lang>.po with libgettextpo,
- * or from po/<lang>.catbin, the build's compiled form of them (src/lang/catbin.h),
- * when it is there and not older than any of them.
+/* catalog: translations, read from po/<domain>/<lang>.mo, what msgfmt
+ * compiles each po/<domain>/<lang>.po into at build time (src/lang/mo.h).
+ *
+ * Not gettext's own lookups: they translate into the one language of the
+ * process's locale, where a referee writes to every reader in theirs within
+ * one run (and needs no locale installed for it), and they cannot list a
+ * context's entries (catalog_each).
  *
  * Every language's catalogs are read once per process, when first asked.
  * English is the language of the message ids, so its catalogs hold only the
@@ -17,7 +21,8 @@ extern const struct msg_catalog catalog_msg;
 /* The languages azalai ships, NULL-terminated. */
 extern const char *const catalog_languages[];
 
-/* Remembers where po/ is; reads no file yet. */
+/* Remembers the data directory whose po/ holds the catalogs; reads no file
+ * yet. */
 void catalog_init(const char *datadir);
 /* Forgets every language read, so the next use reads again (tests). */
 void catalog_reset(void);

@@ -8,8 +8,6 @@
 # that passes is read, and the ledger notes the pass.
 . "${top_srcdir:-.}/tests/lib.sh"
 . "$src/tests/mailserver.sh"
-at_exit ms_stop
-chmod 755 "$dir"
 
 id=mx.azalai.test
 recipe=$(sed -n 's/^\.Dl \(\/^Authentication-Results.*IGNORE\)$/\1/p' "$src/man/azalai.yaml.5" |
@@ -25,16 +23,7 @@ esac
 } > "$dir/header_checks"
 chmod 644 "$dir/header_checks"
 MAILSERVER_HEADER_CHECKS=$dir/header_checks
-ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
-cd "$dir"
-
-ms_referee_config "$src" 10 "  authserv_id: $id"
-
-"$az" init > /dev/null 2>&1
-"$az" new buqruru --seat amastan=amastan@$MS_DOMAIN --seat tinhinan=tinhinan@$MS_DOMAIN \
-    > seats.txt 2> err.txt
-game=$(head -n 1 seats.txt)
-token=$(awk '$1 == "seat" && $2 == "amastan" { print $4 }' seats.txt)
+ms_buqruru "  authserv_id: $id"
 
 # $1 the subject, $2 the sender's own first header line(s) (may be empty).
 send() {

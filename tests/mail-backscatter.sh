@@ -14,16 +14,7 @@
 # so that what the referee sends them is delivered and can be read.
 victims=$(seq -f 'v%g' 1 210)
 MS_USERS="$MS_USERS $victims"
-at_exit ms_stop
-chmod 755 "$dir"
-ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
-cd "$dir"
-ms_referee_config "$src" 10
-"$az" init > /dev/null 2>&1
-"$az" new buqruru --seat amastan=amastan@$MS_DOMAIN --seat tinhinan=tinhinan@$MS_DOMAIN \
-    > seats.txt 2> err.txt
-game=$(head -n 1 seats.txt)
-token=$(awk '$1 == "seat" && $2 == "amastan" { print $4 }' seats.txt)
+ms_buqruru
 "$az" run > /dev/null 2>> err.txt
 
 # Every kind of answer a stranger can provoke: no game named, an unknown

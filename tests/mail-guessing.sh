@@ -8,16 +8,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 . "$src/tests/mailserver.sh"
 MS_USERS="$MS_USERS gm $(seq -f 'g%g' 1 40)"
-at_exit ms_stop
-chmod 755 "$dir"
-ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
-cd "$dir"
-ms_referee_config "$src" 10
-"$az" init > /dev/null 2>&1
-"$az" new buqruru --seat amastan=amastan@$MS_DOMAIN --seat tinhinan=tinhinan@$MS_DOMAIN \
-    > seats.txt 2> err.txt
-game=$(head -n 1 seats.txt)
-token=$(awk '$1 == "seat" && $2 == "amastan" { print $4 }' seats.txt)
+ms_buqruru
 "$az" set "$game" gm "gm@$MS_DOMAIN" 2>> err.txt
 "$az" run > /dev/null 2>> err.txt
 

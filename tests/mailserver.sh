@@ -364,6 +364,23 @@ ${3:+$3
 EOF
 }
 
+# What most mail tests start with: the servers for the test's $dir, the
+# referee configured for them there (the arguments after the timeout of
+# ms_referee_config, e.g. a mailbox line), its ledger, and a Buqruru game of
+# amastan and tinhinan: $game, and amastan's $token.
+ms_buqruru() {
+	at_exit ms_stop
+	chmod 755 "$dir"
+	ms_setup "$dir/ms" || { echo "FAIL: the mail servers did not start"; exit 1; }
+	cd "$dir" || exit 1
+	ms_referee_config "$src" 10 "$@"
+	"$az" init > /dev/null 2>&1
+	"$az" new buqruru --seat amastan=amastan@$MS_DOMAIN \
+	    --seat tinhinan=tinhinan@$MS_DOMAIN > seats.txt 2> err.txt
+	game=$(head -n 1 seats.txt)
+	token=$(awk '$1 == "seat" && $2 == "amastan" { print $4 }' seats.txt)
+}
+
 ms_send() {
 	curl -s --max-time 20 --url "smtp://127.0.0.1:$MS_SMTP_PORT" \
 	    --mail-from "$1" --mail-rcpt "$2" --upload-file "$3"

@@ -193,26 +193,93 @@ sqlite3 lost.db "DELETE FROM undone WHERE seq = 1 AND
 expect 65 "undone: the rollback at step 2 undid step 1, which is not listed as undone" \
 	-- "$az" --ledger lost.db verify buqruru-2
 
-# A ledger of before 020 (tests/verify-019.sql): its rollback steps have an
-# empty payload, and their narratives name the first step each undid.
-sqlite3 old19.db < "$src/tests/verify-019.sql"
-expect 0 "buqruru-1 verified" -- "$az" --ledger old19.db verify buqruru-1
+# A ledger of before 0.1 (tests/verify-024.sql: schema version 24, made by
+# the azalai of then) is upgraded in one step when it is first opened: the
+# schema of a new ledger, with its CHECKs, marked as azalai's, every row
+# kept, and every game still verifies.
+sqlite3 old24.db < "$src/tests/verify-024.sql"
+# rows DB: every row of every table, one line each (.dump writes a row's
+# newlines as char(10)), sorted.
+rows() {
+	sqlite3 "$1" .dump | grep '^INSERT INTO' | sort
+}
+rows old24.db > old24-rows.txt
+expect 0 "2 games verified" -- "$az" --ledger old24.db verify
+[ "$(sqlite3 old24.db "PRAGMA application_id; PRAGMA user_version" | tr '\n' ' ')" = \
+	"1096433996 1 " ] && pass || fail "the upgraded ledger is not marked as azalai's at 1: \
+$(sqlite3 old24.db "PRAGMA application_id; PRAGMA user_version" | tr '\n' ' ')"
+rows old24.db > new24-rows.txt
+cmp -s old24-rows.txt new24-rows.txt && pass ||
+	fail "the upgrade changed rows: $(diff old24-rows.txt new24-rows.txt | head -n 20)"
+sqlite3 azalai.db .schema > new-schema.txt
+sqlite3 old24.db .schema > old24-schema.txt
+cmp -s new-schema.txt old24-schema.txt && pass ||
+	fail "the upgraded schema is not a new ledger's: $(diff new-schema.txt old24-schema.txt | head -n 20)"
+expect 0 "ok" -- sqlite3 old24.db "PRAGMA integrity_check"
+# A mail stored before the upgrade is still known by its Date and Message-ID.
+printf 'From: b@x\nMessage-ID: <m5@x>\nDate: Wed, 02 Dec 2026 08:05:00 +0000\n\nHOLE f\n' > m5.eml
+"$az" --ledger old24.db ingest --stdin < m5.eml > /dev/null 2>&1
+[ "$(sqlite3 old24.db "SELECT COUNT(*) FROM messages")" = 5 ] && pass ||
+	fail "a mail stored before the upgrade was stored again"
+check "001's CHECKs hold in the upgraded ledger" \
+	'! sqlite3 old24.db "UPDATE seats SET disorder = 2" 2> err.txt && grep -q "CHECK constraint failed" err.txt'
+# Its rollback steps from before schema 20 have an empty payload, and their
+# narratives name the first step each undid.
 for h in 6:7 7:9 4:9 8:9; do
 	expect 0 "was step ${h%:*} of this game's history until the rollback at step ${h#*:} undid it" \
-		-- "$az" --ledger old19.db verify buqruru-1 --head "$(hash_at buqruru-1 "${h%:*}" old19.db)"
+		-- "$az" --ledger old24.db verify buqruru-1 --head "$(hash_at buqruru-1 "${h%:*}" old24.db)"
 done
-expect 0 "is step 9 of this game's history" -- "$az" --ledger old19.db verify buqruru-1 \
-	--head "$(hash_at buqruru-1 9 old19.db)"
+expect 0 "is step 9 of this game's history" -- "$az" --ledger old24.db verify buqruru-1 \
+	--head "$(hash_at buqruru-1 9 old24.db)"
+expect 0 "was step 6 of this game's history until the rollback at step 7 undid it" \
+	-- "$az" --ledger old24.db verify buqruru-2 --head "$(hash_at buqruru-2 6 old24.db)"
+expect 0 "1 mail with a wrong token" -- "$az" --ledger old24.db show buqruru-2
 # A new rollback in it names its steps, an old one among them.
-expect 0 "undid step 3; the game is at step 11" -- "$az" --ledger old19.db rollback buqruru-1 1
-expect 0 "buqruru-1 verified" -- "$az" --ledger old19.db verify buqruru-1
+expect 0 "undid step 3; the game is at step 11" -- "$az" --ledger old24.db rollback buqruru-1 1
+expect 0 "buqruru-1 verified" -- "$az" --ledger old24.db verify buqruru-1
 expect 0 "was step 9 of this game's history until the rollback at step 10 undid it" \
-	-- "$az" --ledger old19.db verify buqruru-1 --head "$(hash_at buqruru-1 9 old19.db)"
-# A row made by hand before 020, under the second rollback.
-sqlite3 old19-silent.db < "$src/tests/verify-019.sql"
-sqlite3 old19-silent.db "INSERT INTO undone (game_id, seq, rollback) VALUES (1, 3, 2)"
+	-- "$az" --ledger old24.db verify buqruru-1 --head "$(hash_at buqruru-1 9 old24.db)"
+# A row made by hand before the upgrade, under the second rollback.
+sqlite3 silent24.db < "$src/tests/verify-024.sql"
+sqlite3 silent24.db "INSERT INTO undone (game_id, seq, rollback_seq) VALUES (1, 3, 9)"
 expect 65 "undone: step 3 is listed as undone, but no rollback step of the chain undid it" \
-	-- "$az" --ledger old19-silent.db verify buqruru-1
+	-- "$az" --ledger silent24.db verify buqruru-1
+
+# An upgrade that cannot go through changes nothing and says why: a row
+# 001's CHECKs refuse, a row that refers to nothing.
+sqlite3 bad24.db < "$src/tests/verify-024.sql"
+sqlite3 bad24.db "UPDATE seats SET missed = -1 WHERE game_id = 2 AND idx = 1"
+{ sqlite3 bad24.db "PRAGMA user_version"; sqlite3 bad24.db .dump; } > bad24-before.txt
+expect 73 "cannot upgrade ledger bad24.db from schema version 24: .*CHECK constraint failed: missed >= 0; it is left as it was" \
+	-- "$az" --ledger bad24.db list
+{ sqlite3 bad24.db "PRAGMA user_version"; sqlite3 bad24.db .dump; } > bad24-after.txt
+cmp -s bad24-before.txt bad24-after.txt && pass ||
+	fail "a failed upgrade changed bad24.db: $(diff bad24-before.txt bad24-after.txt | head -n 20)"
+sqlite3 fk24.db < "$src/tests/verify-024.sql"
+sqlite3 fk24.db "INSERT INTO orders (message, game_id, seat_idx, lineno, text, status)
+	VALUES (99, 2, 1, 1, 'SOW', 'accepted')"
+expect 73 "orders refers to a row of messages that is not there; it is left as it was" \
+	-- "$az" --ledger fk24.db list
+[ "$(sqlite3 fk24.db "PRAGMA user_version")" = 24 ] && pass || fail "a failed upgrade moved fk24.db"
+
+# Any other ledger of before 0.1 is refused, unchanged, with what to do;
+# so is one of a newer azalai, and a file no azalai made.
+sqlite3 old19.db < "$src/tests/verify-024.sql"
+sqlite3 old19.db "PRAGMA user_version = 19"
+cp old19.db old19-before.db
+expect 65 "ledger old19.db has schema version 19, from before azalai 0.1: open it once with an azalai of before 0.1 that knows schema version 24 (any command, such as azalai list, brings it there), then with this one; or start a new ledger" \
+	-- "$az" --ledger old19.db list
+cmp -s old19.db old19-before.db && pass || fail "a refused ledger was changed"
+cp azalai.db future.db
+sqlite3 future.db "PRAGMA user_version = 99"
+expect 65 "ledger future.db is at schema version 99 but this azalai knows only up to 1; use a newer azalai" \
+	-- "$az" --ledger future.db list
+sqlite3 odd.db < "$src/tests/verify-024.sql"
+sqlite3 odd.db "PRAGMA user_version = 25"
+expect 65 "ledger odd.db has schema version 25, which no azalai of before 0.1 made" \
+	-- "$az" --ledger odd.db list
+sqlite3 other.db "CREATE TABLE t (x)"
+expect 65 "other.db is not an azalai ledger" -- "$az" --ledger other.db list
 expect 0 "5 games verified" -- "$az" verify
 
 finish

@@ -53,6 +53,7 @@ int
 cli_open(struct cli *c, int lock)
 {
 	struct diag d;
+	int rc;
 
 	diag_clear(&d);
 	cli_lock_busy = 0;
@@ -92,9 +93,8 @@ cli_open(struct cli *c, int lock)
 		if (lang_parse(c->cfg.language, NULL, &d) < 0)
 			return cli_fail(EX_CONFIG, "configuration: %s", d.msg);
 	}
-	ledger_sql_functions(ingest_sql);
-	if (ledger_open(&c->l, c->cfg.ledger, &d) < 0)
-		return cli_fail(EX_CANTCREAT, "%s", d.msg);
+	if ((rc = ledger_open(&c->l, c->cfg.ledger, &d)) < 0)
+		return cli_fail(rc == LEDGER_REFUSED ? EX_DATAERR : EX_CANTCREAT, "%s", d.msg);
 	return 0;
 }
 

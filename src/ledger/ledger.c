@@ -8,6 +8,11 @@
 #include "ledger/ledger.h"
 #include "ledger/migrations.h"
 
+/* In every ledger's header since 0.1 (PRAGMA application_id): "AZAL". */
+#define LEDGER_APPLICATION_ID 0x415a414c
+/* The last schema version of before 0.1, which upgrades[] takes to 001. */
+#define LEDGER_PRE_RELEASE 24
+
 const char *
 col_text(sqlite3_stmt *st, int i)
 {
@@ -146,28 +151,169 @@ ledger_user_version(struct ledger *l)
 	return v;
 }
 
+/* The one integer a query such as a PRAGMA answers (0 when none), read
+ * before the ledger is known to be one: a file that cannot be read (a
+ * full disk cannot even make its WAL index) is an error to tell, not a
+ * bug (ledger_prep). */
 static int
-migrate(struct ledger *l, struct diag *d)
+query_int(struct ledger *l, const char *sql, int *v, struct diag *d)
 {
-	int have = ledger_user_version(l), newest = 0;
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	*v = 0;
+	if (sqlite3_prepare_v2(l->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return ledger_fail(l, d, sql);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*v = sqlite3_column_int(st, 0);
+	else if (rc != SQLITE_DONE)
+		ledger_fail(l, d, sql);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* The SQL of the step of upgrades[] named name: a file of sql/ that the
+ * build embeds, so missing it is a bug of the build, not of the ledger. */
+static const char *
+upgrade_sql(const char *name)
+{
+	for (int i = 0; upgrades[i].sql != NULL; i++)
+		if (strcmp(upgrades[i].name, name) == 0)
+			return upgrades[i].sql;
+	log_error("internal: no upgrade step %s in this build", name);
+	exit(EX_SOFTWARE);
+}
+
+/* A ledger of before 0.1, at schema version 24, brought to 001 in one
+ * transaction: its tables put aside, 001's made, every row copied over
+ * and the old tables dropped. Foreign keys cannot be turned off inside a
+ * transaction, and the tables cannot be dropped and made again with them
+ * on; they are checked, all of them, before the commit instead. Anything
+ * that fails (a row against a CHECK of 001, a dangling reference) rolls it
+ * all back: the ledger stays as it was, and d says why. */
+static int
+upgrade(struct ledger *l, const char *path, struct diag *d)
+{
+	char pragma[96], why[DIAG_MSG];
+	sqlite3_stmt *st;
+	int rc;
+
+	if (exec(l, "PRAGMA foreign_keys = OFF", d) < 0)
+		return -1;
+	if (exec(l, "BEGIN IMMEDIATE", d) < 0)
+		goto fail;
+	/* Another process may have upgraded it since refused() looked. */
+	if (ledger_user_version(l) != LEDGER_PRE_RELEASE) {
+		exec(l, "ROLLBACK", NULL);
+		return exec(l, "PRAGMA foreign_keys = ON", d);
+	}
+	snprintf(pragma, sizeof pragma, "PRAGMA application_id = %d; PRAGMA user_version = %d",
+	    LEDGER_APPLICATION_ID, migrations[0].version);
+	if (exec(l, upgrade_sql("from-024-aside.sql"), d) < 0 ||
+	    exec(l, migrations[0].sql, d) < 0 ||
+	    exec(l, upgrade_sql("from-024-copy.sql"), d) < 0 || exec(l, pragma, d) < 0)
+		goto rollback;
+	st = ledger_prep(l, "PRAGMA foreign_key_check");
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		diag_set(d, 0, "row %lld of %s refers to a row of %s that is not there",
+		    (long long)sqlite3_column_int64(st, 1), col_text(st, 0), col_text(st, 2));
+	else if (rc != SQLITE_DONE)
+		ledger_fail(l, d, "foreign_key_check");
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		goto rollback;
+	if (exec(l, "COMMIT", d) < 0)
+		goto rollback;
+	log_info("ledger: upgraded %s from schema version %d, before azalai 0.1, to %d",
+	    path, LEDGER_PRE_RELEASE, migrations[0].version);
+	return exec(l, "PRAGMA foreign_keys = ON", d);
+rollback:
+	exec(l, "ROLLBACK", NULL);
+fail:
+	exec(l, "PRAGMA foreign_keys = ON", NULL);
+	/* Not d->msg itself: diag_set writes where it reads. */
+	snprintf(why, sizeof why, "%s", d->msg);
+	return diag_set(d, 0, "cannot upgrade ledger %s from schema version %d: %s; it is "
+	    "left as it was", path, LEDGER_PRE_RELEASE, why);
+}
+
+/* The newest schema version this azalai knows. */
+static int
+newest_version(void)
+{
+	int v = 0;
 
 	for (int i = 0; migrations[i].sql != NULL; i++)
-		newest = migrations[i].version;
-	if (have > newest)
-		return diag_set(d, 0, "the ledger is at schema version %d but this azalai "
-		    "knows only up to %d; use a newer azalai", have, newest);
+		v = migrations[i].version;
+	return v;
+}
+
+/* Which ledger the file is, by the application_id in its header (set with
+ * the schema since 0.1) and its user_version: a new one, one of 0.1 or
+ * later, or one of before 0.1 at the last schema version before it (which
+ * migrate upgrades) are taken; any other is refused with what to do,
+ * before anything is written to it. */
+static int
+refused(struct ledger *l, const char *path, struct diag *d)
+{
+	int app, have, n = 0;
+
+	if (query_int(l, "PRAGMA application_id", &app, d) < 0 ||
+	    query_int(l, "PRAGMA user_version", &have, d) < 0 || (app == 0 && have == 0 &&
+	    query_int(l, "SELECT count(*) FROM sqlite_schema", &n, d) < 0))
+		return -1;
+	if ((app != 0 && app != LEDGER_APPLICATION_ID) || (app == 0 && have == 0 && n > 0))
+		diag_set(d, 0, "%s is not an azalai ledger (it holds tables that no azalai "
+		    "made); name another file", path);
+	else if (app == 0 && have > 0 && have < LEDGER_PRE_RELEASE)
+		diag_set(d, 0, "ledger %s has schema version %d, from before azalai 0.1: "
+		    "open it once with an azalai of before 0.1 that knows schema version %d "
+		    "(any command, such as azalai list, brings it there), then with this one; "
+		    "or start a new ledger", path, have, LEDGER_PRE_RELEASE);
+	else if (app == 0 && have > LEDGER_PRE_RELEASE)
+		diag_set(d, 0, "ledger %s has schema version %d, which no azalai of before "
+		    "0.1 made and this azalai does not know; open it with the azalai that "
+		    "made it", path, have);
+	else if (app != 0 && have > newest_version())
+		diag_set(d, 0, "ledger %s is at schema version %d but this azalai knows only "
+		    "up to %d; use a newer azalai", path, have, newest_version());
+	else
+		return 0;
+	return LEDGER_REFUSED;
+}
+
+/* Brings a ledger refused() took to the newest schema. */
+static int
+migrate(struct ledger *l, const char *path, struct diag *d)
+{
+	int app, have;
+
+	if (query_int(l, "PRAGMA application_id", &app, d) < 0 ||
+	    query_int(l, "PRAGMA user_version", &have, d) < 0)
+		return -1;
+	if (app == 0 && have == LEDGER_PRE_RELEASE) {
+		if (upgrade(l, path, d) < 0)
+			return -1;
+		have = ledger_user_version(l);
+	}
 	for (int i = 0; migrations[i].sql != NULL; i++) {
-		char pragma[64];
+		char pragma[96];
 
 		if (migrations[i].version <= have)
 			continue;
-		/* Each migration and its version bump commit together, or not at all. */
+		/* Each migration and its version bump commit together, or not at
+		 * all; the schema's first one marks the file as azalai's. */
 		if (exec(l, "BEGIN IMMEDIATE", d) < 0)
 			return -1;
-		snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", migrations[i].version);
+		snprintf(pragma, sizeof pragma, "PRAGMA application_id = %d; "
+		    "PRAGMA user_version = %d", LEDGER_APPLICATION_ID, migrations[i].version);
 		if (exec(l, migrations[i].sql, d) < 0 || exec(l, pragma, d) < 0) {
+			char why[DIAG_MSG];
+
 			exec(l, "ROLLBACK", NULL);
-			return diag_set(d, 0, "migration %s failed: %s", migrations[i].name, d->msg);
+			snprintf(why, sizeof why, "%s", d->msg);
+			return diag_set(d, 0, "migration %s failed: %s", migrations[i].name, why);
 		}
 		if (exec(l, "COMMIT", d) < 0)
 			return -1;
@@ -195,30 +341,11 @@ ledger_io_failed(void)
 	return io_failed;
 }
 
-static int (*sql_functions)(sqlite3 *);
-
-void
-ledger_sql_functions(int (*add)(sqlite3 *))
-{
-	sql_functions = add;
-}
-
-/* Stands for the mail layer's azalai_mail_date where no one made it known:
- * a new ledger's migration 018 updates no row and never calls it; a ledger
- * holding mails from before 018 is refused, not keyed wrong. */
-static void
-no_mail_date(sqlite3_context *ctx, int argc, sqlite3_value **argv)
-{
-	(void)argc;
-	(void)argv;
-	sqlite3_result_error(ctx, "azalai_mail_date: no mail reader was made known "
-	    "(ledger_sql_functions)", -1);
-}
-
 int
 ledger_open(struct ledger *l, const char *path, struct diag *d)
 {
 	static int logging;
+	int rc = 0;
 
 	if (!logging) {
 		/* Only before SQLite starts; later calls fail harmlessly. */
@@ -246,16 +373,6 @@ ledger_open(struct ledger *l, const char *path, struct diag *d)
 		return -1;
 	}
 	sqlite3_busy_timeout(l->db, 5000);
-	/* Migration 018 keys the mails stored before it by their Date. */
-	if ((sql_functions != NULL ? sql_functions(l->db) :
-	    sqlite3_create_function(l->db, "azalai_mail_date", 1, SQLITE_UTF8 |
-	    SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, NULL, no_mail_date, NULL, NULL)) !=
-	    SQLITE_OK) {
-		diag_set(d, 0, "ledger %s: %s", path, sqlite3_errmsg(l->db));
-		sqlite3_close(l->db);
-		l->db = NULL;
-		return -1;
-	}
 	/* A new ledger's pages are 8 KiB, not SQLite's 4: a mail stores a
 	 * picture's SVG of ~15 KiB and two texts of ~3 KiB (outbox.c), and
 	 * each page costs two writes to the WAL, one to the ledger and one
@@ -269,15 +386,15 @@ ledger_open(struct ledger *l, const char *path, struct diag *d)
 	 * 4 MiB took a fifth of the writes and half the reads off that
 	 * ingest for 2 MiB more peak RSS (17.5 to 19.5 MiB); 8 MiB took no
 	 * more off. */
-	if (exec(l, "PRAGMA page_size = 8192", d) < 0 ||
+	if (exec(l, "PRAGMA page_size = 8192", d) < 0 || (rc = refused(l, path, d)) < 0 ||
 	    exec(l, "PRAGMA journal_mode = WAL", d) < 0 ||
 	    exec(l, "PRAGMA synchronous = FULL", d) < 0 ||
 	    exec(l, "PRAGMA foreign_keys = ON", d) < 0 ||
 	    exec(l, "PRAGMA cache_size = -4000", d) < 0 ||
-	    migrate(l, d) < 0) {
+	    (rc = migrate(l, path, d)) < 0) {
 		sqlite3_close(l->db);
 		l->db = NULL;
-		return -1;
+		return rc < 0 ? rc : -1;
 	}
 	return 0;
 }

@@ -1,5 +1,6 @@
 /* ledger: the one SQLite file that holds every game, message, order, event and
- * outgoing mail. Opening it applies the numbered migrations in sql/. */
+ * outgoing mail. Opening it makes the schema (sql/001_schema.sql) or applies
+ * the numbered migrations after it, or upgrades a ledger of before 0.1. */
 #ifndef AZ_LEDGER_H
 #define AZ_LEDGER_H
 
@@ -42,12 +43,12 @@ struct ledger {
 	char last_hash[HASH_HEX];
 };
 
-/* The SQL functions of a layer above that a migration calls, made known on
- * every ledger opened after: 018 keys the mails stored before it by their
- * Date, azalai_mail_date(raw), which only the mail layer reads (ingest_sql).
- * The program sets it before it opens a ledger. Without it a new ledger is
- * still made, but one holding mails from before 018 is refused. */
-void ledger_sql_functions(int (*add)(sqlite3 *));
+/* What ledger_open returns when the file is there but is not a ledger this
+ * azalai takes: another program's, one of before 0.1 older than the one
+ * step it upgrades, or one of a newer azalai (d says what to do). */
+#define LEDGER_REFUSED (-2)
+/* 0, LEDGER_REFUSED, or -1 when the file cannot be opened, made or
+ * migrated. */
 int ledger_open(struct ledger *, const char *path, struct diag *);
 /* 1 once SQLite has met a full disk or an I/O error in this process: the
  * command's failure is then temporary (exit 75), whatever it was. */
@@ -176,7 +177,7 @@ int ledger_event_undone(struct ledger *, int64_t game, int64_t seq);
 
 /* A rollback is a step of kind "admin" in the chain. It undoes the steps
  * FIRST to LAST before it and names them in its payload, under its hash:
- * "undo FIRST to LAST". One written before migration 020 has an empty
+ * "undo FIRST to LAST". One written before schema version 20 has an empty
  * payload; its narrative names FIRST, and LAST is the step before it. */
 #define LEDGER_UNDO_PAYLOAD 64
 void ledger_undo_payload(char out[LEDGER_UNDO_PAYLOAD], int64_t first, int64_t last);

@@ -142,7 +142,7 @@ game_where(struct ledger *l, sqlite3_stmt *st, struct game_row *g, struct diag *
 int
 ledger_game_by_name(struct ledger *l, const char *name, struct game_row *g, struct diag *d)
 {
-	/* games_name_nocase (migration 014) serves the name in any case. */
+	/* games_name_nocase serves the name in any case. */
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT " GAME_COLS " FROM games "
 	    "WHERE name = ? COLLATE NOCASE");
 

@@ -149,26 +149,6 @@ ingest_store(struct ledger *l, const char *source, const char *ref, const char *
 	return ingest_keep(l, source, ref, &mb, d);
 }
 
-static void
-sql_mail_date(sqlite3_context *ctx, int argc, sqlite3_value **argv)
-{
-	char date[MAILDATE_MAX] = "";
-	const char *raw = sqlite3_value_blob(argv[0]);
-
-	(void)argc;
-	free(header_message_id(raw != NULL ? raw : "", (size_t)sqlite3_value_bytes(argv[0]),
-	    date));
-	sqlite3_result_text(ctx, date, -1, SQLITE_TRANSIENT);
-}
-
-int
-ingest_sql(sqlite3 *db)
-{
-	/* DIRECTONLY: no view, trigger or index of a ledger may call it. */
-	return sqlite3_create_function(db, "azalai_mail_date", 1, SQLITE_UTF8 |
-	    SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, NULL, sql_mail_date, NULL, NULL);
-}
-
 int
 ingest_count(struct ingest_stats *s, int rc)
 {

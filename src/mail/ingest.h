@@ -32,12 +32,6 @@ int ingest_keep(struct ledger *, const char *source, const char *ref,
 /* Counts rc, ingest_store's answer, in s; returns rc. */
 int ingest_count(struct ingest_stats *s, int rc);
 
-/* Makes azalai_mail_date(raw) known to SQL on db: the Date that keys a
- * stored mail (maildate.h), read from its header block as ingest_store
- * reads it, for migration 018 to key the mails stored before it. 0, or an
- * SQLite error code. */
-int ingest_sql(sqlite3 *db);
-
 /* Each source's mails, limit being limits.message_bytes. A Maildir's files
  * are read only when they are regular files; anything else found in new/
  * or cur/ is moved to its azalai-aside/ directory and logged. The mbox and a

@@ -211,6 +211,40 @@ test_refuses_newer_schema(void **state)
 	assert_non_null(strstr(d.msg, "999"));
 }
 
+/* Every connection is defensive: a statement that turns writable_schema on
+ * and edits a table's text (as migration 016 once did) fails, and the
+ * schema is as it was. */
+static void
+test_defensive(void **state)
+{
+	struct ledger l;
+	struct diag d;
+	sqlite3_stmt *st;
+	char *before;
+
+	(void)state;
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	st = ledger_prep(&l, "SELECT sql FROM sqlite_schema WHERE name = 'seats'");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	before = strdup(col_text(st, 0));
+	sqlite3_finalize(st);
+	assert_non_null(strstr(before, "disorder = 0 OR disorder = 1"));
+	sqlite3_exec(l.db, "PRAGMA writable_schema = ON", NULL, NULL, NULL);
+	assert_int_not_equal(sqlite3_exec(l.db, "UPDATE sqlite_schema SET sql = "
+	    "replace(sql, 'disorder = 0 OR disorder = 1', 'disorder >= 0') "
+	    "WHERE name = 'seats'", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_exec(l.db, "PRAGMA writable_schema = RESET", NULL, NULL, NULL);
+	ledger_close(&l);
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	st = ledger_prep(&l, "SELECT sql FROM sqlite_schema WHERE name = 'seats'");
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_string_equal(col_text(st, 0), before);
+	sqlite3_finalize(st);
+	free(before);
+	assert_integrity(&l);
+	ledger_close(&l);
+}
+
 static void
 test_wal_and_foreign_keys(void **state)
 {
@@ -831,6 +865,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_open_migrates_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_newer_schema, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_defensive, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_checks, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wal_and_foreign_keys, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_dirty_marks_once, setup, teardown),

@@ -373,6 +373,18 @@ ledger_open(struct ledger *l, const char *path, struct diag *d)
 		return -1;
 	}
 	sqlite3_busy_timeout(l->db, 5000);
+	/* Defensive: no statement through this connection can corrupt the
+	 * file, as PRAGMA writable_schema or writes to sqlite_dbpage could (a
+	 * ledger is changed by its migrations alone). Schema not trusted: a
+	 * trigger, view or CHECK that a hand edit put in the file runs no
+	 * function with side effects. */
+	if (sqlite3_db_config(l->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL) != SQLITE_OK ||
+	    sqlite3_db_config(l->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL) != SQLITE_OK) {
+		diag_set(d, 0, "ledger %s: %s", path, sqlite3_errmsg(l->db));
+		sqlite3_close(l->db);
+		l->db = NULL;
+		return -1;
+	}
 	/* A new ledger's pages are 8 KiB, not SQLite's 4: a mail stores a
 	 * picture's SVG of ~15 KiB and two texts of ~3 KiB (outbox.c), and
 	 * each page costs two writes to the WAL, one to the ledger and one

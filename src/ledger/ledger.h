@@ -48,7 +48,8 @@ struct ledger {
  * step it upgrades, or one of a newer azalai (d says what to do). */
 #define LEDGER_REFUSED (-2)
 /* 0, LEDGER_REFUSED, or -1 when the file cannot be opened, made or
- * migrated. */
+ * migrated. Every connection is in SQLite's defensive mode and does not
+ * trust the schema: nothing it runs can edit sqlite_schema by hand. */
 int ledger_open(struct ledger *, const char *path, struct diag *);
 /* 1 once SQLite has met a full disk or an I/O error in this process: the
  * command's failure is then temporary (exit 75), whatever it was. */

@@ -81,6 +81,16 @@ for f in usr/bin/azalai usr/share/man/man1/azalai.1.gz usr/share/man/man5/azalai
 	check "the package has /$f" '[ -f "$root/$f" ]'
 done
 check "the package has /var/lib/azalai" '[ -d "$root/var/lib/azalai" ]'
+# The board pictures are azalai-draw's, in pkglibexecdir; azalai links none
+# of their libraries, and dpkg-shlibdeps names every library of both.
+check "the package has /usr/libexec/azalai/azalai-draw" '[ -x "$root/usr/libexec/azalai/azalai-draw" ]'
+check "azalai links no drawing library" \
+	'! objdump -p "$root/usr/bin/azalai" | grep -q -e "NEEDED.*rsvg" -e "NEEDED.*cairo" \
+	    -e "NEEDED.*imagequant" -e "NEEDED.*png"'
+for lib in libcurl libgmime libxml2 libssl libjson-glib librsvg libcairo libimagequant libpng; do
+	check "Depends names $lib, computed" \
+		'grep "^Depends:" "$root/DEBIAN/control" | grep -q "$lib"'
+done
 # Nothing test-only in the package: no test build, and a binary that names
 # none of the test switches (src/core/testhook.h), so it cannot obey them.
 check "the package has no azalai-test" '[ -z "$(find "$root" -name "azalai-test*")" ]'
@@ -128,7 +138,7 @@ if [ "$(id -u)" = 0 ] && unshare -m true 2> /dev/null; then
 		set -e
 		mount -t overlay overlay -o "lowerdir=$1/usr:/usr" /usr
 		cd "$2"
-		unset AZALAI_DATADIR AZALAI_CONFIG
+		unset AZALAI_DATADIR AZALAI_CONFIG AZALAI_LIBEXECDIR
 		/usr/bin/azalai --version
 		/usr/bin/azalai config > config.txt
 		/usr/bin/azalai --config "$3" config > etc-config.txt

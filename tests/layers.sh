@@ -20,9 +20,6 @@ uses_azalai=no
 
 ORDER='core games ledger lang mail campaign render referee cli'
 ALLOWED='
-src/render/board.c draw/drawlib.h
-src/render/board.c draw/pngpal.h
-
 '
 
 # layers_check TOP ALLOWED: prints one line per broken rule and per allowed

@@ -25,6 +25,7 @@
 #include "render/board.h"
 #include "games/game.h"
 #include "draw/pngpal.h"
+#include "draw/raster.h"
 #include "render/render.h"
 #include "test_board.h"
 #include "lang/catalog.h"

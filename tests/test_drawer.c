@@ -1,9 +1,11 @@
-/* The drawing process (src/render/drawer.c) against workers that misbehave: this
- * binary is its own worker, honest with DRAWER_ARG and hostile with the
- * arguments below. A worker that dies, hangs, answers garbage or half a
- * frame costs one picture and a log line, never the referee or the mail;
- * the honest one draws the bytes the referee would; the worker holds no
- * descriptor of the referee's and none of its secrets in the environment. */
+/* The drawing process (src/render/drawer.c) against workers that misbehave:
+ * the honest one is azalai-draw (found through AZALAI_LIBEXECDIR, which the
+ * harness points at the build tree), the hostile ones this binary with the
+ * arguments below. A worker that is missing, dies, hangs, answers garbage
+ * or half a frame costs one picture and a log line, never the referee or
+ * the mail; the honest one draws the bytes src/draw draws here; a worker
+ * holds no descriptor of the referee's and none of its secrets in the
+ * environment. */
 #include <dirent.h>
 #include <fcntl.h>
 #include <setjmp.h>
@@ -20,6 +22,7 @@
 
 #include <cmocka.h>
 
+#include "draw/raster.h"
 #include "render/board.h"
 #include "render/drawer.h"
 #include "core/log.h"
@@ -75,14 +78,14 @@ hostile(const char *how)
 		else if (strcmp(how, "--garbage") == 0)
 			answer(0x3c68746d, 0x6c3e, "<html>", 6);
 		else if (strcmp(how, "--not-png") == 0)
-			answer(DRAWER_PNG, 16, "GIF89a..........", 16);
+			answer(DRAWPROTO_PNG, 16, "GIF89a..........", 16);
 		else if (strcmp(how, "--truncated") == 0) {
-			answer(DRAWER_PNG, 1000, png, sizeof png - 1);
+			answer(DRAWPROTO_PNG, 1000, png, sizeof png - 1);
 			return 0;
 		} else if (strcmp(how, "--hang") == 0)
 			pause();
 		else if (strcmp(how, "--rude") == 0)
-			answer(DRAWER_ERR, 9, "bad\033[2J\n!", 9);
+			answer(DRAWPROTO_ERR, 9, "bad\033[2J\n!", 9);
 		else if (strcmp(how, "--inventory") == 0) {
 			/* What the worker was given: its descriptors, and whether
 			 * a secret of the referee's environment came along. */
@@ -96,7 +99,7 @@ hostile(const char *how)
 			closedir(dir);
 			n += (size_t)snprintf(text + n, sizeof text - n, " secret:%s",
 			    getenv("AZ_TEST_SECRET") != NULL ? "yes" : "no");
-			answer(DRAWER_ERR, (uint32_t)n, text, n);
+			answer(DRAWPROTO_ERR, (uint32_t)n, text, n);
 		}
 	}
 	return 0;
@@ -135,7 +138,7 @@ test_same_bytes(void **state)
 	pid_t pid;
 
 	(void)state;
-	drawer_use(self, DRAWER_ARG, 0, 0);
+	drawer_use(NULL, NULL, 0, 0);
 	assert_int_equal(board_png_palette(SVG, strlen(SVG), 200, 256, &here, &d), 0);
 	for (int i = 0; i < 3; i++) {
 		if (draw(SVG, &there, &d) < 0)
@@ -166,7 +169,7 @@ test_killed_between(void **state)
 	pid_t pid;
 
 	(void)state;
-	drawer_use(self, DRAWER_ARG, 0, 0);
+	drawer_use(NULL, NULL, 0, 0);
 	for (int round = 0; round < 2; round++) {
 		if (draw(SVG, &png, &d) < 0)
 			fail_msg("round %d: %s", round, d.msg);
@@ -252,9 +255,9 @@ test_huge(void **state)
 	(void)state;
 	/* Ignored here, as a cron wrapper may leave it: not in the worker. */
 	signal(SIGXCPU, SIG_IGN);
-	drawer_use(self, DRAWER_ARG, 1, 10);
+	drawer_use(NULL, NULL, 1, 10);
 	buf_adds(&svg, "<svg xmlns='http://www.w3.org/2000/svg' width='200' height='100'>");
-	while (svg.len <= DRAWER_SVG_MAX)
+	while (svg.len <= DRAWPROTO_SVG_MAX)
 		buf_adds(&svg, "<rect x='1' y='1' width='1' height='1'/>\n");
 	buf_adds(&svg, "</svg>");
 	assert_int_equal(drawer_png(svg.p, svg.len, 200, 256, &png, &d), -1);
@@ -310,7 +313,7 @@ test_forked(void **state)
 	int status;
 
 	(void)state;
-	drawer_use(self, DRAWER_ARG, 0, 0);
+	drawer_use(NULL, NULL, 0, 0);
 	assert_int_equal(draw(SVG, &want, &d), 0);
 	worker = drawer_pid();
 	fflush(NULL);
@@ -362,12 +365,12 @@ delivered(const struct fixture *f, long long *with_png, long long *dangling)
 	closedir(dir);
 }
 
-/* One report of a game whose worker is the argument worker, queued and
- * then sent: the pictures the ledger kept drawn, the reports queued to show
+/* One report of a game whose worker is exe with the argument arg (NULL,
+ * NULL: azalai-draw), queued and then sent: the pictures the ledger kept drawn, the reports queued to show
  * one, the mails sent with one and those that point at one they lack, and
  * the log (free it). */
 static char *
-report_with(const char *worker, long long *pictures, long long *shown, long long *sent_png,
+report_with(const char *exe, const char *arg, long long *pictures, long long *shown, long long *sent_png,
     long long *dangling)
 {
 	struct fixture f;
@@ -378,7 +381,7 @@ report_with(const char *worker, long long *pictures, long long *shown, long long
 	size_t n = 0;
 	FILE *fp;
 
-	drawer_use(self, worker, 0, 0);
+	drawer_use(exe, arg, 0, 0);
 	fx_open(&f);
 	snprintf(log, sizeof log, "%s/azalai.log", f.dir);
 	assert_int_equal(log_open(LOG_TO_FILE, log), 0);
@@ -422,14 +425,14 @@ test_report_without_picture(void **state)
 	char *log;
 
 	(void)state;
-	log = report_with(DRAWER_ARG, &pictures, &shown, &sent_png, &dangling);
+	log = report_with(NULL, NULL, &pictures, &shown, &sent_png, &dangling);
 	assert_true(pictures > 0);
 	assert_true(shown > 0);
 	assert_int_equal(sent_png, shown);
 	assert_int_equal(dangling, 0);
 	assert_null(strstr(log, "cannot be drawn"));
 	free(log);
-	log = report_with("--die", &pictures, &shown, &sent_png, &dangling);
+	log = report_with(self, "--die", &pictures, &shown, &sent_png, &dangling);
 	assert_int_equal(pictures, 0);
 	assert_true(shown > 0);
 	assert_int_equal(sent_png, 0);
@@ -437,6 +440,38 @@ test_report_without_picture(void **state)
 	if (strstr(log, want) == NULL)
 		fail_msg("the log: %s", log);
 	free(log);
+}
+
+/* With no azalai-draw where AZALAI_LIBEXECDIR says, the reports go
+ * without their pictures, and the log says which program is missing. */
+static void
+test_program_missing(void **state)
+{
+	char empty[] = "/tmp/azalai-drawer-XXXXXX", want[300];
+	const char *was = getenv("AZALAI_LIBEXECDIR");
+	char *keep = was != NULL ? xstrdup(was) : NULL;
+	long long pictures, shown, sent_png, dangling;
+	char *log;
+
+	(void)state;
+	assert_non_null(mkdtemp(empty));
+	setenv("AZALAI_LIBEXECDIR", empty, 1);
+	snprintf(want, sizeof want, "cannot be drawn; the mail goes without it: board picture: "
+	    "cannot run the drawing program %s/azalai-draw: No such file or directory", empty);
+	log = report_with(NULL, NULL, &pictures, &shown, &sent_png, &dangling);
+	assert_int_equal(pictures, 0);
+	assert_true(shown > 0);
+	assert_int_equal(sent_png, 0);
+	assert_int_equal(dangling, 0);
+	if (strstr(log, want) == NULL)
+		fail_msg("the log: %s", log);
+	free(log);
+	if (keep != NULL)
+		setenv("AZALAI_LIBEXECDIR", keep, 1);
+	else
+		unsetenv("AZALAI_LIBEXECDIR");
+	free(keep);
+	rmdir(empty);
 }
 
 int
@@ -454,10 +489,9 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_inventory),
 		cmocka_unit_test(test_forked),
 		cmocka_unit_test(test_report_without_picture),
+		cmocka_unit_test(test_program_missing),
 	};
 
-	if (argc == 2 && strcmp(argv[1], DRAWER_ARG) == 0)
-		return drawer_worker(0);
 	if (argc == 2)
 		return hostile(argv[1]);
 	self = "/proc/self/exe";

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "render/board.h"
+#include "render/drawer.h"
 #include "core/buf.h"
 #include "render/svgsize.h"
 
@@ -94,7 +95,7 @@ test_unsure(void **state)
 	unsure("<svg width=\"9000\" height=\"1\"");
 }
 
-/* What it is sure of, board_draw draws at that height. */
+/* What it is sure of, azalai-draw draws at that height. */
 static void
 test_agrees(void **state)
 {
@@ -114,7 +115,7 @@ test_agrees(void **state)
 
 		snprintf(svg, sizeof svg, "%s%s", roots[i], END);
 		assert_int_equal(svg_png_height(svg, 640, BOARD_PNG_MAX, &h), 0);
-		if (board_png_palette(svg, strlen(svg), 640, 256, &png, &d) < 0)
+		if (drawer_png(svg, strlen(svg), 640, 256, &png, &d) < 0)
 			fail_msg("%s: %s", svg, d.msg);
 		assert_int_equal(png_height(&png), h);
 		buf_free(&png);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "draw/raster.h"
 #include "render/board.h"
 #include "games/game.h"
 #include "render/render.h"

@@ -13,7 +13,6 @@
 #include "games/game.h"
 #include "ledger/ledger.h"
 #include "mail/curlx.h"
-#include "render/drawer.h"
 
 static const struct command {
 	const char *name;
@@ -80,10 +79,6 @@ main(int argc, char **argv)
 	struct diag d;
 	int ch, rc;
 
-	/* Before anything else: the worker that draws board pictures is this
-	 * binary, started afresh by drawer_png, and holds nothing more. */
-	if (argc == 2 && strcmp(argv[1], DRAWER_ARG) == 0)
-		return drawer_worker(0);
 	/* "+": options after the command belong to the command. */
 	while ((ch = getopt_long(argc, argv, "+c:l:d:hV", opts, NULL)) != -1) {
 		switch (ch) {
@@ -117,8 +112,6 @@ main(int argc, char **argv)
 	/* The ledger (raw mail, token hashes, the seeds of every hidden card),
 	 * its WAL and lock, the log and the outbox are the owner's alone. */
 	umask(umask(077) | 077);
-	/* The pictures of the reports are drawn in a process of its own. */
-	drawer_use("/proc/self/exe", DRAWER_ARG, 0, 0);
 	memset(&c, 0, sizeof c);
 	c.lockfd = -1;
 	config_defaults(&c.cfg);

@@ -4,7 +4,6 @@
 #include <string.h>
 #include <sysexits.h>
 
-#include "core/cryptolib.h"
 #include "core/hash.h"
 #include "core/log.h"
 #include "core/xmalloc.h"
@@ -17,15 +16,6 @@ ctx_start(void)
 	static _Thread_local EVP_MD_CTX *c;
 	static _Thread_local EVP_MD *md;
 
-	if (c == NULL) {
-		struct diag d;
-
-		diag_clear(&d);
-		if (cryptolib_load(&d) < 0) {
-			log_error("internal: %s", d.msg);
-			exit(EX_SOFTWARE);
-		}
-	}
 	if (c == NULL && (c = EVP_MD_CTX_new()) == NULL) {
 		log_error("internal: out of memory for a SHA-256 context");
 		exit(EX_SOFTWARE);

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "draw/drawlib.h"
+#include <libimagequant.h>
+#include <png.h>
+
 #include "draw/pngpal.h"
 
 /* Rows mapped to the palette at a time. libimagequant converts a picture
@@ -258,8 +260,6 @@ png_palette(const void *in, size_t len, int colors, struct buf *out, struct diag
 	unsigned char *px;
 	int rc;
 
-	if (drawlib_load(d) < 0)
-		return -1;
 	if (colors < 2 || colors > 256)
 		return diag_set(d, 0, "picture: %d colours is out of range", colors);
 	memset(&pi, 0, sizeof pi);
@@ -300,8 +300,6 @@ png_palette_rgb24(const unsigned char *px, int w, int h, int stride, int colors,
 {
 	struct px s;
 
-	if (drawlib_load(d) < 0)
-		return -1;
 	if (w < 1 || w > PNGPAL_MAX || h < 1 || h > PNGPAL_MAX || stride < 4 * w ||
 	    colors < 2 || colors > 256)
 		return diag_set(d, 0, "picture: %dx%d pixels or %d colours is out of range",

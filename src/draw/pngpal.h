@@ -7,9 +7,10 @@
 
 #include "core/buf.h"
 #include "core/diag.h"
+#include "core/drawproto.h"
 
-/* The largest width or height taken (board.h's BOARD_PNG_MAX). */
-#define PNGPAL_MAX 4096
+/* The largest width or height taken. */
+#define PNGPAL_MAX DRAWPROTO_SIDE_MAX
 
 /* The PNG in (len bytes) with at most colors colours (2..256), alpha kept,
  * appended to out. -1 with a diag when in is no PNG libpng can read. */

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "mail/address.h"
-#include "mail/gmimelib.h"
+#include "mail/mimeinit.h"
 
 /* The one mailbox GMime reads in s, or NULL. Unref *l when it is set. */
 static InternetAddressMailbox *
@@ -10,8 +10,7 @@ one_mailbox(const char *s, InternetAddressList **l)
 {
 	InternetAddress *a;
 
-	/* GMime opened (gmimelib) and initialised, once. */
-	gmimelib_init();
+	mime_init();
 	if ((*l = internet_address_list_parse(NULL, s)) == NULL ||
 	    internet_address_list_length(*l) != 1)
 		return NULL;

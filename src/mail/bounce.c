@@ -5,7 +5,6 @@
 
 #include "core/xmalloc.h"
 #include "mail/bounce.h"
-#include "mail/gmimelib.h"
 #include "mail/mailmsg.h"
 
 /* As in mailmsg.c: deeper than this is no mail server's doing. */

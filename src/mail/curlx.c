@@ -170,8 +170,6 @@ curlx_open(const struct curlx_opts *o, const char *plain, const char *secure,
 		misconfigured = 1;
 		return NULL;
 	}
-	if (curllib_load(d) < 0)
-		return NULL;
 	if (!inited) {
 		curl_global_init(CURL_GLOBAL_DEFAULT);
 		inited = 1;

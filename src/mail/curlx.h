@@ -6,9 +6,10 @@
 
 #include <stddef.h>
 
+#include <curl/curl.h>
+
 #include "core/buf.h"
 #include "core/diag.h"
-#include "mail/curllib.h"
 
 struct curlx_opts {
 	const char *url;

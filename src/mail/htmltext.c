@@ -8,13 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sysexits.h>
 
 #include "core/buf.h"
-#include "core/log.h"
 #include "core/xmalloc.h"
 #include "mail/htmltext.h"
-#include "mail/xmllib.h"
 
 #define MAX_DEPTH 256
 
@@ -195,17 +192,6 @@ html_to_text(const char *html, size_t len)
 
 	memset(&w, 0, sizeof w);
 	w.bol = 1;
-	if (len > 0) {
-		struct diag d;
-
-		/* Like a hash without libcrypto: an installation error, and the
-		 * mail stays untouched in the ledger for the run that has it. */
-		diag_clear(&d);
-		if (xmllib_load(&d) < 0) {
-			log_error("internal: %s", d.msg);
-			exit(EX_SOFTWARE);
-		}
-	}
 	/* The part's MIME charset has been applied: the text is UTF-8 now,
 	 * whatever a <meta> inside it says. */
 	if (len > 0 && len <= INT_MAX)

@@ -3,7 +3,6 @@
 
 #include <gmime/gmime.h>
 
-#include "mail/gmimelib.h"
 #include "mail/maildate.h"
 #include "mail/mailmsg.h"
 

@@ -11,9 +11,9 @@
 #include "core/diag.h"
 #include "core/xmalloc.h"
 #include "mail/address.h"
-#include "mail/gmimelib.h"
 #include "mail/htmltext.h"
 #include "mail/mailmsg.h"
+#include "mail/mimeinit.h"
 
 /* A mail can nest parts without end; deeper than this is not a player's. */
 #define MAX_DEPTH 32
@@ -31,7 +31,7 @@ mailmsg_global_init(void)
 	};
 
 	if (g_once_init_enter(&done)) {
-		gmimelib_init();
+		mime_init();
 		popts = g_mime_parser_options_new();
 		g_mime_parser_options_set_fallback_charsets(popts, fallback);
 		g_once_init_leave(&done, 1);

@@ -5,7 +5,6 @@
 #include "core/clock.h"
 #include "core/hash.h"
 #include "mail/address.h"
-#include "mail/gmimelib.h"
 #include "mail/mailmsg.h"
 #include "mail/mailout.h"
 

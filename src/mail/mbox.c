@@ -2,7 +2,6 @@
  * offsets, since the ledger stores each message's own bytes. */
 #include <gmime/gmime.h>
 
-#include "mail/gmimelib.h"
 #include "mail/mailmsg.h"
 #include "mail/mbox.h"
 

@@ -1,6 +1,6 @@
 #include <errno.h>
 #include <fcntl.h>
-#include <malloc.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
@@ -8,17 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
-#include <sysexits.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "core/log.h"
 #include "core/xmalloc.h"
-#include "render/board.h"
 #include "render/drawer.h"
 
 extern char **environ;
@@ -30,7 +26,8 @@ static struct {
 	int fd;
 	int starts;     /* workers started in this run: the second is the last */
 	int at_exit;
-} dw = { NULL, NULL, 0, 0, -1, -1, -1, 0, 0 };
+	char missing[DIAG_MSG];  /* why the program cannot be run, once known */
+} dw = { NULL, NULL, DRAWER_CPU_SECONDS, DRAWER_WALL_SECONDS, -1, -1, -1, 0, 0, "" };
 
 /* In a child forked from the referee (process.c shelters a message there)
  * the worker is its parent's: sharing the socket, a child that died in the
@@ -55,8 +52,27 @@ drawer_use(const char *exe, const char *arg, int cpu, int wall)
 	dw.cpu = cpu > 0 ? cpu : DRAWER_CPU_SECONDS;
 	dw.wall = wall > 0 ? wall : DRAWER_WALL_SECONDS;
 	dw.starts = 0;
-	if (!dw.at_exit && exe != NULL)
-		dw.at_exit = atexit(drawer_stop) == 0;
+	dw.missing[0] = '\0';
+}
+
+/* The program to run: the one drawer_use named, or azalai-draw in
+ * $AZALAI_LIBEXECDIR or $(pkglibexecdir); -1 and a diag when its name is
+ * too long. */
+static int
+program(char *path, size_t n, struct diag *d)
+{
+	const char *dir = getenv("AZALAI_LIBEXECDIR");
+	int len;
+
+	if (dw.exe != NULL)
+		len = snprintf(path, n, "%s", dw.exe);
+	else
+		len = snprintf(path, n, "%s/%s", dir != NULL && *dir != '\0' ? dir : PKGLIBEXECDIR,
+		    DRAWPROTO_PROGRAM);
+	if (len < 0 || (size_t)len >= n)
+		return diag_set(d, 0, "board picture: the drawing program's name is too long "
+		    "(AZALAI_LIBEXECDIR)");
+	return 0;
 }
 
 pid_t
@@ -69,7 +85,10 @@ drawer_pid(void)
 static void
 ended(int status, char *out, size_t n)
 {
-	if (WIFSIGNALED(status))
+	/* execve's failure in the child (start), after the program was found. */
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		snprintf(out, n, "could not be run (exit status 127)");
+	else if (WIFSIGNALED(status))
 		snprintf(out, n, "was killed by signal %d (%s)", WTERMSIG(status),
 		    strsignal(WTERMSIG(status)));
 	else if (WIFEXITED(status))
@@ -131,7 +150,12 @@ worker_env(void)
 
 	while (environ[n] != NULL)
 		n++;
-	env = xcalloc(n + 1, sizeof *env);
+	env = xcalloc(n + 2, sizeof *env);
+	/* libimagequant's OpenMP held to one thread (libgomp reads this as
+	 * it loads): a thread more would halve a picture's wall time at best,
+	 * not its CPU, and would spin on the referee's cores and add its stack
+	 * and malloc arena to the drawing process. */
+	env[k++] = (char *)"OMP_NUM_THREADS=1";
 	for (size_t i = 0; i < n; i++)
 		for (int j = 0; keep[j] != NULL; j++)
 			if (strncmp(environ[i], keep[j], strlen(keep[j])) == 0) {
@@ -145,16 +169,26 @@ worker_env(void)
 static int
 start(struct diag *d)
 {
-	char *argv[3];
+	char path[PATH_MAX], *argv[3];
 	char **env;
 	int sv[2];
 	pid_t pid;
 
+	if (program(path, sizeof path, d) < 0)
+		return -1;
+	/* Missing or not executable: no picture this run will have it. */
+	if (access(path, X_OK) < 0) {
+		diag_set(d, 0, "board picture: cannot run the drawing program %s: %s", path,
+		    strerror(errno));
+		snprintf(dw.missing, sizeof dw.missing, "%s", d->msg);
+		return -1;
+	}
+	if (!dw.at_exit)
+		dw.at_exit = atexit(drawer_stop) == 0;
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
 		return diag_set(d, 0, "board picture: no socket for the drawing process: %s",
 		    strerror(errno));
-	/* ps shows "azalai --draw-worker". */
-	argv[0] = program_invocation_short_name;
+	argv[0] = (char *)DRAWPROTO_PROGRAM;
 	argv[1] = (char *)dw.arg;
 	argv[2] = NULL;
 	env = worker_env();
@@ -182,7 +216,7 @@ start(struct diag *d)
 		sigprocmask(SIG_SETMASK, &sa.sa_mask, NULL);
 		prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-		execve(dw.exe, argv, env);
+		execve(path, argv, env);
 		_exit(127);
 	}
 	free(env);
@@ -279,11 +313,11 @@ drawer_png(const char *svg, size_t len, int width, int colors, struct buf *png,
 	char why[128];
 	int status;
 
-	if (dw.exe == NULL)
-		return board_png_palette(svg, len, width, colors, png, d);
-	if (len > DRAWER_SVG_MAX)
+	if (len > DRAWPROTO_SVG_MAX)
 		return diag_set(d, 0, "board picture: the SVG is %zu bytes, more than the %u "
-		    "the drawing process takes", len, DRAWER_SVG_MAX);
+		    "the drawing process takes", len, DRAWPROTO_SVG_MAX);
+	if (dw.missing[0] != '\0')
+		return diag_set(d, 0, "%s", dw.missing);
 	disown();
 	if (dw.pid > 0 && waitpid(dw.pid, &status, WNOHANG) == dw.pid) {
 		/* Died between two pictures (the OOM killer, a signal): this
@@ -313,7 +347,7 @@ drawer_png(const char *svg, size_t len, int width, int colors, struct buf *png,
 		return broken(d, "before it had the SVG");
 	if (io_all(0, ans, sizeof ans, &end) < 0)
 		return broken(d, "before it answered");
-	if (ans[0] == DRAWER_ERR && ans[1] < DIAG_MSG) {
+	if (ans[0] == DRAWPROTO_ERR && ans[1] < DIAG_MSG) {
 		char msg[DIAG_MSG];
 
 		if (io_all(0, msg, ans[1], &end) < 0)
@@ -325,7 +359,7 @@ drawer_png(const char *svg, size_t len, int width, int colors, struct buf *png,
 				*c = '?';
 		return diag_set(d, 0, "%s", msg);
 	}
-	if (ans[0] != DRAWER_PNG || ans[1] < sizeof sig || ans[1] > DRAWER_PNG_MAX) {
+	if (ans[0] != DRAWPROTO_PNG || ans[1] < sizeof sig || ans[1] > DRAWPROTO_PNG_MAX) {
 		kill(dw.pid, SIGKILL);
 		reap(NULL, 0);
 		return diag_set(d, 0, "board picture: the drawing process answered no picture "
@@ -348,149 +382,4 @@ drawer_png(const char *svg, size_t len, int width, int colors, struct buf *png,
 	png->len += ans[1];
 	png->p[png->len] = '\0';
 	return 0;
-}
-
-/* ---- the worker ---------------------------------------------------------- */
-
-/* 1 with all n bytes, 0 at an EOF before the first, -1 otherwise. */
-static int
-read_all(int fd, void *p, size_t n)
-{
-	char *c = p;
-	size_t got = 0;
-
-	while (got < n) {
-		ssize_t r = read(fd, c + got, n - got);
-
-		if (r == 0)
-			return got == 0 ? 0 : -1;
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		got += (size_t)r;
-	}
-	return 1;
-}
-
-static int
-write_all(int fd, const void *p, size_t n)
-{
-	const char *c = p;
-
-	while (n > 0) {
-		ssize_t r = send(fd, c, n, MSG_NOSIGNAL);
-
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		c += r;
-		n -= (size_t)r;
-	}
-	return 0;
-}
-
-/* This picture may use cpu seconds more than the worker has used so far:
- * SIGXCPU ends a worker a hostile SVG keeps busy. */
-static void
-cpu_limit(unsigned cpu)
-{
-	struct rusage ru;
-	struct rlimit rl;
-
-	if (getrusage(RUSAGE_SELF, &ru) < 0 || getrlimit(RLIMIT_CPU, &rl) < 0)
-		return;
-	rl.rlim_cur = (rlim_t)ru.ru_utime.tv_sec + (rlim_t)ru.ru_stime.tv_sec + 1 + cpu;
-	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_cur > rl.rlim_max)
-		rl.rlim_cur = rl.rlim_max;
-	setrlimit(RLIMIT_CPU, &rl);
-}
-
-/* AddressSanitizer's shadow and allocator regions count as data: under a
- * data limit its next mapping fails, so a sanitized build goes without. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED_ADDRESS 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED_ADDRESS 1
-#endif
-#endif
-#ifndef SANITIZED_ADDRESS
-#define SANITIZED_ADDRESS 0
-#endif
-
-int
-drawer_worker(int fd)
-{
-	struct rlimit data = { DRAWER_DATA_MAX, DRAWER_DATA_MAX }, core = { 0, 0 };
-	struct stat st;
-
-	if (fstat(fd, &st) < 0 || !S_ISSOCK(st.st_mode)) {
-		fprintf(stderr, "azalai: %s is azalai's own, not a command\n", DRAWER_ARG);
-		return EX_USAGE;
-	}
-#if !SANITIZED_ADDRESS
-	setrlimit(RLIMIT_DATA, &data);
-#else
-	(void)data;
-#endif
-	setrlimit(RLIMIT_CORE, &core);
-#ifdef M_MMAP_THRESHOLD
-	/* A picture's big blocks are made and freed each time: cairo's
-	 * surface (3.1 MB for Targi's board, 640x1218) and libimagequant's
-	 * strips of rows in floating point (0.6 MB, twenty a picture). Left
-	 * to itself glibc raises its threshold for mapping a block to the
-	 * largest one freed; the surfaces then come from the heap, which
-	 * fragments and keeps what it held (Targi, peak 28.7 MB after one
-	 * picture, 31.9 after a hundred). Fixed at 1 MB the surface is always
-	 * mapped and given back whole, and the strips come from the heap,
-	 * which keeps up to 1 MB free at its top for the next one: 29.1 MB
-	 * after a hundred, about 2.5 ms of system time a picture. At glibc's
-	 * 128 KB for both every strip is mapped afresh (28.9 MB, 7 ms); at
-	 * 2 MB the bench's mixed boards peak a megabyte higher. */
-	mallopt(M_MMAP_THRESHOLD, 1 << 20);
-	mallopt(M_TRIM_THRESHOLD, 1 << 20);
-#endif
-	for (;;) {
-		struct buf png = BUF_INIT;
-		struct diag d;
-		uint32_t req[4], ans[2];
-		char *svg;
-		int r;
-
-		if ((r = read_all(fd, req, sizeof req)) <= 0)
-			return r == 0 ? EX_OK : EX_IOERR;
-		if (req[0] > DRAWER_SVG_MAX)
-			return EX_PROTOCOL;
-		svg = xmalloc((size_t)req[0] + 1);
-		if (read_all(fd, svg, req[0]) <= 0 && req[0] > 0) {
-			free(svg);
-			return EX_IOERR;
-		}
-		svg[req[0]] = '\0';
-		cpu_limit(req[3]);
-		diag_clear(&d);
-		if (board_png_palette(svg, req[0], (int)req[1], (int)req[2], &png, &d) == 0 &&
-		    png.len <= DRAWER_PNG_MAX) {
-			ans[0] = DRAWER_PNG;
-			ans[1] = (uint32_t)png.len;
-			r = write_all(fd, ans, sizeof ans) < 0 ||
-			    write_all(fd, png.p, png.len) < 0;
-		} else {
-			if (png.len > DRAWER_PNG_MAX)
-				diag_set(&d, 0, "board picture: a PNG of %zu bytes, more than "
-				    "%u", png.len, DRAWER_PNG_MAX);
-			ans[0] = DRAWER_ERR;
-			ans[1] = (uint32_t)strlen(d.msg);
-			r = write_all(fd, ans, sizeof ans) < 0 ||
-			    write_all(fd, d.msg, ans[1]) < 0;
-		}
-		free(svg);
-		buf_free(&png);
-		if (r)
-			return EX_IOERR;
-	}
 }

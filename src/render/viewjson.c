@@ -6,7 +6,6 @@
 
 #include "core/msg.h"
 #include "games/game.h"
-#include "render/jsonlib.h"
 #include "render/viewjson.h"
 
 struct json_out {
@@ -100,8 +99,6 @@ view_json_lang(const char *lang, const char *game_rules_name, const char *game_n
 	JsonGenerator *gen;
 	JsonNode *root;
 
-	if (jsonlib_load(d) < 0)
-		return -1;
 	jb = o.jb = json_builder_new();
 	gchar *text;
 	gsize len;

@@ -1,0 +1,142 @@
+/* raster: a board's SVG drawn by librsvg on a cairo surface, written as a
+ * PNG. Only azalai-draw (and the tests of the drawing) link this. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo.h>
+#include <librsvg/rsvg.h>
+
+#include "draw/pngpal.h"
+#include "draw/raster.h"
+
+static cairo_status_t
+png_out(void *closure, const unsigned char *data, unsigned int len)
+{
+	buf_add(closure, data, len);
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* The SVG's size in its own units: width and height when it gives them in
+ * absolute units, else its viewBox. */
+static int
+svg_size(RsvgHandle *h, double *w, double *ht)
+{
+	gboolean has_w, has_h, has_vb;
+	RsvgLength lw, lh;
+	RsvgRectangle vb;
+
+	if (rsvg_handle_get_intrinsic_size_in_pixels(h, w, ht) && *w > 0 && *ht > 0)
+		return 0;
+	rsvg_handle_get_intrinsic_dimensions(h, &has_w, &lw, &has_h, &lh, &has_vb, &vb);
+	if (has_vb && vb.width > 0 && vb.height > 0) {
+		*w = vb.width;
+		*ht = vb.height;
+		return 0;
+	}
+	return -1;
+}
+
+/* The SVG drawn on white, width pixels wide; the caller destroys *out. */
+static int
+board_draw(const char *svg, size_t len, int width, cairo_surface_t **out, struct diag *d)
+{
+	GError *err = NULL;
+	RsvgHandle *h;
+	cairo_surface_t *surf;
+	cairo_t *cr;
+	RsvgRectangle vp;
+	double w, ht, height;
+	int rc = 0;
+
+	*out = NULL;
+	if (width < 1 || width > RASTER_MAX)
+		return diag_set(d, 0, "board picture: width %d is outside 1 to %d pixels",
+		    width, RASTER_MAX);
+	/* No base file: the SVG can reach nothing outside itself. */
+	h = rsvg_handle_new_from_data((const guint8 *)svg, len, &err);
+	if (h == NULL) {
+		rc = diag_set(d, 0, "board picture: librsvg cannot read the SVG: %s",
+		    err != NULL ? err->message : "unknown error");
+		g_clear_error(&err);
+		return rc;
+	}
+	if (svg_size(h, &w, &ht) < 0) {
+		g_object_unref(h);
+		return diag_set(d, 0, "board picture: the SVG has neither a size nor a viewBox");
+	}
+	height = width * ht / w + 0.5;
+	if (height < 1 || height > RASTER_MAX) {
+		g_object_unref(h);
+		return diag_set(d, 0, "board picture: %d pixels wide it would be %.0f high "
+		    "(at most %d)", width, height, RASTER_MAX);
+	}
+	/* Opaque on white: a third smaller than with an alpha channel, and a
+	 * picture without a background of its own stays readable in a mail
+	 * client's dark mode. */
+	surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, (int)height);
+	cr = cairo_create(surf);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	vp.x = 0;
+	vp.y = 0;
+	vp.width = width;
+	vp.height = (int)height;
+	if (!rsvg_handle_render_document(h, cr, &vp, &err)) {
+		rc = diag_set(d, 0, "board picture: librsvg cannot draw the SVG: %s",
+		    err != NULL ? err->message : "unknown error");
+		g_clear_error(&err);
+	} else if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+		rc = diag_set(d, 0, "board picture: cairo: %s",
+		    cairo_status_to_string(cairo_status(cr)));
+	}
+	cairo_destroy(cr);
+	g_object_unref(h);
+	if (rc < 0)
+		cairo_surface_destroy(surf);
+	else
+		*out = surf;
+	return rc;
+}
+
+int
+board_png(const char *svg, size_t len, int width, struct buf *png, struct diag *d)
+{
+	cairo_surface_t *surf;
+	size_t before = png->len;
+	cairo_status_t cs;
+	int rc = 0;
+
+	if (board_draw(svg, len, width, &surf, d) < 0)
+		return -1;
+	cs = cairo_surface_write_to_png_stream(surf, png_out, png);
+	if (cs != CAIRO_STATUS_SUCCESS) {
+		png->len = before;
+		if (png->p != NULL)
+			png->p[before] = '\0';
+		rc = diag_set(d, 0, "board picture: writing the PNG: %s",
+		    cairo_status_to_string(cs));
+	}
+	cairo_surface_destroy(surf);
+	return rc;
+}
+
+int
+board_png_palette(const char *svg, size_t len, int width, int colors, struct buf *png,
+    struct diag *d)
+{
+	cairo_surface_t *surf;
+	int rc;
+
+	if (board_draw(svg, len, width, &surf, d) < 0)
+		return -1;
+	/* Straight from cairo's pixels: writing a 32-bit PNG only to read it
+	 * back cost most of the time of a report with a picture, and the
+	 * pixels read back were these. */
+	cairo_surface_flush(surf);
+	rc = png_palette_rgb24(cairo_image_surface_get_data(surf),
+	    cairo_image_surface_get_width(surf), cairo_image_surface_get_height(surf),
+	    cairo_image_surface_get_stride(surf), colors, png, d);
+	cairo_surface_destroy(surf);
+	return rc;
+}

@@ -54,12 +54,6 @@ src/referee/answer.c messages
 src/referee/process.c messages
 src/cli/cmd-inbox.c messages
 src/render/picture.c picture
-src/ledger/ledger_games.c seats
-src/lang/lang.c seats
-src/campaign/notify.c seats
-src/campaign/deadline-rows.c seats
-src/render/reportjson.c seats
-src/referee/people.c seats
 src/referee/notice.c watchers
 src/referee/tell.c watchers
 src/referee/people.c watchers

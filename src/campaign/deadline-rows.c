@@ -11,6 +11,7 @@
 #include "core/msg.h"
 #include "core/xmalloc.h"
 #include "lang/lang.h"
+#include "ledger/seats.h"
 
 /* One game's rows being brought in line with whom it waits for. */
 struct sync {
@@ -202,20 +203,13 @@ deadline_seat_missed(struct ledger *l, struct play *p, int seat, int missed, int
     struct diag *d)
 {
 	struct seat_row *s = &p->g.seats[seat];
-	sqlite3_stmt *st = ledger_stmt(l, "UPDATE seats SET missed = ?, disorder = ?, "
-	    "kind = ? WHERE game_id = ? AND idx = ?");
 
 	s->missed = missed;
 	if (disorder) {
 		s->disorder = 1;
 		snprintf(s->kind, sizeof s->kind, "bot");
 	}
-	sqlite3_bind_int(st, 1, s->missed);
-	sqlite3_bind_int(st, 2, s->disorder);
-	sqlite3_bind_text(st, 3, s->kind, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, p->g.id);
-	sqlite3_bind_int(st, 5, seat);
-	return ledger_done(l, st, d);
+	return seat_set_missed(l, p->g.id, seat, s->missed, s->disorder, s->kind, d);
 }
 
 /* A deadline falling in the seat's vacation moves to after it, as if the

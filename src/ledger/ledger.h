@@ -134,6 +134,7 @@ int ledger_game_by_name(struct ledger *, const char *name, struct game_row *, st
 int ledger_game_setup_file(struct ledger *, int64_t id, char **text, struct diag *);
 int ledger_game_set_status(struct ledger *, int64_t id, const char *status,
     const char *result, struct diag *);
+/* seats.c writes these, as every write of the seats table (seats.h). */
 int ledger_seat_set_reported(struct ledger *, int64_t game, int idx, int64_t seq,
     struct diag *);
 /* Counts a bounce or a failed delivery against seat idx of game, when

@@ -10,6 +10,7 @@
 #include "core/clock.h"
 #include "core/log.h"
 #include "lang/lang.h"
+#include "ledger/seats.h"
 #include "mail/address.h"
 #include "referee/bots.h"
 #include "referee/notice.h"
@@ -144,28 +145,6 @@ people_welcome(struct ledger *l, const struct config *c, struct render *rd, stru
 	    p->g.seats[seat].address, extra, "", "", now, d);
 }
 
-static int
-seat_update(struct ledger *l, const struct play *p, int seat, struct diag *d)
-{
-	const struct seat_row *s = &p->g.seats[seat];
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET address = ?, kind = ?, "
-	    "token_salt = ?, token_hash = ?, missed = ?, disorder = ?, away_from = ?, "
-	    "away_to = ?, away_used = ? WHERE game_id = ? AND idx = ?");
-
-	sqlite3_bind_text(st, 1, s->address, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, s->kind, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, s->salt, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, s->hash, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 5, s->missed);
-	sqlite3_bind_int(st, 6, s->disorder);
-	sqlite3_bind_text(st, 7, s->away_from, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 8, s->away_to, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 9, s->away_used);
-	sqlite3_bind_int64(st, 10, p->g.id);
-	sqlite3_bind_int(st, 11, seat);
-	return ledger_done(l, st, d);
-}
-
 int
 people_replace(struct ledger *l, const struct config *c, struct play *p, int seat,
     const char *address, uint64_t *fixed, const char *now, char token[TOKEN_LEN],
@@ -196,16 +175,11 @@ people_replace(struct ledger *l, const struct config *c, struct play *p, int sea
 		s->away_from[0] = s->away_to[0] = '\0';
 		s->away_used = 0;
 	}
-	if (seat_update(l, p, seat, d) < 0)
+	if (seat_set_holder(l, p->g.id, seat, s, d) < 0)
 		return PEOPLE_ELEDGER;
 	if (!same) {
 		/* Bounces tell about an address, not a seat: the new player starts clean. */
-		sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET bounces = 0, "
-		    "last_bounce = '' WHERE game_id = ? AND idx = ?");
-
-		sqlite3_bind_int64(st, 1, p->g.id);
-		sqlite3_bind_int(st, 2, seat);
-		if (ledger_done(l, st, d) < 0)
+		if (seat_clear_bounces(l, p->g.id, seat, d) < 0)
 			return PEOPLE_ELEDGER;
 		s->bounces = 0;
 		s->last_bounce[0] = '\0';
@@ -258,7 +232,7 @@ people_set_bot(struct ledger *l, const struct config *c, struct play *p, int sea
 		s->disorder = 0;
 		s->missed = 0;
 	}
-	if (seat_update(l, p, seat, d) < 0)
+	if (seat_set_holder(l, p->g.id, seat, s, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s: seat %s is played by %s", p->g.name, s->name,
 	    bot ? "the referee" : "its player again");
@@ -402,7 +376,7 @@ people_away(struct ledger *l, const struct config *c, struct play *p, int seat, 
 	s->away_used = used;
 	clock_iso(from, s->away_from, sizeof s->away_from);
 	clock_iso(to, s->away_to, sizeof s->away_to);
-	if (seat_update(l, p, seat, d) < 0)
+	if (seat_set_holder(l, p->g.id, seat, s, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s: seat %s is away from %s to %s", p->g.name, s->name, s->away_from,
 	    s->away_to);
@@ -427,7 +401,7 @@ people_back(struct ledger *l, const struct config *c, struct play *p, int seat,
 		return PEOPLE_ELEDGER;
 	s->away_used += taken(s, t);
 	s->away_from[0] = s->away_to[0] = '\0';
-	if (seat_update(l, p, seat, d) < 0)
+	if (seat_set_holder(l, p->g.id, seat, s, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s: seat %s is back", p->g.name, s->name);
 	mailer_init(&m, l, c, p, now, d);

@@ -53,7 +53,6 @@ src/mail/ingest.c messages
 src/referee/answer.c messages
 src/referee/process.c messages
 src/cli/cmd-inbox.c messages
-src/render/picture.c picture
 src/referee/notice.c watchers
 src/referee/tell.c watchers
 src/referee/people.c watchers

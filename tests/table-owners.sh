@@ -53,10 +53,6 @@ src/mail/ingest.c messages
 src/referee/answer.c messages
 src/referee/process.c messages
 src/cli/cmd-inbox.c messages
-src/referee/notice.c watchers
-src/referee/tell.c watchers
-src/referee/people.c watchers
-src/lang/lang.c watchers
 src/cli/cmd-verify.c transaction
 src/cli/cmd-archive.c transaction
 src/render/archive.c transaction

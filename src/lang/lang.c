@@ -75,18 +75,3 @@ lang_set_seat(struct ledger *l, struct play *p, int seat, const char *lang,
 	snprintf(p->g.seats[seat].language, sizeof p->g.seats[seat].language, "%s", lang);
 	return 0;
 }
-
-int
-lang_set_watcher(struct ledger *l, int64_t game, const char *address, const char *lang,
-    struct diag *d)
-{
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE watchers SET language = ? WHERE "
-	    "game_id = ? AND address = ? COLLATE NOCASE");
-
-	sqlite3_bind_text(st, 1, lang, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, game);
-	sqlite3_bind_text(st, 3, address, -1, SQLITE_STATIC);
-	if (ledger_done(l, st, d) < 0)
-		return -1;
-	return sqlite3_changes(l->db) > 0;
-}

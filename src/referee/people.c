@@ -11,6 +11,7 @@
 #include "core/log.h"
 #include "lang/lang.h"
 #include "ledger/seats.h"
+#include "ledger/watchers.h"
 #include "mail/address.h"
 #include "referee/bots.h"
 #include "referee/notice.h"
@@ -582,20 +583,13 @@ people_watch(struct ledger *l, const struct config *c, struct play *p, const cha
 		return refuse(d, "%s watches game %s already", address, p->g.name);
 	if (rc == SQLITE_ROW) {
 		/* An observer that watches already chooses its language again. */
-		if (lang_set_watcher(l, p->g.id, address, lang, d) < 0)
+		if (watcher_set_language(l, p->g.id, address, lang, d) < 0)
 			return PEOPLE_ELEDGER;
 		log_info("%s: %s reads %s", p->g.name, address, lang);
 		return 0;
 	}
 	/* The first report tells what happened in the newest step. */
-	st = ledger_prep(l, "INSERT INTO watchers (game_id, address, added_at, reported_seq, "
-	    "language) VALUES (?,?,?,?,?)");
-	sqlite3_bind_int64(st, 1, p->g.id);
-	sqlite3_bind_text(st, 2, address, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, now, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, p->seq - 1);
-	sqlite3_bind_text(st, 5, lang, -1, SQLITE_STATIC);
-	if (ledger_done(l, st, d) < 0)
+	if (watcher_add(l, p->g.id, address, now, p->seq - 1, lang, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s: %s watches", p->g.name, address);
 	mailer_init(&m, l, c, p, now, d);
@@ -606,15 +600,12 @@ int
 people_unwatch(struct ledger *l, const struct config *c, struct play *p, const char *address,
     const char *now, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "DELETE FROM watchers WHERE game_id = ? AND "
-	    "address = ? COLLATE NOCASE");
 	struct mailer m;
+	int rc = watcher_remove(l, p->g.id, address, d);
 
-	sqlite3_bind_int64(st, 1, p->g.id);
-	sqlite3_bind_text(st, 2, address, -1, SQLITE_STATIC);
-	if (ledger_done(l, st, d) < 0)
+	if (rc < 0)
 		return PEOPLE_ELEDGER;
-	if (sqlite3_changes(l->db) == 0)
+	if (rc == 0)
 		return refuse(d, "%s does not watch game %s", address, p->g.name);
 	log_info("%s: %s no longer watches", p->g.name, address);
 	mailer_init(&m, l, c, p, now, d);

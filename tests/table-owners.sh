@@ -45,8 +45,6 @@ ALLOWED='
 src/campaign/deadline-rows.c deadlines
 src/referee/people.c deadlines
 src/ledger/rollback.c deadlines
-src/ledger/audit.c games
-src/referee/people.c games
 src/mail/ingest-mbox.c mailbox_state
 src/mail/fetch-imap.c mailbox_state
 src/mail/ingest.c messages

@@ -134,6 +134,11 @@ int ledger_game_by_name(struct ledger *, const char *name, struct game_row *, st
 int ledger_game_setup_file(struct ledger *, int64_t id, char **text, struct diag *);
 int ledger_game_set_status(struct ledger *, int64_t id, const char *status,
     const char *result, struct diag *);
+/* Writes g's status, result, pause and end reason. */
+int ledger_game_update(struct ledger *, const struct game_row *g, struct diag *);
+/* The commitment to the game's seed (audit.h), kept until the end. */
+int ledger_game_set_seed_commit(struct ledger *, int64_t id, const char *salt,
+    const char *commit, struct diag *);
 /* seats.c writes these, as every write of the seats table (seats.h). */
 int ledger_seat_set_reported(struct ledger *, int64_t game, int idx, int64_t seq,
     struct diag *);

@@ -187,6 +187,35 @@ ledger_game_set_status(struct ledger *l, int64_t id, const char *status, const c
 	return ledger_done(l, st, d);
 }
 
+int
+ledger_game_update(struct ledger *l, const struct game_row *g, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "UPDATE games SET status = ?, result = ?, "
+	    "paused_at = ?, paused_until = ?, paused_reason = ?, end_reason = ? WHERE id = ?");
+
+	sqlite3_bind_text(st, 1, g->status, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, g->result, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, g->paused_at, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, g->paused_until, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, g->paused_reason, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, g->end_reason, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 7, g->id);
+	return ledger_done(l, st, d);
+}
+
+int
+ledger_game_set_seed_commit(struct ledger *l, int64_t id, const char *salt,
+    const char *commit, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "UPDATE games SET seed_salt = ?, seed_commit = ? "
+	    "WHERE id = ?");
+
+	sqlite3_bind_text(st, 1, salt, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, commit, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 3, id);
+	return ledger_done(l, st, d);
+}
+
 int64_t
 ledger_next_game_number(struct ledger *l, const char *rules)
 {

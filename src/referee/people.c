@@ -409,22 +409,6 @@ people_back(struct ledger *l, const struct config *c, struct play *p, int seat,
 	return mailer_done(&m, away_mails(&m, seat, &camp, 0, 0, 1));
 }
 
-static int
-game_update(struct ledger *l, const struct play *p, struct diag *d)
-{
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE games SET status = ?, result = ?, "
-	    "paused_at = ?, paused_until = ?, paused_reason = ?, end_reason = ? WHERE id = ?");
-
-	sqlite3_bind_text(st, 1, p->g.status, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, p->g.result, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, p->g.paused_at, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, p->g.paused_until, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, p->g.paused_reason, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 6, p->g.end_reason, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 7, p->g.id);
-	return ledger_done(l, st, d);
-}
-
 int
 people_pause(struct ledger *l, const struct config *c, struct play *p, long secs,
     const char *reason, const char *now, struct diag *d)
@@ -452,7 +436,7 @@ people_pause(struct ledger *l, const struct config *c, struct play *p, long secs
 	snprintf(p->g.paused_at, sizeof p->g.paused_at, "%s", now);
 	clock_iso(t + secs, p->g.paused_until, sizeof p->g.paused_until);
 	snprintf(p->g.paused_reason, sizeof p->g.paused_reason, "%s", reason);
-	if (game_update(l, p, d) < 0)
+	if (ledger_game_update(l, &p->g, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s paused until %s: %s", p->g.name, p->g.paused_until, reason);
 	mailer_init(&m, l, c, p, now, d);
@@ -483,7 +467,7 @@ people_resume(struct ledger *l, const struct config *c, struct play *p, int by_i
 	tval_set_str(extra, "reason", p->g.paused_reason);
 	tval_set_bool(extra, "by_itself", by_itself);
 	p->g.paused_at[0] = p->g.paused_until[0] = p->g.paused_reason[0] = '\0';
-	if (game_update(l, p, d) < 0) {
+	if (ledger_game_update(l, &p->g, d) < 0) {
 		tval_free(extra);
 		return PEOPLE_ELEDGER;
 	}
@@ -542,7 +526,7 @@ people_end(struct ledger *l, const struct config *c, struct play *p, const char 
 	snprintf(p->g.result, sizeof p->g.result, "%s", reason);
 	snprintf(p->g.end_reason, sizeof p->g.end_reason, "%s", reason);
 	p->g.paused_at[0] = p->g.paused_until[0] = p->g.paused_reason[0] = '\0';
-	if (game_update(l, p, d) < 0)
+	if (ledger_game_update(l, &p->g, d) < 0)
 		return PEOPLE_ELEDGER;
 	st = ledger_prep(l, "UPDATE deadlines SET status = 'cancelled' WHERE game_id = ? AND "
 	    "status = 'open'");

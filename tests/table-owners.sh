@@ -42,9 +42,6 @@ undone src/ledger/rollback.c
 watchers src/ledger/watchers.c
 '
 ALLOWED='
-src/campaign/deadline-rows.c deadlines
-src/referee/people.c deadlines
-src/ledger/rollback.c deadlines
 src/mail/ingest-mbox.c mailbox_state
 src/mail/fetch-imap.c mailbox_state
 src/mail/ingest.c messages

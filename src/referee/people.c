@@ -10,6 +10,7 @@
 #include "core/clock.h"
 #include "core/log.h"
 #include "lang/lang.h"
+#include "ledger/deadlines.h"
 #include "ledger/seats.h"
 #include "ledger/watchers.h"
 #include "mail/address.h"
@@ -513,7 +514,6 @@ int
 people_end(struct ledger *l, const struct config *c, struct play *p, const char *reason,
     const char *now, struct diag *d)
 {
-	sqlite3_stmt *st;
 	struct mailer m;
 	struct tval *extra;
 	int rc;
@@ -528,10 +528,7 @@ people_end(struct ledger *l, const struct config *c, struct play *p, const char 
 	p->g.paused_at[0] = p->g.paused_until[0] = p->g.paused_reason[0] = '\0';
 	if (ledger_game_update(l, &p->g, d) < 0)
 		return PEOPLE_ELEDGER;
-	st = ledger_prep(l, "UPDATE deadlines SET status = 'cancelled' WHERE game_id = ? AND "
-	    "status = 'open'");
-	sqlite3_bind_int64(st, 1, p->g.id);
-	if (ledger_done(l, st, d) < 0)
+	if (deadline_cancel_game(l, p->g.id, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s ended by the game master: %s", p->g.name, reason);
 	mailer_init(&m, l, c, p, now, d);

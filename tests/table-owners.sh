@@ -44,10 +44,6 @@ watchers src/ledger/watchers.c
 ALLOWED='
 src/mail/ingest-mbox.c mailbox_state
 src/mail/fetch-imap.c mailbox_state
-src/mail/ingest.c messages
-src/referee/answer.c messages
-src/referee/process.c messages
-src/cli/cmd-inbox.c messages
 src/cli/cmd-verify.c transaction
 src/cli/cmd-archive.c transaction
 src/render/archive.c transaction

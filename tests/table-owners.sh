@@ -42,8 +42,6 @@ undone src/ledger/rollback.c
 watchers src/ledger/watchers.c
 '
 ALLOWED='
-src/mail/ingest-mbox.c mailbox_state
-src/mail/fetch-imap.c mailbox_state
 src/cli/cmd-verify.c transaction
 src/cli/cmd-archive.c transaction
 src/render/archive.c transaction

@@ -42,9 +42,6 @@ undone src/ledger/rollback.c
 watchers src/ledger/watchers.c
 '
 ALLOWED='
-src/cli/cmd-verify.c transaction
-src/cli/cmd-archive.c transaction
-src/render/archive.c transaction
 '
 
 # owners_check TOP OWNERS ALLOWED: prints one line per broken rule and per

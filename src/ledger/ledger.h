@@ -59,6 +59,11 @@ int ledger_user_version(struct ledger *);
 int ledger_begin(struct ledger *, struct diag *);
 int ledger_commit(struct ledger *, struct diag *);
 void ledger_rollback(struct ledger *);
+/* A read transaction, a deferred BEGIN: what a reader reads agrees with
+ * itself while a run writes. Nothing is written in it; ledger_read_end
+ * ends it. Not one of the handle's (in_tx stays 0). */
+int ledger_read_begin(struct ledger *, struct diag *);
+void ledger_read_end(struct ledger *);
 /* One savepoint inside the transaction (no nesting): what is written after
  * it can be undone alone. The snapshot waiting for the commit is written
  * first, so that undoing the savepoint undoes only its own. */

@@ -11,6 +11,7 @@
 #include "core/msg.h"
 #include "core/xmalloc.h"
 #include "lang/lang.h"
+#include "ledger/seats.h"
 
 /* One game's rows being brought in line with whom it waits for. */
 struct sync {
@@ -37,25 +38,11 @@ deadline_say(struct buf *out, int dry, const char *game, const char *fmt, ...)
 		log_info("%s: %s", game, msg);
 }
 
-static int
-set_iso(struct ledger *l, const char *sql, int64_t game, int seat, int64_t seq,
-    const char *text, struct diag *d)
-{
-	sqlite3_stmt *st = ledger_stmt(l, sql);
-
-	sqlite3_bind_text(st, 1, text, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, game);
-	sqlite3_bind_int(st, 3, seat);
-	sqlite3_bind_int64(st, 4, seq);
-	return ledger_done(l, st, d);
-}
-
 int
 deadline_set_status(struct ledger *l, int64_t game, const struct deadline_row *w,
     const char *status, struct diag *d)
 {
-	return set_iso(l, "UPDATE deadlines SET status = ? WHERE game_id = ? AND "
-	    "seat_idx = ? AND seq = ?", game, w->seat, w->seq, status, d);
+	return deadline_row_status(l, game, w->seat, w->seq, status, d);
 }
 
 int
@@ -65,24 +52,7 @@ deadline_set_due(struct ledger *l, int64_t game, const struct deadline_row *w, t
 	char iso[32];
 
 	clock_iso(due, iso, sizeof iso);
-	return set_iso(l, "UPDATE deadlines SET due_at = ? WHERE game_id = ? AND "
-	    "seat_idx = ? AND seq = ?", game, w->seat, w->seq, iso, d);
-}
-
-int
-deadline_set_reminded(struct ledger *l, int64_t game, int seat, int64_t seq, const char *at,
-    struct diag *d)
-{
-	return set_iso(l, "UPDATE deadlines SET reminded_at = ? WHERE game_id = ? AND "
-	    "seat_idx = ? AND seq = ?", game, seat, seq, at, d);
-}
-
-int
-deadline_set_late_noted(struct ledger *l, int64_t game, int seat, int64_t seq,
-    const char *at, struct diag *d)
-{
-	return set_iso(l, "UPDATE deadlines SET late_noted_at = ? WHERE game_id = ? "
-	    "AND seat_idx = ? AND seq = ?", game, seat, seq, at, d);
+	return deadline_row_due(l, game, w->seat, w->seq, iso, d);
 }
 
 /* A deadline row from the first five columns of st: seat_idx, seq, kind,
@@ -202,20 +172,13 @@ deadline_seat_missed(struct ledger *l, struct play *p, int seat, int missed, int
     struct diag *d)
 {
 	struct seat_row *s = &p->g.seats[seat];
-	sqlite3_stmt *st = ledger_stmt(l, "UPDATE seats SET missed = ?, disorder = ?, "
-	    "kind = ? WHERE game_id = ? AND idx = ?");
 
 	s->missed = missed;
 	if (disorder) {
 		s->disorder = 1;
 		snprintf(s->kind, sizeof s->kind, "bot");
 	}
-	sqlite3_bind_int(st, 1, s->missed);
-	sqlite3_bind_int(st, 2, s->disorder);
-	sqlite3_bind_text(st, 3, s->kind, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, p->g.id);
-	sqlite3_bind_int(st, 5, seat);
-	return ledger_done(l, st, d);
+	return seat_set_missed(l, p->g.id, seat, s->missed, s->disorder, s->kind, d);
 }
 
 /* A deadline falling in the seat's vacation moves to after it, as if the
@@ -281,7 +244,6 @@ reconcile(struct sync *u, struct diag *d)
 	if (pd.over)
 		return 0;
 	for (int s = 0; s < u->p->g.nseats; s++) {
-		sqlite3_stmt *st;
 		struct deadline_row w;
 		char iso[32], when[64], what[DIAG_MSG];
 
@@ -301,16 +263,7 @@ reconcile(struct sync *u, struct diag *d)
 		clock_iso(w.due, iso, sizeof iso);
 		/* A row cancelled at this very step (the seat was a bot for a
 		 * while) opens again. */
-		st = ledger_stmt(u->l, "INSERT INTO deadlines (game_id, seat_idx, seq, kind, "
-		    "due_at) VALUES (?,?,?,?,?) ON CONFLICT(game_id, seat_idx, seq) DO UPDATE "
-		    "SET kind = excluded.kind, due_at = excluded.due_at, reminded_at = '', "
-		    "late_noted_at = '', status = 'open'");
-		sqlite3_bind_int64(st, 1, u->p->g.id);
-		sqlite3_bind_int(st, 2, s);
-		sqlite3_bind_int64(st, 3, w.seq);
-		sqlite3_bind_text(st, 4, w.kind, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 5, iso, -1, SQLITE_STATIC);
-		if (ledger_done(u->l, st, d) < 0)
+		if (deadline_row_open(u->l, u->p->g.id, s, w.seq, w.kind, iso, d) < 0)
 			return -1;
 		u->opened++;
 		lang_date_english(u->c, w.due, when, sizeof when);
@@ -382,19 +335,12 @@ deadline_restart(struct ledger *l, struct play *p, int seat, const char *now,
 	for (int i = 0; i < n; i++) {
 		time_t due = deadline_due(&c, v[i].kind, t, floor_for(&u));
 
-		sqlite3_stmt *st;
-
 		if (due <= v[i].due)
 			continue;
 		if (deadline_set_due(l, p->g.id, &v[i], due, d) < 0)
 			return -1;
 		/* The new player has not been reminded of anything yet. */
-		st = ledger_stmt(l, "UPDATE deadlines SET reminded_at = '' WHERE game_id = ? "
-		    "AND seat_idx = ? AND seq = ?");
-		sqlite3_bind_int64(st, 1, p->g.id);
-		sqlite3_bind_int(st, 2, seat);
-		sqlite3_bind_int64(st, 3, v[i].seq);
-		if (ledger_done(l, st, d) < 0)
+		if (deadline_set_reminded(l, p->g.id, seat, v[i].seq, "", d) < 0)
 			return -1;
 	}
 	return 0;

@@ -11,6 +11,7 @@
 
 #include "campaign/campaign.h"
 #include "core/buf.h"
+#include "ledger/deadlines.h"
 #include "ledger/ledger.h"
 #include "ledger/play.h"
 
@@ -40,12 +41,7 @@ int deadline_set_status(struct ledger *, int64_t game, const struct deadline_row
     const char *status, struct diag *);
 int deadline_set_due(struct ledger *, int64_t game, const struct deadline_row *w,
     time_t due, struct diag *);
-/* When the seat was reminded of the row of step seq ("": not yet). */
-int deadline_set_reminded(struct ledger *, int64_t game, int seat, int64_t seq,
-    const char *at, struct diag *);
-/* When the other seats were told that the seat missed it. */
-int deadline_set_late_noted(struct ledger *, int64_t game, int seat, int64_t seq,
-    const char *at, struct diag *);
+/* deadline_set_reminded and deadline_set_late_noted: ledger/deadlines.h. */
 /* The seat's deadlines missed in a row; disorder puts it in civil disorder
  * (the bot plays it). Written to p's seat row too. */
 int deadline_seat_missed(struct ledger *, struct play *p, int seat, int missed,

@@ -4,6 +4,7 @@
 
 #include "campaign/notify.h"
 #include "core/clock.h"
+#include "ledger/seats.h"
 
 const char *
 notify_mode(const struct play *p, const struct campaign *c, int seat)
@@ -24,13 +25,7 @@ notify_now(const char *mode, int waited, int over)
 int
 notify_set(struct ledger *l, struct play *p, int seat, const char *mode, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET notify = ? WHERE game_id = ? AND "
-	    "idx = ?");
-
-	sqlite3_bind_text(st, 1, mode, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, p->g.id);
-	sqlite3_bind_int(st, 3, seat);
-	if (ledger_done(l, st, d) < 0)
+	if (seat_set_notify(l, p->g.id, seat, mode, d) < 0)
 		return -1;
 	snprintf(p->g.seats[seat].notify, sizeof p->g.seats[seat].notify, "%s", mode);
 	return 0;

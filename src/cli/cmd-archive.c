@@ -37,13 +37,13 @@ cmd_archive(struct cli *c, int argc, char **argv)
 	if ((rc = cli_open(c, 0)) != 0)
 		return rc;
 	/* One read transaction: a run writing meanwhile cannot tear the site. */
-	if (sqlite3_exec(c->l.db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+	if (ledger_read_begin(&c->l, NULL) < 0)
 		return cli_fail(EX_TEMPFAIL, "cannot read the ledger: %s",
 		    sqlite3_errmsg(c->l.db));
 	diag_clear(&d);
 	rc = archive_write(&c->l, &c->cfg, argv[argc - 1], argv + 1, argc - 2, NULL,
 	    isatty(STDERR_FILENO), &s, &d);
-	sqlite3_exec(c->l.db, "ROLLBACK", NULL, NULL, NULL);
+	ledger_read_end(&c->l);
 	switch (rc) {
 	case 0:
 		break;

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "core/clock.h"
 #include "mail/mailmsg.h"
+#include "mail/messages.h"
 
 static const char inbox_usage[] =
     "usage: azalai inbox [list]\n"
@@ -131,15 +132,8 @@ change(struct cli *c, const char *what, int64_t id)
 		    aside[0] ? aside : "waiting for the next run");
 	}
 	clock_iso(clock_now(), now, sizeof now);
-	if (strcmp(what, "release") == 0)
-		st = ledger_prep(&c->l, "UPDATE messages SET aside = '', aside_at = ?, "
-		    "attempts = 0, last_error = '' WHERE id = ?");
-	else
-		st = ledger_prep(&c->l, "UPDATE messages SET aside = 'dropped', aside_at = ? "
-		    "WHERE id = ?");
-	sqlite3_bind_text(st, 1, now, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, id);
-	if (ledger_done(&c->l, st, &d) < 0 || ledger_commit(&c->l, &d) < 0) {
+	if ((strcmp(what, "release") == 0 ? message_release(&c->l, id, now, &d)
+	    : message_drop(&c->l, id, now, &d)) < 0 || ledger_commit(&c->l, &d) < 0) {
 		ledger_rollback(&c->l);
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
 	}

@@ -342,12 +342,12 @@ cmd_verify(struct cli *c, int argc, char **argv)
 	if ((rc = cli_open(c, 0)) != 0)
 		return rc;
 	/* One read transaction: a run writing meanwhile cannot tear what is read. */
-	if (sqlite3_exec(c->l.db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+	if (ledger_read_begin(&c->l, NULL) < 0)
 		return cli_fail(EX_TEMPFAIL, "cannot read the ledger: %s",
 		    sqlite3_errmsg(c->l.db));
 	if (optind == argc) {
 		rc = verify_all(c);
-		sqlite3_exec(c->l.db, "ROLLBACK", NULL, NULL, NULL);
+		ledger_read_end(&c->l);
 		return rc;
 	}
 	g = xmalloc(sizeof *g);
@@ -383,7 +383,7 @@ cmd_verify(struct cli *c, int argc, char **argv)
 	else
 		cli_fail(rc, "game %s does not verify", g->name);
 out:
-	sqlite3_exec(c->l.db, "ROLLBACK", NULL, NULL, NULL);
+	ledger_read_end(&c->l);
 	free(g);
 	return rc;
 }

@@ -4,6 +4,7 @@
 
 #include "lang/catalog.h"
 #include "lang/lang.h"
+#include "ledger/seats.h"
 
 int
 lang_word(const char *word, char out[LANG_LEN], struct diag *d)
@@ -69,29 +70,8 @@ int
 lang_set_seat(struct ledger *l, struct play *p, int seat, const char *lang,
     struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET language = ? WHERE game_id = ? "
-	    "AND idx = ?");
-
-	sqlite3_bind_text(st, 1, lang, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, p->g.id);
-	sqlite3_bind_int(st, 3, seat);
-	if (ledger_done(l, st, d) < 0)
+	if (seat_set_language(l, p->g.id, seat, lang, d) < 0)
 		return -1;
 	snprintf(p->g.seats[seat].language, sizeof p->g.seats[seat].language, "%s", lang);
 	return 0;
-}
-
-int
-lang_set_watcher(struct ledger *l, int64_t game, const char *address, const char *lang,
-    struct diag *d)
-{
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE watchers SET language = ? WHERE "
-	    "game_id = ? AND address = ? COLLATE NOCASE");
-
-	sqlite3_bind_text(st, 1, lang, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, game);
-	sqlite3_bind_text(st, 3, address, -1, SQLITE_STATIC);
-	if (ledger_done(l, st, d) < 0)
-		return -1;
-	return sqlite3_changes(l->db) > 0;
 }

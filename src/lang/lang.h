@@ -26,8 +26,5 @@ const char *lang_watcher(struct ledger *, const struct config *, int64_t game,
 /* Sets the seat's own language, in the ledger and in p. */
 int lang_set_seat(struct ledger *, struct play *, int seat, const char *lang,
     struct diag *);
-/* Sets an observer's own language; 0 when it does not watch the game. */
-int lang_set_watcher(struct ledger *, int64_t game, const char *address,
-    const char *lang, struct diag *);
 
 #endif

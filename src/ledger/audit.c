@@ -23,7 +23,6 @@ audit_commit(struct ledger *l, const struct game_row *g, uint64_t *fixed,
 {
 	char salt[AUDIT_SALT], commit[HASH_HEX];
 	uint64_t a, b;
-	sqlite3_stmt *st;
 
 	/* 128 bits: the seed has only 64, and the commitment must not let anyone
 	 * try every seed before the end. */
@@ -31,11 +30,7 @@ audit_commit(struct ledger *l, const struct game_row *g, uint64_t *fixed,
 		return diag_set(d, 0, "no randomness from the kernel");
 	snprintf(salt, sizeof salt, "%016" PRIx64 "%016" PRIx64, a, b);
 	audit_commitment(g->name, g->seed, salt, commit);
-	st = ledger_stmt(l, "UPDATE games SET seed_salt = ?, seed_commit = ? WHERE id = ?");
-	sqlite3_bind_text(st, 1, salt, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 2, commit, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 3, g->id);
-	return ledger_done(l, st, d);
+	return ledger_game_set_seed_commit(l, g->id, salt, commit, d);
 }
 
 int

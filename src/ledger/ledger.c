@@ -518,6 +518,18 @@ ledger_rollback(struct ledger *l)
 }
 
 int
+ledger_read_begin(struct ledger *l, struct diag *d)
+{
+	return tx(l, "BEGIN", d);
+}
+
+void
+ledger_read_end(struct ledger *l)
+{
+	tx(l, "ROLLBACK", NULL);
+}
+
+int
 ledger_savepoint(struct ledger *l, struct diag *d)
 {
 	if (!l->in_tx || l->in_savepoint)

@@ -61,6 +61,11 @@ int ledger_user_version(struct ledger *);
 int ledger_begin(struct ledger *, struct diag *);
 int ledger_commit(struct ledger *, struct diag *);
 void ledger_rollback(struct ledger *);
+/* A read transaction, a deferred BEGIN: what a reader reads agrees with
+ * itself while a run writes. Nothing is written in it; ledger_read_end
+ * ends it. Not one of the handle's (in_tx stays 0). */
+int ledger_read_begin(struct ledger *, struct diag *);
+void ledger_read_end(struct ledger *);
 /* One savepoint inside the transaction (no nesting): what is written after
  * it can be undone alone. The snapshot waiting for the commit is written
  * first, so that undoing the savepoint undoes only its own. */
@@ -136,6 +141,12 @@ int ledger_game_by_name(struct ledger *, const char *name, struct game_row *, st
 int ledger_game_setup_file(struct ledger *, int64_t id, char **text, struct diag *);
 int ledger_game_set_status(struct ledger *, int64_t id, const char *status,
     const char *result, struct diag *);
+/* Writes g's status, result, pause and end reason. */
+int ledger_game_update(struct ledger *, const struct game_row *g, struct diag *);
+/* The commitment to the game's seed (audit.h), kept until the end. */
+int ledger_game_set_seed_commit(struct ledger *, int64_t id, const char *salt,
+    const char *commit, struct diag *);
+/* seats.c writes these, as every write of the seats table (seats.h). */
 int ledger_seat_set_reported(struct ledger *, int64_t game, int idx, int64_t seq,
     struct diag *);
 /* Counts a bounce or a failed delivery against seat idx of game, when

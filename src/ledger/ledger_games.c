@@ -5,6 +5,7 @@
 
 #include "core/xmalloc.h"
 #include "ledger/ledger.h"
+#include "ledger/seats.h"
 
 /* snprintf(dst, n, "%s", s), cut alike, without printf's cost: loading a
  * game (every mail, play_load) copies some 35 columns, and snprintf took a
@@ -44,18 +45,7 @@ ledger_game_insert(struct ledger *l, struct game_row *g, const char *setup_file,
 	for (int i = 0; i < g->nseats; i++) {
 		struct seat_row *s = &g->seats[i];
 
-		st = ledger_stmt(l, "INSERT INTO seats (game_id, idx, name, address, kind, "
-		    "token_salt, token_hash, notify, language) VALUES (?,?,?,?,?,?,?,?,?)");
-		sqlite3_bind_int64(st, 1, g->id);
-		sqlite3_bind_int(st, 2, i);
-		sqlite3_bind_text(st, 3, s->name, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 4, s->address, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 5, s->kind, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 6, s->salt, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 7, s->hash, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 8, s->notify, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 9, s->language, -1, SQLITE_STATIC);
-		if (ledger_done(l, st, d) < 0)
+		if (seat_insert(l, g->id, i, s, d) < 0)
 			return -1;
 		s->idx = i;
 		s->reported_seq = -1;
@@ -198,34 +188,32 @@ ledger_game_set_status(struct ledger *l, int64_t id, const char *status, const c
 }
 
 int
-ledger_seat_set_reported(struct ledger *l, int64_t game, int idx, int64_t seq, struct diag *d)
+ledger_game_update(struct ledger *l, const struct game_row *g, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_stmt(l,
-	    "UPDATE seats SET reported_seq = ? WHERE game_id = ? AND idx = ?");
+	sqlite3_stmt *st = ledger_prep(l, "UPDATE games SET status = ?, result = ?, "
+	    "paused_at = ?, paused_until = ?, paused_reason = ?, end_reason = ? WHERE id = ?");
 
-	sqlite3_bind_int64(st, 1, seq);
-	sqlite3_bind_int64(st, 2, game);
-	sqlite3_bind_int(st, 3, idx);
+	sqlite3_bind_text(st, 1, g->status, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, g->result, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, g->paused_at, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, g->paused_until, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, g->paused_reason, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, g->end_reason, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 7, g->id);
 	return ledger_done(l, st, d);
 }
 
 int
-ledger_seat_bounce(struct ledger *l, int64_t game, int idx, const char *address,
-    const char *why, struct diag *d)
+ledger_game_set_seed_commit(struct ledger *l, int64_t id, const char *salt,
+    const char *commit, struct diag *d)
 {
-	/* A mail to an address the seat no longer has is not the seat's trouble. */
-	sqlite3_stmt *st = ledger_stmt(l, "UPDATE seats SET bounces = bounces + 1, "
-	    "last_bounce = ? WHERE game_id = ? AND idx = ? AND "
-	    "(?4 IS NULL OR address = ?4 COLLATE NOCASE)");
+	sqlite3_stmt *st = ledger_stmt(l, "UPDATE games SET seed_salt = ?, seed_commit = ? "
+	    "WHERE id = ?");
 
-	sqlite3_bind_text(st, 1, why, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, game);
-	sqlite3_bind_int(st, 3, idx);
-	if (address != NULL)
-		sqlite3_bind_text(st, 4, address, -1, SQLITE_STATIC);
-	if (ledger_done(l, st, d) < 0)
-		return -1;
-	return sqlite3_changes(l->db);
+	sqlite3_bind_text(st, 1, salt, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, commit, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 3, id);
+	return ledger_done(l, st, d);
 }
 
 int64_t

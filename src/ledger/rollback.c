@@ -10,6 +10,7 @@
 #include "core/msg.h"
 #include "core/tval.h"
 #include "core/xmalloc.h"
+#include "ledger/deadlines.h"
 #include "ledger/play.h"
 
 /* The seq of the steps-th newest live move, -1 when there are fewer;
@@ -53,12 +54,7 @@ mark_undone(struct ledger *l, int64_t game, int64_t first, int64_t last, int64_t
 	if (ledger_done(l, st, d) < 0)
 		return -1;
 	/* A decision opened by an undone step is no longer asked for. */
-	st = ledger_prep(l, "UPDATE deadlines SET status = 'cancelled' WHERE game_id = ? "
-	    "AND status = 'open' AND seq BETWEEN ? AND ?");
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, first);
-	sqlite3_bind_int64(st, 3, last);
-	return ledger_done(l, st, d);
+	return deadline_cancel_steps(l, game, first, last, d);
 }
 
 int

@@ -17,6 +17,7 @@
 #include "core/xmalloc.h"
 #include "mail/curlx.h"
 #include "mail/fetch.h"
+#include "mail/mailbox-state.h"
 
 int
 imap_parse_status(const char *resp, unsigned long *uidvalidity, unsigned long *uidnext)
@@ -99,17 +100,12 @@ int
 imap_state_save(struct ledger *l, const char *key, unsigned long uidvalidity,
     unsigned long last, struct diag *d)
 {
-	sqlite3_stmt *st;
 	char val[64];
 
 	if (ledger_begin(l, d) < 0)
 		return -1;
-	st = ledger_prep(l, "INSERT INTO mailbox_state (mailbox, value) VALUES (?, ?) "
-	    "ON CONFLICT(mailbox) DO UPDATE SET value = excluded.value");
 	snprintf(val, sizeof val, "%lu %lu", uidvalidity, last);
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, val, -1, SQLITE_STATIC);
-	if (ledger_done(l, st, d) < 0) {
+	if (mailbox_state_put(l, key, val, d) < 0) {
 		ledger_rollback(l);
 		return -1;
 	}

@@ -12,6 +12,7 @@
 #include "core/fsutil.h"
 #include "core/log.h"
 #include "mail/ingest.h"
+#include "mail/mailbox-state.h"
 #include "mail/mbox.h"
 
 static long long
@@ -34,15 +35,11 @@ resume_offset(struct ledger *l, const char *key, const char *raw, size_t len)
 static void
 save_offset(struct ledger *l, const char *key, const char *raw, size_t off)
 {
-	sqlite3_stmt *st = ledger_prep(l, "INSERT INTO mailbox_state (mailbox, value) "
-	    "VALUES (?, ?) ON CONFLICT(mailbox) DO UPDATE SET value = excluded.value");
 	char hash[HASH_HEX], val[128];
 
 	sha256_hex(raw, off, hash);
 	snprintf(val, sizeof val, "%zu %s", off, hash);
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, val, -1, SQLITE_STATIC);
-	ledger_done(l, st, NULL);
+	mailbox_state_put(l, key, val, NULL);
 }
 
 struct mbox_ctx {

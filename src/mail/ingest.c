@@ -16,6 +16,7 @@
 #include "mail/mailcache.h"
 #include "mail/maildate.h"
 #include "mail/mailmsg.h"
+#include "mail/messages.h"
 
 /* The Message-ID is read from the header block alone: cheap even for a
  * message far over the size limit, which must still be stored and answered.
@@ -68,9 +69,8 @@ ingest_keep(struct ledger *l, const char *source, const char *ref,
 	char now[32], date[MAILDATE_MAX] = "";
 	struct mailmsg m;
 	char *mid;
-	sqlite3_stmt *st;
 	int64_t id;
-	int dup = 0, own;
+	int stored, own;
 
 	mailmsg_init(&m);
 	/* A turn file is not a mail. Only a mail kept whole is parsed whole
@@ -91,39 +91,20 @@ ingest_keep(struct ledger *l, const char *source, const char *ref,
 	 * when only its header block is kept); the same bytes have the same
 	 * Message-ID and Date, read the same way each time (sql/018). */
 	clock_iso(clock_now(), now, sizeof now);
-	st = ledger_stmt(l, "INSERT INTO messages (source, source_ref, message_id, "
-	    "content_hash, raw, received_at, mail_date, whole_bytes) VALUES (?,?,?,?,?,?,?,?) "
-	    "ON CONFLICT DO NOTHING");
-	sqlite3_bind_text(st, 1, source, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, ref, -1, SQLITE_STATIC);
-	if (mid != NULL)
-		sqlite3_bind_text(st, 3, mid, -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_null(st, 3);
-	sqlite3_bind_text(st, 4, mb->hash, -1, SQLITE_STATIC);
-	sqlite3_bind_blob64(st, 5, mb->raw, mb->len, SQLITE_STATIC);
-	sqlite3_bind_text(st, 6, now, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 7, date, -1, SQLITE_STATIC);
-	if (mailbytes_whole(mb))
-		sqlite3_bind_null(st, 8);
-	else
-		sqlite3_bind_int64(st, 8, (sqlite3_int64)mb->whole);
-	if (ledger_done(l, st, d) < 0) {
+	if ((stored = message_insert(l, source, ref, mid, mb, now, date, &id, d)) < 0) {
 		if (own)
 			ledger_rollback(l);
 		mailmsg_free(&m);
 		free(mid);
 		return -1;
 	}
-	dup = sqlite3_changes(l->db) == 0;
-	if (dup) {
+	if (stored == 0) {
 		if (own)
 			ledger_rollback(l);
 		mailmsg_free(&m);
 		free(mid);
 		return 0;
 	}
-	id = sqlite3_last_insert_rowid(l->db);
 	if (own && ledger_commit(l, d) < 0) {
 		ledger_rollback(l);
 		mailmsg_free(&m);

@@ -437,6 +437,20 @@ outbox_picture(struct ledger *l, const char *cid, struct buf *png)
 	return found;
 }
 
+int
+outbox_picture_keep(struct ledger *l, int64_t game, const char *cid, const struct buf *png,
+    struct diag *d)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "UPDATE picture SET png = ?, svg = NULL, step = NULL, "
+	    "viewer = NULL, open = NULL, lang = NULL WHERE game_id = ? AND cid = ? AND "
+	    "png IS NULL");
+
+	sqlite3_bind_blob(st, 1, png->p, (int)png->len, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, game);
+	sqlite3_bind_text(st, 3, cid, -1, SQLITE_STATIC);
+	return ledger_done(l, st, d);
+}
+
 /* page without the <img> elements that show cid: a mail without its
  * picture should not point at a part it does not have. */
 static char *

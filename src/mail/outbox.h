@@ -81,6 +81,11 @@ char *outbox_html(struct ledger *, int64_t game, const char *stored);
  * same picture for every mail that names it; what it is drawn from is
  * another game's to draw, never this one's (picture_draw). */
 int outbox_picture(struct ledger *, const char *cid, struct buf *png);
+/* Keeps the PNG drawn for picture cid of game in place of what it was drawn
+ * from, unless one is kept already. The picture table is written here alone
+ * (tests/table-owners.sh). */
+int outbox_picture_keep(struct ledger *, int64_t game, const char *cid,
+    const struct buf *png, struct diag *);
 void outbox_list(struct ledger *, int all);
 
 /* A mail the referee queued, as a bounce that names it finds it. */

@@ -21,6 +21,7 @@
 #include "mail/bounce.h"
 #include "mail/mailcache.h"
 #include "mail/mailmsg.h"
+#include "mail/messages.h"
 #include "mail/orderblock.h"
 #include "mail/outbox.h"
 #include "mail/sender.h"
@@ -87,23 +88,8 @@ set_status(struct job *j, const char *status, const char *fmt, ...)
 static int
 finish(struct job *j, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_stmt(j->l, "UPDATE messages SET status = ?, reason = ?, "
-	    "from_addr = ?, game_id = ?, seat_idx = ? WHERE id = ?");
-
-	sqlite3_bind_text(st, 1, j->status, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, j->reason, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, j->m.from_addr != NULL ? j->m.from_addr : "", -1,
-	    SQLITE_STATIC);
-	if (j->game_id > 0)
-		sqlite3_bind_int64(st, 4, j->game_id);
-	else
-		sqlite3_bind_null(st, 4);
-	if (j->seat >= 0)
-		sqlite3_bind_int(st, 5, j->seat);
-	else
-		sqlite3_bind_null(st, 5);
-	sqlite3_bind_int64(st, 6, j->id);
-	return ledger_done(j->l, st, d);
+	return message_finish(j->l, j->id, j->status, j->reason,
+	    j->m.from_addr != NULL ? j->m.from_addr : "", j->game_id, j->seat, d);
 }
 
 /* The game a mail named, for the examples of a reply about it: by its id,

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "core/xmalloc.h"
+#include "ledger/watchers.h"
 #include "referee/notice.h"
 #include "referee/tell.h"
 #include "render/render.h"
@@ -45,18 +46,11 @@ watcher_seq(struct ledger *l, int64_t game, const char *to)
 static int
 mark_reported(struct ledger *l, struct play *p, int seat, const char *to, struct diag *d)
 {
-	sqlite3_stmt *st;
-
 	if (seat >= 0) {
 		p->g.seats[seat].reported_seq = p->seq;
 		return ledger_seat_set_reported(l, p->g.id, seat, p->seq, d);
 	}
-	st = ledger_stmt(l, "UPDATE watchers SET reported_seq = ? WHERE game_id = ? AND "
-	    "address = ?");
-	sqlite3_bind_int64(st, 1, p->seq);
-	sqlite3_bind_int64(st, 2, p->g.id);
-	sqlite3_bind_text(st, 3, to, -1, SQLITE_STATIC);
-	return ledger_done(l, st, d);
+	return watcher_set_reported(l, p->g.id, to, p->seq, d);
 }
 
 int

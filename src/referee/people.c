@@ -10,6 +10,9 @@
 #include "core/clock.h"
 #include "core/log.h"
 #include "lang/lang.h"
+#include "ledger/deadlines.h"
+#include "ledger/seats.h"
+#include "ledger/watchers.h"
 #include "mail/address.h"
 #include "referee/bots.h"
 #include "referee/notice.h"
@@ -144,28 +147,6 @@ people_welcome(struct ledger *l, const struct config *c, struct render *rd, stru
 	    p->g.seats[seat].address, extra, "", "", now, d);
 }
 
-static int
-seat_update(struct ledger *l, const struct play *p, int seat, struct diag *d)
-{
-	const struct seat_row *s = &p->g.seats[seat];
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET address = ?, kind = ?, "
-	    "token_salt = ?, token_hash = ?, missed = ?, disorder = ?, away_from = ?, "
-	    "away_to = ?, away_used = ? WHERE game_id = ? AND idx = ?");
-
-	sqlite3_bind_text(st, 1, s->address, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, s->kind, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, s->salt, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, s->hash, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 5, s->missed);
-	sqlite3_bind_int(st, 6, s->disorder);
-	sqlite3_bind_text(st, 7, s->away_from, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 8, s->away_to, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 9, s->away_used);
-	sqlite3_bind_int64(st, 10, p->g.id);
-	sqlite3_bind_int(st, 11, seat);
-	return ledger_done(l, st, d);
-}
-
 int
 people_replace(struct ledger *l, const struct config *c, struct play *p, int seat,
     const char *address, uint64_t *fixed, const char *now, char token[TOKEN_LEN],
@@ -196,16 +177,11 @@ people_replace(struct ledger *l, const struct config *c, struct play *p, int sea
 		s->away_from[0] = s->away_to[0] = '\0';
 		s->away_used = 0;
 	}
-	if (seat_update(l, p, seat, d) < 0)
+	if (seat_set_holder(l, p->g.id, seat, s, d) < 0)
 		return PEOPLE_ELEDGER;
 	if (!same) {
 		/* Bounces tell about an address, not a seat: the new player starts clean. */
-		sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET bounces = 0, "
-		    "last_bounce = '' WHERE game_id = ? AND idx = ?");
-
-		sqlite3_bind_int64(st, 1, p->g.id);
-		sqlite3_bind_int(st, 2, seat);
-		if (ledger_done(l, st, d) < 0)
+		if (seat_clear_bounces(l, p->g.id, seat, d) < 0)
 			return PEOPLE_ELEDGER;
 		s->bounces = 0;
 		s->last_bounce[0] = '\0';
@@ -258,7 +234,7 @@ people_set_bot(struct ledger *l, const struct config *c, struct play *p, int sea
 		s->disorder = 0;
 		s->missed = 0;
 	}
-	if (seat_update(l, p, seat, d) < 0)
+	if (seat_set_holder(l, p->g.id, seat, s, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s: seat %s is played by %s", p->g.name, s->name,
 	    bot ? "the referee" : "its player again");
@@ -402,7 +378,7 @@ people_away(struct ledger *l, const struct config *c, struct play *p, int seat, 
 	s->away_used = used;
 	clock_iso(from, s->away_from, sizeof s->away_from);
 	clock_iso(to, s->away_to, sizeof s->away_to);
-	if (seat_update(l, p, seat, d) < 0)
+	if (seat_set_holder(l, p->g.id, seat, s, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s: seat %s is away from %s to %s", p->g.name, s->name, s->away_from,
 	    s->away_to);
@@ -427,27 +403,11 @@ people_back(struct ledger *l, const struct config *c, struct play *p, int seat,
 		return PEOPLE_ELEDGER;
 	s->away_used += taken(s, t);
 	s->away_from[0] = s->away_to[0] = '\0';
-	if (seat_update(l, p, seat, d) < 0)
+	if (seat_set_holder(l, p->g.id, seat, s, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s: seat %s is back", p->g.name, s->name);
 	mailer_init(&m, l, c, p, now, d);
 	return mailer_done(&m, away_mails(&m, seat, &camp, 0, 0, 1));
-}
-
-static int
-game_update(struct ledger *l, const struct play *p, struct diag *d)
-{
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE games SET status = ?, result = ?, "
-	    "paused_at = ?, paused_until = ?, paused_reason = ?, end_reason = ? WHERE id = ?");
-
-	sqlite3_bind_text(st, 1, p->g.status, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, p->g.result, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, p->g.paused_at, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, p->g.paused_until, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, p->g.paused_reason, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 6, p->g.end_reason, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 7, p->g.id);
-	return ledger_done(l, st, d);
 }
 
 int
@@ -477,7 +437,7 @@ people_pause(struct ledger *l, const struct config *c, struct play *p, long secs
 	snprintf(p->g.paused_at, sizeof p->g.paused_at, "%s", now);
 	clock_iso(t + secs, p->g.paused_until, sizeof p->g.paused_until);
 	snprintf(p->g.paused_reason, sizeof p->g.paused_reason, "%s", reason);
-	if (game_update(l, p, d) < 0)
+	if (ledger_game_update(l, &p->g, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s paused until %s: %s", p->g.name, p->g.paused_until, reason);
 	mailer_init(&m, l, c, p, now, d);
@@ -508,7 +468,7 @@ people_resume(struct ledger *l, const struct config *c, struct play *p, int by_i
 	tval_set_str(extra, "reason", p->g.paused_reason);
 	tval_set_bool(extra, "by_itself", by_itself);
 	p->g.paused_at[0] = p->g.paused_until[0] = p->g.paused_reason[0] = '\0';
-	if (game_update(l, p, d) < 0) {
+	if (ledger_game_update(l, &p->g, d) < 0) {
 		tval_free(extra);
 		return PEOPLE_ELEDGER;
 	}
@@ -554,7 +514,6 @@ int
 people_end(struct ledger *l, const struct config *c, struct play *p, const char *reason,
     const char *now, struct diag *d)
 {
-	sqlite3_stmt *st;
 	struct mailer m;
 	struct tval *extra;
 	int rc;
@@ -567,12 +526,9 @@ people_end(struct ledger *l, const struct config *c, struct play *p, const char 
 	snprintf(p->g.result, sizeof p->g.result, "%s", reason);
 	snprintf(p->g.end_reason, sizeof p->g.end_reason, "%s", reason);
 	p->g.paused_at[0] = p->g.paused_until[0] = p->g.paused_reason[0] = '\0';
-	if (game_update(l, p, d) < 0)
+	if (ledger_game_update(l, &p->g, d) < 0)
 		return PEOPLE_ELEDGER;
-	st = ledger_prep(l, "UPDATE deadlines SET status = 'cancelled' WHERE game_id = ? AND "
-	    "status = 'open'");
-	sqlite3_bind_int64(st, 1, p->g.id);
-	if (ledger_done(l, st, d) < 0)
+	if (deadline_cancel_game(l, p->g.id, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s ended by the game master: %s", p->g.name, reason);
 	mailer_init(&m, l, c, p, now, d);
@@ -608,20 +564,13 @@ people_watch(struct ledger *l, const struct config *c, struct play *p, const cha
 		return refuse(d, "%s watches game %s already", address, p->g.name);
 	if (rc == SQLITE_ROW) {
 		/* An observer that watches already chooses its language again. */
-		if (lang_set_watcher(l, p->g.id, address, lang, d) < 0)
+		if (watcher_set_language(l, p->g.id, address, lang, d) < 0)
 			return PEOPLE_ELEDGER;
 		log_info("%s: %s reads %s", p->g.name, address, lang);
 		return 0;
 	}
 	/* The first report tells what happened in the newest step. */
-	st = ledger_prep(l, "INSERT INTO watchers (game_id, address, added_at, reported_seq, "
-	    "language) VALUES (?,?,?,?,?)");
-	sqlite3_bind_int64(st, 1, p->g.id);
-	sqlite3_bind_text(st, 2, address, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, now, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, p->seq - 1);
-	sqlite3_bind_text(st, 5, lang, -1, SQLITE_STATIC);
-	if (ledger_done(l, st, d) < 0)
+	if (watcher_add(l, p->g.id, address, now, p->seq - 1, lang, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s: %s watches", p->g.name, address);
 	mailer_init(&m, l, c, p, now, d);
@@ -632,15 +581,12 @@ int
 people_unwatch(struct ledger *l, const struct config *c, struct play *p, const char *address,
     const char *now, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "DELETE FROM watchers WHERE game_id = ? AND "
-	    "address = ? COLLATE NOCASE");
 	struct mailer m;
+	int rc = watcher_remove(l, p->g.id, address, d);
 
-	sqlite3_bind_int64(st, 1, p->g.id);
-	sqlite3_bind_text(st, 2, address, -1, SQLITE_STATIC);
-	if (ledger_done(l, st, d) < 0)
+	if (rc < 0)
 		return PEOPLE_ELEDGER;
-	if (sqlite3_changes(l->db) == 0)
+	if (rc == 0)
 		return refuse(d, "%s does not watch game %s", address, p->g.name);
 	log_info("%s: %s no longer watches", p->g.name, address);
 	mailer_init(&m, l, c, p, now, d);

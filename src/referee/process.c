@@ -10,6 +10,7 @@
 #include "core/log.h"
 #include "core/testhook.h"
 #include "core/xmalloc.h"
+#include "mail/messages.h"
 #include "referee/answer.h"
 #include "referee/process.h"
 #include "render/render.h"
@@ -66,11 +67,7 @@ hold_spent(struct ledger *l, const struct config *c, struct diag *d)
 	if (n == 0)
 		return 0;
 	clock_iso(clock_now(), now, sizeof now);
-	st = ledger_prep(l, "UPDATE messages SET aside = 'held', aside_at = ? "
-	    "WHERE status = 'new' AND aside = '' AND attempts >= ?");
-	sqlite3_bind_text(st, 1, now, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 2, max);
-	return ledger_done(l, st, d);
+	return message_hold_spent(l, now, max, d);
 }
 
 /* After an attempt that failed or died: why, and held when it was the last;
@@ -79,11 +76,7 @@ static int
 note_failure(struct ledger *l, const struct config *c, int64_t id, const char *why,
     struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE messages SET last_error = ? WHERE id = ?");
-
-	sqlite3_bind_text(st, 1, why, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, id);
-	if (ledger_done(l, st, d) < 0)
+	if (message_set_error(l, id, why, d) < 0)
 		return -1;
 	return hold_spent(l, c, d);
 }
@@ -182,13 +175,9 @@ process_one(struct ledger *l, const struct config *c, struct render *tmpl,
 static int
 count_attempt(struct ledger *l, int64_t id, struct diag *d)
 {
-	sqlite3_stmt *st;
-
 	if (ledger_begin(l, d) < 0)
 		return -1;
-	st = ledger_prep(l, "UPDATE messages SET attempts = attempts + 1 WHERE id = ?");
-	sqlite3_bind_int64(st, 1, id);
-	if (ledger_done(l, st, d) < 0) {
+	if (message_count_attempt(l, id, d) < 0) {
 		ledger_rollback(l);
 		return -1;
 	}
@@ -420,9 +409,7 @@ process_pending(struct ledger *l, const struct config *c, struct process_stats *
 		tried[n++] = sqlite3_column_int(st, 1) > 0;
 	}
 	sqlite3_finalize(st);
-	st = ledger_prep(l, "UPDATE messages SET attempts = 1 WHERE status = 'new' AND "
-	    "aside = '' AND attempts = 0");
-	if (ledger_done(l, st, d) < 0 || ledger_commit(l, d) < 0) {
+	if (message_count_first_attempts(l, d) < 0 || ledger_commit(l, d) < 0) {
 		ledger_rollback(l);
 		free(ids);
 		free(tried);

@@ -7,6 +7,7 @@
 #include "core/xmalloc.h"
 #include "lang/lang.h"
 #include "ledger/audit.h"
+#include "ledger/watchers.h"
 #include "mail/outbox.h"
 #include "referee/tell.h"
 #include "render/report.h"
@@ -130,12 +131,7 @@ tell_watchers(struct ledger *l, const struct config *c, struct render *r,
 		    "", "", now, d);
 		if (rc < 0)
 			break;
-		st = ledger_stmt(l, "UPDATE watchers SET reported_seq = ? WHERE game_id = ? "
-		    "AND address = ?");
-		sqlite3_bind_int64(st, 1, p->seq);
-		sqlite3_bind_int64(st, 2, p->g.id);
-		sqlite3_bind_text(st, 3, w[i].address, -1, SQLITE_STATIC);
-		rc = ledger_done(l, st, d);
+		rc = watcher_set_reported(l, p->g.id, w[i].address, p->seq, d);
 	}
 	free(w);
 	return rc;

@@ -778,11 +778,11 @@ archive_refresh(struct ledger *l, const struct config *cfg, struct archive_stats
 		return 0;
 	xasprintf(&state, "%s.archive", cfg->ledger);
 	/* One read transaction: the pages agree with one another. */
-	if (!l->in_tx && sqlite3_exec(l->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK)
+	if (!l->in_tx && ledger_read_begin(l, NULL) == 0)
 		began = 1;
 	rc = archive_write(l, cfg, cfg->archive_dir, NULL, 0, state, 0, stats, d);
 	if (began)
-		sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
+		ledger_read_end(l);
 	free(state);
 	return rc;
 }

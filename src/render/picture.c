@@ -156,13 +156,7 @@ picture_draw(struct ledger *l, const struct config *c, int64_t game, const char 
 	free(svg);
 	/* Kept for the next mail that shows it, under its game still (the
 	 * key); a ledger that refuses costs only a drawing again. */
-	st = ledger_stmt(l, "UPDATE picture SET png = ?, svg = NULL, step = NULL, "
-	    "viewer = NULL, open = NULL, lang = NULL WHERE game_id = ? AND cid = ? AND "
-	    "png IS NULL");
-	sqlite3_bind_blob(st, 1, png->p, (int)png->len, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, rec.game);
-	sqlite3_bind_text(st, 3, cid, -1, SQLITE_STATIC);
-	if (ledger_done(l, st, &d) < 0)
+	if (outbox_picture_keep(l, rec.game, cid, png, &d) < 0)
 		log_warn("picture %s drawn but not kept: %s", cid, d.msg);
 	return 1;
 }

@@ -3,6 +3,7 @@
 #include <strings.h>
 
 #include "core/msg.h"
+#include "ledger/seats.h"
 #include "render/reportjson.h"
 #include "render/viewjson.h"
 
@@ -23,13 +24,7 @@ reportjson_parse(const char *word, int *on, struct diag *d)
 int
 reportjson_set(struct ledger *l, struct play *p, int seat, int on, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET json = ? WHERE game_id = ? AND "
-	    "idx = ?");
-
-	sqlite3_bind_int(st, 1, on != 0);
-	sqlite3_bind_int64(st, 2, p->g.id);
-	sqlite3_bind_int(st, 3, seat);
-	if (ledger_done(l, st, d) < 0)
+	if (seat_set_json(l, p->g.id, seat, on, d) < 0)
 		return -1;
 	p->g.seats[seat].json = on != 0;
 	return 0;

@@ -11,7 +11,8 @@
 
 #include "core/fsutil.h"
 #include "core/log.h"
-#include "mail/ingest.h"
+#include "core/xmalloc.h"
+#include "mail/fetch.h"
 #include "mail/mbox.h"
 
 static long long
@@ -45,46 +46,52 @@ save_offset(struct ledger *l, const char *key, const char *raw, size_t off)
 	ledger_done(l, st, NULL);
 }
 
-struct mbox_ctx {
+struct span {
+	size_t begin, end;
+};
+
+struct mbox {
 	struct ledger *l;
-	const char *path, *key, *raw;
-	size_t start, limit;
-	struct ingest_stats *s;
-	struct diag *d;
+	const char *path;
+	char key[1100];
+	char *raw;                /* the whole file as it was opened */
+	size_t start, limit;      /* where this run began (resume_offset) */
+	struct span *span;        /* its messages after start */
+	size_t n, next, cap;
+	char ref[32];
 };
 
 static int
-store_one(void *arg, size_t begin, size_t end)
+add_span(void *arg, size_t begin, size_t end)
 {
-	struct mbox_ctx *c = arg;
-	char ref[32];
-	int rc;
+	struct mbox *m = arg;
 
-	snprintf(ref, sizeof ref, "%zu", c->start + begin);
-	rc = ingest_store(c->l, "mbox", ref, c->raw + c->start + begin, end - begin,
-	    c->limit, c->d);
-	if (rc < 0) {
-		c->s->failed++;
-		log_error("mbox %s: cannot store the message at %s: %s", c->path, ref,
-		    c->d->msg);
-		/* Stop here so the next run starts at this message again. */
-		return 1;
+	if (m->n == m->cap) {
+		m->cap = m->cap ? m->cap * 2 : 64;
+		m->span = xreallocarray(m->span, m->cap, sizeof *m->span);
 	}
-	if (rc > 0)
-		c->s->taken++;
-	else
-		c->s->duplicates++;
-	save_offset(c->l, c->key, c->raw, c->start + end);
+	m->span[m->n].begin = m->start + begin;
+	m->span[m->n++].end = m->start + end;
 	return 0;
 }
 
-int
-ingest_mbox(struct ledger *l, const char *path, size_t limit, struct ingest_stats *s,
+static void
+mbox_close(void *src)
+{
+	struct mbox *m = src;
+
+	free(m->span);
+	free(m->raw);
+	free(m);
+}
+
+static int
+mbox_open(const struct config *c, const char *path, struct ledger *l, void **src,
     struct diag *d)
 {
-	struct mbox_ctx c;
-	char *raw, key[1100];
+	struct mbox *m;
 	struct stat sb;
+	char *raw;
 	size_t len;
 	int fd, rc;
 
@@ -101,16 +108,48 @@ ingest_mbox(struct ledger *l, const char *path, size_t limit, struct ingest_stat
 		close(fd);
 	if (rc < 0)
 		return diag_set(d, 0, "cannot read mbox %s: %s", path, strerror(errno));
-	snprintf(key, sizeof key, "mbox:%s", path);
-	c.l = l;
-	c.path = path;
-	c.key = key;
-	c.raw = raw;
-	c.start = (size_t)resume_offset(l, key, raw, len);
-	c.limit = limit;
-	c.s = s;
-	c.d = d;
-	mbox_split(raw + c.start, len - c.start, store_one, &c);
-	free(raw);
+	*src = m = xcalloc(1, sizeof *m);
+	snprintf(m->key, sizeof m->key, "mbox:%s", path);
+	m->l = l;
+	m->path = path;
+	m->raw = raw;
+	m->start = (size_t)resume_offset(l, m->key, raw, len);
+	m->limit = (size_t)c->max_message_bytes;
+	mbox_split(raw + m->start, len - m->start, add_span, m);
 	return 0;
 }
+
+static int
+mbox_next(void *src, struct fetch_mail *fm, struct ingest_stats *s, struct diag *d)
+{
+	struct mbox *m = src;
+	const struct span *sp;
+
+	(void)s;
+	(void)d;
+	if (m->next == m->n)
+		return 0;
+	sp = &m->span[m->next++];
+	snprintf(m->ref, sizeof m->ref, "%zu", sp->begin);
+	mailbytes_cut(m->raw + sp->begin, sp->end - sp->begin, m->limit, &fm->mb);
+	fm->ref = m->ref;
+	fm->at = sp->end;
+	return 1;
+}
+
+static int
+mbox_done(void *src, const char *ref, unsigned long long at, int stored, struct diag *d)
+{
+	struct mbox *m = src;
+
+	if (stored < 0) {
+		log_error("mbox %s: cannot store the message at %s: %s", m->path, ref, d->msg);
+		/* Stop here so the next run starts at this message again. */
+		return FETCH_STOP;
+	}
+	save_offset(m->l, m->key, m->raw, (size_t)at);
+	return FETCH_NEXT;
+}
+
+const struct fetch fetch_mbox = { "mbox", 0, 1, mbox_open, mbox_next, mbox_done,
+    mbox_close };

@@ -1,4 +1,4 @@
-/* libFuzzer target: any bytes through mbox_split, as ingest_mbox reads an
+/* libFuzzer target: any bytes through mbox_split, as fetch-mbox.c reads an
  * mbox file. Aborts when a message range breaks the promise of mbox.h: out
  * of the file, empty, or overlapping the one before it. (A range may start
  * "From :": that is an obsolete-syntax From header, not a separator.) */

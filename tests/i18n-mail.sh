@@ -56,7 +56,7 @@ sentences() {
 }
 
 sentences "$dir"/pot/*.pot > "$dir/sent.en"
-for l in de es fr; do
+for l in $other_langs; do
 	STR=1 sentences "$src"/po/*/"$l".po > "$dir/sent.$l"
 done
 # The referee's English in few words, which the sentences miss (extended
@@ -150,7 +150,7 @@ check_mail() {
 		    >> "$dir/found.$reader.dots"
 	fi
 	[ "$reader" = en ] && return
-	for other in en de es fr; do
+	for other in $langs; do
 		[ "$other" = "$reader" ] && continue
 		[ -s "$dir/sent.$other" ] || continue
 		if grep -F -o -f "$dir/sent.$other" "$dir/text" > "$dir/hits"; then
@@ -290,7 +290,7 @@ EOF
 }
 
 if [ -n "${I18N_MAIL_ALL:-}" ]; then
-	for l in de es fr; do
+	for l in $other_langs; do
 		play "buqruru-$l" buqruru "$l" "amastan tinhinan" ""
 		play "targi-$l" targi "$l" "amastan tinhinan" ""
 		play "targui-$l" targui "$l" "ahaggar ajjer ress" "rounds=2"
@@ -299,7 +299,7 @@ else
 	# Each language one game, which one turning with the seed: every game
 	# and every language is played.
 	i=0
-	for l in de es fr; do
+	for l in $other_langs; do
 		case $(((seed + i) % 3)) in
 		0) play "buqruru-$l" buqruru "$l" "amastan tinhinan" "" ;;
 		1) play "targi-$l" targi "$l" "amastan tinhinan" "" ;;
@@ -309,7 +309,7 @@ else
 	done
 fi
 play buqruru-de-es buqruru de "amastan tinhinan:es" ""
-for l in en de es fr; do
+for l in $langs; do
 	clock "$l"
 done
 

@@ -30,7 +30,7 @@
 # SKIP (77), never pass.
 uses_azalai=no
 . "${top_srcdir:-.}/tests/lib.sh"
-LANGS="de es fr"
+LANGS=$other_langs
 
 # One line per entry of a catalog: ctx TAB id TAB str TAB fuzzy (1/0); str is
 # empty when any plural form is. The header is left out.
@@ -386,6 +386,7 @@ fake_tree() {
 	    'static int' 'g(struct diag *d, const char *why, int k)' '{' \
 	    '	return diag_set(d, 0, why, k);' '}' > "$t/src/x.c"
 	echo src/x.c > "$t/po/x/POTFILES"
+	echo 'en de es fr' > "$t/po/LINGUAS"
 	{ po_head en '(n != 1)'; printf 'msgctxt "term"\nmsgid "x.good.dates"\nmsgstr "dates"\n'; } > "$t/po/x/en.po"
 	{ po_head de '(n != 1)'; po_msg c-format "the hole %s is empty" "die Mulde %s ist leer" Datteln "SÄEN"; } > "$t/po/x/de.po"
 	{ po_head es '(n != 1)'; po_msg c-format "the hole %s is empty" "el hoyo %s está vacío" "dátiles" SEMBRAR; } > "$t/po/x/es.po"

@@ -10,7 +10,7 @@ cd "$dir"
 mkdir -p data/templates/common data/templates/buqruru
 ln -s "$src/data" data/data
 ln -s "$src/po" data/po
-for l in en de es fr; do
+for l in $langs; do
 	ln -s "$src/templates/common/en" "data/templates/common/$l"
 	ln -s "$src/templates/buqruru/en" "data/templates/buqruru/$l"
 done

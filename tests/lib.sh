@@ -21,6 +21,8 @@
 #   on_fail                      what a failing check or expect shows after
 #                                its FAIL line; redefine it (default: nothing)
 #   q SQL                        sqlite3 azalai.db SQL
+#   langs, other_langs           the languages of po/LINGUAS, en first; the
+#                                same without en
 #   finish [CMD]                 "N passed, M failed"; on a failure it runs CMD
 #                                (say what would help: a log) and exits 1,
 #                                else it exits 0
@@ -29,6 +31,8 @@ if [ "${uses_azalai:-yes}" != no ]; then
 	az=${AZALAI:?the test harness sets AZALAI}
 fi
 src=${top_srcdir:-.}
+langs=$(sed 's/#.*//' "$src/po/LINGUAS" | tr -s ' \t\n' '   ')
+other_langs=$(for l in $langs; do [ "$l" = en ] || printf ' %s' "$l"; done)
 passes=0
 fails=0
 lib_at_exit=

@@ -177,6 +177,134 @@ test_uidvalidity_change_no_reprocess(void **state)
 	close_ledger(&l);
 }
 
+/* A source of five mails (the fourth the first again), three to a
+ * transaction, whose done() looks at the ledger from a second connection:
+ * a mail it hears of is committed, or the promise that a source lets a
+ * mail go only once the ledger holds it is broken. */
+static const char *const fake_mails[] = {
+	"Message-ID: <f1@example.org>\r\n\r\nA\r\n",
+	"Message-ID: <f2@example.org>\r\n\r\nB\r\n",
+	"Message-ID: <f3@example.org>\r\n\r\nC\r\n",
+	"Message-ID: <f1@example.org>\r\n\r\nA\r\n",
+	"Message-ID: <f5@example.org>\r\n\r\nE\r\n",
+};
+
+static const char *const fake_mids[] = { "f1@", "f2@", "f3@", "f1@", "f5@" };
+
+struct fake {
+	size_t next, told, stop_at, fail_at;
+	int stored[5];
+	char ref[8];
+	sqlite3 *other;
+};
+
+static struct fake fake;
+
+static int
+fake_open(const struct config *c, const char *path, struct ledger *l, void **src,
+    struct diag *d)
+{
+	(void)c;
+	(void)path;
+	(void)l;
+	(void)d;
+	*src = &fake;
+	return 0;
+}
+
+static int
+fake_next(void *src, struct fetch_mail *m, struct ingest_stats *s, struct diag *d)
+{
+	struct fake *f = src;
+	const char *raw;
+
+	(void)s;
+	if (f->next == f->fail_at)
+		return diag_set(d, 0, "the source broke");
+	if (f->next == sizeof fake_mails / sizeof fake_mails[0])
+		return 0;
+	raw = fake_mails[f->next];
+	snprintf(f->ref, sizeof f->ref, "m%zu", f->next);
+	mailbytes_cut(raw, strlen(raw), SIZE_MAX, &m->mb);
+	m->ref = f->ref;
+	m->at = f->next++;
+	return 1;
+}
+
+static int
+fake_done(void *src, const char *ref, unsigned long long at, int stored, struct diag *d)
+{
+	struct fake *f = src;
+	sqlite3_stmt *st;
+
+	(void)d;
+	(void)ref;
+	assert_int_equal(at, f->told);
+	f->stored[f->told++] = stored;
+	/* Known by its Message-ID: a duplicate is held as the first. */
+	assert_int_equal(sqlite3_prepare_v2(f->other, "SELECT count(*) FROM messages WHERE "
+	    "source = 'fake' AND instr(message_id, ?) > 0", -1, &st, NULL), SQLITE_OK);
+	sqlite3_bind_text(st, 1, fake_mids[at], -1, SQLITE_STATIC);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(st, 0), 1);
+	sqlite3_finalize(st);
+	return at == f->stop_at ? FETCH_STOP : FETCH_NEXT;
+}
+
+static void
+fake_close(void *src)
+{
+	(void)src;
+}
+
+static const struct fetch fetch_fake = { "fake", 0, 3, fake_open, fake_next, fake_done,
+    fake_close };
+
+static void
+run_fake(size_t stop_at, size_t fail_at, int want, struct ingest_stats *s)
+{
+	struct config c;
+	struct ledger l;
+	struct diag d;
+
+	mailmsg_global_init();
+	open_ledger(&l);
+	memset(&fake, 0, sizeof fake);
+	fake.stop_at = stop_at;
+	fake.fail_at = fail_at;
+	assert_int_equal(sqlite3_open_v2(dbpath, &fake.other, SQLITE_OPEN_READONLY, NULL),
+	    SQLITE_OK);
+	config_defaults(&c);
+	memset(s, 0, sizeof *s);
+	assert_int_equal(fetch_ingest(&fetch_fake, &c, NULL, &l, s, &d), want);
+	sqlite3_close(fake.other);
+	close_ledger(&l);
+}
+
+static void
+test_ingest_done_after_commit(void **state)
+{
+	struct ingest_stats s;
+
+	(void)state;
+	run_fake(99, 99, 0, &s);
+	assert_int_equal(fake.told, 5);
+	assert_int_equal(fake.stored[0], 1);
+	assert_int_equal(fake.stored[2], 1);
+	assert_int_equal(fake.stored[3], 0);
+	assert_int_equal(fake.stored[4], 1);
+	assert_int_equal(s.taken, 4);
+	assert_int_equal(s.duplicates, 1);
+	/* FETCH_STOP: the rest stays at the source, and is not a failure. */
+	run_fake(0, 99, 0, &s);
+	assert_int_equal(fake.told, 1);
+	/* A source that breaks: what it handed over before is still stored
+	 * and told, and the run fails. */
+	run_fake(99, 4, -1, &s);
+	assert_int_equal(fake.told, 4);
+	assert_int_equal(s.taken, 3);
+}
+
 int
 main(void)
 {
@@ -187,6 +315,7 @@ main(void)
 		cmocka_unit_test(test_uidl_bounds),
 		cmocka_unit_test(test_state),
 		cmocka_unit_test(test_uidvalidity_change_no_reprocess),
+		cmocka_unit_test(test_ingest_done_after_commit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -67,10 +67,10 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 	};
 	struct ingest_stats in = { 0, 0, 0, 0 };
 	struct process_stats ps;
+	const struct fetch *f = NULL;
 	const char *arg = NULL;
 	struct diag d;
-	size_t limit;
-	int ch, kind = 0, rc;
+	int ch, rc;
 
 	if (cli_wants_help(argc, argv, ingest_usage))
 		return EX_OK;
@@ -78,12 +78,13 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		if (ch == '?')
 			return cli_fail(EX_USAGE, "see \"azalai ingest --help\"");
-		if (kind != 0)
+		if (f != NULL)
 			return cli_fail(EX_USAGE, "ingest takes one source at a time");
-		kind = ch;
+		f = ch == 'm' ? &fetch_maildir : ch == 'b' ? &fetch_mbox : ch == 's' ?
+		    &fetch_stdin : &fetch_turnfile;
 		arg = optarg;
 	}
-	if (kind == 0 || optind != argc)
+	if (f == NULL || optind != argc)
 		return cli_fail(EX_USAGE, "name one source: --maildir DIR, --mbox FILE, "
 		    "--stdin or --file TURNFILE");
 	if ((rc = cli_open(c, 1)) != 0) {
@@ -94,29 +95,14 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 		}
 		/* An MTA bounces a mail on any other code: the order would be lost
 		 * to a setting the game master can still fix. */
-		return kind == 's' ? EX_TEMPFAIL : rc;
+		return f == &fetch_stdin ? EX_TEMPFAIL : rc;
 	}
 	diag_clear(&d);
-	limit = (size_t)c->cfg.max_message_bytes;
 	/* What this run stores it answers next: GMime reads each mail once. */
 	open_cache(c);
-	switch (kind) {
-	case 'm':
-		rc = ingest_maildir(&c->l, arg, limit, &in, &d);
-		break;
-	case 'b':
-		rc = ingest_mbox(&c->l, arg, limit, &in, &d);
-		break;
-	case 's':
-		rc = ingest_fd(&c->l, STDIN_FILENO, "stdin", limit, &in, &d);
-		break;
-	default:
-		rc = ingest_turnfile(&c->l, arg, limit, &in, &d);
-		break;
-	}
-	if (rc < 0) {
+	if (fetch_ingest(f, &c->cfg, arg, &c->l, &in, &d) < 0) {
 		mailcache_close();
-		return cli_fail(kind == 's' ? EX_TEMPFAIL : EX_NOINPUT, "%s", d.msg);
+		return cli_fail(f == &fetch_stdin ? EX_TEMPFAIL : EX_NOINPUT, "%s", d.msg);
 	}
 	memset(&ps, 0, sizeof ps);
 	rc = process_pending(&c->l, &c->cfg, &ps, &d);
@@ -135,7 +121,7 @@ cmd_run(struct cli *c, int argc, char **argv)
 	struct schedule_stats ss;
 	struct diag d;
 	struct archive_stats as;
-	size_t limit;
+	const struct fetch *f;
 	int rc, sent = 0, failed = 0, fetch_failed = 0, schedule_failed = 0, archive_failed = 0;
 
 	if (cli_wants_help(argc, argv, "usage: azalai run\n\nThe cron job: takes in the "
@@ -156,23 +142,19 @@ cmd_run(struct cli *c, int argc, char **argv)
 		return rc;
 	}
 	diag_clear(&d);
-	limit = (size_t)c->cfg.max_message_bytes;
 	open_cache(c);
-	if (strcmp(c->cfg.mailbox_type, "maildir") == 0)
-		rc = ingest_maildir(&c->l, c->cfg.mailbox_path, limit, &in, &d);
-	else if (strcmp(c->cfg.mailbox_type, "mbox") == 0)
-		rc = ingest_mbox(&c->l, c->cfg.mailbox_path, limit, &in, &d);
-	else if (fetch_find(c->cfg.mailbox_type) != NULL) {
-		/* A server that is down: what the ledger already holds is still
-		 * answered and the outbox delivered, then the run says it failed. */
-		if (fetch_find(c->cfg.mailbox_type)->fetch(&c->cfg, &c->l, &in, &d) < 0) {
-			log_error("run: %s", d.msg);
-			fetch_failed = 1;
+	/* A server that is down: what the ledger already holds is still
+	 * answered and the outbox delivered, then the run says it failed. A
+	 * mailbox on this machine that cannot be read is the game master's
+	 * to fix first. */
+	if ((f = fetch_find(c->cfg.mailbox_type)) != NULL &&
+	    fetch_ingest(f, &c->cfg, c->cfg.mailbox_path, &c->l, &in, &d) < 0) {
+		if (!f->remote) {
+			mailcache_close();
+			return cli_fail(EX_NOINPUT, "%s", d.msg);
 		}
-	}
-	if (rc < 0) {
-		mailcache_close();
-		return cli_fail(EX_NOINPUT, "%s", d.msg);
+		log_error("run: %s", d.msg);
+		fetch_failed = 1;
 	}
 	memset(&ps, 0, sizeof ps);
 	rc = process_pending(&c->l, &c->cfg, &ps, &d);

@@ -1,6 +1,6 @@
 /* fsdir: the directories azalai writes that others may write in too: the
  * archive (a web server's or a deploy user's), deliver.outdir, and the
- * Maildir it takes mail from (ingest-maildir.c).
+ * Maildir it takes mail from (fetch-maildir.c).
  *
  * Each is held open and everything in it is named relative to that
  * descriptor, never by a path, so a symbolic link planted in it is never

@@ -9,7 +9,8 @@
 #include "lang/catalog.h"
 #include "lang/mo.h"
 
-const char *const catalog_languages[] = { "en", "de", "es", "fr", NULL };
+/* po/LINGUAS, through configure. */
+const char *const catalog_languages[] = { AZ_LANGUAGES NULL };
 
 struct entry {
 	const char *form[2];

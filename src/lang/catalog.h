@@ -18,7 +18,7 @@
 /* The lookups msg.c renders with. */
 extern const struct msg_catalog catalog_msg;
 
-/* The languages azalai ships, NULL-terminated. */
+/* The languages azalai ships (po/LINGUAS), NULL-terminated. */
 extern const char *const catalog_languages[];
 
 /* Remembers the data directory whose po/ holds the catalogs; reads no file

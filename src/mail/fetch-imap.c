@@ -126,141 +126,169 @@ command(CURL *h, const char *url, const char *cmd, struct buf *body, const char 
 	return curlx_perform(h, what, where, d);
 }
 
+struct imap {
+	const struct config *c;
+	struct ledger *l;
+	CURL *h;
+	struct buf body;
+	char base[CFG_PATH], folderurl[CFG_PATH + 8], key[CFG_PATH + 300], ref[64];
+	char *folder;
+	unsigned long uidvalidity, *uids;
+	size_t n, next;
+};
+
+static void
+imap_close(void *src)
+{
+	struct imap *m = src;
+
+	free(m->uids);
+	free(m->folder);
+	buf_free(&m->body);
+	curlx_close(m->h);
+	free(m);
+}
+
 static int
-imap_fetch(const struct config *c, struct ledger *l, struct ingest_stats *s, struct diag *d)
+imap_open(const struct config *c, const char *path, struct ledger *l, void **src,
+    struct diag *d)
 {
 	struct curlx_opts o = { c->mailbox_url, c->mailbox_user, c->mailbox_password,
 	    c->mailbox_password_file, c->mailbox_tls, c->mailbox_timeout,
 	    strcmp(c->tls_verify, "yes") == 0 };
-	struct buf body = BUF_INIT;
-	char base[CFG_PATH], folderurl[CFG_PATH + 8], url[CFG_PATH + 64], cmd[600];
-	char key[CFG_PATH + 300], *folder;
+	struct imap *m = xcalloc(1, sizeof *m);
+	char cmd[600];
 	const char *host, *slash;
-	unsigned long uidvalidity, uidnext, last, *uids = NULL;
-	size_t n;
-	CURL *h;
-	int rc = -1;
+	unsigned long uidnext, last;
 
-	if ((h = curlx_open(&o, "imap", "imaps", &body, d)) == NULL)
+	(void)path;
+	m->c = c;
+	m->l = l;
+	if ((m->h = curlx_open(&o, "imap", "imaps", &m->body, d)) == NULL) {
+		free(m);
 		return -1;
+	}
+	*src = m;
 	/* imap://host:port/FOLDER: the folder is the path, INBOX when empty. */
 	host = strstr(c->mailbox_url, "://") + 3;
 	slash = strchr(host, '/');
 	if (slash == NULL || slash[1] == '\0') {
-		snprintf(base, sizeof base, "%.*s/", (int)(slash ? slash - c->mailbox_url :
+		snprintf(m->base, sizeof m->base, "%.*s/", (int)(slash ? slash - c->mailbox_url :
 		    (long)strlen(c->mailbox_url)), c->mailbox_url);
-		folder = xstrdup("INBOX");
+		m->folder = xstrdup("INBOX");
 	} else {
 		int len;
 		char *f;
 
-		snprintf(base, sizeof base, "%.*s", (int)(slash - c->mailbox_url + 1),
+		snprintf(m->base, sizeof m->base, "%.*s", (int)(slash - c->mailbox_url + 1),
 		    c->mailbox_url);
-		f = curl_easy_unescape(h, slash + 1, 0, &len);
-		folder = xstrdup(f);
+		f = curl_easy_unescape(m->h, slash + 1, 0, &len);
+		m->folder = xstrdup(f);
 		curl_free(f);
-		if (folder[strlen(folder) - 1] == '/')
-			folder[strlen(folder) - 1] = '\0';
+		if (m->folder[strlen(m->folder) - 1] == '/')
+			m->folder[strlen(m->folder) - 1] = '\0';
 	}
-	if (strpbrk(folder, "\"\\\r\n") != NULL) {
-		diag_set(d, 0, "the folder name \"%s\" has characters we do not send", folder);
-		goto out;
+	if (strpbrk(m->folder, "\"\\\r\n") != NULL) {
+		diag_set(d, 0, "the folder name \"%s\" has characters we do not send",
+		    m->folder);
+		goto fail;
 	}
-	snprintf(folderurl, sizeof folderurl, "%s%s", base, slash && slash[1] ? slash + 1 :
-	    "INBOX");
-	snprintf(key, sizeof key, "imap:%s@%s", c->mailbox_user, c->mailbox_url);
+	snprintf(m->folderurl, sizeof m->folderurl, "%s%s", m->base, slash && slash[1] ?
+	    slash + 1 : "INBOX");
+	snprintf(m->key, sizeof m->key, "imap:%s@%s", c->mailbox_user, c->mailbox_url);
 
-	snprintf(cmd, sizeof cmd, "STATUS \"%s\" (UIDVALIDITY UIDNEXT)", folder);
-	buf_reset(&body);
-	curl_easy_setopt(h, CURLOPT_URL, base);
-	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, cmd);
-	if (curlx_perform(h, "reading the mailbox", c->mailbox_url, d) < 0)
-		goto out;
-	if (imap_parse_status(body.p ? body.p : "", &uidvalidity, &uidnext) < 0) {
+	snprintf(cmd, sizeof cmd, "STATUS \"%s\" (UIDVALIDITY UIDNEXT)", m->folder);
+	buf_reset(&m->body);
+	curl_easy_setopt(m->h, CURLOPT_URL, m->base);
+	curl_easy_setopt(m->h, CURLOPT_CUSTOMREQUEST, cmd);
+	if (curlx_perform(m->h, "reading the mailbox", c->mailbox_url, d) < 0)
+		goto fail;
+	if (imap_parse_status(m->body.p ? m->body.p : "", &m->uidvalidity, &uidnext) < 0) {
 		diag_set(d, 0, "the IMAP server at %s gave no UIDVALIDITY for %s",
-		    c->mailbox_url, folder);
-		goto out;
+		    c->mailbox_url, m->folder);
+		goto fail;
 	}
-	last = imap_state_last(l, key, uidvalidity);
-	if (uidnext > 0 && uidnext <= last + 1) {
-		rc = 0;
-		goto out;
-	}
+	last = imap_state_last(l, m->key, m->uidvalidity);
+	if (uidnext > 0 && uidnext <= last + 1)
+		return 0;
 	snprintf(cmd, sizeof cmd, "UID SEARCH UID %lu:*", last + 1);
-	if (command(h, folderurl, cmd, &body, c->mailbox_url, d) < 0)
-		goto out;
-	n = imap_parse_search(body.p ? body.p : "", last, &uids);
-	for (size_t i = 0; i < n; i++) {
-		char ref[64];
-		int st;
-
-		buf_reset(&body);
-		snprintf(url, sizeof url, "%s/;UID=%lu", folderurl, uids[i]);
-		curl_easy_setopt(h, CURLOPT_URL, url);
-		curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, NULL);
-		snprintf(cmd, sizeof cmd, "fetching message UID %lu", uids[i]);
-		if (curlx_perform(h, cmd, c->mailbox_url, d) < 0)
-			goto out;
-		snprintf(ref, sizeof ref, "%lu/%lu", uidvalidity, uids[i]);
-		st = ingest_store(l, "imap", ref, body.p ? body.p : "", body.len,
-		    (size_t)c->max_message_bytes, d);
-		if (st < 0) {
-			char msg[DIAG_MSG];
-
-			s->failed++;
-			snprintf(msg, sizeof msg, "%s", d->msg);
-			snprintf(cmd, sizeof cmd, "UID STORE %lu -FLAGS (\\Seen)", uids[i]);
-			command(h, folderurl, cmd, &body, c->mailbox_url, NULL);
-			diag_set(d, 0, "cannot store message UID %lu from %s: %s", uids[i],
-			    c->mailbox_url, msg);
-			goto out;
-		}
-		if (st > 0)
-			s->taken++;
-		else
-			s->duplicates++;
-		testhook_die_after_commit();
-		if (i == 0)
-			testhook_pause_after_commit();
-		if (imap_state_save(l, key, uidvalidity, uids[i], d) < 0)
-			goto out;
-		if (strcmp(c->mailbox_seen, "move") == 0 && c->mailbox_move_to[0] != '\0') {
-			snprintf(cmd, sizeof cmd, "UID MOVE %lu \"%s\"", uids[i],
-			    c->mailbox_move_to);
-		} else if (strcmp(c->mailbox_seen, "delete") == 0) {
-			snprintf(cmd, sizeof cmd, "UID STORE %lu +FLAGS (\\Seen \\Deleted)",
-			    uids[i]);
-		} else if (strcmp(c->mailbox_seen, "keep") == 0) {
-			continue;
-		} else {
-			snprintf(cmd, sizeof cmd, "UID STORE %lu +FLAGS (\\Seen)", uids[i]);
-		}
-		/* Taken and remembered: a mailbox that will not mark it only warns. */
-		if (command(h, folderurl, cmd, &body, c->mailbox_url, d) < 0)
-			log_warn("imap: %s", d->msg);
-		else if (strcmp(c->mailbox_seen, "delete") == 0) {
-			snprintf(cmd, sizeof cmd, "UID EXPUNGE %lu", uids[i]);
-			if (command(h, folderurl, cmd, &body, c->mailbox_url, d) < 0)
-				log_warn("imap: %s", d->msg);
-		}
-	}
-	rc = 0;
-out:
-	free(uids);
-	free(folder);
-	buf_free(&body);
-	curlx_close(h);
-	return rc;
+	if (command(m->h, m->folderurl, cmd, &m->body, c->mailbox_url, d) < 0)
+		goto fail;
+	m->n = imap_parse_search(m->body.p ? m->body.p : "", last, &m->uids);
+	return 0;
+fail:
+	imap_close(m);
+	return -1;
 }
 
-const struct fetch fetch_imap = { "imap", imap_fetch };
-
-const struct fetch *
-fetch_find(const char *type)
+static int
+imap_next(void *src, struct fetch_mail *fm, struct ingest_stats *s, struct diag *d)
 {
-	if (strcmp(type, "imap") == 0)
-		return &fetch_imap;
-	if (strcmp(type, "pop3") == 0)
-		return &fetch_pop3;
-	return NULL;
+	struct imap *m = src;
+	char url[CFG_PATH + 64], what[64];
+	unsigned long uid;
+
+	(void)s;
+	if (m->next == m->n)
+		return 0;
+	uid = m->uids[m->next++];
+	buf_reset(&m->body);
+	snprintf(url, sizeof url, "%s/;UID=%lu", m->folderurl, uid);
+	curl_easy_setopt(m->h, CURLOPT_URL, url);
+	curl_easy_setopt(m->h, CURLOPT_CUSTOMREQUEST, NULL);
+	snprintf(what, sizeof what, "fetching message UID %lu", uid);
+	if (curlx_perform(m->h, what, m->c->mailbox_url, d) < 0)
+		return -1;
+	snprintf(m->ref, sizeof m->ref, "%lu/%lu", m->uidvalidity, uid);
+	mailbytes_cut(m->body.p ? m->body.p : "", m->body.len,
+	    (size_t)m->c->max_message_bytes, &fm->mb);
+	fm->ref = m->ref;
+	fm->at = uid;
+	return 1;
 }
+
+static int
+imap_done(void *src, const char *ref, unsigned long long at, int stored, struct diag *d)
+{
+	struct imap *m = src;
+	const struct config *c = m->c;
+	unsigned long uid = (unsigned long)at;
+	char cmd[600];
+
+	(void)ref;
+	if (stored < 0) {
+		char msg[DIAG_MSG];
+
+		snprintf(msg, sizeof msg, "%s", d->msg);
+		snprintf(cmd, sizeof cmd, "UID STORE %lu -FLAGS (\\Seen)", uid);
+		command(m->h, m->folderurl, cmd, &m->body, c->mailbox_url, NULL);
+		return diag_set(d, 0, "cannot store message UID %lu from %s: %s", uid,
+		    c->mailbox_url, msg);
+	}
+	testhook_die_after_commit();
+	if (m->next == 1)
+		testhook_pause_after_commit();
+	if (imap_state_save(m->l, m->key, m->uidvalidity, uid, d) < 0)
+		return -1;
+	if (strcmp(c->mailbox_seen, "move") == 0 && c->mailbox_move_to[0] != '\0') {
+		snprintf(cmd, sizeof cmd, "UID MOVE %lu \"%s\"", uid, c->mailbox_move_to);
+	} else if (strcmp(c->mailbox_seen, "delete") == 0) {
+		snprintf(cmd, sizeof cmd, "UID STORE %lu +FLAGS (\\Seen \\Deleted)", uid);
+	} else if (strcmp(c->mailbox_seen, "keep") == 0) {
+		return FETCH_NEXT;
+	} else {
+		snprintf(cmd, sizeof cmd, "UID STORE %lu +FLAGS (\\Seen)", uid);
+	}
+	/* Taken and remembered: a mailbox that will not mark it only warns. */
+	if (command(m->h, m->folderurl, cmd, &m->body, c->mailbox_url, d) < 0)
+		log_warn("imap: %s", d->msg);
+	else if (strcmp(c->mailbox_seen, "delete") == 0) {
+		snprintf(cmd, sizeof cmd, "UID EXPUNGE %lu", uid);
+		if (command(m->h, m->folderurl, cmd, &m->body, c->mailbox_url, d) < 0)
+			log_warn("imap: %s", d->msg);
+	}
+	return FETCH_NEXT;
+}
+
+const struct fetch fetch_imap = { "imap", 1, 1, imap_open, imap_next, imap_done,
+    imap_close };

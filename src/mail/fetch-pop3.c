@@ -79,71 +79,109 @@ dele(CURL *h, const char *base, long num, struct buf *body, const char *where)
 	curl_easy_setopt(h, CURLOPT_NOBODY, 0L);
 }
 
+struct pop3 {
+	const struct config *c;
+	struct ledger *l;
+	CURL *h;
+	struct buf body;
+	char base[CFG_PATH];
+	int keep;                 /* mailbox.seen: keep */
+	struct pop3_msg *m;
+	size_t n, next;
+};
+
+static void
+pop3_close(void *src)
+{
+	struct pop3 *p = src;
+
+	free(p->m);
+	buf_free(&p->body);
+	curlx_close(p->h);        /* QUIT: the deletions take effect */
+	free(p);
+}
+
 static int
-pop3_fetch(const struct config *c, struct ledger *l, struct ingest_stats *s, struct diag *d)
+pop3_open(const struct config *c, const char *path, struct ledger *l, void **src,
+    struct diag *d)
 {
 	struct curlx_opts o = { c->mailbox_url, c->mailbox_user, c->mailbox_password,
 	    c->mailbox_password_file, c->mailbox_tls, c->mailbox_timeout,
 	    strcmp(c->tls_verify, "yes") == 0 };
-	struct buf body = BUF_INIT;
-	struct pop3_msg *m = NULL;
-	char base[CFG_PATH], url[CFG_PATH + 32], what[128];
+	struct pop3 *p = xcalloc(1, sizeof *p);
 	const char *host, *slash;
-	int keep = strcmp(c->mailbox_seen, "keep") == 0, rc = -1;
-	size_t n;
-	CURL *h;
 
-	if ((h = curlx_open(&o, "pop3", "pop3s", &body, d)) == NULL)
+	(void)path;
+	p->c = c;
+	p->l = l;
+	p->keep = strcmp(c->mailbox_seen, "keep") == 0;
+	if ((p->h = curlx_open(&o, "pop3", "pop3s", &p->body, d)) == NULL) {
+		free(p);
 		return -1;
+	}
 	host = strstr(c->mailbox_url, "://") + 3;
 	slash = strchr(host, '/');
-	snprintf(base, sizeof base, "%.*s/", (int)(slash ? slash - c->mailbox_url :
+	snprintf(p->base, sizeof p->base, "%.*s/", (int)(slash ? slash - c->mailbox_url :
 	    (long)strlen(c->mailbox_url)), c->mailbox_url);
-	curl_easy_setopt(h, CURLOPT_URL, base);
-	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, "UIDL");
-	if (curlx_perform(h, "reading the mailbox", c->mailbox_url, d) < 0)
-		goto out;
-	n = pop3_parse_uidl(body.p ? body.p : "", &m);
-	for (size_t i = 0; i < n; i++) {
-		int st;
-
-		if (known(l, m[i].uidl)) {
-			if (!keep)
-				dele(h, base, m[i].num, &body, c->mailbox_url);
-			continue;
-		}
-		buf_reset(&body);
-		snprintf(url, sizeof url, "%s%ld", base, m[i].num);
-		curl_easy_setopt(h, CURLOPT_URL, url);
-		curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, NULL);
-		snprintf(what, sizeof what, "fetching message %s", m[i].uidl);
-		if (curlx_perform(h, what, c->mailbox_url, d) < 0)
-			goto out;
-		st = ingest_store(l, "pop3", m[i].uidl, body.p ? body.p : "", body.len,
-		    (size_t)c->max_message_bytes, d);
-		if (st < 0) {
-			char msg[DIAG_MSG];
-
-			s->failed++;
-			snprintf(msg, sizeof msg, "%s", d->msg);
-			diag_set(d, 0, "cannot store message %s from %s: %s", m[i].uidl,
-			    c->mailbox_url, msg);
-			goto out;
-		}
-		if (st > 0)
-			s->taken++;
-		else
-			s->duplicates++;
-		testhook_die_after_commit();
-		if (!keep)
-			dele(h, base, m[i].num, &body, c->mailbox_url);
+	curl_easy_setopt(p->h, CURLOPT_URL, p->base);
+	curl_easy_setopt(p->h, CURLOPT_CUSTOMREQUEST, "UIDL");
+	if (curlx_perform(p->h, "reading the mailbox", c->mailbox_url, d) < 0) {
+		pop3_close(p);
+		return -1;
 	}
-	rc = 0;
-out:
-	free(m);
-	buf_free(&body);
-	curlx_close(h);        /* QUIT: the deletions take effect */
-	return rc;
+	p->n = pop3_parse_uidl(p->body.p ? p->body.p : "", &p->m);
+	*src = p;
+	return 0;
 }
 
-const struct fetch fetch_pop3 = { "pop3", pop3_fetch };
+static int
+pop3_next(void *src, struct fetch_mail *fm, struct ingest_stats *s, struct diag *d)
+{
+	struct pop3 *p = src;
+	char url[CFG_PATH + 32], what[128];
+	const struct pop3_msg *m;
+
+	(void)s;
+	for (;;) {
+		if (p->next == p->n)
+			return 0;
+		m = &p->m[p->next++];
+		if (!known(p->l, m->uidl))
+			break;
+		if (!p->keep)
+			dele(p->h, p->base, m->num, &p->body, p->c->mailbox_url);
+	}
+	buf_reset(&p->body);
+	snprintf(url, sizeof url, "%s%ld", p->base, m->num);
+	curl_easy_setopt(p->h, CURLOPT_URL, url);
+	curl_easy_setopt(p->h, CURLOPT_CUSTOMREQUEST, NULL);
+	snprintf(what, sizeof what, "fetching message %s", m->uidl);
+	if (curlx_perform(p->h, what, p->c->mailbox_url, d) < 0)
+		return -1;
+	mailbytes_cut(p->body.p ? p->body.p : "", p->body.len,
+	    (size_t)p->c->max_message_bytes, &fm->mb);
+	fm->ref = m->uidl;
+	fm->at = (unsigned long long)m->num;
+	return 1;
+}
+
+static int
+pop3_done(void *src, const char *ref, unsigned long long at, int stored, struct diag *d)
+{
+	struct pop3 *p = src;
+
+	if (stored < 0) {
+		char msg[DIAG_MSG];
+
+		snprintf(msg, sizeof msg, "%s", d->msg);
+		return diag_set(d, 0, "cannot store message %s from %s: %s", ref,
+		    p->c->mailbox_url, msg);
+	}
+	testhook_die_after_commit();
+	if (!p->keep)
+		dele(p->h, p->base, (long)at, &p->body, p->c->mailbox_url);
+	return FETCH_NEXT;
+}
+
+const struct fetch fetch_pop3 = { "pop3", 1, 1, pop3_open, pop3_next, pop3_done,
+    pop3_close };

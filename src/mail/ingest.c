@@ -1,15 +1,8 @@
-#include <errno.h>
-#include <fcntl.h>
-#include <inttypes.h>
-#include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "core/buf.h"
 #include "core/clock.h"
-#include "core/fsutil.h"
 #include "core/xmalloc.h"
 #include "mail/ingest.h"
 #include "mail/mailbytes.h"
@@ -140,64 +133,4 @@ ingest_count(struct ingest_stats *s, int rc)
 	else
 		s->failed++;
 	return rc;
-}
-
-int
-ingest_fd(struct ledger *l, int fd, const char *source, size_t limit,
-    struct ingest_stats *s, struct diag *d)
-{
-	struct mailbytes mb;
-	int rc;
-
-	if (mailbytes_read(fd, limit, UINT64_MAX, &mb) < 0)
-		return diag_set(d, 0, "cannot read the message: %s", strerror(errno));
-	if (mb.whole == 0) {
-		mailbytes_free(&mb);
-		return diag_set(d, 0, "no message on standard input");
-	}
-	rc = ingest_count(s, ingest_keep(l, source, "", &mb, d));
-	mailbytes_free(&mb);
-	return rc < 0 ? -1 : 0;
-}
-
-int
-ingest_turnfile(struct ledger *l, const char *path, size_t limit, struct ingest_stats *s,
-    struct diag *d)
-{
-	struct mailbytes mb = { NULL, 0, 0, "", BUF_INIT };
-	struct buf b = BUF_INIT;
-	char *raw, extra[1200];
-	struct stat sb;
-	int fd, rc;
-
-	/* The game master's own file: a link to one is followed, but a FIFO
-	 * or a device is never read (it would keep the run waiting or fill
-	 * its memory), nor a file over the limit a mail has. */
-	fd = fs_open_regular(AT_FDCWD, path, 0, &sb);
-	if (fd == FS_NOT_REGULAR)
-		return diag_set(d, 0, "turn file %s is not a regular file (it is %s)", path,
-		    fs_kind(sb.st_mode));
-	if (fd < 0)
-		return diag_set(d, 0, "cannot read turn file %s: %s", path, strerror(errno));
-	if ((uintmax_t)sb.st_size > limit) {
-		close(fd);
-		return diag_set(d, 0, "turn file %s is %lld bytes; limits.message_bytes is %zu",
-		    path, (long long)sb.st_size, limit);
-	}
-	rc = fs_read_fd(fd, (size_t)sb.st_size, &raw, &mb.len);
-	close(fd);
-	if (rc < 0)
-		return diag_set(d, 0, "cannot read turn file %s: %s", path, strerror(errno));
-	/* The same orders may be sent again later on purpose: a turn file is new
-	 * when its name, time or content is. */
-	snprintf(extra, sizeof extra, "%s\n%lld\n", path, (long long)sb.st_mtime);
-	buf_adds(&b, extra);
-	buf_add(&b, raw, mb.len);
-	sha256_hex(b.p, b.len, mb.hash);
-	buf_free(&b);
-	mb.raw = raw;
-	mb.whole = mb.len;
-	rc = ingest_count(s, ingest_keep(l, "file", path, &mb, d));
-	free(raw);
-	return rc < 0 ? -1 : 0;
 }

@@ -32,18 +32,5 @@ int ingest_keep(struct ledger *, const char *source, const char *ref,
 /* Counts rc, ingest_store's answer, in s; returns rc. */
 int ingest_count(struct ingest_stats *s, int rc);
 
-/* Each source's mails, limit being limits.message_bytes. A Maildir's files
- * are read only when they are regular files; anything else found in new/
- * or cur/ is moved to its azalai-aside/ directory and logged. The mbox and a
- * turn file must be regular files (a link to one is followed), and a turn
- * file within the limit. */
-int ingest_maildir(struct ledger *, const char *dir, size_t limit, struct ingest_stats *,
-    struct diag *);
-int ingest_mbox(struct ledger *, const char *path, size_t limit, struct ingest_stats *,
-    struct diag *);
-int ingest_fd(struct ledger *, int fd, const char *source, size_t limit,
-    struct ingest_stats *, struct diag *);
-int ingest_turnfile(struct ledger *, const char *path, size_t limit, struct ingest_stats *,
-    struct diag *);
 
 #endif

@@ -20,7 +20,7 @@
  *   sha256 of raw for every source but a turn file; turn files are not
  *   parsed as mail and never kept). The raw text of a row is never updated.
  * - Row ids are not unique over a run: an insert that is rolled back (a
- *   batch in ingest_maildir that fails, a commit that fails) frees its id,
+ *   batch in fetch_ingest that fails, a commit that fails) frees its id,
  *   and the next insert takes it again for another mail. Such a mail's
  *   put replaces the stale entry; when it has none (its parse failed, or it
  *   is over the limit), its content hash differs from the stale entry's,

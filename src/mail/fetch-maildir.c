@@ -23,26 +23,40 @@
 #include "core/fsutil.h"
 #include "core/log.h"
 #include "core/xmalloc.h"
-#include "mail/ingest.h"
+#include "mail/fetch.h"
 
 /* Where a file of new/ or cur/ that is not a mail goes: no Maildir++
  * folder (those start with a dot), so a mail server serving this Maildir
  * does not look in it either. */
 #define ASIDE "azalai-aside"
 
+/* Stores the mails MAILDIR_BATCH to a transaction (one flush for them all);
+ * each is marked seen only once its transaction has committed. */
+#define MAILDIR_BATCH 64
+
+enum { NEW, CUR };
+static const char *const subs[] = { "new", "cur" };
+
+struct entry {
+	char *name;
+	int sub;                  /* NEW or CUR */
+};
+
 struct maildir {
 	const char *dir;          /* as configured, for the log */
 	int top;                  /* the Maildir */
-	int cur;                  /* its cur/ */
+	DIR *dp[2];               /* its new/ and cur/ */
 	int aside;                /* its azalai-aside/, -1 until one is needed */
 	size_t limit;             /* limits.message_bytes */
+	struct entry *e;          /* the names of new/, then those of cur/ */
+	size_t n, next;
 	struct ingest_stats *s;
 };
 
 static int
-cmp_str(const void *a, const void *b)
+cmp_entry(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct entry *)a)->name, ((const struct entry *)b)->name);
 }
 
 /* A file of cur/ that a reader (this one or another) marked seen. */
@@ -54,37 +68,37 @@ seen(const char *name)
 	return info != NULL && strchr(info + 3, 'S') != NULL;
 }
 
-/* Maildir file names sorted, so a run takes mail in a stable order; with
- * unseen_only, the names marked seen are left out before they are copied
- * and sorted: cur/ keeps every mail ever taken, and a run must not pay to
- * sort them all (a quarter of what reading cur/ cost a run with 49,000 of
- * them there). */
-static char **
-list_dir(DIR *dp, int unseen_only, size_t *n)
+/* The file names of sub, sorted, so a run takes mail in a stable order;
+ * of cur/ only those not marked seen, left out before they are copied and
+ * sorted: cur/ keeps every mail ever taken, and a run must not pay to sort
+ * them all (a quarter of what reading cur/ cost a run with 49,000 of them
+ * there). */
+static void
+list_dir(struct maildir *m, int sub)
 {
 	struct dirent *e;
-	char **v = NULL;
-	size_t cap = 0;
+	size_t cap = m->n, first = m->n;
 
-	*n = 0;
-	while ((e = readdir(dp)) != NULL) {
-		if (e->d_name[0] == '.' || (unseen_only && seen(e->d_name)))
+	while ((e = readdir(m->dp[sub])) != NULL) {
+		if (e->d_name[0] == '.' || (sub == CUR && seen(e->d_name)))
 			continue;
-		if (*n == cap) {
+		if (m->n == cap) {
 			cap = cap ? cap * 2 : 64;
-			v = xreallocarray(v, cap, sizeof *v);
+			m->e = xreallocarray(m->e, cap, sizeof *m->e);
 		}
-		v[(*n)++] = xstrdup(e->d_name);
+		m->e[m->n].name = xstrdup(e->d_name);
+		m->e[m->n++].sub = sub;
 	}
-	if (*n > 0)
-		qsort(v, *n, sizeof *v, cmp_str);
-	return v;
+	if (m->n - first > 1)
+		qsort(m->e + first, m->n - first, sizeof *m->e, cmp_entry);
 }
 
 /* new/NAME -> cur/NAME:2,S; cur/NAME:2,FLAGS -> add S. Only after commit. */
 static void
 mark_seen(const struct maildir *m, int from, const char *sub, const char *name)
 {
+	int cur = dirfd(m->dp[CUR]);
+
 	const char *info = strstr(name, ":2,");
 	struct buf to = BUF_INIT;
 	int added = 0;
@@ -107,26 +121,10 @@ mark_seen(const struct maildir *m, int from, const char *sub, const char *name)
 		if (!added)
 			buf_addc(&to, 'S');
 	}
-	if (renameat(from, name, m->cur, to.p) < 0)
+	if (renameat(from, name, cur, to.p) < 0)
 		log_warn("maildir: cannot mark %s/%s/%s seen: %s", m->dir, sub, name,
 		    strerror(errno));
 	buf_free(&to);
-}
-
-/* Commits the open batch of nkept files (taken of them new) and marks them
- * seen; when the commit fails they stay for the next run. */
-static void
-commit_batch(struct ledger *l, const struct maildir *m, int from, const char *sub,
-    char **names, const size_t *kept, size_t nkept, int taken, struct diag *d)
-{
-	if (ledger_commit(l, d) < 0) {
-		log_error("maildir: cannot store %zu mails: %s", nkept, d->msg);
-		m->s->taken -= taken;
-		m->s->failed += taken;
-		return;
-	}
-	for (size_t i = 0; i < nkept; i++)
-		mark_seen(m, from, sub, names[kept[i]]);
 }
 
 /* Moves sub/name, which is not a mail (mode says what it is), to
@@ -188,102 +186,107 @@ read_mail(struct maildir *m, int at, const char *sub, const char *name,
 	return rc == 0;
 }
 
-/* Stores the mails MAILDIR_BATCH to a transaction (one flush for them all),
- * and marks each seen only once its transaction has committed: a crash in
- * between leaves the files to be read again, and the ledger knows them. */
-#define MAILDIR_BATCH 64
+static void
+maildir_close(void *src)
+{
+	struct maildir *m = src;
+
+	for (size_t i = 0; i < m->n; i++)
+		free(m->e[i].name);
+	free(m->e);
+	for (int i = NEW; i <= CUR; i++)
+		if (m->dp[i] != NULL)
+			closedir(m->dp[i]);
+	fs_dir_close(m->aside);
+	if (m->top >= 0)
+		close(m->top);
+	free(m);
+}
 
 static int
-maildir_sub(struct ledger *l, struct maildir *m, const char *sub, struct diag *d)
+open_sub(struct maildir *m, int sub, struct diag *d)
 {
-	size_t n, kept[MAILDIR_BATCH], nkept = 0;
-	int taken = 0;            /* new in the open batch (the rest: duplicates) */
-	struct ingest_stats *s = m->s;
-	int fd = fs_dir_sub(m->top, sub, 0), at;
-	char **names;
-	DIR *dp;
+	/* cur/ is made when it is missing: the mails of new/ go there. */
+	int fd = fs_dir_sub(m->top, subs[sub], sub == CUR ? 0700 : 0);
 
-	if (fd < 0 || (dp = fdopendir(fd)) == NULL) {
-		diag_set(d, 0, "cannot read %s/%s: %s", m->dir, sub, strerror(errno));
+	if (fd < 0 || (m->dp[sub] = fdopendir(fd)) == NULL) {
 		if (fd >= 0)
 			close(fd);
-		return -1;
+		return diag_set(d, 0, sub == CUR ? "cannot open %s/%s: %s" :
+		    "cannot read %s/%s: %s", m->dir, subs[sub], strerror(errno));
 	}
-	at = dirfd(dp);
-	names = list_dir(dp, strcmp(sub, "cur") == 0, &n);
-	for (size_t i = 0; i < n; i++) {
-		struct mailbytes mb;
-		int rc;
-
-		if (!read_mail(m, at, sub, names[i], &mb))
-			continue;
-		if (!l->in_tx && ledger_begin(l, d) < 0) {
-			log_error("maildir: cannot store %s/%s/%s: %s", m->dir, sub, names[i],
-			    d->msg);
-			s->failed++;
-			mailbytes_free(&mb);
-			continue;
-		}
-		rc = ingest_count(s, ingest_keep(l, "maildir", names[i], &mb, d));
-		mailbytes_free(&mb);
-		if (rc < 0) {
-			/* The batch goes with it; its files stay for the next run. */
-			log_error("maildir: cannot store %s/%s/%s: %s", m->dir, sub, names[i],
-			    d->msg);
-			ledger_rollback(l);
-			s->taken -= taken;
-			nkept = 0;
-			taken = 0;
-			continue;
-		}
-		kept[nkept++] = i;
-		taken += rc;
-		if (nkept == MAILDIR_BATCH) {
-			commit_batch(l, m, at, sub, names, kept, nkept, taken, d);
-			nkept = 0;
-			taken = 0;
-		}
-	}
-	if (l->in_tx)
-		commit_batch(l, m, at, sub, names, kept, nkept, taken, d);
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	closedir(dp);
 	return 0;
 }
 
-int
-ingest_maildir(struct ledger *l, const char *dir, size_t limit, struct ingest_stats *s,
+static int
+maildir_open(const struct config *c, const char *dir, struct ledger *l, void **src,
     struct diag *d)
 {
-	struct maildir m = { dir, -1, -1, -1, limit, s };
+	struct maildir *m = xcalloc(1, sizeof *m);
 	struct stat sb;
-	int rc = -1;
 
+	(void)l;
+	m->dir = dir;
+	m->aside = -1;
+	m->limit = (size_t)c->max_message_bytes;
+	*src = m;
 	/* The Maildir itself is the game master's to name, through a link
 	 * too; new/ and cur/ in it are directories of their own. */
-	if ((m.top = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0 ||
-	    fstatat(m.top, "new", &sb, AT_SYMLINK_NOFOLLOW) < 0) {
+	if ((m->top = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0 ||
+	    fstatat(m->top, "new", &sb, AT_SYMLINK_NOFOLLOW) < 0) {
 		diag_set(d, 0, "%s is not a Maildir (no new/ directory)", dir);
-		goto out;
+		goto fail;
 	}
 	if (!S_ISDIR(sb.st_mode)) {
 		diag_set(d, 0, "%s is not a Maildir (its new/ is %s, not a directory)", dir,
 		    fs_kind(sb.st_mode));
-		goto out;
+		goto fail;
 	}
-	if ((m.cur = fs_dir_sub(m.top, "cur", 0700)) < 0) {
-		diag_set(d, 0, "cannot open %s/cur: %s", dir, strerror(errno));
-		goto out;
-	}
-	rc = 0;
-	if (maildir_sub(l, &m, "new", d) < 0 || maildir_sub(l, &m, "cur", d) < 0)
-		rc = -1;
-out:
-	fs_dir_close(m.aside);
-	fs_dir_close(m.cur);
-	if (m.top >= 0)
-		close(m.top);
-	return rc;
+	/* Both listed now: a mail of new/ marked seen moves to cur/ after
+	 * the listing, and is not read twice. */
+	if (open_sub(m, CUR, d) < 0 || open_sub(m, NEW, d) < 0)
+		goto fail;
+	list_dir(m, NEW);
+	list_dir(m, CUR);
+	return 0;
+fail:
+	maildir_close(m);
+	return -1;
 }
+
+static int
+maildir_next(void *src, struct fetch_mail *fm, struct ingest_stats *s, struct diag *d)
+{
+	struct maildir *m = src;
+
+	(void)d;
+	m->s = s;
+	while (m->next < m->n) {
+		const struct entry *e = &m->e[m->next++];
+
+		if (read_mail(m, dirfd(m->dp[e->sub]), subs[e->sub], e->name, &fm->mb)) {
+			fm->ref = e->name;
+			fm->at = m->next - 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int
+maildir_done(void *src, const char *ref, unsigned long long at, int stored, struct diag *d)
+{
+	struct maildir *m = src;
+	const struct entry *e = &m->e[at];
+
+	/* Not stored: the file stays for the next run. */
+	if (stored < 0)
+		log_error("maildir: cannot store %s/%s/%s: %s", m->dir, subs[e->sub], ref,
+		    d->msg);
+	else
+		mark_seen(m, dirfd(m->dp[e->sub]), subs[e->sub], ref);
+	return FETCH_NEXT;
+}
+
+const struct fetch fetch_maildir = { "maildir", 0, MAILDIR_BATCH, maildir_open,
+    maildir_next, maildir_done, maildir_close };

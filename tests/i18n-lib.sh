@@ -39,7 +39,7 @@ i18n_setup() {
 		STR=1 sentences "$src"/po/*/"$l".po > "$dir/sent.$l"
 	done
 	# The referee's English in few words, which the sentences miss (extended
-	# regular expressions, any case): an English date (lang_date's English, or
+	# regular expressions, any case): an English date (campaign_date's English, or
 	# a weekday or month name no other language spells the same or begins a
 	# word with: "march" is in the French "marché"), the status
 	# word of an order line, the history's and the rollback's phrases.

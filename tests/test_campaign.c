@@ -152,17 +152,17 @@ test_format_time(void **state)
 	campaign_defaults(&c);
 	assert_int_equal(campaign_apply(&c, "timezone", "Europe/Berlin", &d), 0);
 	/* 2026-10-24 18:00 UTC is summer time in Berlin, a day later winter time. */
-	lang_date_english(&c, 1792864800, out, sizeof out);
+	campaign_date_english(&c, 1792864800, out, sizeof out);
 	assert_string_equal(out, "Sat 24 Oct 2026 20:00 CEST");
-	lang_date_english(&c, 1792864800 + 86400, out, sizeof out);
+	campaign_date_english(&c, 1792864800 + 86400, out, sizeof out);
 	assert_string_equal(out, "Sun 25 Oct 2026 19:00 CET");
 	/* The caller's zone is left as it was. */
 	setenv("TZ", "America/New_York", 1);
-	lang_date_english(&c, 0, out, sizeof out);
+	campaign_date_english(&c, 0, out, sizeof out);
 	assert_string_equal(getenv("TZ"), "America/New_York");
 	unsetenv("TZ");
 	campaign_defaults(&c);
-	lang_date_english(&c, 0, out, sizeof out);
+	campaign_date_english(&c, 0, out, sizeof out);
 	assert_string_equal(out, "Thu 01 Jan 1970 00:00 UTC");
 }
 

@@ -275,7 +275,7 @@ test_environment_untouched(void **state)
 		    "2026-10-25T01:30:00Z");
 		assert_due(deadline_parse_time(&c, "2026-11-24 20:00", 0),
 		    "2026-11-24T19:00:00Z");
-		lang_date_english(&c, at("2026-10-24T18:00:00Z"), out, sizeof out);
+		campaign_date_english(&c, at("2026-10-24T18:00:00Z"), out, sizeof out);
 		assert_string_equal(out, "Sat 24 Oct 2026 20:00 CEST");
 		if (tzs[i] != NULL)
 			assert_ptr_equal(getenv("TZ"), tzs[i] + 3);

@@ -588,13 +588,13 @@ test_dates_per_language(void **state)
 		{ "fr", "lundi 30 novembre 2026, 18:00 CET" },
 	};
 	struct campaign c;
-	char when[LANG_DATE];
+	char when[CAMPAIGN_DATE];
 	unsigned long missing = msg_missing();
 
 	(void)state;
 	campaign_defaults(&c);
 	snprintf(c.timezone, sizeof c.timezone, "Europe/Berlin");
-	lang_date(&c, 1796058000, when, sizeof when);	/* 2026-11-30T17:00:00Z */
+	campaign_date(&c, 1796058000, when, sizeof when);	/* 2026-11-30T17:00:00Z */
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		char *s = msg_text(want[i][0], when);
 
@@ -603,7 +603,7 @@ test_dates_per_language(void **state)
 	}
 	assert_int_equal(msg_missing(), missing);
 	/* In summer the zone says so, and a one-digit day stands alone. */
-	lang_date(&c, 1780333200, when, sizeof when);	/* 2026-06-01T17:00:00Z */
+	campaign_date(&c, 1780333200, when, sizeof when);	/* 2026-06-01T17:00:00Z */
 	{
 		char *s = msg_text("de", when);
 

@@ -59,7 +59,7 @@ long campaign_parse_duration(const char *);
  * read or changed); g_time_zone_unref when done. */
 GTimeZone *campaign_zone(const struct campaign *);
 /* t in the campaign's zone (NULL when GLib cannot hold it); g_date_time_unref
- * when done. Times are written for readers by lang_date (dates.h). */
+ * when done. Times are written for readers by campaign_date (dates.h). */
 GDateTime *campaign_local(const struct campaign *, time_t);
 /* Every setting as "key: value" lines in a fixed order (for show and STATUS). */
 void campaign_describe(const struct campaign *, struct buf *);

@@ -8,7 +8,7 @@
 #include "core/msg.h"
 
 void
-lang_date(const struct campaign *c, time_t t, char *out, size_t n)
+campaign_date(const struct campaign *c, time_t t, char *out, size_t n)
 {
 	/* The names are terms and the order a message: each language says a
 	 * date its own way (po/common). GLib's own names would follow the
@@ -38,21 +38,21 @@ lang_date(const struct campaign *c, time_t t, char *out, size_t n)
 }
 
 void
-lang_date_english(const struct campaign *c, time_t t, char *out, size_t n)
+campaign_date_english(const struct campaign *c, time_t t, char *out, size_t n)
 {
-	char m[LANG_DATE];
+	char m[CAMPAIGN_DATE];
 
-	lang_date(c, t, m, sizeof m);
+	campaign_date(c, t, m, sizeof m);
 	msg_english(m, out, n);
 }
 
 void
-lang_date_iso(const struct campaign *c, const char *iso, char *out, size_t n)
+campaign_date_iso(const struct campaign *c, const char *iso, char *out, size_t n)
 {
 	time_t t = iso[0] != '\0' ? clock_parse_iso(iso) : -1;
 
 	if (t == -1)
 		snprintf(out, n, "%s", iso);
 	else
-		lang_date(c, t, out, n);
+		campaign_date(c, t, out, n);
 }

@@ -11,14 +11,15 @@
 /* A time for a reader, in the campaign's zone: a message (msg.h) that
  * renders in the reader's language, its weekday and month names terms and
  * its order a message of po/common ("Tue 24 Nov 2026 20:00 CET", "Dienstag,
- * 24. November 2026, 20:00 CET"). out holds LANG_DATE bytes. */
-#define LANG_DATE 256
-void lang_date(const struct campaign *, time_t, char *out, size_t);
-/* lang_date rendered in English, for logs and the command line ("Tue 24 Nov
- * 2026 20:00 CET"): the same message, so English reads the same everywhere. */
-void lang_date_english(const struct campaign *, time_t, char *out, size_t);
-/* The same as lang_date for an ISO UTC time from the ledger; "" (or
+ * 24. November 2026, 20:00 CET"). out holds CAMPAIGN_DATE bytes. */
+#define CAMPAIGN_DATE 256
+void campaign_date(const struct campaign *, time_t, char *out, size_t);
+/* campaign_date rendered in English, for logs and the command line ("Tue 24
+ * Nov 2026 20:00 CET"): the same message, so English reads the same
+ * everywhere. */
+void campaign_date_english(const struct campaign *, time_t, char *out, size_t);
+/* The same as campaign_date for an ISO UTC time from the ledger; "" (or
  * unreadable) stays as is. */
-void lang_date_iso(const struct campaign *, const char *iso, char *out, size_t);
+void campaign_date_iso(const struct campaign *, const char *iso, char *out, size_t);
 
 #endif

@@ -199,7 +199,7 @@ honour_vacation(struct sync *u, struct deadline_row *w, struct diag *d)
 	if (deadline_set_due(u->l, u->p->g.id, w, due, d) < 0)
 		return -1;
 	w->due = due;
-	lang_date_english(u->c, due, when, sizeof when);
+	campaign_date_english(u->c, due, when, sizeof when);
 	deadline_say(u->out, u->dry, u->p->g.name, "%s is away: the deadline moves to %s",
 	    s->name, when);
 	return 0;
@@ -266,7 +266,7 @@ reconcile(struct sync *u, struct diag *d)
 		if (deadline_row_open(u->l, u->p->g.id, s, w.seq, w.kind, iso, d) < 0)
 			return -1;
 		u->opened++;
-		lang_date_english(u->c, w.due, when, sizeof when);
+		campaign_date_english(u->c, w.due, when, sizeof when);
 		msg_english(pd.what[s], what, sizeof what);
 		deadline_say(u->out, u->dry, u->p->g.name, "%s: %s (%s) is due %s",
 		    u->p->g.seats[s].name, w.kind, what, when);

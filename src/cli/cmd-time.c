@@ -174,7 +174,7 @@ show_deadlines(struct cli *c, struct play *p, const struct campaign *camp)
 		int seat = sqlite3_column_int(st, 0);
 		char when[64];
 
-		lang_date_english(camp, clock_parse_iso(col_text(st, 2)), when, sizeof when);
+		campaign_date_english(camp, clock_parse_iso(col_text(st, 2)), when, sizeof when);
 		printf("%-8s %-10s due %s (%s)%s%s\n", seat < p->g.nseats ?
 		    p->g.seats[seat].name : "?", col_text(st, 1), when, col_text(st, 2),
 		    col_text(st, 3)[0] ? ", reminded " : "", col_text(st, 3));
@@ -199,7 +199,7 @@ tell_moved(struct cli *c, struct play *p, const struct campaign *camp, uint32_t 
 	for (int s = 0; rc == 0 && s < p->g.nseats; s++) {
 		sqlite3_stmt *st;
 		struct tval *x;
-		char when[LANG_DATE], said[LANG_DATE];
+		char when[CAMPAIGN_DATE], said[CAMPAIGN_DATE];
 
 		if (!(who & VIS_SEAT(s)) || strcmp(p->g.seats[s].kind, "human") != 0)
 			continue;
@@ -211,7 +211,7 @@ tell_moved(struct cli *c, struct play *p, const struct campaign *camp, uint32_t 
 			sqlite3_finalize(st);
 			continue;
 		}
-		lang_date(camp, clock_parse_iso(col_text(st, 0)), when, sizeof when);
+		campaign_date(camp, clock_parse_iso(col_text(st, 0)), when, sizeof when);
 		sqlite3_finalize(st);
 		x = tval_map();
 		tval_set_str(x, "deadline", when);
@@ -282,7 +282,7 @@ cmd_deadline(struct cli *c, int argc, char **argv)
 	if (strcmp(argv[2], "set") == 0 && due < now) {
 		char when[64];
 
-		lang_date_english(&camp, due, when, sizeof when);
+		campaign_date_english(&camp, due, when, sizeof when);
 		rc = cli_fail(EX_DATAERR, "set \"%s\": %s is in the past", argv[3], when);
 		goto done;
 	}

@@ -415,7 +415,7 @@ ask(struct asks *a, enum mailcmd cmd, int count, struct diag *od)
 static int
 halted(const struct play *p, const struct campaign *c, struct diag *od)
 {
-	char since[LANG_DATE], until[LANG_DATE], why[2 * DIAG_MSG];
+	char since[CAMPAIGN_DATE], until[CAMPAIGN_DATE], why[2 * DIAG_MSG];
 
 	if (strcmp(p->g.status, "ended") == 0)
 		return p->g.end_reason[0] ? diag_set(od, 0, "the game master ended the game: %s",
@@ -424,7 +424,7 @@ halted(const struct play *p, const struct campaign *c, struct diag *od)
 		return diag_set(od, 0, "the game is over: %s", p->g.result);
 	if (p->g.paused_at[0] == '\0')
 		return 0;
-	lang_date(c, clock_parse_iso(p->g.paused_at), since, sizeof since);
+	campaign_date(c, clock_parse_iso(p->g.paused_at), since, sizeof since);
 	/* The game master's reason is their words, in no catalog. */
 	if (p->g.paused_until[0] == '\0')
 		return p->g.paused_reason[0] != '\0' ? diag_set(od, 0, "the game is paused since "
@@ -435,7 +435,7 @@ halted(const struct play *p, const struct campaign *c, struct diag *od)
 		    p->g.paused_reason);
 	else
 		msg_fmt(why, sizeof why, "the game is paused since %s", since);
-	lang_date(c, clock_parse_iso(p->g.paused_until), until, sizeof until);
+	campaign_date(c, clock_parse_iso(p->g.paused_until), until, sizeof until);
 	return diag_set(od, 0, "%s; it resumes by %s at the latest", why, until);
 }
 
@@ -483,11 +483,11 @@ foreign_mail(struct job *j, struct play *p, struct render *r, int seat,
     struct diag *d)
 {
 	struct tval *root, *list, *data;
-	char code[SENDER_CODE], at[LANG_DATE];
+	char code[SENDER_CODE], at[CAMPAIGN_DATE];
 	const char *me = j->reply_to;
 	int rc = 0;
 
-	lang_date_iso(camp, j->now, at, sizeof at);
+	campaign_date_iso(camp, j->now, at, sizeof at);
 	if (!camp->foreign_apply) {
 		if (sender_hold(j->l, j->id, p->g.id, seat, j->m.from_addr, p->seq, j->now, code,
 		    d) < 0)
@@ -678,7 +678,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	int64_t before, step = -1;
 	struct tval *extra;
 	const char *sender, **texts;
-	char hash[HASH_HEX], at[LANG_DATE], **canon = NULL;
+	char hash[HASH_HEX], at[CAMPAIGN_DATE], **canon = NULL;
 	size_t norders;
 	void *at_start = NULL;
 	int applied = 0;
@@ -921,7 +921,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	}
 	tval_set_bool(extra, "foreign", foreign);
 	if (foreign) {
-		lang_date_iso(&camp, j->now, at, sizeof at);
+		campaign_date_iso(&camp, j->now, at, sizeof at);
 		tval_set_str(extra, "foreign_from", j->m.from_addr);
 		tval_set_bool(extra, "foreign_anon", j->m.from_addr[0] == '\0');
 		tval_set_str(extra, "foreign_at", at);

@@ -75,7 +75,7 @@ guessing_tell(struct ledger *l, const struct config *c, struct render *r,
 	struct campaign camp;
 	struct tval *data;
 	struct outbox_item it;
-	char at[LANG_DATE], *subject = NULL, *body = NULL;
+	char at[CAMPAIGN_DATE], *subject = NULL, *body = NULL;
 	int rc;
 
 	*told = 0;
@@ -83,7 +83,7 @@ guessing_tell(struct ledger *l, const struct config *c, struct render *r,
 		return -1;
 	if (camp.gm[0] == '\0')
 		return 0;
-	lang_date_iso(&camp, since, at, sizeof at);
+	campaign_date_iso(&camp, since, at, sizeof at);
 	data = tval_map();
 	tval_set_str(data, "game", p->g.name);
 	tval_set_str(data, "seat", p->g.seats[seat].name);

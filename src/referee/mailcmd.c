@@ -135,7 +135,7 @@ status_tree(struct ledger *l, struct play *p, int seat, const char *lang)
 	struct tval *root = report_tree(l, p, seat, p->seq, lang), *list;
 	const struct seat_row *me = &p->g.seats[seat];
 	struct campaign c;
-	char t[LANG_DATE];
+	char t[CAMPAIGN_DATE];
 
 	if (campaign_load(l, p->g.id, &c, NULL) < 0)
 		campaign_defaults(&c);
@@ -153,9 +153,9 @@ status_tree(struct ledger *l, struct play *p, int seat, const char *lang)
 		tval_set_bool(m, "bot", strcmp(sr->kind, "bot") == 0 && !sr->disorder);
 		tval_set_bool(m, "disorder", sr->disorder != 0);
 		tval_set_bool(m, "away", sr->away_to[0] != '\0');
-		lang_date_iso(&c, sr->away_from, t, sizeof t);
+		campaign_date_iso(&c, sr->away_from, t, sizeof t);
 		tval_set_str(m, "away_from", t);
-		lang_date_iso(&c, sr->away_to, t, sizeof t);
+		campaign_date_iso(&c, sr->away_to, t, sizeof t);
 		tval_set_str(m, "away_to", t);
 	}
 	/* Said as the word the reader writes for it (NOTIFY's argument). */
@@ -190,9 +190,9 @@ history_one(void *arg, const struct event_row *e)
 	    h->p->g.seats[e->seat].name : "";
 	int mine = e->seat >= 0 && e->seat == h->viewer;
 	int undone = ledger_event_undone(h->l, h->p->g.id, e->seq);
-	char t[LANG_DATE], order[2 * ORDER_TEXT + 64], what[4 * ORDER_TEXT];
+	char t[CAMPAIGN_DATE], order[2 * ORDER_TEXT + 64], what[4 * ORDER_TEXT];
 
-	lang_date_iso(h->c, e->at, t, sizeof t);
+	campaign_date_iso(h->c, e->at, t, sizeof t);
 	tval_set_int(m, "seq", e->seq);
 	tval_set_str(m, "at", t);
 	/* The ledger keeps the order in English; its own seat reads it in its

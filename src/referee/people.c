@@ -111,9 +111,9 @@ tell_all(struct mailer *m, int skip, const char *tmpl, const char *kind,
 static void
 set_time(struct tval *t, const struct campaign *camp, const char *key, time_t when)
 {
-	char buf[LANG_DATE];
+	char buf[CAMPAIGN_DATE];
 
-	lang_date(camp, when, buf, sizeof buf);
+	campaign_date(camp, when, buf, sizeof buf);
 	tval_set_str(t, key, buf);
 }
 
@@ -349,7 +349,7 @@ people_away(struct ledger *l, const struct config *c, struct play *p, int seat, 
 	struct campaign camp;
 	struct mailer m;
 	long used, want;
-	char a[LANG_DATE], b[LANG_DATE];
+	char a[CAMPAIGN_DATE], b[CAMPAIGN_DATE];
 
 	if (!running(p, d))
 		return PEOPLE_REFUSED;
@@ -359,8 +359,8 @@ people_away(struct ledger *l, const struct config *c, struct play *p, int seat, 
 	if (campaign_load(l, p->g.id, &camp, d) < 0)
 		return PEOPLE_ELEDGER;
 	/* Dates as messages: the refusal reads in its reader's language. */
-	lang_date(&camp, from, a, sizeof a);
-	lang_date(&camp, to, b, sizeof b);
+	campaign_date(&camp, from, a, sizeof a);
+	campaign_date(&camp, to, b, sizeof b);
 	if (to <= from)
 		return refuse(d, "the vacation must end after it begins (%s to %s)", a, b);
 	if (to <= t)

@@ -57,7 +57,7 @@ say(struct run *u, const char *fmt, ...)
 static void
 fmt_time(const struct run *u, time_t t, char *out, size_t n)
 {
-	lang_date_english(&u->c, t, out, n);
+	campaign_date_english(&u->c, t, out, n);
 }
 
 /* Mail to a seat about its deadlines; extra is consumed. A preview queues
@@ -95,7 +95,7 @@ pass(struct run *u, const struct deadline_row *w, struct diag *d)
 	int missed = s->missed + 1, disorder;
 	struct evsink notes;
 	struct order o;
-	char when[LANG_DATE], logged[LANG_DATE], name[SEAT_NAME];
+	char when[CAMPAIGN_DATE], logged[CAMPAIGN_DATE], name[SEAT_NAME];
 	char played[ORDER_TEXT + 40];
 	int rc;
 
@@ -105,7 +105,7 @@ pass(struct run *u, const struct deadline_row *w, struct diag *d)
 		return diag_set(d, 0, "game %s: the rules give no default order for seat %s",
 		    u->p->g.name, s->name);
 	snprintf(name, sizeof name, "%s", s->name);
-	lang_date(&u->c, w->due, when, sizeof when);
+	campaign_date(&u->c, w->due, when, sizeof when);
 	/* The order itself may name what only the seat may see (a card in hand):
 	 * everyone learns that the referee played, the seat learns what. */
 	evsink_init(&notes);
@@ -181,7 +181,7 @@ remind(struct run *u, const struct deadline_row *w, struct diag *d)
 {
 	const struct seat_row *s = &u->p->g.seats[w->seat];
 	struct tval *x;
-	char when[LANG_DATE], def[ORDER_TEXT], said[2 * ORDER_TEXT + 64];
+	char when[CAMPAIGN_DATE], def[ORDER_TEXT], said[2 * ORDER_TEXT + 64];
 
 	if (w->reminded || u->c.remind <= 0 || u->t < w->due - u->c.remind ||
 	    u->t >= w->due || deadline_away_at(s, u->t) || strcmp(s->kind, "human") != 0)
@@ -189,7 +189,7 @@ remind(struct run *u, const struct deadline_row *w, struct diag *d)
 	if (default_text(u->p, w->seat, def, sizeof def) < 0)
 		return diag_set(d, 0, "game %s: the rules give no default order for seat %s",
 		    u->p->g.name, s->name);
-	lang_date(&u->c, w->due, when, sizeof when);
+	campaign_date(&u->c, w->due, when, sizeof when);
 	/* In the seat's order words, as the lines to copy below it. */
 	if (ordertr_to_lang(lang_seat(u->cfg, u->p, w->seat), u->p->rules->name, def, said,
 	    sizeof said) < 0)

@@ -362,7 +362,7 @@ frame_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	struct frames *f = arg;
 	const struct game_row *g = &f->p.g;
 	struct tval *lines = tval_list(), *m, *root;
-	char *body = NULL, *svg = NULL, step[32], at[LANG_DATE];
+	char *body = NULL, *svg = NULL, step[32], at[CAMPAIGN_DATE];
 	int shown = step_lines(e->narrative, g, f->open, 0, lines);
 
 	/* A step an observer read nothing of stays off a running game's page:
@@ -374,7 +374,7 @@ frame_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	m = tval_push_map(f->steps);
 	tval_set_int(m, "step", seq);
 	tval_set_int(m, "index", (long long)f->e->steps);
-	lang_date_iso(&f->c, e->at, at, sizeof at);
+	campaign_date_iso(&f->c, e->at, at, sizeof at);
 	tval_set_str(m, "at", at);
 	tval_set_str(m, "kind", kind_term(e->kind));
 	if (e->seat >= 0 && e->seat < g->nseats)
@@ -432,7 +432,7 @@ renderer(struct archive *a, const struct game_rules *r)
 	return NULL;
 }
 
-/* The state words are terms and the dates the reader's (lang_date): the
+/* The state words are terms and the dates the reader's (campaign_date): the
  * page is in the archive's language, whatever C calls them. The entry keeps
  * the ledger's ISO time, so the state file does not depend on a language. */
 static void
@@ -440,7 +440,7 @@ status_keys(const struct game_row *g, const struct campaign *c, const struct ent
     struct tval *m)
 {
 	const char *state = TERM("common.game.running");
-	char t[LANG_DATE];
+	char t[CAMPAIGN_DATE];
 
 	if (strcmp(g->status, "over") == 0)
 		state = TERM("common.game.over");
@@ -455,9 +455,9 @@ status_keys(const struct game_row *g, const struct campaign *c, const struct ent
 	tval_set_bool(m, "has_end_reason", g->end_reason[0] != '\0');
 	tval_set_str(m, "waiting", e->waiting);
 	tval_set_bool(m, "has_waiting", !audit_open(g) && e->waiting[0] != '\0');
-	lang_date_iso(c, g->created_at, t, sizeof t);
+	campaign_date_iso(c, g->created_at, t, sizeof t);
 	tval_set_str(m, "created", t);
-	lang_date_iso(c, e->last_at, t, sizeof t);
+	campaign_date_iso(c, e->last_at, t, sizeof t);
 	tval_set_str(m, "last_at", t);
 	tval_set_int(m, "steps", e->steps);
 }

@@ -196,7 +196,7 @@ report_has_news(struct ledger *l, const struct play *p, int viewer, int64_t sinc
 /* The open deadline of each seat, in campaign time ("" when none). */
 static void
 open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
-    char due[MAX_SEATS][LANG_DATE], char kind[MAX_SEATS][24])
+    char due[MAX_SEATS][CAMPAIGN_DATE], char kind[MAX_SEATS][24])
 {
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT seat_idx, kind, due_at FROM deadlines "
 	    "WHERE game_id = ? AND status = 'open' ORDER BY seq");
@@ -209,7 +209,7 @@ open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
 
 		if (s < 0 || s >= p->g.nseats)
 			continue;
-		lang_date_iso(c, col_text(st, 2), due[s], sizeof due[s]);
+		campaign_date_iso(c, col_text(st, 2), due[s], sizeof due[s]);
 		snprintf(kind[s], sizeof kind[s], "%s", col_text(st, 1));
 	}
 	ledger_release(l, st);
@@ -219,19 +219,19 @@ open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
  * master, and the deadlines. */
 static void
 campaign_keys(struct ledger *l, const struct play *p, int viewer, uint32_t waited,
-    struct tval *root, char due[MAX_SEATS][LANG_DATE])
+    struct tval *root, char due[MAX_SEATS][CAMPAIGN_DATE])
 {
 	struct campaign c;
-	char kind[MAX_SEATS][24], t[LANG_DATE];
+	char kind[MAX_SEATS][24], t[CAMPAIGN_DATE];
 	struct tval *list;
 
 	if (campaign_load(l, p->g.id, &c, NULL) < 0)
 		campaign_defaults(&c);
 	tval_set_str(root, "timezone", c.timezone);
 	tval_set_bool(root, "paused", p->g.paused_at[0] != '\0');
-	lang_date_iso(&c, p->g.paused_at, t, sizeof t);
+	campaign_date_iso(&c, p->g.paused_at, t, sizeof t);
 	tval_set_str(root, "paused_since", t);
-	lang_date_iso(&c, p->g.paused_until, t, sizeof t);
+	campaign_date_iso(&c, p->g.paused_until, t, sizeof t);
 	tval_set_str(root, "paused_until", t);
 	tval_set_bool(root, "has_paused_until", t[0] != '\0');
 	tval_set_str(root, "paused_reason", p->g.paused_reason);
@@ -306,7 +306,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 	struct tval *root = tval_map(), *list;
 	struct pending pd;
 	struct news_ctx n;
-	char due[MAX_SEATS][LANG_DATE];
+	char due[MAX_SEATS][CAMPAIGN_DATE];
 	/* Nobody moves in a paused or ended game: no "your move" that would be refused. */
 	int halted = p->g.paused_at[0] != '\0' || strcmp(p->g.status, "ended") == 0;
 	int short_list;

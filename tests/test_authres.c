@@ -187,6 +187,10 @@ test_the_first_verdict_of_the_pinned_server_decides(void **state)
 	    "dmarc=fail header.from=example.org"), AUTHRES_MISMATCH);
 	assert_int_equal(verdict(ID, from, 1, ID "; dmarc=pass header.from=sub.example.org"),
 	    AUTHRES_MISMATCH);
+	/* A header.from that is no domain is not the From's domain, however
+	 * leniently an address reader would take it (found by fuzz_authres). */
+	assert_int_equal(verdict(ID, from, 1, ID "; dmarc=fail header.from=example.org]"),
+	    AUTHRES_MISMATCH);
 	/* One domain in two spellings: GMime reads a From's A-labels back as
 	 * Unicode, the server writes header.from as it saw it. */
 	assert_int_equal(verdict(ID, "n@ex\xc3\xa4mple.test", 1,

@@ -1,3 +1,4 @@
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -281,12 +282,17 @@ authres_read(const char *field, const char *authserv_id, struct authres *out)
 
 /* 1 when the verdict's header.from is the From's domain. The server names
  * the domain as it saw it, in A-labels or U-labels, and GMime gives the
- * From back in U-labels: both are compared in A-labels. */
+ * From back in U-labels: both are compared in A-labels. A header.from
+ * with a byte no domain holds ("example.org]") is no domain: the address
+ * reader would read past it and call it the same. */
 static int
 same_domain(const char *header_from, const char *from_addr)
 {
 	char a[ADDRESS_MAX], b[ADDRESS_MAX + 2], h[ADDRESS_MAX + 2];
 
+	for (const unsigned char *c = (const unsigned char *)header_from; *c != '\0'; c++)
+		if (*c < 0x80 && !isalnum(*c) && *c != '-' && *c != '.')
+			return 0;
 	if (address_ascii(from_addr, a, sizeof a, NULL) < 0)
 		return 0;
 	snprintf(b, sizeof b, "x@%s", header_from);

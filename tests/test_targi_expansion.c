@@ -1300,6 +1300,157 @@ test_raid_asks_when_water_could_pay(void **state)
 	assert_true(last_event_has("cannot pay"));
 }
 
+/* Puts tribe card id on seat's display at slot with its action token. */
+static void
+to_display_token(int seat, int id, int slot)
+{
+	to_display(seat, id, slot);
+	G.pl[seat].tokens[slot] = 1;
+	G.token_supply--;
+}
+
+/* Issue 29 (1): with last_raid=card, 0 gold, one display card and 3 water
+ * the player may exchange 3 water for 1 gold (002: "You may trade at any
+ * time") and keep the card: asked, not settled. Settled as before when
+ * water cannot buy the gold, or when a standing RAID answer speaks. */
+static void
+test_last_raid_asks_when_water_could_keep_the_card(void **state)
+{
+	const char *kv[] = { "last_raid=card", "water=yes" };
+	const char *kv2[] = { "last_raid=card", "water=yes" };
+	int s;
+
+	(void)state;
+	xfresh(kv, 2, NULL);
+	to_round(12);
+	for (s = 0; s < 2; s++) {
+		to_display(s, 20 + s, 0);
+		set_res(s, 0, 0, 0, 0, 4);
+		set_water(s, 3);
+	}
+	to_last_raid();
+	assert_int_equal(G.phase, PH_RAID);
+	s = G.turn;
+	assert_int_equal(G.pl[s].raid_done, 0);
+	assert_true(is_legal(s, "REMOVE ROW 1"));
+	assert_true(is_legal(s, "EXCHANGE 3W FOR 1G"));
+	ok(s, "EXCHANGE 3W FOR 1G");
+	/* Gold or the card now: still the player's choice. */
+	assert_int_equal(G.pl[s].raid_done, 0);
+	ok(s, "GIVE 1G");
+	assert_int_equal(G.pl[s].display[0], card(20 + s));
+	assert_int_equal(G.pl[s].res[TG_G], 0);
+
+	/* Two water buy no gold: the card goes without asking. */
+	xfresh(kv2, 2, NULL);
+	to_round(12);
+	for (s = 0; s < 2; s++) {
+		to_display(s, 20 + s, 0);
+		set_res(s, 0, 0, 0, 0, 4);
+		set_water(s, 2);
+	}
+	to_last_raid();
+	assert_int_equal(G.phase, PH_OVER);
+	assert_int_equal(G.pl[0].display[0], -1);
+	assert_int_equal(G.pl[1].display[0], -1);
+
+	/* A standing answer settles it from what is held. */
+	xfresh(kv2, 2, NULL);
+	to_round(12);
+	for (s = 0; s < 2; s++) {
+		to_display(s, 20 + s, 0);
+		set_res(s, 0, 0, 0, 0, 4);
+		set_water(s, 3);
+		ok(s, "STANDING RAID GOODS");
+	}
+	to_last_raid();
+	assert_int_equal(G.phase, PH_OVER);
+	assert_int_equal(G.pl[0].display[0], -1);
+	assert_int_equal(G.pl[0].res[TG_W], 3);
+}
+
+/* Issue 29 (2): an unused action token may be used "at any time during a
+ * future turn" (002). With no goods, 1 VP and a token that gives 2 dates
+ * the player could give a date instead of the VP: asked, not settled. */
+static void
+test_raid_asks_when_a_token_could_pay(void **state)
+{
+	const char *kv[] = { "deck=file", "costs=yes" };
+	int s;
+
+	(void)state;
+	xfresh(kv, 2, deck);
+	to_round(3);
+	s = G.start == 0 ? 1 : 0;	/* round 4's start player */
+	set_res(s, 0, 0, 0, 0, 1);
+	to_display_token(s, 408, 0);
+	to_round(4);
+	assert_int_equal(G.phase, PH_RAID);
+	assert_int_equal(G.turn, s);
+	assert_int_equal(G.pl[s].raid_done, 0);
+	assert_true(is_legal(s, "GIVE VP"));
+	assert_true(is_legal(s, "USE 408"));
+	ok(s, "USE 408");
+	assert_int_equal(G.pl[s].raid_done, 0);
+	ok(s, "GIVE 1D");
+	assert_int_equal(G.pl[s].res[TG_VP], 1);
+	assert_int_equal(G.pl[s].res[TG_D], 1);
+
+	/* Nothing to pay with but a convert token that can pay for itself
+	 * (2 dates for 1 gold: no dates, so it cannot): settled. */
+	xfresh(kv, 2, deck);
+	to_round(3);
+	s = G.start == 0 ? 1 : 0;
+	set_res(s, 0, 0, 0, 0, 1);
+	to_display_token(s, 405, 0);
+	to_round(4);
+	assert_int_equal(G.pl[s].raid_done, 1);
+	assert_int_equal(G.pl[s].res[TG_VP], 0);
+
+	/* A standing answer settles it; the token stays. */
+	xfresh(kv, 2, deck);
+	to_round(3);
+	s = G.start == 0 ? 1 : 0;
+	set_res(s, 0, 0, 0, 0, 1);
+	to_display_token(s, 408, 0);
+	ok(s, "STANDING RAID VP");
+	to_round(4);
+	assert_int_equal(G.pl[s].raid_done, 1);
+	assert_int_equal(G.pl[s].res[TG_VP], 0);
+	assert_int_equal(G.pl[s].tokens[0], 1);
+}
+
+/* Issue 29 (1, 2): at the last raid a convert token that buys gold (2 dates
+ * for 1 gold) could keep the only display card: asked. */
+static void
+test_last_raid_asks_when_a_token_could_keep_the_card(void **state)
+{
+	const char *kv[] = { "deck=file", "costs=yes", "last_raid=card" };
+	int s;
+
+	(void)state;
+	xfresh(kv, 3, deck);
+	to_round(12);
+	for (s = 0; s < 2; s++) {
+		to_display_token(s, s == 0 ? 405 : 408, 0);
+		set_res(s, s == 0 ? 2 : 0, 0, 0, 0, 4);
+	}
+	to_last_raid();
+	assert_int_equal(G.phase, PH_RAID);
+	s = G.turn;
+	if (s == 1) {
+		/* 2 dates buy no gold: seat 1's card goes without asking. */
+		assert_int_equal(G.pl[1].display[0], -1);
+		assert_int_equal(G.turn, 0);
+		s = 0;
+	}
+	assert_int_equal(G.pl[0].raid_done, 0);
+	ok(0, "USE 405");
+	ok(0, "GIVE 1G");
+	assert_int_equal(G.pl[0].display[0], card(405));
+	assert_int_equal(G.phase, PH_OVER);
+}
+
 /* ---- orders read back as they are written ---- */
 
 static void
@@ -1389,6 +1540,9 @@ main(void)
 		cmocka_unit_test(test_new_orders_canonical),
 		cmocka_unit_test(test_expansion_tribe_top_revealed),
 		cmocka_unit_test(test_raid_asks_when_water_could_pay),
+		cmocka_unit_test(test_last_raid_asks_when_water_could_keep_the_card),
+		cmocka_unit_test(test_raid_asks_when_a_token_could_pay),
+		cmocka_unit_test(test_last_raid_asks_when_a_token_could_keep_the_card),
 	};
 	int rc;
 

@@ -331,6 +331,11 @@ int tg_lastraid_options(const struct tg_state *, int seat,
     struct order_list *);
 int tg_lastraid_pay(struct tg_state *, int seat, const struct order *,
     struct evsink *, struct diag *);
+/* What a raid payment gives up, by kind. */
+enum { PAYS_GOODS = 1, PAYS_GOLD = 2, PAYS_VP = 4, PAYS_CARD = 8 };
+int tg_pays_kind(const struct order *);
+int tg_free_could_change(const struct tg_state *, int seat,
+    const struct order_list *);
 
 /* targi_dunes.c */
 void tg_dunes_round(struct tg_state *, int after_raid, struct evsink *);

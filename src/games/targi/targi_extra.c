@@ -321,6 +321,123 @@ tg_free_orders(const struct tg_state *st, int seat, struct order_list *l)
 	}
 }
 
+/* ---- what free orders could change at a raid ---- */
+
+int
+tg_pays_kind(const struct order *o)
+{
+	if (o->kind == K_REMOVE)
+		return PAYS_CARD;
+	if (o->arg[TG_VP])
+		return PAYS_VP;
+	return o->arg[TG_G] ? PAYS_GOLD : PAYS_GOODS;
+}
+
+/* The kinds of payment res could make for the raid under the robber, water
+ * exchanged as needed (2 a good, 3 a gold). Free orders never give a card,
+ * so the last raid's card is left out. */
+static int
+payable(const struct tg_state *st, const int res[TG_NRES])
+{
+	const struct tg_border *b = &st->border[st->robber];
+	int w = st->x.water ? res[TG_W] : 0, k = 0, have;
+
+	if (b->last && st->x.last_card)
+		return res[TG_G] + w / 3 >= 1 ? PAYS_GOLD : 0;
+	if (b->goods > 0) {
+		have = b->good >= 0 ? res[b->good] :
+		    res[TG_D] + res[TG_S] + res[TG_P];
+		if (have + w / 2 >= b->goods)
+			k |= PAYS_GOODS;
+	}
+	if (b->gold > 0 && res[TG_G] + w / 3 >= b->gold)
+		k |= PAYS_GOLD;
+	if (b->vp > 0 && res[TG_VP] >= b->vp)
+		k |= PAYS_VP;
+	return k;
+}
+
+/* Pays a convert token's price from res, water covering what is short;
+ * 0 when even water cannot. */
+static int
+convert_pay(const struct tg_state *st, const struct tg_tribe *t,
+    int res[TG_NRES])
+{
+	int water = t->e_pay[TG_W];
+
+	for (int k = 0; k < TG_NRES; k++) {
+		int short_by = t->e_pay[k] - res[k];
+
+		if (k == TG_W || k == TG_VP || short_by <= 0)
+			continue;
+		if (!st->x.water)
+			return 0;
+		water += short_by * (k == TG_G ? 3 : 2);
+	}
+	if (res[TG_W] < water)
+		return 0;
+	for (int k = 0; k < TG_NRES; k++)
+		if (k != TG_W && k != TG_VP)
+			res[k] -= res[k] < t->e_pay[k] ? res[k] : t->e_pay[k];
+	res[TG_W] -= water;
+	return 1;
+}
+
+/* The kinds of payment reachable from res by the tokens not yet used
+ * (used: a bit per display slot), in every order and a choose token taking
+ * each good: a convert may live on what another token gives. Stops at the
+ * first kind outside now. */
+static int
+tokens_could(const struct tg_state *st, int seat, const int res[TG_NRES],
+    unsigned used, int now)
+{
+	const struct tg_player *p = &st->pl[seat];
+	int k = payable(st, res);
+
+	if (k & ~now)
+		return k;
+	for (int i = 0; i < TG_SLOTS; i++) {
+		const struct tg_tribe *t;
+
+		if (!p->tokens[i] || (used & (1u << i)))
+			continue;
+		t = &st->tribe[p->display[i]];
+		for (int g = 0; g < (t->effect == EF_CHOOSE ? 3 : 1); g++) {
+			int r[TG_NRES];
+
+			memcpy(r, res, sizeof r);
+			if (t->effect == EF_CHOOSE)
+				r[g] += t->e_n;
+			else if (t->effect == EF_GAIN ||
+			    (t->effect == EF_CONVERT && convert_pay(st, t, r)))
+				for (int x = 0; x < TG_NRES; x++)
+					r[x] += t->e_give[x];
+			else
+				continue;
+			k |= tokens_could(st, seat, r, used | (1u << i), now);
+			if (k & ~now)
+				return k;
+		}
+	}
+	return k;
+}
+
+/* Whether exchanging water (002: "You may trade at any time: 3 Water for
+ * 1 Gold or 2 Water for any 1 Good") or using action tokens ("once,
+ * immediately or at any time during a future turn") could let seat give up
+ * a kind of thing (goods, gold, VP) other than every way l holds now. Then
+ * the raid is not settled without asking. */
+int
+tg_free_could_change(const struct tg_state *st, int seat,
+    const struct order_list *l)
+{
+	int now = 0;
+
+	for (size_t i = 0; i < l->n; i++)
+		now |= tg_pays_kind(&l->v[i]);
+	return (tokens_could(st, seat, st->pl[seat].res, 0, now) & ~now) != 0;
+}
+
 /* ---- the last raid of the expansion: 1 gold or a row's last card ---- */
 
 int

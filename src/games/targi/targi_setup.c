@@ -414,30 +414,6 @@ tg_raid_pay(struct tg_state *st, int seat, const int spec[TG_NRES],
 	return 0;
 }
 
-/* Whether exchanging water (2 for a good, 3 for a gold: 002, "at any
- * time") could give seat a way to pay the raid that it lacks now (l: its
- * ways now). Then the raid is not settled without asking. */
-static int
-water_helps(const struct tg_state *st, int seat, const struct order_list *l)
-{
-	const struct tg_border *b = &st->border[st->robber];
-	const struct tg_player *p = &st->pl[seat];
-	int w = p->res[TG_W], goods = 0, gold = 0, have;
-
-	if (!st->x.water || w < 2)
-		return 0;
-	for (size_t i = 0; i < l->n; i++) {
-		goods |= l->v[i].arg[TG_D] + l->v[i].arg[TG_S] + l->v[i].arg[TG_P] > 0;
-		gold |= l->v[i].arg[TG_G] > 0;
-	}
-	if (b->goods > 0 && !goods) {
-		have = b->good >= 0 ? p->res[b->good] : tg_goods_total(p);
-		if (have + w / 2 >= b->goods)
-			return 1;
-	}
-	return b->gold > 0 && !gold && p->res[TG_G] + w / 3 >= b->gold;
-}
-
 /* Settles seat's raid when no choice is open (or a standing answer makes
  * it); 1 when settled, 0 when seat must decide. */
 static int
@@ -469,15 +445,16 @@ raid_auto(struct tg_state *st, int seat, struct evsink *ev)
 			    bn, p->name);
 			p->raid_done = 1;
 			rc = 1;
-		} else if (l.n == 1 || p->raid_mode == RM_GOODS) {
+		} else if ((l.n == 1 && (p->raid_mode != RM_ASK ||
+		    !tg_free_could_change(st, seat, &l))) || p->raid_mode == RM_GOODS) {
 			rc = tg_lastraid_pay(st, seat, &l.v[0], ev, NULL) == 0;
 		}
 		order_list_free(&l);
 		return rc;
 	}
-	/* Water could pay what is now unpayable: the player is asked, unless
-	 * a standing RAID answer says how raids are paid. */
-	if (l.n <= 1 && p->raid_mode == RM_ASK && water_helps(st, seat, &l))
+	/* Water or a token could change what is given up: the player is
+	 * asked, unless a standing RAID answer says how raids are paid. */
+	if (l.n <= 1 && p->raid_mode == RM_ASK && tg_free_could_change(st, seat, &l))
 		goto out;
 	if (l.n == 0) {
 		tg_give(st, 1 - seat, TG_VP, b->vp);

@@ -109,6 +109,25 @@ test_setup_two(void **u)
 	free(s);
 }
 
+/* 000, lines 70-72: the settlement replaces "a territorial card" of the
+ * sector, the chotts among them; the chott card leaves the game. */
+static void
+test_settlement_on_a_chott(void **u)
+{
+	struct tu_state *s = fresh(2, NULL, 0, 1);
+
+	(void)u;
+	must(s, 0, "SECTOR A");
+	must(s, 1, "SECTOR D");
+	terrain(s, 21, T_CHOTT);
+	must(s, 0, "SETTLE 21");
+	assert_int_equal(s->terrain[21], T_SETTLEMENT);
+	assert_int_equal(s->owner[21], 0);
+	assert_int_equal(s->camels[21], 10);
+	ok(s);
+	free(s);
+}
+
 static void
 test_setup_opposite(void **u)
 {
@@ -1073,6 +1092,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_setup_two),
+		cmocka_unit_test(test_settlement_on_a_chott),
 		cmocka_unit_test(test_setup_opposite),
 		cmocka_unit_test(test_setup_four_last_sector),
 		cmocka_unit_test(test_setup_three),

@@ -346,6 +346,29 @@ test_water_scores_one_vp_per_two(void **state)
 	assert_int_equal(sc.water, 0);
 }
 
+/* The estimate's parts add up to its total: the water figure is shown
+ * (issue 29). */
+static void
+test_water_in_the_score_estimate(void **state)
+{
+	const char *kv[] = { "water=yes" };
+	struct tval *v = tval_map();
+	const struct tval *pl, *est;
+
+	(void)state;
+	xfresh(kv, 1, NULL);
+	set_res(0, 0, 0, 0, 0, 4);
+	set_water(0, 5);
+	tg_view(&G, 0, v);
+	pl = tval_get(v, "players");
+	assert_non_null(pl);
+	est = tval_get(pl->items[0], "estimate");
+	assert_non_null(est);
+	assert_string_equal(en(est->str), "anna would score 6 now (4 VP tokens, "
+	    "0 on cards, 0 from card bonuses, 0 from rows, 2 from water)");
+	tval_free(v);
+}
+
 static void
 test_water_as_alternative_cost(void **state)
 {
@@ -1504,6 +1527,7 @@ main(void)
 		cmocka_unit_test(test_water_exchange_needs_the_module),
 		cmocka_unit_test(test_water_limit_at_the_end_of_a_turn),
 		cmocka_unit_test(test_water_scores_one_vp_per_two),
+		cmocka_unit_test(test_water_in_the_score_estimate),
 		cmocka_unit_test(test_water_as_alternative_cost),
 		cmocka_unit_test(test_slash_cost_either_side),
 		cmocka_unit_test(test_bracket_cost_is_optional_and_pays_vp_once),

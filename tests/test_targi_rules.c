@@ -596,6 +596,24 @@ test_goods_deck_reshuffles_at_once(void **state)
 		assert_int_not_equal(G.gdeck[i], last);
 }
 
+/* Refilling the centre draws from the goods deck too: its reshuffle is
+ * narrated as the Caravan's is (issue 29). */
+static void
+test_centre_refill_reshuffle_is_narrated(void **state)
+{
+	(void)state;
+	fresh();
+	while (G.ngdeck > 1)
+		G.gdisc[G.ngdisc++] = G.gdeck[--G.ngdeck];
+	to_central(1, 21);
+	actions(0, (const int[]){ 2, 0 }, (const int[]){ 1, -1 });
+	assert_false(last_event_has("shuffled"));
+	ok(0, "DISCARD B1");
+	assert_int_equal(G.cen_type[1], CEN_GOODS);
+	assert_int_equal(G.ngdisc, 0);
+	assert_true(last_event_has("The goods discards are shuffled into a new goods deck."));
+}
+
 static void
 test_limit(void **state)
 {
@@ -920,6 +938,7 @@ main(void)
 		cmocka_unit_test(test_tribal_expansion),
 		cmocka_unit_test(test_goods_deck_reshuffles),
 		cmocka_unit_test(test_goods_deck_reshuffles_at_once),
+		cmocka_unit_test(test_centre_refill_reshuffle_is_narrated),
 		cmocka_unit_test(test_limit),
 		cmocka_unit_test(test_twelfth_card_ends_after_round),
 		cmocka_unit_test(test_scoring_example),

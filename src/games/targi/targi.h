@@ -277,7 +277,7 @@ int tg_has_actions(const struct tg_state *, int seat);
 void tg_action_orders(const struct tg_state *, int seat, struct order_list *);
 int tg_payments(const struct tg_state *, int seat, int card, int via,
     int pays[][TG_NRES], int max);
-void tg_replace_central(struct tg_state *, int pos);
+void tg_replace_central(struct tg_state *, int pos, struct evsink *);
 void tg_cost_text(const struct tg_tribe *, char *, size_t);
 enum { VIA_CARD, VIA_NOBLE, VIA_HAND };
 int tg_display_card(struct tg_state *, int seat, int card, int row,

@@ -290,14 +290,14 @@ tg_gain_goods_card(struct tg_state *st, int seat, const int res[TG_NRES],
 /* The used central card leaves; a card of the other kind comes face down.
  * A second player's marker on it gets nothing (the expansion's text). */
 void
-tg_replace_central(struct tg_state *st, int pos)
+tg_replace_central(struct tg_state *st, int pos, struct evsink *ev)
 {
 	if (st->cen_type[pos] == CEN_GOODS) {
 		st->gdisc[st->ngdisc++] = st->cen_card[pos];
 		st->cen_card[pos] = tg_draw_tribe(st);
 		st->cen_type[pos] = st->cen_card[pos] < 0 ? CEN_EMPTY : CEN_TRIBE;
 	} else {
-		st->cen_card[pos] = tg_draw_goods(st, NULL);
+		st->cen_card[pos] = tg_draw_goods(st, ev);
 		st->cen_type[pos] = st->cen_card[pos] < 0 ? CEN_EMPTY : CEN_GOODS;
 	}
 	st->cen_down[pos] = st->cen_type[pos] != CEN_EMPTY;
@@ -637,7 +637,7 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 					    name, ORDER("targi", "TAKE"), name);
 				tg_gain_goods_card(st, seat, st->goods[card].res, ev);
 			}
-			tg_replace_central(st, pos);
+			tg_replace_central(st, pos, ev);
 			return 0;
 		}
 		n = o->arg[0];
@@ -687,20 +687,20 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 		if (o->kind == K_BUY) {
 			if (check_buy(st, seat, card, VIA_CARD, o, pay, d) < 0)
 				return -1;
-			tg_replace_central(st, pos);
+			tg_replace_central(st, pos, ev);
 			buy(st, seat, card, o->arg[1], pay, o->arg[TG_EXTRA], ev);
 		} else if (o->kind == K_KEEP) {
 			if (p->hand >= 0)
 				return diag_set(d, 0, "You already hold a hand card; you may only display (%s) or %s %s.",
 				    ORDER("targi", "BUY"), ORDER("targi", "DISCARD"), name);
-			tg_replace_central(st, pos);
+			tg_replace_central(st, pos, ev);
 			p->hand = card;
 			p->hand_round = st->round;
 			p->hand_secret = 0;
 			ev_emit(ev, VIS_ALL, "%s takes tribe card %d from %s into hand.",
 			    p->name, st->tribe[card].id, name);
 		} else {
-			tg_replace_central(st, pos);
+			tg_replace_central(st, pos, ev);
 			st->tdisc[st->ntdisc++] = card;
 			ev_emit(ev, VIS_ALL, "%s takes tribe card %d from %s and discards it.",
 			    p->name, st->tribe[card].id, name);

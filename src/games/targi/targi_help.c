@@ -86,8 +86,8 @@ tg_view_help(const struct tg_state *st, int viewer, struct tval *root)
 
 		tg_score(st, s, &sc);
 		if (st->x.water)
-			msg_fmt(m, sizeof m, "%s would score %d now (%d VP tokens, %d on cards, %d from card bonuses, %d from rows, and water)",
-			    st->pl[s].name, sc.total, sc.tokens, sc.cards, sc.bonus, sc.rows);
+			msg_fmt(m, sizeof m, "%s would score %d now (%d VP tokens, %d on cards, %d from card bonuses, %d from rows, %d from water)",
+			    st->pl[s].name, sc.total, sc.tokens, sc.cards, sc.bonus, sc.rows, sc.water);
 		else
 			msg_fmt(m, sizeof m, "%s would score %d now (%d VP tokens, %d on cards, %d from card bonuses, %d from rows)",
 			    st->pl[s].name, sc.total, sc.tokens, sc.cards, sc.bonus, sc.rows);

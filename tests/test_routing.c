@@ -804,6 +804,43 @@ test_queued_orders_and_replay(void **state)
 	assert_int_equal(events(e), before + 1);
 }
 
+/* Targui: another tribe's queued orders are no step for the tribe on turn
+ * (issue 29): its reports keep the step number, the STEP line it copies
+ * still answers the decision it shows, and one step further is one the
+ * game has not reached, so a STEP line cannot count them either. */
+static void
+test_queued_orders_are_no_step_for_the_others(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300], want[40];
+	long long shown = seq(e), before;
+	int idle = -1, w = first_waited(e, order, sizeof order);
+	char *report;
+
+	for (int s = 0; s < e->p.g.nseats && idle < 0; s++)
+		if (!waited_order(e, s, NULL, 0))
+			idle = s;
+	assert_true(idle >= 0);
+	before = events(e);
+	mail(e, addr[idle], idle, "", "PASS\n");
+	mail(e, addr[idle], idle, "", "CANCEL\n");
+	assert_int_equal(events(e), before + 2);
+	mail(e, addr[w], w, "", "REPORT\n");
+	report = fx_last_mail(&e->f, "report", addr[w]);
+	snprintf(want, sizeof want, "\nSTEP %lld\n", shown);
+	must_contain(report, want);
+	free(report);
+	before = events(e);
+	snprintf(body, sizeof body, "STEP %lld\n%s\n", shown + 1, order);
+	mail(e, addr[w], w, "", body);
+	assert_int_equal(events(e), before);
+	snprintf(want, sizeof want, "is at step %lld", shown);
+	must_mail(e, "error", addr[w], want);
+	snprintf(body, sizeof body, "STEP %lld\n%s\n", shown, order);
+	mail(e, addr[w], w, "", body);
+	assert_true(events(e) > before);
+}
+
 /* Targi: a standing order, written before the other player moved. */
 static void
 test_standing_order_on_an_older_form(void **state)
@@ -977,6 +1014,8 @@ main(void)
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_queued_orders_and_replay, setup_targui,
 		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_queued_orders_are_no_step_for_the_others,
+		    setup_targui, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_standing_order_on_an_older_form,
 		    setup_targi, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_stray_quote_name_is_the_seat, setup_bq,

@@ -126,6 +126,7 @@ struct run {
 	int64_t seen;		/* outbox rows read */
 	long games, mails, shows, steps, ended, htmls, svgs, jsons;
 	long leaks, positives, own_tokens;
+	long quiet_steps;	/* queued or noted orders that were steps for their sender */
 	char first_leak[600];
 	enum plant plant;
 	struct facts *before;	/* STACK, GOODS: the facts the mails are read against */
@@ -758,6 +759,20 @@ facts_drop(struct facts *own)
 	free(own);
 }
 
+/* view.json numbers the step as the report it comes with does: the
+ * reader's number, which counts no step hidden from it. */
+static void
+check_json_step(struct run *r, const char *body, const char *json)
+{
+	const char *a = strstr(body, "\nSTEP "), *b = strstr(json, "\"step\" : ");
+
+	if (a == NULL || b == NULL)
+		return;
+	if (atoll(a + 6) != atoll(b + 9))
+		fail_msg("%s: the report reads STEP %lld, its view.json step %lld", r->game,
+		    atoll(a + 6), atoll(b + 9));
+}
+
 /* Every outbox row since the last look, against the state now (or, in a
  * planted run of a kind, the step before). */
 static void
@@ -785,6 +800,7 @@ scan_outbox(struct run *r)
 		check_html(r, &p, f, where, reader, col_text(st, 5));
 		if (col_text(st, 6)[0] != '\0') {
 			check_text(r, &p, f, where, reader, col_text(st, 6));
+			check_json_step(r, col_text(st, 4), col_text(st, 6));
 			r->jsons++;
 		}
 		r->mails++;
@@ -970,6 +986,41 @@ check_quiet(struct run *r, int seat, int64_t before)
 	sqlite3_finalize(st);
 }
 
+/* The step number each reader reads in its report, the observer's last. */
+static void
+steps_read(struct run *r, const struct play *p, int64_t out[MAX_SEATS + 1])
+{
+	for (int x = 0; x <= r->nseats; x++) {
+		struct tval *root = report_tree(&r->f.l, p, x < r->nseats ? x : -1, p->seq,
+		    "en");
+		const struct tval *t = tval_get(root, "step");
+
+		assert_non_null(t);
+		out[x] = (int64_t)t->num;
+		tval_free(root);
+	}
+}
+
+/* The queued or noted order is no step for the others (issue 29): were
+ * it counted in the step number they read, a reader could count another
+ * tribe's queued orders. */
+static void
+check_quiet_step(struct run *r, int seat, const int64_t before[MAX_SEATS + 1])
+{
+	int64_t after[MAX_SEATS + 1];
+	struct play p;
+
+	load(r, &p);
+	steps_read(r, &p, after);
+	for (int x = 0; x <= r->nseats; x++)
+		if (x != seat && after[x] != before[x])
+			fail_msg("%s: %s queued or noted an order and %s reads step %lld, not "
+			    "%lld", r->game, names[seat], x < r->nseats ? names[x] : "the observer",
+			    (long long)after[x], (long long)before[x]);
+	r->quiet_steps += after[seat] != before[seat];
+	play_free(&p);
+}
+
 static void
 play_game(struct run *r)
 {
@@ -980,7 +1031,7 @@ play_game(struct run *r)
 		struct buf b = BUF_INIT;
 		uint32_t waited;
 		int seat, quiet;
-		int64_t before = r->seen;
+		int64_t before = r->seen, read_before[MAX_SEATS + 1];
 		char mid[48], *m;
 
 		load(r, &p);
@@ -1000,6 +1051,8 @@ play_game(struct run *r)
 		quiet = !(waited & VIS_SEAT(seat)) && (strcmp(b.p, "PASS\n") == 0 ||
 		    strcmp(b.p, "CANCEL\n") == 0 || strncmp(b.p, "STANDING ", 9) == 0 ||
 		    strncmp(b.p, "PREFER ", 7) == 0);
+		if (quiet)
+			steps_read(r, &p, read_before);
 		keep_before(r, &p);
 		play_free(&p);
 		snprintf(mid, sizeof mid, "m%d.%s@secrets", r->mid++, r->game);
@@ -1009,8 +1062,10 @@ play_game(struct run *r)
 		buf_free(&b);
 		r->steps++;
 		scan_outbox(r);
-		if (quiet)
+		if (quiet) {
 			check_quiet(r, seat, before);
+			check_quiet_step(r, seat, read_before);
+		}
 		if (chance(r, 10))
 			scan_show(r);
 	}
@@ -1123,6 +1178,10 @@ test_setup(void **state)
 	assert_int_equal(r->svgs, r->shows);
 	assert_true(r->jsons > 0);
 	assert_true(r->own_tokens >= r->games * su->nseats);
+	/* Out-of-turn orders were queued (and numbered for their sender
+	 * alone): the step check of check_quiet_step was made. */
+	if (strcmp(su->rules, "targui") == 0)
+		assert_true(r->quiet_steps > 0);
 	if (su->positive && r->positives == 0)
 		fail_msg("%s in %s: no seat ever saw one of the facts hidden from the "
 		    "others: the strings are not those the reports use", su->name, j->lang);

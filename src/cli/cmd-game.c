@@ -541,13 +541,14 @@ static int
 print_json(struct cli *c, struct play *p, int viewer, int64_t since)
 {
 	struct tval *root = report_tree(&c->l, p, viewer, since, c->cfg.language);
+	const struct tval *step = tval_get(root, "step");
 	struct buf out = BUF_INIT;
 	struct diag d;
 	int rc;
 
 	diag_clear(&d);
-	rc = view_json_lang(c->cfg.language, p->rules->name, p->g.name, p->seq, viewer, root,
-	    1, &out, &d);
+	rc = view_json_lang(c->cfg.language, p->rules->name, p->g.name,
+	    step != NULL ? (long long)step->num : p->seq, viewer, root, 1, &out, &d);
 	tval_free(root);
 	if (rc < 0) {
 		buf_free(&out);

@@ -776,7 +776,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	/* Which step the orders answer: the form's STEP line, else the referee
 	 * mail they reply to, else (a held mail) the step when it came. */
 	if (ob->step_line > 0)
-		step = ob->step;
+		step = report_step_seq(j->l, &p, seat, ob->step);
 	else if (strcmp(j->source, "file") != 0)
 		step = stale_reply_step(j->l, p.g.id, seat, j->m.in_reply_to, j->m.references);
 	if (step < 0 && j->confirmed)
@@ -793,7 +793,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		if (rc == 0 && stale_replayed(j->l, p.g.id, seat, step, hash, j->id))
 			diag_set(&refusal, 0, "replay: these orders for step %lld were applied "
 			    "already, from an earlier mail; nothing in this mail was applied",
-			    (long long)step);
+			    (long long)report_step_seen(j->l, &p, seat, step));
 		refused = refusal.msg[0] != '\0';
 		if (refused)
 			log_info("%s %s: message %lld refused: %s", p.g.name,

@@ -7,6 +7,7 @@
 #include "core/msg.h"
 #include "core/xmalloc.h"
 #include "referee/stale.h"
+#include "render/report.h"
 
 static int64_t
 step_of_mail(struct ledger *l, int64_t game_id, int seat, const char *mid, size_t len)
@@ -118,15 +119,18 @@ stale_check(struct ledger *l, const struct play *p, int seat, int64_t step,
 	struct walk w;
 	struct pending pd;
 	char first[2048], now[1024];
+	int64_t answered, ended, at;
 	void *st;
 	int rc;
 
+	/* Every step number said is the one the seat reads (report.h). */
 	if (step > p->seq)
 		/* Rendered in English, it still begins "STEP n:", which
 		 * answer.c's refused_line reads. */
 		return diag_set(od, 0, "%s %lld: game %s is at step %lld; copy the %s "
-		    "line of your newest report", ORDER("", "STEP"), (long long)step,
-		    p->g.name, (long long)p->seq, ORDER("", "STEP")), 1;
+		    "line of your newest report", ORDER("", "STEP"),
+		    (long long)report_step_seen(l, p, seat, step), p->g.name,
+		    (long long)report_step_seen(l, p, seat, p->seq), ORDER("", "STEP")), 1;
 	if (step == p->seq)
 		return 0;
 	memset(&w, 0, sizeof w);
@@ -144,20 +148,23 @@ stale_check(struct ledger *l, const struct play *p, int seat, int64_t step,
 	memset(&pd, 0, sizeof pd);
 	p->rules->waiting_for(p->st, &pd);
 	/* Three sentences, each a message of its own. */
+	answered = report_step_seen(l, p, seat, step);
+	ended = report_step_seen(l, p, seat, w.ended);
+	at = report_step_seen(l, p, seat, p->seq);
 	if (w.waited0)
 		msg_fmt(first, sizeof first, "stale: this mail answers step %lld, when you were "
-		    "asked to %s; that decision has passed (%s, step %lld).", (long long)step,
-		    w.what0, w.why, (long long)w.ended);
+		    "asked to %s; that decision has passed (%s, step %lld).", (long long)answered,
+		    w.what0, w.why, (long long)ended);
 	else
 		msg_fmt(first, sizeof first, "stale: this mail answers step %lld, when nothing "
-		    "was asked of you (orders in advance); %s (step %lld).", (long long)step,
-		    w.why, (long long)w.ended);
+		    "was asked of you (orders in advance); %s (step %lld).", (long long)answered,
+		    w.why, (long long)ended);
 	if (!pd.over && (pd.seats & VIS_SEAT(seat)))
 		msg_fmt(now, sizeof now, "The game is at step %lld and asks you to %s.",
-		    (long long)p->seq, pending_own(&pd, seat));
+		    (long long)at, pending_own(&pd, seat));
 	else
 		msg_fmt(now, sizeof now, "The game is at step %lld and waits for no order of "
-		    "yours.", (long long)p->seq);
+		    "yours.", (long long)at);
 	diag_set(od, 0, "%s %s Nothing in this mail was applied; answer the report below.",
 	    first, now);
 	return 1;

@@ -193,6 +193,74 @@ report_has_news(struct ledger *l, const struct play *p, int viewer, int64_t sinc
 	return sc.any;
 }
 
+/* Calls fn with the seq of each live step up to `to` that viewer may not
+ * see: a narrative with lines, none of them viewer's (another seat's queued
+ * or standing order). A line every reader sees makes a step seen: such
+ * narratives, nearly all, are left to SQLite. Stops when fn returns 0. */
+static void
+hidden_each(struct ledger *l, int64_t game, int viewer, int64_t to,
+    int (*fn)(void *, int64_t), void *arg)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT seq, narrative FROM events WHERE "
+	    "game_id = ? AND seq <= ? AND narrative <> '' AND "
+	    "instr(narrative, 'ffffffff' || char(9)) = 0 AND NOT EXISTS (SELECT 1 "
+	    "FROM undone u WHERE u.game_id = events.game_id AND u.seq = events.seq) "
+	    "ORDER BY seq");
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, to);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct seen_ctx sc = { vis_mask(viewer), 0 };
+
+		visible_one(&sc, col_text(st, 1));
+		if (!sc.any && fn(arg, sqlite3_column_int64(st, 0)) == 0)
+			break;
+	}
+	ledger_release(l, st);
+}
+
+static int
+count_one(void *arg, int64_t seq)
+{
+	(void)seq;
+	++*(int64_t *)arg;
+	return 1;
+}
+
+int64_t
+report_step_seen(struct ledger *l, const struct play *p, int viewer, int64_t seq)
+{
+	int64_t hidden = 0;
+
+	if (viewer == VIEW_ALL)
+		return seq;
+	hidden_each(l, p->g.id, viewer, seq < p->seq ? seq : p->seq, count_one, &hidden);
+	return seq - hidden;
+}
+
+/* Each hidden step at or just after the candidate moves it on by one. */
+static int
+shift_one(void *arg, int64_t seq)
+{
+	int64_t *s = arg;
+
+	if (seq > *s + 1)
+		return 0;
+	++*s;
+	return 1;
+}
+
+int64_t
+report_step_seq(struct ledger *l, const struct play *p, int viewer, int64_t seen)
+{
+	int64_t s = seen;
+
+	if (viewer == VIEW_ALL || seen < 0)
+		return seen;
+	hidden_each(l, p->g.id, viewer, p->seq, shift_one, &s);
+	return s;
+}
+
 /* The open deadline of each seat, in campaign time ("" when none). */
 static void
 open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
@@ -327,7 +395,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 		tval_set_str(root, "seat", p->g.seats[viewer].name);
 	else
 		tval_set(root, "seat", tval_new(TV_NULL));
-	tval_set_int(root, "step", p->seq);
+	tval_set_int(root, "step", report_step_seen(l, p, viewer, p->seq));
 	tval_set_bool(root, "observer", viewer < 0);
 	memset(&pd, 0, sizeof pd);
 	p->rules->waiting_for(p->st, &pd);

@@ -37,6 +37,14 @@ void report_narrative(const char *narrative, int viewer, const char *lang,
  * up to p's: a reader with nothing new to see is not sent a report. */
 int report_has_news(struct ledger *, const struct play *, int viewer, int64_t since);
 
+/* The step number viewer (-1: an observer) reads for the step seq: the
+ * steps it may not see (another seat's queued or standing order) are not
+ * counted, so a reader cannot count them. report_step_seq is the way back:
+ * the last step a reader read as seen (past the game's step when seen is
+ * ahead of what it may read). VIEW_ALL reads the steps as they are. */
+int64_t report_step_seen(struct ledger *, const struct play *, int viewer, int64_t seq);
+int64_t report_step_seq(struct ledger *, const struct play *, int viewer, int64_t seen);
+
 /* Width in pixels of the board picture in report mails: wide enough for a
  * phone held sideways, small enough to keep a mail well under 100 KB. */
 #define REPORT_PNG_WIDTH 640

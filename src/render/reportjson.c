@@ -46,12 +46,15 @@ reportjson_attachment(const char *lang, const struct play *p, int seat,
     const char *tmpl, const struct tval *root, char **json, struct diag *d)
 {
 	struct buf b = BUF_INIT;
+	const struct tval *step = tval_get(root, "step");
 
 	*json = NULL;
 	if (seat < 0 || strcmp(tmpl, "report") != 0 || !p->g.seats[seat].json)
 		return 0;
-	/* The tree the text was rendered from: nothing the report would not say. */
-	if (view_json_lang(lang, p->rules->name, p->g.name, p->seq, seat, root, 1, &b, d) < 0) {
+	/* The tree the text was rendered from: nothing the report would not
+	 * say, its step number too (report_step_seen). */
+	if (view_json_lang(lang, p->rules->name, p->g.name, step != NULL ?
+	    (long long)step->num : p->seq, seat, root, 1, &b, d) < 0) {
 		buf_free(&b);
 		return -1;
 	}

@@ -767,6 +767,17 @@ test_current_step_and_future_step(void **state)
 	assert_true(events(e) > before);
 }
 
+/* A seat the game does not wait for. */
+static int
+idle_seat(struct fx_env *e)
+{
+	for (int s = 0; s < e->p.g.nseats; s++)
+		if (!waited_order(e, s, NULL, 0))
+			return s;
+	fail_msg("every seat is waited for");
+	return -1;
+}
+
 /* Targui: a tribe not on turn queues orders for its next turn, on the form
  * of an older step while the others move; the same mail again is a replay. */
 static void
@@ -775,13 +786,9 @@ test_queued_orders_and_replay(void **state)
 	struct fx_env *e = *state;
 	char order[ORDER_TEXT], body[300];
 	long long asked = seq(e), before;
-	int idle = -1, w = first_waited(e, order, sizeof order);
+	int w = first_waited(e, order, sizeof order), idle = idle_seat(e);
 	char *ack;
 
-	for (int s = 0; s < e->p.g.nseats && idle < 0; s++)
-		if (!waited_order(e, s, NULL, 0))
-			idle = s;
-	assert_true(idle >= 0);
 	/* Someone else moves first: the idle tribe's form is now an older step. */
 	snprintf(body, sizeof body, "%s\n", order);
 	mail(e, addr[w], w, "", body);
@@ -814,13 +821,9 @@ test_queued_orders_are_no_step_for_the_others(void **state)
 	struct fx_env *e = *state;
 	char order[ORDER_TEXT], body[300], want[40];
 	long long shown = seq(e), before;
-	int idle = -1, w = first_waited(e, order, sizeof order);
+	int w = first_waited(e, order, sizeof order), idle = idle_seat(e);
 	char *report;
 
-	for (int s = 0; s < e->p.g.nseats && idle < 0; s++)
-		if (!waited_order(e, s, NULL, 0))
-			idle = s;
-	assert_true(idle >= 0);
 	before = events(e);
 	mail(e, addr[idle], idle, "", "PASS\n");
 	mail(e, addr[idle], idle, "", "CANCEL\n");

@@ -1332,6 +1332,40 @@ to_display_token(int seat, int id, int slot)
 	G.token_supply--;
 }
 
+/* Seat s is asked at a raid; after the free order (an exchange, a token)
+ * it is asked still, and then pays. */
+static void
+asked_then_pays(int s, const char *free_order, const char *pay)
+{
+	assert_int_equal(G.phase, PH_RAID);
+	assert_int_equal(G.turn, s);
+	assert_int_equal(G.pl[s].raid_done, 0);
+	assert_true(is_legal(s, free_order));
+	ok(s, free_order);
+	assert_int_equal(G.pl[s].raid_done, 0);
+	ok(s, pay);
+}
+
+/* Both players at the last raid (last_raid=card, water) with no gold, 4
+ * VP, tribe card 20 + seat alone on display and `water` water; standing:
+ * a standing RAID answer both give before. */
+static void
+last_raid_with_water(int water, const char *standing)
+{
+	const char *kv[] = { "last_raid=card", "water=yes" };
+
+	xfresh(kv, 2, NULL);
+	to_round(12);
+	for (int s = 0; s < 2; s++) {
+		to_display(s, 20 + s, 0);
+		set_res(s, 0, 0, 0, 0, 4);
+		set_water(s, water);
+		if (standing != NULL)
+			ok(s, standing);
+	}
+	to_last_raid();
+}
+
 /* Issue 29 (1): with last_raid=card, 0 gold, one display card and 3 water
  * the player may exchange 3 water for 1 gold (002: "You may trade at any
  * time") and keep the card: asked, not settled. Settled as before when
@@ -1339,57 +1373,47 @@ to_display_token(int seat, int id, int slot)
 static void
 test_last_raid_asks_when_water_could_keep_the_card(void **state)
 {
-	const char *kv[] = { "last_raid=card", "water=yes" };
-	const char *kv2[] = { "last_raid=card", "water=yes" };
 	int s;
 
 	(void)state;
-	xfresh(kv, 2, NULL);
-	to_round(12);
-	for (s = 0; s < 2; s++) {
-		to_display(s, 20 + s, 0);
-		set_res(s, 0, 0, 0, 0, 4);
-		set_water(s, 3);
-	}
-	to_last_raid();
-	assert_int_equal(G.phase, PH_RAID);
+	last_raid_with_water(3, NULL);
 	s = G.turn;
-	assert_int_equal(G.pl[s].raid_done, 0);
 	assert_true(is_legal(s, "REMOVE ROW 1"));
-	assert_true(is_legal(s, "EXCHANGE 3W FOR 1G"));
-	ok(s, "EXCHANGE 3W FOR 1G");
-	/* Gold or the card now: still the player's choice. */
-	assert_int_equal(G.pl[s].raid_done, 0);
-	ok(s, "GIVE 1G");
+	/* Gold or the card after it: still the player's choice. */
+	asked_then_pays(s, "EXCHANGE 3W FOR 1G", "GIVE 1G");
 	assert_int_equal(G.pl[s].display[0], card(20 + s));
 	assert_int_equal(G.pl[s].res[TG_G], 0);
 
 	/* Two water buy no gold: the card goes without asking. */
-	xfresh(kv2, 2, NULL);
-	to_round(12);
-	for (s = 0; s < 2; s++) {
-		to_display(s, 20 + s, 0);
-		set_res(s, 0, 0, 0, 0, 4);
-		set_water(s, 2);
-	}
-	to_last_raid();
+	last_raid_with_water(2, NULL);
 	assert_int_equal(G.phase, PH_OVER);
 	assert_int_equal(G.pl[0].display[0], -1);
 	assert_int_equal(G.pl[1].display[0], -1);
 
 	/* A standing answer settles it from what is held. */
-	xfresh(kv2, 2, NULL);
-	to_round(12);
-	for (s = 0; s < 2; s++) {
-		to_display(s, 20 + s, 0);
-		set_res(s, 0, 0, 0, 0, 4);
-		set_water(s, 3);
-		ok(s, "STANDING RAID GOODS");
-	}
-	to_last_raid();
+	last_raid_with_water(3, "STANDING RAID GOODS");
 	assert_int_equal(G.phase, PH_OVER);
 	assert_int_equal(G.pl[0].display[0], -1);
 	assert_int_equal(G.pl[0].res[TG_W], 3);
+}
+
+/* Round 4's start player, with no goods, 1 VP and tribe card id with its
+ * token on display, at raid 1; standing: a standing RAID answer first. */
+static int
+raid_with_token(int id, const char *standing)
+{
+	const char *kv[] = { "deck=file", "costs=yes" };
+	int s;
+
+	xfresh(kv, 2, deck);
+	to_round(3);
+	s = G.start == 0 ? 1 : 0;
+	set_res(s, 0, 0, 0, 0, 1);
+	to_display_token(s, id, 0);
+	if (standing != NULL)
+		ok(s, standing);
+	to_round(4);
+	return s;
 }
 
 /* Issue 29 (2): an unused action token may be used "at any time during a
@@ -1398,46 +1422,23 @@ test_last_raid_asks_when_water_could_keep_the_card(void **state)
 static void
 test_raid_asks_when_a_token_could_pay(void **state)
 {
-	const char *kv[] = { "deck=file", "costs=yes" };
 	int s;
 
 	(void)state;
-	xfresh(kv, 2, deck);
-	to_round(3);
-	s = G.start == 0 ? 1 : 0;	/* round 4's start player */
-	set_res(s, 0, 0, 0, 0, 1);
-	to_display_token(s, 408, 0);
-	to_round(4);
-	assert_int_equal(G.phase, PH_RAID);
-	assert_int_equal(G.turn, s);
-	assert_int_equal(G.pl[s].raid_done, 0);
+	s = raid_with_token(408, NULL);
 	assert_true(is_legal(s, "GIVE VP"));
-	assert_true(is_legal(s, "USE 408"));
-	ok(s, "USE 408");
-	assert_int_equal(G.pl[s].raid_done, 0);
-	ok(s, "GIVE 1D");
+	asked_then_pays(s, "USE 408", "GIVE 1D");
 	assert_int_equal(G.pl[s].res[TG_VP], 1);
 	assert_int_equal(G.pl[s].res[TG_D], 1);
 
-	/* Nothing to pay with but a convert token that can pay for itself
-	 * (2 dates for 1 gold: no dates, so it cannot): settled. */
-	xfresh(kv, 2, deck);
-	to_round(3);
-	s = G.start == 0 ? 1 : 0;
-	set_res(s, 0, 0, 0, 0, 1);
-	to_display_token(s, 405, 0);
-	to_round(4);
+	/* Nothing to pay with but a convert token that cannot pay for itself
+	 * (2 dates for 1 gold, and no dates): settled. */
+	s = raid_with_token(405, NULL);
 	assert_int_equal(G.pl[s].raid_done, 1);
 	assert_int_equal(G.pl[s].res[TG_VP], 0);
 
 	/* A standing answer settles it; the token stays. */
-	xfresh(kv, 2, deck);
-	to_round(3);
-	s = G.start == 0 ? 1 : 0;
-	set_res(s, 0, 0, 0, 0, 1);
-	to_display_token(s, 408, 0);
-	ok(s, "STANDING RAID VP");
-	to_round(4);
+	s = raid_with_token(408, "STANDING RAID VP");
 	assert_int_equal(G.pl[s].raid_done, 1);
 	assert_int_equal(G.pl[s].res[TG_VP], 0);
 	assert_int_equal(G.pl[s].tokens[0], 1);

@@ -1,8 +1,7 @@
 /* pngpal: what a mail's picture is made of. A palette PNG of the size
  * drawn, with no more colours than asked, colours kept close, what was
- * transparent still transparent, and every row where it was (the palette
- * is mapped a strip of rows at a time); read back with libpng's own
- * reader. */
+ * transparent still transparent, every row where it was, and a picture
+ * of few colours exactly as drawn; read back with libpng's own reader. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -15,6 +14,7 @@
 
 #include "core/buf.h"
 #include "draw/pngpal.h"
+#include "draw/raster.h"
 
 static uint32_t
 be32(const unsigned char *b)
@@ -309,6 +309,50 @@ test_many_colours(void **state)
 	buf_free(&png);
 }
 
+/* A known SVG drawn as a mail's picture: flat boxes on pixel edges, in
+ * colours a palette of 7 bits a channel would move (odd values), and
+ * fewer of them than the palette holds: every pixel comes back exactly
+ * the colour the SVG gave it, where it gave it. */
+static const uint32_t swatch[] = { 0x010203, 0xfefdfb, 0x1f6f4f, 0x7f3a1d, 0xc0ffee, 0x5b5b5b };
+#define NSW (sizeof swatch / sizeof swatch[0])
+
+static void
+test_exact_colours(void **state)
+{
+	char svg[2048];
+	struct buf png = BUF_INIT;
+	struct pnginfo in;
+	unsigned char *back;
+	struct diag d;
+	size_t at;
+
+	(void)state;
+	at = (size_t)snprintf(svg, sizeof svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	    "width=\"%zu\" height=\"20\" shape-rendering=\"crispEdges\">", 10 * NSW);
+	for (size_t i = 0; i < NSW; i++)
+		at += (size_t)snprintf(svg + at, sizeof svg - at, "<rect x=\"%zu\" y=\"0\" "
+		    "width=\"10\" height=\"20\" fill=\"#%06x\"/>", 10 * i, (unsigned)swatch[i]);
+	snprintf(svg + at, sizeof svg - at, "</svg>");
+	diag_clear(&d);
+	if (board_png_palette(svg, strlen(svg), 10 * NSW, 256, &png, &d) != 0)
+		fail_msg("%s", d.msg);
+	in = palette_png_ok(&png, 256);
+	assert_int_equal(in.plte, NSW);
+	back = rgba_of(&png, 10 * NSW, 20);
+	for (int y = 0; y < 20; y++)
+		for (size_t x = 0; x < 10 * NSW; x++) {
+			const unsigned char *p = back + ((size_t)y * 10 * NSW + x) * 4;
+			uint32_t v = swatch[x / 10];
+
+			if (p[0] != (v >> 16 & 0xff) || p[1] != (v >> 8 & 0xff) ||
+			    p[2] != (v & 0xff) || p[3] != 255)
+				fail_msg("(%zu,%d): %02x%02x%02x%02x, not %06x", x, y, p[0], p[1],
+				    p[2], p[3], (unsigned)v);
+		}
+	free(back);
+	buf_free(&png);
+}
+
 static void
 test_refused(void **state)
 {
@@ -340,6 +384,7 @@ main(void)
 		cmocka_unit_test(test_one_colour),
 		cmocka_unit_test(test_transparent),
 		cmocka_unit_test(test_many_colours),
+		cmocka_unit_test(test_exact_colours),
 		cmocka_unit_test(test_refused),
 	};
 

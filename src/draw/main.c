@@ -115,17 +115,14 @@ main(int argc, char **argv)
 	setrlimit(RLIMIT_CORE, &core);
 #ifdef M_MMAP_THRESHOLD
 	/* A picture's big blocks are made and freed each time: cairo's
-	 * surface (3.1 MB for Targi's board, 640x1218) and libimagequant's
-	 * strips of rows in floating point (0.6 MB, twenty a picture). Left
-	 * to itself glibc raises its threshold for mapping a block to the
-	 * largest one freed; the surfaces then come from the heap, which
-	 * fragments and keeps what it held (Targi, peak 28.7 MB after one
-	 * picture, 31.9 after a hundred). Fixed at 1 MB the surface is always
-	 * mapped and given back whole, and the strips come from the heap,
-	 * which keeps up to 1 MB free at its top for the next one: 29.1 MB
-	 * after a hundred, about 2.5 ms of system time a picture. At glibc's
-	 * 128 KB for both every strip is mapped afresh (28.9 MB, 7 ms); at
-	 * 2 MB the bench's mixed boards peak a megabyte higher. */
+	 * surface (3.1 MB for Targi's board, 640x1218) and the table of its
+	 * colours. Left to itself glibc raises its
+	 * threshold for mapping a block to the largest one freed; the
+	 * surfaces then come from the heap, which fragments and keeps what it
+	 * held (Targi, peak 28.7 MB after one picture, 31.9 after a hundred).
+	 * Fixed at 1 MB the surface is always mapped and given back whole,
+	 * and the smaller blocks come from the heap, which keeps up to 1 MB
+	 * free at its top for the next one. */
 	mallopt(M_MMAP_THRESHOLD, 1 << 20);
 	mallopt(M_TRIM_THRESHOLD, 1 << 20);
 #endif

@@ -9,41 +9,108 @@
 
 #include "draw/pngpal.h"
 
-/* Rows mapped to the palette at a time. libimagequant converts a picture
- * it maps to floating point whole, 16 bytes a pixel (12.5 MB for Targi's
- * board, 640x1218: four times the picture). Mapped a strip at a time it
- * holds one strip's worth (0.6 MB), maps each pixel alike, and the PNG is
- * written as the strips come, with no picture-sized buffer of palette
- * indices either. A strip costs libimagequant a search tree of the
- * palette: at 64 rows no time a measurement sees. */
-#define STRIP 64
-
-/* The picture as libimagequant reads it, from row y0 on. */
+/* The picture as it is read, a row at a time. */
 struct px {
 	const unsigned char *p;
 	size_t stride;
 	int xrgb;	/* cairo's RGB24 (native words, top byte unused), else RGBA bytes */
-	int y0;
 };
 
+/* Row y's pixels as keys of the colour table: ARGB in one word. */
 static void
-px_row(liq_color out[], int y, int w, void *arg)
+px_keys(const struct px *s, int y, int w, uint32_t *out)
 {
-	const struct px *s = arg;
-	const unsigned char *row = s->p + (size_t)(s->y0 + y) * s->stride;
+	const unsigned char *row = s->p + (size_t)y * s->stride;
 
-	if (!s->xrgb) {
-		memcpy(out, row, (size_t)w * sizeof out[0]);
+	if (s->xrgb) {
+		const uint32_t *v = (const uint32_t *)(const void *)row;
+
+		for (int x = 0; x < w; x++)
+			out[x] = v[x] | 0xff000000u;
 		return;
 	}
-	for (int x = 0; x < w; x++) {
-		uint32_t v = ((const uint32_t *)(const void *)row)[x];
+	for (int x = 0; x < w; x++, row += 4)
+		out[x] = (uint32_t)row[3] << 24 | (uint32_t)row[0] << 16 |
+		    (uint32_t)row[1] << 8 | row[2];
+}
 
-		out[x].r = (unsigned char)(v >> 16);
-		out[x].g = (unsigned char)(v >> 8);
-		out[x].b = (unsigned char)v;
-		out[x].a = 255;
+/* The picture's distinct colours, each with its pixels and then its
+ * palette index. A board is flat colours and the edges between them: a
+ * few thousand colours for most of a million pixels, each looked up here
+ * once a run of equal pixels, and matched to the palette once. */
+struct slot {
+	uint32_t argb;
+	uint32_t n;	/* pixels of this colour; 0: the slot is free */
+	int index;	/* its palette entry */
+};
+
+struct colours {
+	struct slot *v;
+	uint32_t mask;	/* slots - 1, a power of two less one */
+	uint32_t used;
+};
+
+static struct slot *
+slot_of(const struct colours *c, uint32_t argb)
+{
+	uint32_t i = argb * 0x9e3779b1u;
+
+	i = (i ^ i >> 15) & c->mask;
+
+	while (c->v[i].n != 0 && c->v[i].argb != argb)
+		i = (i + 1) & c->mask;
+	return &c->v[i];
+}
+
+/* The slot of argb, taken if it is new; NULL when out of memory. Kept at
+ * most half full, so a search ends soon. */
+static struct slot *
+slot_add(struct colours *c, uint32_t argb)
+{
+	struct slot *s;
+
+	if (c->used + 1 > (c->mask + 1) / 2) {
+		struct colours g = { NULL, c->mask * 2 + 1, c->used };
+
+		if ((g.v = calloc((size_t)g.mask + 1, sizeof g.v[0])) == NULL)
+			return NULL;
+		for (uint32_t i = 0; i <= c->mask; i++)
+			if (c->v[i].n != 0)
+				*slot_of(&g, c->v[i].argb) = c->v[i];
+		free(c->v);
+		*c = g;
 	}
+	s = slot_of(c, argb);
+	if (s->n == 0) {
+		s->argb = argb;
+		c->used++;
+	}
+	return s;
+}
+
+/* Counts every colour of the picture into c. */
+static int
+count_colours(const struct px *src, int w, int h, uint32_t *keys, struct colours *c)
+{
+	struct slot *s = NULL;
+	uint32_t last = 0;
+
+	c->mask = 1023;
+	c->used = 0;
+	if ((c->v = calloc((size_t)c->mask + 1, sizeof c->v[0])) == NULL)
+		return -1;
+	for (int y = 0; y < h; y++) {
+		px_keys(src, y, w, keys);
+		for (int x = 0; x < w; x++) {
+			if (s == NULL || keys[x] != last) {
+				last = keys[x];
+				if ((s = slot_add(c, last)) == NULL)
+					return -1;
+			}
+			s->n++;
+		}
+	}
+	return 0;
 }
 
 /* What writing the PNG holds, in one place: libpng's errors longjmp back to
@@ -53,16 +120,15 @@ struct job {
 	char msg[160];
 	struct px src;
 	int w, h;
-	liq_attr *attr;
-	liq_result *res;
-	liq_image *strip;
-	unsigned char *rows;	/* STRIP rows of palette indices */
-	png_structp png;
-	png_infop info;
-	liq_palette pal;	/* as written in PLTE */
+	struct colours c;
+	uint32_t *keys;		/* one row's */
+	unsigned char *row;	/* one row's palette indices */
+	int npal;
 	png_color plte[256];
 	png_byte trns[256];
 	int ntrns;		/* entries of trns written: to the last not opaque */
+	png_structp png;
+	png_infop info;
 };
 
 static void
@@ -93,27 +159,139 @@ png_flush(png_structp png)
 	(void)png;
 }
 
-/* The palette as libpng takes it. Taken before mapping: with no dithering
- * libimagequant keeps it as it is, which png_palette_out checks at the end. */
 static void
-png_plte(struct job *j)
+pal_set(struct job *j, int i, uint32_t argb)
 {
-	j->pal = *liq_get_palette(j->res);
-	for (unsigned i = 0; i < j->pal.count; i++) {
-		j->plte[i].red = j->pal.entries[i].r;
-		j->plte[i].green = j->pal.entries[i].g;
-		j->plte[i].blue = j->pal.entries[i].b;
-		j->trns[i] = j->pal.entries[i].a;
-		if (j->trns[i] != 255)
-			j->ntrns = (int)i + 1;
-	}
+	j->plte[i].red = (png_byte)(argb >> 16);
+	j->plte[i].green = (png_byte)(argb >> 8);
+	j->plte[i].blue = (png_byte)argb;
+	j->trns[i] = (png_byte)(argb >> 24);
+	if (j->trns[i] != 255 && i + 1 > j->ntrns)
+		j->ntrns = i + 1;
 }
 
-/* The PNG's header, then each strip mapped and written. -1 with j->msg. */
+/* The order of an exact palette: what is not opaque first, so tRNS is
+ * short, then the commonest colours; ties by colour, so the same picture
+ * is the same PNG. */
+static int
+by_use(const void *a, const void *b)
+{
+	const struct slot *x = *(const struct slot *const *)a, *y = *(const struct slot *const *)b;
+	int xo = x->argb >> 24 == 255, yo = y->argb >> 24 == 255;
+
+	if (xo != yo)
+		return xo - yo;
+	if (x->n != y->n)
+		return x->n > y->n ? -1 : 1;
+	return x->argb < y->argb ? -1 : x->argb > y->argb;
+}
+
+/* A picture of at most colors colours keeps each of them exactly. */
+static int
+exact_palette(struct job *j, struct slot **all, uint32_t n)
+{
+	qsort(all, n, sizeof all[0], by_use);
+	for (uint32_t i = 0; i < n; i++) {
+		all[i]->index = (int)i;
+		pal_set(j, (int)i, all[i]->argb);
+	}
+	j->npal = (int)n;
+	return 0;
+}
+
+/* More colours than that: libimagequant makes the palette from their
+ * histogram and matches each colour to it once, not each pixel. */
+static int
+quantised_palette(struct job *j, struct slot **all, uint32_t n, int colors)
+{
+	liq_attr *attr = liq_attr_create();
+	liq_histogram *hist = NULL;
+	liq_histogram_entry *e = calloc(n, sizeof *e);
+	liq_color *px = calloc(n, sizeof *px);
+	unsigned char *idx = malloc(n);
+	liq_result *res = NULL;
+	liq_image *img = NULL;
+	const liq_palette *pal;
+	liq_error err = LIQ_OUT_OF_MEMORY;
+
+	if (attr == NULL || e == NULL || px == NULL || idx == NULL ||
+	    (hist = liq_histogram_create(attr)) == NULL)
+		goto out;
+	for (uint32_t i = 0; i < n; i++) {
+		px[i].a = (unsigned char)(all[i]->argb >> 24);
+		px[i].r = (unsigned char)(all[i]->argb >> 16);
+		px[i].g = (unsigned char)(all[i]->argb >> 8);
+		px[i].b = (unsigned char)all[i]->argb;
+		e[i].color = px[i];
+		e[i].count = all[i]->n;
+	}
+	/* Speed 10, libimagequant's fastest: a board is mostly flat colours,
+	 * and its slower speeds cost several times the time for no difference
+	 * a reader sees. No dithering: it would speckle the flat colours and
+	 * cost bytes. */
+	if ((err = liq_set_max_colors(attr, colors)) != LIQ_OK ||
+	    (err = liq_set_speed(attr, 10)) != LIQ_OK ||
+	    (err = liq_histogram_add_colors(hist, attr, e, (int)n, 0)) != LIQ_OK ||
+	    (err = liq_histogram_quantize(hist, attr, &res)) != LIQ_OK ||
+	    (err = liq_set_dithering_level(res, 0)) != LIQ_OK)
+		goto out;
+	err = LIQ_OUT_OF_MEMORY;
+	if ((img = liq_image_create_rgba(attr, px, (int)n, 1, 0)) == NULL)
+		goto out;
+	if ((err = liq_write_remapped_image(res, img, idx, n)) != LIQ_OK)
+		goto out;
+	/* Taken after the mapping, which may refine it. */
+	pal = liq_get_palette(res);
+	for (unsigned i = 0; i < pal->count; i++)
+		pal_set(j, (int)i, (uint32_t)pal->entries[i].a << 24 |
+		    (uint32_t)pal->entries[i].r << 16 | (uint32_t)pal->entries[i].g << 8 |
+		    pal->entries[i].b);
+	j->npal = (int)pal->count;
+	for (uint32_t i = 0; i < n; i++)
+		all[i]->index = idx[i];
+out:
+	if (err != LIQ_OK)
+		snprintf(j->msg, sizeof j->msg, "libimagequant cannot make a palette "
+		    "(error %d)", (int)err);
+	if (img != NULL)
+		liq_image_destroy(img);
+	if (res != NULL)
+		liq_result_destroy(res);
+	if (hist != NULL)
+		liq_histogram_destroy(hist);
+	if (attr != NULL)
+		liq_attr_destroy(attr);
+	free(idx);
+	free(px);
+	free(e);
+	return err == LIQ_OK ? 0 : -1;
+}
+
+static int
+palette_of(struct job *j, int colors)
+{
+	struct slot **all;
+	uint32_t n = 0;
+	int rc;
+
+	if (count_colours(&j->src, j->w, j->h, j->keys, &j->c) < 0 ||
+	    (all = malloc(j->c.used * sizeof *all)) == NULL) {
+		snprintf(j->msg, sizeof j->msg, "out of memory");
+		return -1;
+	}
+	for (uint32_t i = 0; i <= j->c.mask; i++)
+		if (j->c.v[i].n != 0)
+			all[n++] = &j->c.v[i];
+	rc = n <= (uint32_t)colors ? exact_palette(j, all, n) :
+	    quantised_palette(j, all, n, colors);
+	free(all);
+	return rc;
+}
+
+/* The PNG: its header, then each row as palette indices. -1 with j->msg. */
 static int
 png_rows(struct job *j, struct buf *out)
 {
-	png_plte(j);
 	if (setjmp(j->jb))
 		return -1;
 	j->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, j, png_fail, png_warn);
@@ -124,10 +302,10 @@ png_rows(struct job *j, struct buf *out)
 	png_set_write_fn(j->png, out, png_data, png_flush);
 	/* The fewest bits a pixel the palette needs, as libgd wrote it. */
 	png_set_IHDR(j->png, j->info, (png_uint_32)j->w, (png_uint_32)j->h,
-	    j->pal.count <= 2 ? 1 : j->pal.count <= 4 ? 2 : j->pal.count <= 16 ? 4 : 8,
+	    j->npal <= 2 ? 1 : j->npal <= 4 ? 2 : j->npal <= 16 ? 4 : 8,
 	    PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
 	    PNG_FILTER_TYPE_DEFAULT);
-	png_set_PLTE(j->png, j->info, j->plte, (int)j->pal.count);
+	png_set_PLTE(j->png, j->info, j->plte, j->npal);
 	/* The board's rounded corners and margins are transparent: keep them so. */
 	if (j->ntrns > 0)
 		png_set_tRNS(j->png, j->info, j->trns, j->ntrns, NULL);
@@ -141,108 +319,50 @@ png_rows(struct job *j, struct buf *out)
 	png_set_filter(j->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
 	png_write_info(j->png, j->info);
 	png_set_packing(j->png);
-	for (int y = 0; y < j->h; y += STRIP) {
-		int n = j->h - y < STRIP ? j->h - y : STRIP;
-		unsigned char *rp[STRIP];
+	for (int y = 0; y < j->h; y++) {
+		const struct slot *s = NULL;
 
-		for (int k = 0; k < n; k++)
-			rp[k] = j->rows + (size_t)k * (size_t)j->w;
-		j->src.y0 = y;
-		j->strip = liq_image_create_custom(j->attr, px_row, &j->src, j->w, n, 0);
-		if (j->strip == NULL ||
-		    liq_write_remapped_image_rows(j->res, j->strip, rp) != LIQ_OK) {
-			snprintf(j->msg, sizeof j->msg, "libimagequant cannot map rows %d to %d",
-			    y, y + n - 1);
-			return -1;
+		px_keys(&j->src, y, j->w, j->keys);
+		for (int x = 0; x < j->w; x++) {
+			if (s == NULL || s->argb != j->keys[x])
+				s = slot_of(&j->c, j->keys[x]);
+			j->row[x] = (unsigned char)s->index;
 		}
-		liq_image_destroy(j->strip);
-		j->strip = NULL;
-		for (int k = 0; k < n; k++)
-			png_write_row(j->png, rp[k]);
+		png_write_row(j->png, j->row);
 	}
 	png_write_end(j->png, j->info);
 	return 0;
 }
 
-static int
-same_palette(const liq_palette *a, const liq_palette *b)
-{
-	return a->count == b->count &&
-	    memcmp(a->entries, b->entries, a->count * sizeof a->entries[0]) == 0;
-}
-
-/* The whole picture's palette, from libimagequant's histogram of its
- * colours (it reads the rows one at a time, none is copied). */
-static liq_error
-palette_of(struct job *j, int colors)
-{
-	liq_histogram *hist;
-	liq_image *img;
-	liq_error e;
-
-	if ((j->attr = liq_attr_create()) == NULL)
-		return LIQ_OUT_OF_MEMORY;
-	/* Speed 10, libimagequant's fastest: a board is mostly flat colours,
-	 * and its slower speeds cost several times the time for no difference
-	 * a reader sees. */
-	if ((e = liq_set_max_colors(j->attr, colors)) != LIQ_OK ||
-	    (e = liq_set_speed(j->attr, 10)) != LIQ_OK)
-		return e;
-	if ((img = liq_image_create_custom(j->attr, px_row, &j->src, j->w, j->h, 0)) == NULL)
-		return LIQ_OUT_OF_MEMORY;
-	if ((hist = liq_histogram_create(j->attr)) == NULL) {
-		liq_image_destroy(img);
-		return LIQ_OUT_OF_MEMORY;
-	}
-	e = liq_histogram_add_image(hist, j->attr, img);
-	liq_image_destroy(img);
-	if (e == LIQ_OK)
-		e = liq_histogram_quantize(hist, j->attr, &j->res);
-	liq_histogram_destroy(hist);
-	/* No dithering: it would speckle the flat colours and cost bytes. */
-	if (e == LIQ_OK)
-		e = liq_set_dithering_level(j->res, 0);
-	return e;
-}
-
 /* s's picture, w x h, made a palette of at most colors colours and written
  * as PNG to out. */
 static int
-png_palette_out(struct px *s, int w, int h, int colors, struct buf *out, struct diag *d)
+png_palette_out(const struct px *s, int w, int h, int colors, struct buf *out,
+    struct diag *d)
 {
 	struct job *j;
 	size_t before = out->len;
-	liq_error e;
 	int rc = 0;
 
 	/* The jmp_buf and the palette are most of a page: not on the stack. */
 	if ((j = calloc(1, sizeof *j)) == NULL ||
-	    (j->rows = malloc((size_t)STRIP * (size_t)w)) == NULL) {
+	    (j->keys = malloc((size_t)w * sizeof j->keys[0])) == NULL ||
+	    (j->row = malloc((size_t)w)) == NULL) {
+		if (j != NULL)
+			free(j->keys);
 		free(j);
 		return diag_set(d, 0, "picture: out of memory");
 	}
 	j->src = *s;
 	j->w = w;
 	j->h = h;
-	e = palette_of(j, colors);
-	if (e != LIQ_OK)
-		rc = diag_set(d, 0, "picture: libimagequant cannot make a palette (error %d)",
-		    (int)e);
-	else if (png_rows(j, out) < 0)
+	if (palette_of(j, colors) < 0 || png_rows(j, out) < 0)
 		rc = diag_set(d, 0, "picture: %s", j->msg);
-	else if (!same_palette(liq_get_palette(j->res), &j->pal))
-		/* A libimagequant that refines the palette while it maps would
-		 * make the PLTE written before the rows wrong. */
-		rc = diag_set(d, 0, "picture: libimagequant changed the palette while mapping");
 	if (j->png != NULL)
 		png_destroy_write_struct(&j->png, j->info != NULL ? &j->info : NULL);
-	if (j->strip != NULL)
-		liq_image_destroy(j->strip);
-	if (j->res != NULL)
-		liq_result_destroy(j->res);
-	if (j->attr != NULL)
-		liq_attr_destroy(j->attr);
-	free(j->rows);
+	free(j->c.v);
+	free(j->keys);
+	free(j->row);
 	free(j);
 	if (rc < 0) {
 		out->len = before;
@@ -251,7 +371,6 @@ png_palette_out(struct px *s, int w, int h, int colors, struct buf *out, struct 
 	}
 	return rc;
 }
-
 int
 png_palette(const void *in, size_t len, int colors, struct buf *out, struct diag *d)
 {
@@ -288,7 +407,6 @@ png_palette(const void *in, size_t len, int colors, struct buf *out, struct diag
 	s.p = px;
 	s.stride = PNG_IMAGE_ROW_STRIDE(pi);
 	s.xrgb = 0;
-	s.y0 = 0;
 	rc = png_palette_out(&s, (int)pi.width, (int)pi.height, colors, out, d);
 	free(px);
 	return rc;
@@ -307,6 +425,5 @@ png_palette_rgb24(const unsigned char *px, int w, int h, int stride, int colors,
 	s.p = px;
 	s.stride = (size_t)stride;
 	s.xrgb = 1;
-	s.y0 = 0;
 	return png_palette_out(&s, w, h, colors, out, d);
 }

@@ -1,7 +1,8 @@
 /* pngpal: a picture for a mail made small. librsvg and cairo write 32-bit
- * colour; a board is mostly flat colours, and libimagequant turns it into
- * an 8-bit palette PNG (written by libpng) at about a quarter of the
- * bytes, with no difference a reader sees. */
+ * colour; a board is mostly flat colours, written as an 8-bit palette PNG
+ * (by libpng) at about a quarter of the bytes. A picture of no more
+ * colours than the palette holds keeps each exactly; one of more has its
+ * palette made by libimagequant, with no difference a reader sees. */
 #ifndef AZ_PNGPAL_H
 #define AZ_PNGPAL_H
 

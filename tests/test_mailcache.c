@@ -140,13 +140,13 @@ test_bounds(void **state)
 	assert_int_equal(mailcache_count(), 0);
 	assert_int_equal(mailcache_bytes(), 0);
 
-	/* A megabyte each: three fit in 4 MB, the fourth does not. */
+	/* A quarter of the limit each: three fit, the fourth does not. */
 	mailcache_open(SIZE_MAX);
 	for (id = 1; id <= 3; id++) {
-		fake(&m, 1024 * 1024);
+		fake(&m, MAILCACHE_MAX_BYTES / 4);
 		assert_int_equal(mailcache_put(id, hash, &m), 1);
 	}
-	fake(&m, 1024 * 1024);
+	fake(&m, MAILCACHE_MAX_BYTES / 4);
 	assert_int_equal(mailcache_put(id, hash, &m), 0);
 	assert_true(mailcache_bytes() <= MAILCACHE_MAX_BYTES);
 	assert_int_equal(mailcache_count(), 3);

@@ -206,7 +206,7 @@ rows() {
 rows old24.db > old24-rows.txt
 expect 0 "2 games verified" -- "$az" --ledger old24.db verify
 [ "$(sqlite3 old24.db "PRAGMA application_id; PRAGMA user_version" | tr '\n' ' ')" = \
-	"1096433996 1 " ] && pass || fail "the upgraded ledger is not marked as azalai's at 1: \
+	"1096433996 2 " ] && pass || fail "the upgraded ledger is not marked as azalai's at 2: \
 $(sqlite3 old24.db "PRAGMA application_id; PRAGMA user_version" | tr '\n' ' ')"
 rows old24.db > new24-rows.txt
 cmp -s old24-rows.txt new24-rows.txt && pass ||
@@ -272,7 +272,7 @@ expect 65 "ledger old19.db has schema version 19, from before azalai 0.1: open i
 cmp -s old19.db old19-before.db && pass || fail "a refused ledger was changed"
 cp azalai.db future.db
 sqlite3 future.db "PRAGMA user_version = 99"
-expect 65 "ledger future.db is at schema version 99 but this azalai knows only up to 1; use a newer azalai" \
+expect 65 "ledger future.db is at schema version 99 but this azalai knows only up to 2; use a newer azalai" \
 	-- "$az" --ledger future.db list
 sqlite3 odd.db < "$src/tests/verify-024.sql"
 sqlite3 odd.db "PRAGMA user_version = 25"

@@ -13,6 +13,7 @@
 #include "mail/mailcache.h"
 #include "mail/outbox.h"
 #include "referee/process.h"
+#include "referee/retention.h"
 #include "referee/schedule.h"
 #include "render/archive.h"
 #include "render/picture.h"
@@ -121,6 +122,7 @@ cmd_run(struct cli *c, int argc, char **argv)
 	struct schedule_stats ss;
 	struct diag d;
 	struct archive_stats as;
+	struct retention_stats rs;
 	const struct fetch *f;
 	int rc, sent = 0, failed = 0, fetch_failed = 0, schedule_failed = 0, archive_failed = 0;
 
@@ -169,6 +171,10 @@ cmd_run(struct cli *c, int argc, char **argv)
 		schedule_failed = 1;
 	if (deliver(c, &sent, &failed, &d) < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
+	/* What was delivered long enough ago goes; keeping it a run longer
+	 * harms nothing, so a failure is logged and the run goes on. */
+	if (retention_prune(&c->l, &c->cfg, &rs, &d) < 0)
+		log_error("run: retention: %s", d.msg);
 	/* Last: the site shows what this run did; a site that cannot be
 	 * written never holds back the mails. */
 	if (archive_refresh(&c->l, &c->cfg, &as, &d) < 0) {

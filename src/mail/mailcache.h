@@ -16,8 +16,8 @@
 
 /* At most this many mails, and about this many bytes of parsed text: past
  * either, a mail is simply parsed again when it is answered. */
-#define MAILCACHE_MAX_MAILS 4096
-#define MAILCACHE_MAX_BYTES (4 * 1024 * 1024)
+#define MAILCACHE_MAX_MAILS 1024
+#define MAILCACHE_MAX_BYTES (1024 * 1024)
 
 /* From now on ingest parses whole the mails of at most max_message_bytes
  * (the limit the answering step reads them with) and keeps their parse. */

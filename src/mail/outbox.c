@@ -540,3 +540,105 @@ outbox_list(struct ledger *l, int all)
 	if (n == 0)
 		printf(all ? "the outbox is empty\n" : "nothing waits in the outbox\n");
 }
+
+/* 1 when a mail whose page is still kept names picture cid, in any game:
+ * the condition and the expression are sql/002's index outbox_picture's,
+ * word for word, which is what lets SQLite use it. */
+static int
+picture_named(struct ledger *l, const char *cid)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT 1 FROM outbox WHERE "
+	    "substr(html, 1, 18) = 'X-Azalai-Picture: ' AND "
+	    "substr(html, 19, instr(html, char(10)) - 19) = ? LIMIT 1");
+	int found;
+
+	sqlite3_bind_text(st, 1, cid, -1, SQLITE_STATIC);
+	found = sqlite3_step(st) == SQLITE_ROW;
+	ledger_release(l, st);
+	return found;
+}
+
+/* Drops picture cid, drawn (any game's: outbox_picture shows it to every
+ * mail) or what game (or game 0) would draw it from; the rows dropped. */
+static int
+picture_drop(struct ledger *l, int64_t game, const char *cid, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "DELETE FROM picture WHERE cid = ? AND "
+	    "png IS NOT NULL");
+	int n;
+
+	sqlite3_bind_text(st, 1, cid, -1, SQLITE_STATIC);
+	if (ledger_done(l, st, d) < 0)
+		return -1;
+	n = sqlite3_changes(l->db);
+	st = ledger_stmt(l, "DELETE FROM picture WHERE game_id IN (?, 0) AND cid = ?");
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_text(st, 2, cid, -1, SQLITE_STATIC);
+	if (ledger_done(l, st, d) < 0)
+		return -1;
+	return n + sqlite3_changes(l->db);
+}
+
+int
+outbox_prune(struct ledger *l, const char *before, int max, int *pictures, struct diag *d)
+{
+	/* The condition of the index outbox_kept (sql/002), word for word. */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT id, COALESCE(game_id, 0), html FROM outbox "
+	    "WHERE status = 'sent' AND body <> '' AND kind <> 'welcome' AND sent_at < ? "
+	    "ORDER BY sent_at LIMIT ?");
+	GArray *ids = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	GArray *games = g_array_new(FALSE, FALSE, sizeof(int64_t));
+	GPtrArray *cids = g_ptr_array_new_with_free_func(g_free);
+	int rc = 0;
+
+	*pictures = 0;
+	sqlite3_bind_text(st, 1, before, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 2, max);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t id = sqlite3_column_int64(st, 0), game = sqlite3_column_int64(st, 1);
+		char cid[128];
+
+		g_array_append_val(ids, id);
+		if (mailout_picture_cid(col_text(st, 2), cid, sizeof cid) != NULL) {
+			g_array_append_val(games, game);
+			g_ptr_array_add(cids, g_strdup(cid));
+		}
+	}
+	ledger_release(l, st);
+	/* The row stays: the stale guard, bounces, the rate limits and the
+	 * digests read its other columns. It is moved away and back, not
+	 * updated in place: a row made smaller where it is leaves its page
+	 * mostly empty and never used again (the ledger grew 9-23 KB a mail
+	 * so), a row deleted lets SQLite merge the page into its neighbours
+	 * and hand the pages freed to the rows that come. */
+	for (guint i = 0; i < ids->len && rc == 0; i++) {
+		st = ledger_stmt(l, "UPDATE outbox SET id = -id WHERE id = ?");
+		sqlite3_bind_int64(st, 1, g_array_index(ids, int64_t, i));
+		if ((rc = ledger_done(l, st, d)) < 0)
+			break;
+		st = ledger_stmt(l, "UPDATE outbox SET id = -id, body = '', html = '', "
+		    "json = '' WHERE id = ?");
+		sqlite3_bind_int64(st, 1, -g_array_index(ids, int64_t, i));
+		rc = ledger_done(l, st, d);
+	}
+	/* Only once every mail of the batch let go of it, so a picture two
+	 * of them show is looked for once they both have. */
+	for (guint i = 0; i < cids->len && rc == 0; i++) {
+		const char *cid = g_ptr_array_index(cids, i);
+
+		int n;
+
+		if (picture_named(l, cid))
+			continue;
+		if ((n = picture_drop(l, g_array_index(games, int64_t, i), cid, d)) < 0)
+			rc = -1;
+		else
+			*pictures += n;
+	}
+	if (rc == 0)
+		rc = (int)ids->len;
+	g_array_free(ids, TRUE);
+	g_array_free(games, TRUE);
+	g_ptr_array_free(cids, TRUE);
+	return rc;
+}

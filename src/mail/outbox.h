@@ -106,5 +106,13 @@ int outbox_count_since(struct ledger *, const char *to, const char *kind, const 
 /* Answers to mail no token proved (help, problem and receipt mails, which
  * go to no seat), to any address, queued since the ISO time `since`. */
 int outbox_strangers_since(struct ledger *, const char *since);
+/* Retention: drops the text, page and view.json of up to max mails
+ * delivered before the ISO time `before`, oldest first, and each picture
+ * they named that no mail with its page still kept names (counted in
+ * *pictures). The row stays, welcome mails keep their bodies (azalai verify
+ * reads them), and a mail not delivered is never touched. Returns how many
+ * mails it pruned (fewer than max: none is left), or -1. */
+int outbox_prune(struct ledger *, const char *before, int max, int *pictures,
+    struct diag *);
 
 #endif

@@ -113,8 +113,10 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 	return in.failed > 0 ? EX_IOERR : EX_OK;
 }
 
+/* One run of the referee, as the cron job does it: "azalai run" and the
+ * watcher (cmd-watch.c) share it. */
 int
-cmd_run(struct cli *c, int argc, char **argv)
+run_once(struct cli *c)
 {
 	struct ingest_stats in = { 0, 0, 0, 0 };
 	struct process_stats ps;
@@ -124,13 +126,6 @@ cmd_run(struct cli *c, int argc, char **argv)
 	const struct fetch *f;
 	int rc, sent = 0, failed = 0, fetch_failed = 0, schedule_failed = 0, archive_failed = 0;
 
-	if (cli_wants_help(argc, argv, "usage: azalai run\n\nThe cron job: takes in the "
-	    "configured mailbox, resolves every order, queues\nthe reports and delivers the "
-	    "outbox. A second run while one is going waits\nlock_timeout seconds, then "
-	    "leaves the work to the first and exits 0.\n"))
-		return EX_OK;
-	if (argc > 1)
-		return cli_fail(EX_USAGE, "run takes no arguments");
 	/* An idle tick (no mail, nothing due) reads no game data, catalog or
 	 * GMime's tables: issue 16's P2. */
 	c->lazy = 1;
@@ -185,6 +180,19 @@ cmd_run(struct cli *c, int argc, char **argv)
 	log_info("run: %d mails sent, %d not sent", sent, failed);
 	return failed > 0 || fetch_failed || schedule_failed || archive_failed || as.failed > 0
 	    ? EX_TEMPFAIL : EX_OK;
+}
+
+int
+cmd_run(struct cli *c, int argc, char **argv)
+{
+	if (cli_wants_help(argc, argv, "usage: azalai run\n\nThe cron job: takes in the "
+	    "configured mailbox, resolves every order, queues\nthe reports and delivers the "
+	    "outbox. A second run while one is going waits\nlock_timeout seconds, then "
+	    "leaves the work to the first and exits 0.\n"))
+		return EX_OK;
+	if (argc > 1)
+		return cli_fail(EX_USAGE, "run takes no arguments");
+	return run_once(c);
 }
 
 int

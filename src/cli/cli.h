@@ -33,6 +33,9 @@ int cmd_run(struct cli *, int, char **);
 /* One run of "azalai run" (cmd-mail.c): takes the run lock, fetches,
  * answers, delivers; returns its sysexits code. The caller closes. */
 int run_once(struct cli *);
+/* run --watch (cmd-watch.c): run_once whenever mail may have landed, until
+ * SIGTERM or SIGINT; returns the sysexits code. */
+int run_watching(struct cli *);
 int cmd_outbox(struct cli *, int, char **);
 int cmd_config(struct cli *, int, char **);
 int cmd_seat(struct cli *, int, char **);

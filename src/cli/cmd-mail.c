@@ -185,13 +185,17 @@ run_once(struct cli *c)
 int
 cmd_run(struct cli *c, int argc, char **argv)
 {
-	if (cli_wants_help(argc, argv, "usage: azalai run\n\nThe cron job: takes in the "
-	    "configured mailbox, resolves every order, queues\nthe reports and delivers the "
+	if (cli_wants_help(argc, argv, "usage: azalai run [--watch]\n\nThe cron job: takes in "
+	    "the configured mailbox, resolves every order, queues\nthe reports and delivers the "
 	    "outbox. A second run while one is going waits\nlock_timeout seconds, then "
-	    "leaves the work to the first and exits 0.\n"))
+	    "leaves the work to the first and exits 0.\n--watch stays running and runs so "
+	    "whenever mail lands in the mailbox\n(inotify, IMAP IDLE, POP3 every "
+	    "watch.poll_interval s), and every\nwatch.full_check s; SIGTERM ends it.\n"))
 		return EX_OK;
+	if (argc == 2 && strcmp(argv[1], "--watch") == 0)
+		return run_watching(c);
 	if (argc > 1)
-		return cli_fail(EX_USAGE, "run takes no arguments");
+		return cli_fail(EX_USAGE, "run takes no arguments but --watch");
 	return run_once(c);
 }
 

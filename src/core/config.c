@@ -69,6 +69,9 @@ static const struct key keys[] = {
 	I("limits.token_failures_per_day", token_failures_per_day, "10"),
 	I("limits.message_attempts", message_attempts, "3"),
 	S("archive.dir", archive_dir, "", NULL),
+	I("watch.poll_interval", watch_poll, "60"),
+	I("watch.full_check", watch_full_check, "300"),
+	I("watch.backoff_max", watch_backoff_max, "300"),
 	{ NULL, K_STR, 0, 0, NULL, NULL }
 };
 

@@ -19,16 +19,6 @@ watch() {
 	"$az" run --watch > watch.out 2>&1 &
 	watcher=$!
 }
-until_true() { # SECONDS COMMAND...
-	lim=$(($1 * 10))
-	shift
-	i=0
-	until "$@"; do
-		i=$((i + 1))
-		[ "$i" -gt "$lim" ] && return 1
-		sleep 0.1
-	done
-}
 n=0
 put() { # SEAT TEXT: a mail appended to the referee's INBOX; its id in $id
 	n=$((n + 1))
@@ -41,7 +31,8 @@ answered() { # MESSAGE-ID: an answer to it was handed to the mail server
 	[ "$(q "SELECT count(*) FROM outbox WHERE in_reply_to = '$1' AND status = 'sent'")" \
 	    -ge 1 ]
 }
-lines() { grep -c "$1" azalai.log; }
+lines() { grep -c "$1" azalai.log 2> /dev/null; }
+logged() { grep -q "$1" azalai.log 2> /dev/null; }
 lines_are() { [ "$(lines "$1")" = "$2" ]; }
 lock_free() { flock -n -x azalai.db.lock true; }
 # Dovecot's imap processes, the watcher's IDLE among them.
@@ -53,7 +44,7 @@ imap_procs() {
 }
 
 watch
-until_true 60 grep -q "run: .* mails sent" azalai.log ||
+until_true 60 logged "run: .* mails sent" ||
     fail "the watcher never made its first run"
 put amastan "GAME $game\nSEAT amastan\nTOKEN $token\nHOLE a"
 check "an order appended to the mailbox is answered, no timer running" \
@@ -116,7 +107,7 @@ mv azalai.log imap.log
 pop3_logins() { grep -c "pop3-login: Info: Login" "$MS_DIR/dovecot/log"; }
 before=$(pop3_logins)
 watch
-until_true 60 grep -q "messages taken in" azalai.log
+until_true 60 logged "messages taken in"
 put amastan "HELP"
 check "POP3: a mail is answered at the next poll" 'until_true 60 answered $id'
 polled() { [ "$(lines "messages taken in")" -ge 3 ]; }

@@ -18,17 +18,6 @@ watch() {
 	"$az" run --watch > watch.out 2>&1 &
 	watcher=$!
 }
-# until SECONDS COMMAND...: true once COMMAND is, false after SECONDS.
-until_true() {
-	lim=$(($1 * 10))
-	shift
-	i=0
-	until "$@"; do
-		i=$((i + 1))
-		[ "$i" -gt "$lim" ] && return 1
-		sleep 0.1
-	done
-}
 answered() { # MESSAGE-ID: its answer is in the outbox, sent
 	[ "$(q "SELECT count(*) FROM outbox WHERE in_reply_to = '$1' AND status = 'sent'")" -ge 1 ]
 }

@@ -20,7 +20,10 @@
 #   pass / fail MESSAGE          count a check the script made itself
 #   on_fail                      what a failing check or expect shows after
 #                                its FAIL line; redefine it (default: nothing)
-#   q SQL                        sqlite3 azalai.db SQL
+#   q SQL                        sqlite3 azalai.db SQL (waiting out a writer)
+#   until_true SECONDS CMD...    waits until CMD is true (0), looking every
+#                                tenth of a second; false after SECONDS: a
+#                                bound for a condition, never a timed check
 #   langs, other_langs           the languages of po/LINGUAS, en first; the
 #                                same without en
 #   finish [CMD]                 "N passed, M failed"; on a failure it runs CMD
@@ -96,7 +99,19 @@ expect() {
 	fi
 }
 
-q() { sqlite3 azalai.db "$1"; }
+# A run may be writing (the watch tests): wait for it, never fail on the lock.
+q() { sqlite3 -cmd ".timeout 10000" azalai.db "$1"; }
+
+until_true() {
+	lib_lim=$(($1 * 10))
+	shift
+	lib_i=0
+	until "$@"; do
+		lib_i=$((lib_i + 1))
+		[ "$lib_i" -gt "$lib_lim" ] && return 1
+		sleep 0.1
+	done
+}
 
 finish() {
 	echo "$passes passed, $fails failed"

@@ -30,6 +30,12 @@ int cmd_show(struct cli *, int, char **);
 int cmd_replay(struct cli *, int, char **);
 int cmd_ingest(struct cli *, int, char **);
 int cmd_run(struct cli *, int, char **);
+/* One run of "azalai run" (cmd-mail.c): takes the run lock, fetches,
+ * answers, delivers; returns its sysexits code. The caller closes. */
+int run_once(struct cli *);
+/* run --watch (cmd-watch.c): run_once whenever mail may have landed, until
+ * SIGTERM or SIGINT; returns the sysexits code. */
+int run_watching(struct cli *);
 int cmd_outbox(struct cli *, int, char **);
 int cmd_config(struct cli *, int, char **);
 int cmd_seat(struct cli *, int, char **);

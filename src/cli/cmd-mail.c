@@ -114,8 +114,10 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 	return in.failed > 0 ? EX_IOERR : EX_OK;
 }
 
+/* One run of the referee, as the cron job does it: "azalai run" and the
+ * watcher (cmd-watch.c) share it. */
 int
-cmd_run(struct cli *c, int argc, char **argv)
+run_once(struct cli *c)
 {
 	struct ingest_stats in = { 0, 0, 0, 0 };
 	struct process_stats ps;
@@ -126,13 +128,6 @@ cmd_run(struct cli *c, int argc, char **argv)
 	const struct fetch *f;
 	int rc, sent = 0, failed = 0, fetch_failed = 0, schedule_failed = 0, archive_failed = 0;
 
-	if (cli_wants_help(argc, argv, "usage: azalai run\n\nThe cron job: takes in the "
-	    "configured mailbox, resolves every order, queues\nthe reports and delivers the "
-	    "outbox. A second run while one is going waits\nlock_timeout seconds, then "
-	    "leaves the work to the first and exits 0.\n"))
-		return EX_OK;
-	if (argc > 1)
-		return cli_fail(EX_USAGE, "run takes no arguments");
 	/* An idle tick (no mail, nothing due) reads no game data, catalog or
 	 * GMime's tables: issue 16's P2. */
 	c->lazy = 1;
@@ -191,6 +186,23 @@ cmd_run(struct cli *c, int argc, char **argv)
 	log_info("run: %d mails sent, %d not sent", sent, failed);
 	return failed > 0 || fetch_failed || schedule_failed || archive_failed || as.failed > 0
 	    ? EX_TEMPFAIL : EX_OK;
+}
+
+int
+cmd_run(struct cli *c, int argc, char **argv)
+{
+	if (cli_wants_help(argc, argv, "usage: azalai run [--watch]\n\nThe cron job: takes in "
+	    "the configured mailbox, resolves every order, queues\nthe reports and delivers the "
+	    "outbox. A second run while one is going waits\nlock_timeout seconds, then "
+	    "leaves the work to the first and exits 0.\n--watch stays running and runs so "
+	    "whenever mail lands in the mailbox\n(inotify, IMAP IDLE, POP3 every "
+	    "watch.poll_interval s), and every\nwatch.full_check s; SIGTERM ends it.\n"))
+		return EX_OK;
+	if (argc == 2 && strcmp(argv[1], "--watch") == 0)
+		return run_watching(c);
+	if (argc > 1)
+		return cli_fail(EX_USAGE, "run takes no arguments but --watch");
+	return run_once(c);
 }
 
 int

@@ -70,6 +70,9 @@ static const struct key keys[] = {
 	I("limits.message_attempts", message_attempts, "3"),
 	S("archive.dir", archive_dir, "", NULL),
 	I("retention", retention_days, "3"),
+	I("watch.poll_interval", watch_poll, "60"),
+	I("watch.full_check", watch_full_check, "300"),
+	I("watch.backoff_max", watch_backoff_max, "300"),
 	{ NULL, K_STR, 0, 0, NULL, NULL }
 };
 

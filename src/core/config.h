@@ -50,6 +50,10 @@ struct config {
 	int token_failures_per_day; /* wrong tokens a seat's guessers are answered a day */
 	char archive_dir[CFG_PATH]; /* run refreshes the static site there; "" off */
 	int retention_days;         /* a delivered mail's bodies and picture are kept so long */
+	/* run --watch (cli/cmd-watch.c), seconds */
+	int watch_poll;             /* between two polls of a POP3 mailbox */
+	int watch_full_check;       /* longest time between two runs */
+	int watch_backoff_max;      /* longest wait before a broken watch is tried again */
 };
 
 void config_defaults(struct config *);

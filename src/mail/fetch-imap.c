@@ -112,6 +112,36 @@ imap_state_save(struct ledger *l, const char *key, unsigned long uidvalidity,
 	return ledger_commit(l, d);
 }
 
+int
+imap_url_folder(const char *url, char *base, size_t n, char **folder, struct diag *d)
+{
+	const char *host = strstr(url, "://") + 3, *slash = strchr(host, '/');
+
+	/* imap://host:port/FOLDER: the folder is the path, INBOX when empty. */
+	if (slash == NULL || slash[1] == '\0') {
+		snprintf(base, n, "%.*s/", (int)(slash ? slash - url : (long)strlen(url)), url);
+		*folder = xstrdup("INBOX");
+	} else {
+		int len;
+		char *f;
+
+		snprintf(base, n, "%.*s", (int)(slash - url + 1), url);
+		/* libcurl ignores the handle here since 7.82. */
+		f = curl_easy_unescape(NULL, slash + 1, 0, &len);
+		*folder = xstrdup(f);
+		curl_free(f);
+		if ((*folder)[strlen(*folder) - 1] == '/')
+			(*folder)[strlen(*folder) - 1] = '\0';
+	}
+	if (strpbrk(*folder, "\"\\\r\n") != NULL) {
+		diag_set(d, 0, "the folder name \"%s\" has characters we do not send", *folder);
+		free(*folder);
+		*folder = NULL;
+		return -1;
+	}
+	return 0;
+}
+
 /* Runs one IMAP command on the selected folder; its untagged answer lands in body. */
 static int
 command(CURL *h, const char *url, const char *cmd, struct buf *body, const char *where,
@@ -169,30 +199,10 @@ imap_open(const struct config *c, const char *path, struct ledger *l, void **src
 		return -1;
 	}
 	*src = m;
-	/* imap://host:port/FOLDER: the folder is the path, INBOX when empty. */
+	if (imap_url_folder(c->mailbox_url, m->base, sizeof m->base, &m->folder, d) < 0)
+		goto fail;
 	host = strstr(c->mailbox_url, "://") + 3;
 	slash = strchr(host, '/');
-	if (slash == NULL || slash[1] == '\0') {
-		snprintf(m->base, sizeof m->base, "%.*s/", (int)(slash ? slash - c->mailbox_url :
-		    (long)strlen(c->mailbox_url)), c->mailbox_url);
-		m->folder = xstrdup("INBOX");
-	} else {
-		int len;
-		char *f;
-
-		snprintf(m->base, sizeof m->base, "%.*s", (int)(slash - c->mailbox_url + 1),
-		    c->mailbox_url);
-		f = curl_easy_unescape(m->h, slash + 1, 0, &len);
-		m->folder = xstrdup(f);
-		curl_free(f);
-		if (m->folder[strlen(m->folder) - 1] == '/')
-			m->folder[strlen(m->folder) - 1] = '\0';
-	}
-	if (strpbrk(m->folder, "\"\\\r\n") != NULL) {
-		diag_set(d, 0, "the folder name \"%s\" has characters we do not send",
-		    m->folder);
-		goto fail;
-	}
 	snprintf(m->folderurl, sizeof m->folderurl, "%s%s", m->base, slash && slash[1] ?
 	    slash + 1 : "INBOX");
 	snprintf(m->key, sizeof m->key, "imap:%s@%s", c->mailbox_user, c->mailbox_url);

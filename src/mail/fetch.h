@@ -85,6 +85,10 @@ size_t imap_parse_search(const char *resp, unsigned long after, unsigned long **
  * (a new or rebuilt mailbox: everything is looked at again, and the
  * ledger's Message-ID and content dedupe keeps old mail out). */
 unsigned long imap_state_last(struct ledger *, const char *key, unsigned long uidvalidity);
+/* The URL imap[s]://host:port/FOLDER as base ("imap://host:port/") and
+ * folder (unescaped, INBOX when empty; the caller frees it): -1 and d when
+ * the folder holds a character we do not send in a quoted name. */
+int imap_url_folder(const char *url, char *base, size_t n, char **folder, struct diag *);
 int imap_state_save(struct ledger *, const char *key, unsigned long uidvalidity,
     unsigned long last, struct diag *);
 

@@ -61,6 +61,13 @@ hidden=$(sqlite3 azalai.db "SELECT MAX(seq) FROM events e JOIN games g ON g.id =
 sqlite3 azalai.db "SELECT payload FROM events e JOIN games g ON g.id = e.game_id
     WHERE g.name = 'targi-run' AND seq = $hidden" | grep -q "STANDING LIMIT MOST" && pass ||
 	fail "the standing order made no step"
+# Then a deadline passes: the steps after it are numbered on the page as
+# an observer's mails number them, the hidden one not counted, so no gap
+# hints at it.
+AZALAI_NOW=$(at 50) "$az" run > /dev/null 2>&1
+last=$(sqlite3 azalai.db "SELECT MAX(seq) FROM events e JOIN games g ON g.id = e.game_id
+    WHERE g.name = 'targi-run'")
+[ "$last" -gt "$hidden" ] && pass || fail "no step followed the standing order"
 for g in buqruru:2 targi:12 targui:12; do
 	[ "$(sqlite3 azalai.db "SELECT status FROM games WHERE name = '${g%:*}-run'")" = active ] &&
 		pass || fail "${g%:*}-run is not running any more: the test wants a running game"
@@ -147,10 +154,14 @@ for g in buqruru targi targui; do
 	grep -q '<p class="order">' "$page" && fail "$g-run: the page shows the orders" || pass
 done
 
-grep -q "id=\"step-$hidden\"" site/games/targi-run.html &&
-	fail "targi-run: the page has step $hidden, a standing order observers did not see" || pass
+top=$(sed -n 's/^<section class="step" id="step-\([0-9]*\)".*/\1/p' site/games/targi-run.html |
+    sort -n | tail -1)
+[ "$top" = $((last - 1)) ] && pass ||
+	fail "targi-run: the newest step on the page is $top, not $((last - 1)): it counts the hidden one"
+grep -q 'STANDING' site/games/targi-run.html &&
+	fail "targi-run: the page shows the standing order observers did not see" || pass
 n=$(grep -c '<section class="step"' site/games/targi-run.html)
-[ "$n" -lt $((hidden + 1)) ] && pass || fail "targi-run: $n steps on the page, $hidden in the ledger"
+[ "$n" -lt $((last + 1)) ] && pass || fail "targi-run: $n steps on the page, $last in the ledger"
 grep -A8 'id="game-targi-run"' site/index.html | grep -q "<td class=\"n\">$n</td>" && pass ||
 	fail "the index does not count the $n steps on targi-run's page"
 

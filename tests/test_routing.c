@@ -833,6 +833,15 @@ test_queued_orders_are_no_step_for_the_others(void **state)
 	snprintf(want, sizeof want, "\nSTEP %lld\n", shown);
 	must_contain(report, want);
 	free(report);
+	/* HISTORY lists the steps the seat read, numbered alike: neither the
+	 * other's queued orders nor a number past the report's. */
+	mail(e, addr[w], w, "", "HISTORY\n");
+	report = fx_last_mail(&e->f, "history", addr[w]);
+	snprintf(want, sizeof want, "\nSTEP %lld\n", shown);
+	must_contain(report, want);
+	snprintf(want, sizeof want, "\nstep %lld,", shown + 1);
+	assert_null(strstr(report, want));
+	free(report);
 	before = events(e);
 	snprintf(body, sizeof body, "STEP %lld\n%s\n", shown + 1, order);
 	mail(e, addr[w], w, "", body);

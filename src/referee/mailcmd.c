@@ -176,6 +176,7 @@ struct history_ctx {
 	const struct campaign *c;
 	int viewer;
 	const char *lang;
+	int64_t hidden;             /* steps before this one the viewer may not see */
 	struct tval *list;
 };
 
@@ -185,15 +186,22 @@ static int
 history_one(void *arg, const struct event_row *e)
 {
 	struct history_ctx *h = arg;
-	struct tval *m = tval_push_map(h->list);
+	struct tval *m;
 	const char *who = e->seat >= 0 && e->seat < h->p->g.nseats ?
 	    h->p->g.seats[e->seat].name : "";
 	int mine = e->seat >= 0 && e->seat == h->viewer;
 	int undone = ledger_event_undone(h->l, h->p->g.id, e->seq);
 	char t[CAMPAIGN_DATE], order[2 * ORDER_TEXT + 64], what[4 * ORDER_TEXT];
 
+	/* Another seat's queued or standing order: not even its line, or the
+	 * reader could count them. */
+	if (!undone && report_step_hidden(e->narrative, h->viewer)) {
+		h->hidden++;
+		return 0;
+	}
+	m = tval_push_map(h->list);
 	campaign_date_iso(h->c, e->at, t, sizeof t);
-	tval_set_int(m, "seq", e->seq);
+	tval_set_int(m, "seq", e->seq - h->hidden);
 	tval_set_str(m, "at", t);
 	/* The ledger keeps the order in English; its own seat reads it in its
 	 * order words, as the lines to copy. */
@@ -231,17 +239,23 @@ history_tree(struct ledger *l, struct play *p, int seat, int count, const char *
 	struct tval *root = tval_map();
 	struct campaign c;
 	struct history_ctx h;
-	int64_t from = count > 0 && p->seq - count + 1 > 0 ? p->seq - count + 1 : 0;
+	/* The newest count steps the seat reads, in its own numbers
+	 * (report_step_seen): from is the first real step past the last one
+	 * it reads as number last - count. */
+	int64_t last = report_step_seen(l, p, seat, p->seq);
+	int64_t from = count > 0 && last - count + 1 > 0 ?
+	    report_step_seq(l, p, seat, last - count) + 1 : 0;
 
 	if (campaign_load(l, p->g.id, &c, NULL) < 0)
 		campaign_defaults(&c);
 	tval_set_str(root, "game_id", p->g.name);
 	tval_set_str(root, "title", p->rules->title);
 	tval_set_str(root, "seat", p->g.seats[seat].name);
-	tval_set_int(root, "step", p->seq);
+	tval_set_int(root, "step", last);
 	tval_set_str(root, "timezone", c.timezone);
 	tval_set_bool(root, "partial", from > 0);
-	tval_set_int(root, "from", from);
+	h.hidden = from > 0 ? from - 1 - report_step_seen(l, p, seat, from - 1) : 0;
+	tval_set_int(root, "from", from - h.hidden);
 	h.l = l;
 	h.p = p;
 	h.c = &c;

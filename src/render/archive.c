@@ -65,6 +65,7 @@ struct frames {
 	struct play p;              /* p.st: the state at the step shown */
 	struct campaign c;          /* its zone says the steps' times */
 	int open;
+	int64_t hidden;             /* steps left off so far (report_step_hidden) */
 	struct tval *steps;
 	struct entry *e;
 	struct diag *d;
@@ -364,15 +365,21 @@ frame_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	struct tval *lines = tval_list(), *m, *root;
 	char *body = NULL, *svg = NULL, step[32], at[CAMPAIGN_DATE];
 	int shown = step_lines(e->narrative, g, f->open, 0, lines);
+	int64_t n;
 
-	/* A step an observer read nothing of stays off a running game's page:
-	 * its very number would hint at another seat's hidden order. */
+	/* A step an observer read nothing of stays off a running game's page,
+	 * and the page numbers its steps as an observer's mails do
+	 * (report_step_seen): the gaps would count another seat's hidden
+	 * orders. Once open, the steps are numbered as the ledger has them. */
 	if (!f->open && seq > 0 && shown == 0) {
+		if (report_step_hidden(e->narrative, -1))
+			f->hidden++;
 		tval_free(lines);
 		return 0;
 	}
+	n = seq - f->hidden;
 	m = tval_push_map(f->steps);
-	tval_set_int(m, "step", seq);
+	tval_set_int(m, "step", n);
 	tval_set_int(m, "index", (long long)f->e->steps);
 	campaign_date_iso(&f->c, e->at, at, sizeof at);
 	tval_set_str(m, "at", at);
@@ -401,7 +408,7 @@ frame_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	}
 	tval_set_str(m, "report", body);
 	if (svg != NULL) {
-		char *scoped = svg_scoped(svg, seq);
+		char *scoped = svg_scoped(svg, n);
 
 		tval_set_str(m, "svg", scoped);
 		free(scoped);
@@ -411,7 +418,7 @@ frame_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	free(svg);
 	tval_free(root);
 
-	snprintf(step, sizeof step, "%lld", (long long)seq);
+	snprintf(step, sizeof step, "%lld", (long long)n);
 	secrets_out(f->a, f->r, st, g->name, step);
 	f->e->steps++;
 	snprintf(f->e->last_at, sizeof f->e->last_at, "%s", e->at);

@@ -209,14 +209,22 @@ hidden_each(struct ledger *l, int64_t game, int viewer, int64_t to,
 
 	sqlite3_bind_int64(st, 1, game);
 	sqlite3_bind_int64(st, 2, to);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		struct seen_ctx sc = { vis_mask(viewer), 0 };
-
-		visible_one(&sc, col_text(st, 1));
-		if (!sc.any && fn(arg, sqlite3_column_int64(st, 0)) == 0)
+	while (sqlite3_step(st) == SQLITE_ROW)
+		if (report_step_hidden(col_text(st, 1), viewer) &&
+		    fn(arg, sqlite3_column_int64(st, 0)) == 0)
 			break;
-	}
 	ledger_release(l, st);
+}
+
+int
+report_step_hidden(const char *narrative, int viewer)
+{
+	struct seen_ctx sc = { vis_mask(viewer), 0 };
+
+	if (narrative == NULL || narrative[0] == '\0')
+		return 0;
+	visible_one(&sc, narrative);
+	return !sc.any;
 }
 
 static int

@@ -56,9 +56,24 @@ mk_opts(struct bq_state *st, const char *const *kv, int nkv)
 	return 0;
 }
 
+/* Without options: the hand-set positions below test one rule each, and
+ * groups_when=always keeps a short sowing that follows the one under test
+ * from being played by the referee (it would be the only way under the
+ * default), round_end=both-empty keeps the round's end where they expect
+ * it and sowing_hole=per-round the choice of holes. Tests of those options
+ * and of the defaults pass their own. */
 static void
 mk(struct bq_state *st, const char *const *kv, int nkv)
 {
+	static const char *const fixed[] = {
+		"groups_when=always", "round_end=both-empty",
+		"sowing_hole=per-round"
+	};
+
+	if (kv == NULL) {
+		kv = fixed;
+		nkv = 3;
+	}
 	if (mk_opts(st, kv, nkv) != 0)
 		fail_msg("setup: %s", err);
 }
@@ -442,7 +457,7 @@ test_no_chain_when_last_not_taken(void **state)
 static void
 test_chain_to_sowing_hole(void **state)
 {
-	const char *kv[] = { "chain=to-sowing-hole" };
+	const char *kv[] = { "chain=to-sowing-hole", "groups_when=always" };
 	struct bq_state st;
 
 	(void)state;
@@ -454,7 +469,7 @@ test_chain_to_sowing_hole(void **state)
 	assert_int_equal(st.store[0], before);
 
 	/* With the option: every 2/4/6/8 back to a, past the odd c. */
-	mk(&st, kv, 1);
+	mk(&st, kv, 2);
 	put(&st, "4 1 2 3 2 3 3 3", A, G, 0);
 	before = st.store[0];
 	ok(&st, 0, "SOW");
@@ -513,13 +528,15 @@ test_owner_capture_exception(void **state)
 	assert_board(&st, "3 3 0 0 0 3 3 3");
 }
 
+/* owner_limit=8, the formal reading: 10 and more are never taken. */
 static void
-test_owner_capture_not_ten(void **state)
+test_owner_capture_limit_8(void **state)
 {
+	const char *kv[] = { "owner_limit=8", "groups_when=always" };
 	struct bq_state st;
 
 	(void)state;
-	mk(&st, NULL, 0);
+	mk(&st, kv, 2);
 	/* d 8->10: higher even, but 10 and more are never taken. */
 	put(&st, "3 3 1 8 4 3 3 3", A, E, 1);
 	int s0 = st.store[0];
@@ -528,14 +545,45 @@ test_owner_capture_not_ten(void **state)
 	assert_int_equal(st.board[D], 10);
 }
 
+/* Bellin sets the owner's capture no limit: "Si, dans une case
+ * m'appartenant renfermant un nombre pair de crottes le nombre de
+ * celles-ci se trouve porté ... au nombre pair supérieur, les pions de
+ * cette case me sont acquis." The 2, 4, 6, 8 are the mover's. Default
+ * options; north's 9 counters make more than a lap of 8 holes. */
 static void
-test_owner_capture_off(void **state)
+test_owner_capture_any_even(void **state)
 {
-	const char *kv[] = { "owner_capture=off" };
+	const char *kv[] = { "opening=free" };
 	struct bq_state st;
+	struct evsink ev;
 
 	(void)state;
 	mk(&st, kv, 1);
+	/* North sows e (10) two by two: d 8->10, c 1->3, b 3->5, a 3->5,
+	 * h 0->2 last (north takes it), nothing in the chain (g 3 odd); d,
+	 * raised from 8 to 10, goes to its owner south. South sows from d,
+	 * now empty, so nothing is played after the sowing. */
+	put(&st, "3 3 1 8 10 3 3 0", D, E, 1);
+	int s0 = st.store[0], s1 = st.store[1];
+	evsink_init(&ev);
+	assert_int_equal(play(&st, 1, "SOW 2", &ev), 0);
+	assert_int_equal(st.store[0] - s0, 10);
+	assert_int_equal(st.store[1] - s1, 2);
+	assert_int_equal(st.board[D], 0);
+	assert_true(ev_has(&ev, VIS_ALL, "Owner's capture: south takes 10 "
+	    "from d."));
+	evsink_free(&ev);
+	check_ok(&st);
+}
+
+static void
+test_owner_capture_off(void **state)
+{
+	const char *kv[] = { "owner_capture=off", "groups_when=always" };
+	struct bq_state st;
+
+	(void)state;
+	mk(&st, kv, 2);
 	put(&st, "3 3 1 2 4 3 3 3", A, E, 1);
 	int s0 = st.store[0], s1 = st.store[1];
 	ok(&st, 1, "SOW 2");
@@ -618,12 +666,12 @@ test_group_size_limits(void **state)
 static void
 test_groups_divisors(void **state)
 {
-	const char *kv[] = { "groups=divisors-1-4" };
+	const char *kv[] = { "groups=divisors-1-4", "groups_when=always" };
 	struct bq_state st;
 	struct order_list l;
 
 	(void)state;
-	mk(&st, kv, 1);
+	mk(&st, kv, 2);
 	put(&st, "9 3 3 3 3 3 3 3", A, G, 0);
 	order_list_init(&l);
 	R->legal(&st, 0, &l);
@@ -1170,8 +1218,8 @@ legal_has(const struct bq_state *st, int seat, const char *text)
 static void
 test_opening_one_by_one(void **state)
 {
-	const char *each[] = { "opening=each-one-by-one" };
-	const char *free_[] = { "opening=free" };
+	const char *each[] = { "opening=each-one-by-one", "groups_when=always" };
+	const char *free_[] = { "opening=free", "groups_when=always" };
 	struct bq_state st;
 
 	(void)state;
@@ -1193,7 +1241,7 @@ test_opening_one_by_one(void **state)
 	ok(&st, 1, "SOW 2");
 	check_ok(&st);
 
-	mk(&st, each, 1);
+	mk(&st, each, 2);
 	ok(&st, 0, "HOLE a");
 	ok(&st, 1, "HOLE e");
 	ok(&st, 0, "SOW");
@@ -1201,7 +1249,7 @@ test_opening_one_by_one(void **state)
 	assert_non_null(strstr(err, "your first sowing"));
 	ok(&st, 1, "SOW");
 
-	mk(&st, free_, 1);
+	mk(&st, free_, 2);
 	ok(&st, 0, "HOLE a");
 	ok(&st, 1, "HOLE e");
 	ok(&st, 0, "SOW 2");
@@ -1263,13 +1311,236 @@ test_sowing_hole_whole_match(void **state)
 		    strcmp(p.kind[s], "hole") == 0;
 	assert_false(chose);
 
-	/* Per round (the default), both choose again in round 2. */
+	/* Per round, both choose again in round 2. */
 	mk(&st, NULL, 0);
 	ok(&st, 0, "HOLE b");
 	ok(&st, 1, "HOLE g");
 	to_round(&st, 2);
 	assert_int_equal(st.phase, BQ_PH_HOLE);
 	assert_int_equal(st.sowing[0] + st.sowing[1], -2);
+}
+
+/* The defaults as a game master gets them, with any one option that does
+ * not touch what a test looks at. */
+static const char *const defaults[] = { "first=south" };
+
+/* Issue 29 item 3: whole-match is the default, and the round line says
+ * what happens when no one chooses: round 2 keeps both holes and says so,
+ * without "Each player chooses a sowing hole". */
+static void
+test_whole_match_default_round_line(void **state)
+{
+	struct bq_state st;
+	struct evsink ev;
+
+	(void)state;
+	mk(&st, defaults, 1);
+	ok(&st, 0, "HOLE b");
+	ok(&st, 1, "HOLE g");
+	evsink_init(&ev);
+	for (int i = 0; i < 2000 && st.round < 2 && st.phase != BQ_PH_OVER; i++) {
+		struct pending p;
+		struct order o;
+		struct diag d;
+		int s;
+
+		R->waiting_for(&st, &p);
+		s = (p.seats & 1u) ? 0 : 1;
+		assert_int_equal(R->default_order(&st, s, &o), 0);
+		diag_clear(&d);
+		if (R->apply(&st, s, &o, &ev, &d) != 0)
+			fail_msg("%s: %s", o.text, d.msg);
+		check_ok(&st);
+	}
+	assert_int_equal(st.round, 2);
+	assert_false(st.erased[B] || st.erased[G]);
+	assert_int_equal(st.sowing[0], B);
+	assert_int_equal(st.sowing[1], G);
+	assert_false(ev_has(&ev, VIS_ALL, "Each player chooses a sowing hole"));
+	assert_true(ev_has(&ev, VIS_ALL, "No one chooses a sowing hole this "
+	    "round."));
+	assert_true(ev_has(&ev, VIS_ALL, "south sows from hole b again"));
+	assert_true(ev_has(&ev, VIS_ALL, "north sows from hole g again"));
+	evsink_free(&ev);
+
+	/* One hole erased: only its owner chooses, and the line says so. */
+	mk(&st, defaults, 1);
+	st.kept[0] = B;
+	st.kept[1] = G;
+	erase(&st, G);
+	st.round = 1;
+	evsink_init(&ev);
+	bq_start_round(&st, &ev);
+	assert_true(ev_has(&ev, VIS_ALL, "Round 2 begins; south will move "
+	    "first. north chooses a new sowing hole; the other hole is known."));
+	assert_false(ev_has(&ev, VIS_ALL, "Each player chooses"));
+	assert_int_equal(st.sowing[0], B);
+	assert_int_equal(st.sowing[1], -1);
+	assert_true(legal_has(&st, 1, "HOLE h"));
+	assert_false(legal_has(&st, 0, "HOLE a"));
+	evsink_free(&ev);
+}
+
+/* Issue 29 item 4, Bellin: "un par un en début de partie ou deux par deux,
+ * trois par trois, quatre par quatre,... en cours de partie et si sa case
+ * de départ renferme un grand nombre de pions". Default groups_when=
+ * over-a-lap: more counters than the holes of one lap. */
+static void
+test_groups_need_a_large_number(void **state)
+{
+	const char *six[] = { "groups_when=over-six" };
+	struct bq_state st;
+	struct evsink ev;
+
+	(void)state;
+	mk(&st, defaults, 1);
+	/* 8 counters, 8 holes: one lap, not a large number. */
+	put(&st, "8 3 3 3 3 3 3 3", A, G, 0);
+	assert_false(legal_has(&st, 0, "SOW 2"));
+	assert_true(legal_has(&st, 0, "SOW"));
+	assert_int_equal(play(&st, 0, "SOW 2", NULL), -1);
+	assert_string_equal(err, "SOW 2: hole a holds only 8 counters, and "
+	    "groups of more than one need more than 8 (Bellin: \"si sa case de "
+	    "départ renferme un grand nombre de pions\"); send \"SOW\"");
+	/* 9 make more than a lap. */
+	put(&st, "9 3 3 3 3 3 3 3", A, G, 0);
+	assert_true(legal_has(&st, 0, "SOW 9"));
+	ok(&st, 0, "SOW 2");
+	/* A lap is the holes not erased: 8 counters round 7 holes. */
+	mk(&st, defaults, 1);
+	put(&st, "8 3 3 3 3 3 3 0", A, G, 0);
+	erase(&st, H);
+	ok(&st, 0, "SOW 2");
+	check_ok(&st);
+
+	/* over-six: 7 counters are enough, 6 are not. */
+	mk(&st, six, 1);
+	put(&st, "6 3 3 3 3 3 3 3", A, G, 0);
+	assert_int_equal(play(&st, 0, "SOW 3", NULL), -1);
+	assert_non_null(strstr(err, "need more than 6"));
+	put(&st, "7 3 3 3 3 3 3 3", A, G, 0);
+	ok(&st, 0, "SOW 3");
+
+	/* A small hole has one way to sow, so after the round's first
+	 * sowing the referee sows it: north's 3 in g, one by one. */
+	mk(&st, defaults, 1);
+	put(&st, "2 3 3 3 3 3 3 3", A, G, 0);
+	st.sown = 1;
+	evsink_init(&ev);
+	assert_int_equal(play(&st, 0, "SOW", &ev), 0);
+	assert_true(ev_has(&ev, VIS_ALL, "north sows the 3 counters of hole g "
+	    "one by one (the only way allowed)"));
+	evsink_free(&ev);
+	check_ok(&st);
+}
+
+/* Issue 29 item 5: with round_end=new-holes (the default) a round whose
+ * sowing holes are both empty goes on: each player chooses a new sowing
+ * hole among those holding counters; the hole kept for the match stays. */
+static void
+test_round_end_new_holes(void **state)
+{
+	struct bq_state st;
+	struct evsink ev;
+
+	(void)state;
+	mk(&st, defaults, 1);
+	evsink_init(&ev);
+	/* South sows a (2): b 2 -> 3, c 8 -> 9. f, north's sowing hole, is
+	 * empty, and so is a now. */
+	put(&st, "2 2 8 9 3 0 3 3", A, F, 0);
+	st.kept[0] = A;
+	st.kept[1] = F;
+	assert_int_equal(play(&st, 0, "SOW", &ev), 0);
+	assert_false(ev_has(&ev, VIS_ALL, "Round 1 ends"));
+	assert_true(ev_has(&ev, VIS_ALL, "Both sowing holes are empty: each "
+	    "player with counters in their row chooses a new sowing hole for "
+	    "the rest of round 1."));
+	assert_int_equal(st.phase, BQ_PH_HOLE);
+	assert_int_equal(st.round, 1);
+	check_ok(&st);
+	assert_false(legal_has(&st, 0, "HOLE a"));
+	assert_true(legal_has(&st, 0, "HOLE b"));
+	assert_false(legal_has(&st, 1, "HOLE f"));
+	assert_int_equal(play(&st, 0, "HOLE a", NULL), -1);
+	assert_string_equal(err, "hole a is empty; choose one that holds "
+	    "counters: b, c or d");
+	ok(&st, 0, "HOLE c");
+	assert_int_equal(play(&st, 1, "HOLE g", &ev), 0);
+	/* North was to move: it sows g (3, one way only: f 1, e 4, d 10)
+	 * and south is to sow c (9, more than a lap: a choice). */
+	assert_true(ev_has(&ev, VIS_ALL, "Round 1 goes on: south sows from c, "
+	    "north from g; north sows next."));
+	assert_int_equal(st.phase, BQ_PH_SOW);
+	assert_int_equal(st.turn, 0);
+	assert_int_equal(st.sowing[0], C);
+	assert_int_equal(st.sowing[1], G);
+	assert_int_equal(st.kept[0], A);
+	assert_int_equal(st.kept[1], F);
+	check_ok(&st);
+	evsink_free(&ev);
+}
+
+/* A referee rule: after BQ_ROUNDS rounds the match ends, the donkeys owed
+ * being the score (bot matches that no one loses go on past 1000). */
+static void
+test_round_limit(void **state)
+{
+	struct bq_state st;
+	struct evsink ev;
+	struct pending p;
+
+	(void)state;
+	mk(&st, defaults, 1);
+	st.round = BQ_ROUNDS;
+	st.donkeys[1] = 1;
+	evsink_init(&ev);
+	bq_start_round(&st, &ev);
+	assert_int_equal(st.phase, BQ_PH_OVER);
+	assert_int_equal(st.loser, -1);
+	assert_true(ev_has(&ev, VIS_ALL, "Round 200 was the last the referee "
+	    "plays"));
+	check_ok(&st);
+	R->waiting_for(&st, &p);
+	assert_true(p.over);
+	assert_string_equal(en(p.result), "The match ends after 200 rounds, the "
+	    "most the referee plays. Donkeys owed: south 0, north 1.");
+	evsink_free(&ev);
+}
+
+/* The options line names every option (issue 29: it left out opening and
+ * sowing_hole), and the report explains SOW k only when groups are
+ * allowed: not at the one-by-one opening. */
+static void
+test_options_line_and_sizes(void **state)
+{
+	struct bq_state st;
+	struct tval *v;
+
+	(void)state;
+	mk(&st, defaults, 1);
+	ok(&st, 0, "HOLE a");
+	ok(&st, 1, "HOLE e");
+	v = tval_map();
+	R->view(&st, 0, v);
+	assert_string_equal(en(tval_get(v, "options_text")->str),
+	    "sealed hole choice; a sowing hole for the whole match; opposite "
+	    "directions; the first sowing one by one; groups of any size; "
+	    "groups only from more counters than a lap has holes; chain after "
+	    "a taken last hole; owner's capture of any even number; new sowing "
+	    "holes when both are empty.");
+	/* The opening: only SOW. */
+	assert_false(tval_get(v, "sow_sizes")->b);
+	tval_free(v);
+	put(&st, "9 3 3 3 3 3 3 3", A, E, 0);
+	v = tval_map();
+	R->view(&st, 0, v);
+	assert_true(tval_get(v, "sow_sizes")->b);
+	tval_free(v);
+	v = tval_map();
+	R->view(&st, 1, v);
+	assert_false(tval_get(v, "sow_sizes")->b);
+	tval_free(v);
 }
 
 static void
@@ -1613,7 +1884,8 @@ main(void)
 		cmocka_unit_test(test_owner_capture),
 		cmocka_unit_test(test_owner_capture_own_sowing),
 		cmocka_unit_test(test_owner_capture_exception),
-		cmocka_unit_test(test_owner_capture_not_ten),
+		cmocka_unit_test(test_owner_capture_limit_8),
+		cmocka_unit_test(test_owner_capture_any_even),
 		cmocka_unit_test(test_owner_capture_off),
 		cmocka_unit_test(test_multilap_sizes),
 		cmocka_unit_test(test_group_size_limits),
@@ -1637,6 +1909,11 @@ main(void)
 		cmocka_unit_test(test_open_hole_choice),
 		cmocka_unit_test(test_opening_one_by_one),
 		cmocka_unit_test(test_sowing_hole_whole_match),
+		cmocka_unit_test(test_whole_match_default_round_line),
+		cmocka_unit_test(test_groups_need_a_large_number),
+		cmocka_unit_test(test_round_end_new_holes),
+		cmocka_unit_test(test_round_limit),
+		cmocka_unit_test(test_options_line_and_sizes),
 		cmocka_unit_test(test_hole_errors),
 		cmocka_unit_test(test_turn_errors),
 		cmocka_unit_test(test_parse_errors),

@@ -89,6 +89,25 @@ bq_capturable(int n)
 	return n == 2 || n == 4 || n == 6 || n == 8;
 }
 
+/* Whether a sowing hole holding lifted counters holds "un grand nombre de
+ * pions", which groups of more than one need (option groups_when). */
+int
+bq_large(const struct bq_state *st, int lifted)
+{
+	int loop = 0;
+
+	switch (st->groups_when) {
+	case BQ_LARGE_OVER_SIX:
+		return lifted > BQ_FULL;
+	case BQ_LARGE_OVER_LAP:
+		for (int h = 0; h < BQ_HOLES; h++)
+			loop += !st->erased[h];
+		return lifted > loop;
+	default:
+		return 1;
+	}
+}
+
 /* A fragment (msg.h) to nest in a sentence: "sows %s". */
 const char *
 bq_dir_name(int dir, char *out, size_t n)
@@ -112,11 +131,13 @@ void
 bq_holes_text(const struct bq_state *st, int seat, struct buf *b)
 {
 	char acc[BQ_LIST], tmp[BQ_LIST];
-	int n = 0, live = bq_live(st, seat);
+	int n = 0, live = 0;
 
+	for (int h = seat * BQ_ROW; h < (seat + 1) * BQ_ROW; h++)
+		live += bq_choosable(st, h);
 	acc[0] = '\0';
 	for (int h = seat * BQ_ROW; h < (seat + 1) * BQ_ROW; h++) {
-		if (st->erased[h])
+		if (!bq_choosable(st, h))
 			continue;
 		if (n == 0)
 			snprintf(tmp, sizeof tmp, "%c", bq_letter(h));

@@ -21,6 +21,10 @@
  * After this many sowings in a row that capture nothing the round ends as
  * if both sowing holes were empty (see doc/rules-notes.md). */
 #define BQ_QUIET	40
+/* Nor do they end a match that no one loses, and in bot play some go on
+ * past 1000 rounds; after this many the match ends, the donkeys owed being
+ * the score (see doc/rules-notes.md). */
+#define BQ_ROUNDS	200
 #define BQ_MAX_GROUP	BQ_TOTAL
 #define BQ_MAX_SIZES	ORDER_ARGS
 
@@ -30,6 +34,9 @@ enum bq_groups { BQ_GROUPS_ANY, BQ_GROUPS_DIV };
 enum bq_chain { BQ_CHAIN_AFTER_LAST, BQ_CHAIN_TO_SOWING };
 enum bq_opening { BQ_OPEN_FIRST, BQ_OPEN_EACH, BQ_OPEN_FREE };
 enum bq_hole_keep { BQ_HOLE_ROUND, BQ_HOLE_MATCH };
+enum bq_groups_when { BQ_LARGE_OVER_LAP, BQ_LARGE_OVER_SIX, BQ_LARGE_ALWAYS };
+enum bq_round_end { BQ_END_BOTH_EMPTY, BQ_END_NEW_HOLES };
+#define BQ_CAPTURE_MAX	8	/* the last hole and the chain take 2..8 */
 enum bq_phase { BQ_PH_HOLE = 1, BQ_PH_SOW, BQ_PH_REFILL, BQ_PH_OVER };
 
 /* Order kinds and their arguments:
@@ -52,6 +59,9 @@ struct bq_state {
 	int first;		/* seat that moves first in round 1 */
 	int opening;		/* enum bq_opening */
 	int hole_keep;		/* enum bq_hole_keep */
+	int groups_when;	/* enum bq_groups_when */
+	int owner_limit;	/* owner's capture up to this, 0: no limit */
+	int round_end;		/* enum bq_round_end */
 	struct rng rng;		/* unused by the rules; kept for the seam */
 
 	int board[BQ_HOLES];
@@ -68,6 +78,9 @@ struct bq_state {
 	int loser;		/* OVER: seat that lost every hole, else -1 */
 	int opened[BQ_SEATS];	/* 1 once the seat has sown in this match */
 	int kept[BQ_SEATS];	/* hole_keep=whole-match: the seat's hole, or -1 */
+	int sown;		/* sowings so far this round */
+	int rechoice;		/* 1: new sowing holes chosen mid-round */
+	int resume;		/* rechoice: the seat to sow once they are */
 };
 
 /* One sowing worked out in full before anything changes. */
@@ -92,6 +105,7 @@ int bq_row(const struct bq_state *, int seat, int out[BQ_ROW]);
 int bq_live(const struct bq_state *, int seat);
 int bq_on_board(const struct bq_state *);
 int bq_capturable(int n);
+int bq_large(const struct bq_state *, int lifted);
 /* Room for a list or a sentence kept as a message (msg.h). */
 #define BQ_LIST 400
 #define BQ_MSG 512
@@ -108,10 +122,13 @@ void bq_commit(struct bq_state *, const struct bq_sowing *, int forced,
     struct evsink *);
 int bq_forced(const struct bq_state *);
 int bq_opening(const struct bq_state *, int seat);
+int bq_sizes(const struct bq_state *, int seat);
 void bq_advance(struct bq_state *, struct evsink *);
 
 /* round.c: choosing sowing holes, ending a round, refilling. */
 void bq_start_round(struct bq_state *, struct evsink *);
+void bq_new_holes(struct bq_state *, struct evsink *);
+int bq_choosable(const struct bq_state *, int hole);
 int bq_hole_check(const struct bq_state *, int seat, int hole, struct diag *);
 void bq_choose_hole(struct bq_state *, int seat, int hole, struct evsink *);
 void bq_end_round(struct bq_state *, const char *why, struct evsink *);

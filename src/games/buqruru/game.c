@@ -19,7 +19,14 @@ static const char *const opening_choices[] = {
 	"one-by-one", "each-one-by-one", "free", NULL
 };
 static const char *const sowing_hole_choices[] = {
-	"per-round", "whole-match", NULL
+	"whole-match", "per-round", NULL
+};
+static const char *const groups_when_choices[] = {
+	"over-a-lap", "over-six", "always", NULL
+};
+static const char *const owner_limit_choices[] = { "none", "8", NULL };
+static const char *const round_end_choices[] = {
+	"new-holes", "both-empty", NULL
 };
 
 static const struct game_option bq_options[] = {
@@ -47,21 +54,34 @@ static const struct game_option bq_options[] = {
 	  "one-by-one: the match's first sowing sows one by one (Bellin: "
 	  "\"un par un en début de partie\"); each-one-by-one: each player's "
 	  "first sowing; free: any group size from the start" },
-	{ "sowing_hole", "per-round", sowing_hole_choices,
-	  "per-round: each player chooses a sowing hole every round; "
+	{ "sowing_hole", "whole-match", sowing_hole_choices,
 	  "whole-match: chosen once, again only when it is erased (Bellin: "
-	  "\"tout au long de la partie\")" },
+	  "\"tout au long de la partie\"); per-round: each player chooses a "
+	  "sowing hole every round" },
+	{ "groups_when", "over-a-lap", groups_when_choices,
+	  "groups of more than one only from a sowing hole holding a large "
+	  "number (Bellin: \"si sa case de départ renferme un grand nombre de "
+	  "pions\"): over-a-lap: more than the holes of one lap; over-six: "
+	  "more than six; always: any number" },
+	{ "owner_limit", "none", owner_limit_choices,
+	  "none: the owner's capture takes any even number (Bellin: \"au "
+	  "nombre pair supérieur\"); 8: only 2, 4, 6 or 8" },
+	{ "round_end", "new-holes", round_end_choices,
+	  "new-holes: when both sowing holes are empty, the players choose new "
+	  "ones for the rest of the round; both-empty: the round ends then" },
 	{ NULL, NULL, NULL, NULL }
 };
 
+/* The index of the option's value in choices. A game stored before the
+ * option existed has none and keeps the rule it was played under: absent. */
 static int
 pick(const struct optset *o, const char *name, const char *const *choices,
-    struct diag *d)
+    const char *absent, struct diag *d)
 {
 	const char *v = opt_get(o, name);
 
 	if (v == NULL)
-		return 0;
+		v = absent;
 	for (int i = 0; choices[i] != NULL; i++)
 		if (strcmp(v, choices[i]) == 0)
 			return i;
@@ -75,7 +95,7 @@ bq_setup(void *vst, int nseats, const char names[][SEAT_NAME],
 {
 	struct bq_state *st = vst, s;
 	const char *first;
-	int v[8];
+	int v[11];
 
 	if (nseats != BQ_SEATS)
 		return diag_set(d, 0, "Buqruru is played by exactly 2 players, "
@@ -89,17 +109,26 @@ bq_setup(void *vst, int nseats, const char names[][SEAT_NAME],
 	}
 	if (strcasecmp(s.seat[0], s.seat[1]) == 0)
 		return diag_set(d, 0, "the two seats need different names");
-	if ((v[0] = pick(o, "hole_choice", hole_choices, d)) < 0 ||
-	    (v[1] = pick(o, "first_direction", dir_choices, d)) < 0 ||
-	    (v[2] = pick(o, "direction", direction_choices, d)) < 0 ||
-	    (v[3] = pick(o, "groups", groups_choices, d)) < 0 ||
-	    (v[4] = pick(o, "chain", chain_choices, d)) < 0 ||
-	    (v[5] = pick(o, "owner_capture", onoff_choices, d)) < 0 ||
-	    (v[6] = pick(o, "opening", opening_choices, d)) < 0 ||
-	    (v[7] = pick(o, "sowing_hole", sowing_hole_choices, d)) < 0)
+	if ((v[0] = pick(o, "hole_choice", hole_choices, "sealed", d)) < 0 ||
+	    (v[1] = pick(o, "first_direction", dir_choices, "ccw", d)) < 0 ||
+	    (v[2] = pick(o, "direction", direction_choices, "opposite", d)) < 0 ||
+	    (v[3] = pick(o, "groups", groups_choices, "any", d)) < 0 ||
+	    (v[4] = pick(o, "chain", chain_choices, "after-last", d)) < 0 ||
+	    (v[5] = pick(o, "owner_capture", onoff_choices, "on", d)) < 0 ||
+	    (v[6] = pick(o, "opening", opening_choices, "one-by-one", d)) < 0 ||
+	    (v[7] = pick(o, "sowing_hole", sowing_hole_choices, "per-round",
+	    d)) < 0 ||
+	    (v[8] = pick(o, "groups_when", groups_when_choices, "always",
+	    d)) < 0 ||
+	    (v[9] = pick(o, "owner_limit", owner_limit_choices, "8", d)) < 0 ||
+	    (v[10] = pick(o, "round_end", round_end_choices, "both-empty",
+	    d)) < 0)
 		return -1;
 	s.opening = v[6];
-	s.hole_keep = v[7];
+	s.hole_keep = v[7] == 0 ? BQ_HOLE_MATCH : BQ_HOLE_ROUND;
+	s.groups_when = v[8];
+	s.owner_limit = v[9] == 1 ? BQ_CAPTURE_MAX : 0;
+	s.round_end = v[10] == 0 ? BQ_END_NEW_HOLES : BQ_END_BOTH_EMPTY;
 	s.kept[0] = s.kept[1] = -1;
 	s.hole_choice = v[0];
 	s.first_dir = v[1] == 0 ? 1 : -1;
@@ -274,8 +303,14 @@ bq_result(const struct bq_state *st, char *out, size_t len)
 {
 	int w;
 
-	if (st->phase != BQ_PH_OVER || st->loser < 0) {
+	if (st->phase != BQ_PH_OVER) {
 		snprintf(out, len, "%s", "");
+		return;
+	}
+	if (st->loser < 0) {
+		msg_fmt(out, len, "The match ends after %d rounds, the most the "
+		    "referee plays. Donkeys owed: %s %d, %s %d.", st->round,
+		    st->seat[0], st->donkeys[0], st->seat[1], st->donkeys[1]);
 		return;
 	}
 	w = 1 - st->loser;

@@ -305,7 +305,7 @@ bq_legal(const void *vst, int seat, struct order_list *l)
 	switch (st->phase) {
 	case BQ_PH_HOLE:
 		for (int h = seat * BQ_ROW; h < (seat + 1) * BQ_ROW; h++) {
-			if (st->erased[h])
+			if (!bq_choosable(st, h))
 				continue;
 			o = order_list_add(l);
 			o->kind = BQ_HOLE;
@@ -322,7 +322,7 @@ bq_legal(const void *vst, int seat, struct order_list *l)
 		if (!l->bare)
 			bq_format(o);
 		for (int k = 1; k <= n; k++) {
-			if (!bq_group_ok(st, n, k) || (k > 1 && bq_opening(st, seat)))
+			if (!bq_group_ok(st, n, k) || (k > 1 && !bq_sizes(st, seat)))
 				continue;
 			o = order_list_add(l);
 			o->kind = BQ_SOW;

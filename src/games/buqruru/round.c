@@ -8,40 +8,115 @@
 static void
 holes_done(struct bq_state *st, struct evsink *ev)
 {
+	int lead = st->rechoice ? st->resume : st->starter;
+
 	if (st->sowing[0] >= 0 && st->sowing[1] >= 0) {
-		ev_emit(ev, VIS_ALL, "Round %d: %s sows from %c, %s from %c; "
-		    "%s moves first.", st->round, st->seat[0],
-		    bq_letter(st->sowing[0]), st->seat[1],
-		    bq_letter(st->sowing[1]), st->seat[st->starter]);
+		if (st->rechoice)
+			ev_emit(ev, VIS_ALL, "Round %d goes on: %s sows from %c, "
+			    "%s from %c; %s sows next.", st->round, st->seat[0],
+			    bq_letter(st->sowing[0]), st->seat[1],
+			    bq_letter(st->sowing[1]), st->seat[lead]);
+		else
+			ev_emit(ev, VIS_ALL, "Round %d: %s sows from %c, %s from "
+			    "%c; %s moves first.", st->round, st->seat[0],
+			    bq_letter(st->sowing[0]), st->seat[1],
+			    bq_letter(st->sowing[1]), st->seat[lead]);
 		st->phase = BQ_PH_SOW;
-		st->turn = st->starter;
+		st->turn = lead;
+		st->rechoice = 0;
 		return;
 	}
 	if (st->hole_choice == BQ_OPEN)
-		st->turn = st->sowing[st->starter] < 0 ? st->starter :
-		    1 - st->starter;
+		st->turn = st->sowing[lead] < 0 ? lead : 1 - lead;
+}
+
+/* Whether a hole may be chosen as sowing hole now: one of its owner's,
+ * not erased, and in a choice made mid-round (round_end=new-holes) one
+ * that holds counters. */
+int
+bq_choosable(const struct bq_state *st, int hole)
+{
+	return !st->erased[hole] && (!st->rechoice || st->board[hole] > 0);
+}
+
+/* The choosable holes of seat; the one if there is only one, else -1. */
+static int
+only_hole(const struct bq_state *st, int seat, int *n)
+{
+	int one = -1;
+
+	*n = 0;
+	for (int h = seat * BQ_ROW; h < (seat + 1) * BQ_ROW; h++)
+		if (bq_choosable(st, h)) {
+			one = h;
+			(*n)++;
+		}
+	return *n == 1 ? one : -1;
+}
+
+/* Who still chooses, as the round line says it: both, one, or neither
+ * (every hole kept from the last round, or the only one left). */
+static void
+round_line(const struct bq_state *st, const int *choose, struct evsink *ev)
+{
+	const char *first = st->seat[st->starter];
+
+	if (choose[0] && choose[1]) {
+		if (st->hole_choice == BQ_SEALED)
+			ev_emit(ev, VIS_ALL, "Round %d begins; %s will move first. "
+			    "Each player chooses a sowing hole, sealed until both "
+			    "have chosen.", st->round, first);
+		else
+			ev_emit(ev, VIS_ALL, "Round %d begins; %s will move first "
+			    "and chooses a sowing hole first, then %s.", st->round,
+			    first, bq_other(st, st->starter));
+	} else if (choose[0] || choose[1])
+		ev_emit(ev, VIS_ALL, "Round %d begins; %s will move first. %s "
+		    "chooses a new sowing hole; the other hole is known.",
+		    st->round, first, st->seat[choose[0] ? 0 : 1]);
+	else
+		ev_emit(ev, VIS_ALL, "Round %d begins; %s will move first. No "
+		    "one chooses a sowing hole this round.", st->round, first);
+}
+
+/* The match cannot end in time: a referee rule ends it, the donkeys owed
+ * being the score (doc/rules-notes.md). */
+static void
+draw(struct bq_state *st, struct evsink *ev)
+{
+	st->phase = BQ_PH_OVER;
+	st->loser = -1;
+	st->refill_seat = -1;
+	ev_emit(ev, VIS_ALL, "Round %d was the last the referee plays: the "
+	    "match ends with the donkeys owed as the score.", st->round);
 }
 
 void
 bq_start_round(struct bq_state *st, struct evsink *ev)
 {
+	int choose[BQ_SEATS], n, one[BQ_SEATS];
+
+	if (st->round >= BQ_ROUNDS) {
+		draw(st, ev);
+		return;
+	}
 	st->round++;
 	st->sowing[0] = st->sowing[1] = -1;
 	st->quiet = 0;
+	st->sown = 0;
+	st->rechoice = 0;
 	st->phase = BQ_PH_HOLE;
 	st->turn = st->starter;
 	st->refill_seat = -1;
-	if (st->hole_choice == BQ_SEALED)
-		ev_emit(ev, VIS_ALL, "Round %d begins; %s will move first. Each "
-		    "player chooses a sowing hole, sealed until both have "
-		    "chosen.", st->round, st->seat[st->starter]);
-	else
-		ev_emit(ev, VIS_ALL, "Round %d begins; %s will move first and "
-		    "chooses a sowing hole first, then %s.", st->round,
-		    st->seat[st->starter], bq_other(st, st->starter));
 	for (int s = 0; s < BQ_SEATS; s++) {
-		int row[BQ_ROW];
-
+		one[s] = only_hole(st, s, &n);
+		choose[s] = one[s] < 0 && !(st->hole_keep == BQ_HOLE_MATCH &&
+		    st->kept[s] >= 0 && !st->erased[st->kept[s]]);
+	}
+	round_line(st, choose, ev);
+	for (int s = 0; s < BQ_SEATS; s++) {
+		if (choose[s])
+			continue;
 		if (st->hole_keep == BQ_HOLE_MATCH && st->kept[s] >= 0 &&
 		    !st->erased[st->kept[s]]) {
 			st->sowing[s] = st->kept[s];
@@ -50,13 +125,42 @@ bq_start_round(struct bq_state *st, struct evsink *ev)
 			    st->seat[s], bq_letter(st->kept[s]));
 			continue;
 		}
-		if (bq_row(st, s, row) != 1)
-			continue;
-		st->sowing[s] = row[0];
-		st->kept[s] = row[0];
+		st->sowing[s] = one[s];
+		st->kept[s] = one[s];
 		ev_emit(ev, VIS_ALL, "%s has only hole %c left, so it is %s's "
-		    "sowing hole.", st->seat[s], bq_letter(row[0]), st->seat[s]);
+		    "sowing hole.", st->seat[s], bq_letter(one[s]), st->seat[s]);
 	}
+	holes_done(st, ev);
+}
+
+/* Both sowing holes are empty and counters are left (round_end=new-holes):
+ * each player with counters in their row chooses a new sowing hole among
+ * those holding some, for the rest of the round; a player with none keeps
+ * the empty hole and misses turns. The hole kept for the match stays. */
+void
+bq_new_holes(struct bq_state *st, struct evsink *ev)
+{
+	int n, one;
+
+	st->rechoice = 1;
+	st->resume = st->turn;
+	st->phase = BQ_PH_HOLE;
+	ev_emit(ev, VIS_ALL, "Both sowing holes are empty: each player with "
+	    "counters in their row chooses a new sowing hole for the rest of "
+	    "round %d.", st->round);
+	for (int s = 0; s < BQ_SEATS; s++) {
+		one = only_hole(st, s, &n);
+		if (n == 0)
+			continue;
+		st->sowing[s] = -1;
+		if (one < 0)
+			continue;
+		st->sowing[s] = one;
+		ev_emit(ev, VIS_ALL, "%s has counters only in hole %c, so it is "
+		    "%s's sowing hole.", st->seat[s], bq_letter(one),
+		    st->seat[s]);
+	}
+	st->turn = st->resume;
 	holes_done(st, ev);
 }
 
@@ -76,7 +180,7 @@ bq_hole_check(const struct bq_state *st, int seat, int hole,
 		return diag_set(d, 0, "%s chooses a sowing hole first; wait for "
 		    "that choice", st->seat[st->turn]);
 	if (hole >= 0 && hole < BQ_HOLES && bq_owner(hole) == seat &&
-	    !st->erased[hole])
+	    bq_choosable(st, hole))
 		return 0;
 	bq_holes_text(st, seat, &b);
 	if (hole < 0 || hole >= BQ_HOLES)
@@ -88,6 +192,9 @@ bq_hole_check(const struct bq_state *st, int seat, int hole,
 	else if (st->erased[hole])
 		rc = diag_set(d, 0, "hole %c has been erased; choose one of %s",
 		    bq_letter(hole), b.p);
+	else
+		rc = diag_set(d, 0, "hole %c is empty; choose one that holds "
+		    "counters: %s", bq_letter(hole), b.p);
 	buf_free(&b);
 	return rc;
 }
@@ -96,7 +203,8 @@ void
 bq_choose_hole(struct bq_state *st, int seat, int hole, struct evsink *ev)
 {
 	st->sowing[seat] = hole;
-	st->kept[seat] = hole;
+	if (!st->rechoice)
+		st->kept[seat] = hole;
 	if (st->hole_choice == BQ_SEALED && st->sowing[1 - seat] < 0) {
 		ev_emit(ev, VIS_SEAT(seat), "You chose sealed hole %c as your "
 		    "sowing hole; it stays sealed until %s has chosen.",
@@ -457,6 +565,7 @@ bq_end_round(struct bq_state *st, const char *why, struct evsink *ev)
 	st->refill_seat = -1;
 	st->sowing[0] = st->sowing[1] = -1;
 	st->quiet = 0;
+	st->rechoice = 0;
 
 	/* Whoever has no choice refills first, so the one who must choose
 	 * sees the finished other row. */

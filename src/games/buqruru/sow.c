@@ -9,6 +9,8 @@ bq_group_ok(const struct bq_state *st, int lifted, int k)
 {
 	if (k < 1 || k > lifted)
 		return 0;
+	if (k > 1 && !bq_large(st, lifted))
+		return 0;
 	if (st->groups == BQ_GROUPS_DIV)
 		return k <= 4 && lifted % k == 0;
 	return 1;
@@ -55,6 +57,30 @@ bad_size(const struct bq_state *st, const struct bq_sowing *sw, int k,
 	return -1;
 }
 
+/* Groups need "un grand nombre de pions" in the sowing hole. */
+static int
+small_hole(const struct bq_state *st, const struct bq_sowing *sw, int k,
+    struct diag *d)
+{
+	char said[BQ_MSG];
+	int most = BQ_FULL;
+
+	if (st->groups_when == BQ_LARGE_OVER_LAP) {
+		most = 0;
+		for (int h = 0; h < BQ_HOLES; h++)
+			most += !st->erased[h];
+	}
+	msg_nfmt(said, sizeof said, (unsigned long)sw->lifted,
+	    "%s %d: hole %c holds only %d counter, and groups of more than "
+	    "one need more than %d (Bellin: \"si sa case de départ renferme "
+	    "un grand nombre de pions\"); send \"%s\"",
+	    "%s %d: hole %c holds only %d counters, and groups of more than "
+	    "one need more than %d (Bellin: \"si sa case de départ renferme "
+	    "un grand nombre de pions\"); send \"%s\"", ORDER("buqruru", "SOW"),
+	    k, bq_letter(sw->from), sw->lifted, most, ORDER("buqruru", "SOW"));
+	return diag_set(d, 0, "%s", said);
+}
+
 static void
 captures(const struct bq_state *st, struct bq_sowing *sw)
 {
@@ -86,7 +112,7 @@ captures(const struct bq_state *st, struct bq_sowing *sw)
 		if (st->erased[h] || sw->mover[h] != 0)
 			continue;
 		if (b % 2 == 0 && a[h] % 2 == 0 && a[h] > b &&
-		    bq_capturable(a[h]))
+		    (st->owner_limit == 0 || a[h] <= st->owner_limit))
 			sw->owner[h] = a[h];
 	}
 }
@@ -114,6 +140,9 @@ bq_plan(const struct bq_state *st, int seat, const int *k, int nk,
 	if (sw->lifted == 0)
 		return diag_set(d, 0, "your sowing hole %c is empty",
 		    bq_letter(sw->from));
+	for (int i = 0; i < nk; i++)
+		if (k[i] > 1 && !bq_large(st, sw->lifted))
+			return small_hole(st, sw, k[i], d);
 	for (int i = 0; i < nk; i++)
 		if (!bq_group_ok(st, sw->lifted, k[i]))
 			return bad_size(st, sw, k[i], d);
@@ -270,6 +299,7 @@ bq_commit(struct bq_state *st, const struct bq_sowing *sw, int forced,
 		took += sw->mover[h] + sw->owner[h];
 	}
 	st->quiet = took > 0 ? 0 : st->quiet + 1;
+	st->sown++;
 	st->turn = 1 - sw->seat;
 	st->opened[sw->seat] = 1;
 }
@@ -288,14 +318,31 @@ bq_opening(const struct bq_state *st, int seat)
 	}
 }
 
+/* Whether seat, to sow now, may choose a group size other than one. */
+int
+bq_sizes(const struct bq_state *st, int seat)
+{
+	int n = st->board[st->sowing[seat]];
+
+	if (bq_opening(st, seat))
+		return 0;
+	for (int k = 2; k <= n; k++)
+		if (bq_group_ok(st, n, k))
+			return 1;
+	return 0;
+}
+
 /* The seat to sow has exactly one way to do it. The one-by-one opening
- * does not count: the player still sows it (and learns the rule by it). */
+ * does not count: the player still sows it (and learns the rule by it).
+ * Nor does a round's first sowing: with a sowing hole kept from round to
+ * round and six counters in it, a whole round, and the next, could
+ * otherwise play itself, and a match without a decision need not end. */
 int
 bq_forced(const struct bq_state *st)
 {
 	int n, ways = 0;
 
-	if (st->phase != BQ_PH_SOW)
+	if (st->phase != BQ_PH_SOW || st->sown == 0)
 		return 0;
 	n = st->board[st->sowing[st->turn]];
 	for (int k = 1; k <= n && ways < 2; k++)
@@ -318,6 +365,10 @@ round_over(struct bq_state *st, struct evsink *ev)
 		if (ev != NULL)
 			msg_fmt(why, sizeof why, "only one counter is left on the "
 			    "board");
+	} else if (st->board[st->sowing[0]] == 0 &&
+	    st->board[st->sowing[1]] == 0 && st->round_end == BQ_END_NEW_HOLES) {
+		bq_new_holes(st, ev);
+		return 1;
 	} else if (st->board[st->sowing[0]] == 0 &&
 	    st->board[st->sowing[1]] == 0) {
 		if (ev != NULL)

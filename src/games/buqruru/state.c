@@ -34,6 +34,9 @@ bq_serialize(const void *vst, struct buf *b)
 	add_int(b, st->first);
 	add_int(b, st->opening);
 	add_int(b, st->hole_keep);
+	add_int(b, st->groups_when);
+	add_int(b, st->owner_limit);
+	add_int(b, st->round_end);
 	for (int i = 0; i < 4; i++)
 		buf_add_u64(b, st->rng.s[i]);
 	for (int h = 0; h < BQ_HOLES; h++) {
@@ -56,6 +59,9 @@ bq_serialize(const void *vst, struct buf *b)
 		add_int(b, st->opened[i]);
 		add_int(b, st->kept[i]);
 	}
+	add_int(b, st->sown);
+	add_int(b, st->rechoice);
+	add_int(b, st->resume);
 }
 
 static int
@@ -91,6 +97,18 @@ check_options(const struct bq_state *st, struct diag *d)
 		return diag_set(d, 0, "bad opening %d", st->opening);
 	if (st->hole_keep != BQ_HOLE_ROUND && st->hole_keep != BQ_HOLE_MATCH)
 		return diag_set(d, 0, "bad sowing_hole %d", st->hole_keep);
+	if (st->groups_when < BQ_LARGE_OVER_LAP ||
+	    st->groups_when > BQ_LARGE_ALWAYS)
+		return diag_set(d, 0, "bad groups_when %d", st->groups_when);
+	if (st->owner_limit != 0 && st->owner_limit != BQ_CAPTURE_MAX)
+		return diag_set(d, 0, "bad owner_limit %d", st->owner_limit);
+	if (st->round_end != BQ_END_BOTH_EMPTY &&
+	    st->round_end != BQ_END_NEW_HOLES)
+		return diag_set(d, 0, "bad round_end %d", st->round_end);
+	if (st->sown < 0 || (st->rechoice != 0 && st->rechoice != 1) ||
+	    !seat_ok(st->resume))
+		return diag_set(d, 0, "bad sowing count %d, re-choice %d or "
+		    "resume %d", st->sown, st->rechoice, st->resume);
 	for (int i = 0; i < BQ_SEATS; i++)
 		if (st->kept[i] != -1 && (st->kept[i] < i * BQ_ROW ||
 		    st->kept[i] >= (i + 1) * BQ_ROW))
@@ -177,7 +195,7 @@ check_phase(const struct bq_state *st, struct diag *d)
 			    "play has not begun");
 		if (st->hole_choice == BQ_OPEN && st->sowing[st->turn] >= 0)
 			return diag_set(d, 0, "the seat to choose has chosen");
-		if (st->quiet != 0)
+		if (st->quiet != 0 && !st->rechoice)
 			return diag_set(d, 0, "a quiet count before play began");
 		return 0;
 	case BQ_PH_SOW:
@@ -211,6 +229,9 @@ check_phase(const struct bq_state *st, struct diag *d)
 			    "for a decision");
 		return 0;
 	case BQ_PH_OVER:
+		/* No loser: ended by the round limit. */
+		if (st->loser == -1 && st->round == BQ_ROUNDS)
+			return 0;
 		if (!seat_ok(st->loser) || bq_live(st, st->loser) != 0)
 			return diag_set(d, 0, "the match is over without a loser");
 		return 0;

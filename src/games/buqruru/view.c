@@ -172,7 +172,7 @@ player(const struct bq_state *st, int s, int viewer, struct tval *m)
 static void
 status(const struct bq_state *st, int viewer, struct tval *root)
 {
-	char text[BQ_MSG];
+	char text[1024];
 	int s, n;
 
 	switch (st->phase) {
@@ -262,33 +262,60 @@ refill_choice(void *arg, unsigned mask, int rem)
 static void
 options_text(const struct bq_state *st, struct tval *root)
 {
-	char hole[64], dir[64], how[128], groups[128], chain[128], owner[64];
-	char text[BQ_LIST];
+	char hole[64], dir[64], how[128], groups[128], chain[128], owner[128];
+	char keep[128], when[128], open[128], end[128];
+	char text[1024];
 
 	if (st->hole_choice == BQ_SEALED)
 		msg_fmt(hole, sizeof hole, "sealed hole choice");
 	else
 		msg_fmt(hole, sizeof hole, "open hole choice");
+	if (st->hole_keep == BQ_HOLE_MATCH)
+		msg_fmt(keep, sizeof keep, "a sowing hole for the whole match");
+	else
+		msg_fmt(keep, sizeof keep, "a sowing hole for each round");
 	if (st->direction == BQ_DIR_OPPOSITE)
 		msg_fmt(how, sizeof how, "opposite directions");
 	else
 		msg_fmt(how, sizeof how, "both sow %s",
 		    bq_dir_name(st->dir[0], dir, sizeof dir));
+	if (st->opening == BQ_OPEN_FIRST)
+		msg_fmt(open, sizeof open, "the first sowing one by one");
+	else if (st->opening == BQ_OPEN_EACH)
+		msg_fmt(open, sizeof open, "each player's first sowing one by one");
+	else
+		msg_fmt(open, sizeof open, "groups from the first sowing");
 	if (st->groups == BQ_GROUPS_ANY)
 		msg_fmt(groups, sizeof groups, "groups of any size");
 	else
 		msg_fmt(groups, sizeof groups, "groups of 1 to 4 dividing the "
 		    "counters lifted");
+	if (st->groups_when == BQ_LARGE_OVER_LAP)
+		msg_fmt(when, sizeof when, "groups only from more counters "
+		    "than a lap has holes");
+	else if (st->groups_when == BQ_LARGE_OVER_SIX)
+		msg_fmt(when, sizeof when, "groups only from more than six "
+		    "counters");
+	else
+		msg_fmt(when, sizeof when, "groups from any number of counters");
 	if (st->chain == BQ_CHAIN_AFTER_LAST)
 		msg_fmt(chain, sizeof chain, "chain after a taken last hole");
 	else
 		msg_fmt(chain, sizeof chain, "chain back to the sowing hole");
-	if (st->owner_capture)
-		msg_fmt(owner, sizeof owner, "owner's capture on");
-	else
+	if (!st->owner_capture)
 		msg_fmt(owner, sizeof owner, "owner's capture off");
-	msg_fmt(text, sizeof text, "%s; %s; %s; %s; %s.", hole, how, groups,
-	    chain, owner);
+	else if (st->owner_limit == 0)
+		msg_fmt(owner, sizeof owner, "owner's capture of any even number");
+	else
+		msg_fmt(owner, sizeof owner, "owner's capture up to %d",
+		    st->owner_limit);
+	if (st->round_end == BQ_END_NEW_HOLES)
+		msg_fmt(end, sizeof end, "new sowing holes when both are empty");
+	else
+		msg_fmt(end, sizeof end, "the round ends when both sowing holes "
+		    "are empty");
+	msg_fmt(text, sizeof text, "%s; %s; %s; %s; %s; %s; %s; %s; %s.",
+	    hole, keep, how, open, groups, when, chain, owner, end);
 	tval_set_str(root, "options_text", text);
 }
 
@@ -310,6 +337,10 @@ bq_view(const void *vst, int viewer, struct tval *root)
 	tval_set_bool(root, "phase_over", st->phase == BQ_PH_OVER);
 	tval_set_bool(root, "you_refill", st->phase == BQ_PH_REFILL &&
 	    viewer == st->refill_seat);
+	/* Whether the sowing the viewer must make may use groups: the report
+	 * explains SOW k only then. */
+	tval_set_bool(root, "sow_sizes", st->phase == BQ_PH_SOW &&
+	    viewer == st->turn && bq_sizes(st, viewer));
 	board_lines(st, viewer, tval_set_list(root, "board"));
 	pits(st, viewer, tval_set_list(root, "pits"));
 	{
@@ -334,7 +365,7 @@ bq_view(const void *vst, int viewer, struct tval *root)
 	tval_set_int(root, "quiet", st->quiet);
 	tval_set_int(root, "quiet_limit", BQ_QUIET);
 	options_text(st, root);
-	if (st->phase == BQ_PH_OVER) {
+	if (st->phase == BQ_PH_OVER && st->loser >= 0) {
 		tval_set_str(root, "winner", st->seat[1 - st->loser]);
 		tval_set_str(root, "loser", st->seat[st->loser]);
 	} else {

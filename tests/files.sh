@@ -1,6 +1,6 @@
 #!/bin/sh
 # What azalai creates is its owner's alone, whatever the umask: the ledger
-# (raw mail, token hashes, the seeds of every hidden card), its lock, the log
+# (raw mail, token hashes, the seeds of every hidden card), its locks, the log
 # file, the Maildir and the outbox with its mails. And a delivery killed in
 # the middle of writing a mail or a page leaves no temporary file behind for
 # long (and none a web server may read): the next writer into that directory
@@ -20,7 +20,7 @@ EOF2
 "$az" init > /dev/null
 "$az" new buqruru --seat a=a@azalai.test --seat b=b@azalai.test > /dev/null
 "$az" run > /dev/null
-for f in azalai.db azalai.db.lock azalai.log; do
+for f in azalai.db azalai.db.lock azalai.db.deliver.lock azalai.log; do
 	check "$f is owner-only (600)" '[ "$(mode $f)" = 600 ]'
 done
 for d in outbox Maildir Maildir/new; do

@@ -1,4 +1,5 @@
 /* Commands about mail: ingest, run, outbox. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -6,7 +7,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "core/clock.h"
+#include "core/fsutil.h"
 #include "core/log.h"
 #include "mail/fetch.h"
 #include "mail/ingest.h"
@@ -35,17 +36,41 @@ open_cache(const struct cli *c)
 		mailcache_open((size_t)c->cfg.max_message_bytes);
 }
 
-/* The mails due now, finished first: their pictures are drawn here, by
- * the render layer, so that delivery only sends what the ledger holds. One
- * reading of the clock for both, so every mail sent had its picture tried. */
+/* Sends what is due, finished first: the pictures of each round are drawn
+ * here, by the render layer, so that delivery only sends what the ledger
+ * holds. Never under the run lock, which the caller has let go: drawing and
+ * a slow server keep no ingest waiting. One deliverer at a time, under a
+ * lock of its own (LEDGER.deliver.lock), so no mail goes twice; a caller
+ * that finds it taken within wait seconds leaves its mails to the holder
+ * (returns 1), which looks again for mail queued after its last round
+ * once it has let go, and takes the lock again for it: a mail queued
+ * while a delivery goes waits for no timer. */
 static int
-deliver(struct cli *c, int *sent, int *failed, struct diag *d)
+deliver(struct cli *c, int wait, int *sent, int *failed, struct diag *d)
 {
-	char now[32];
+	struct outbox_round r = { 0, 0, "" };
+	char path[CFG_PATH + 16];
+	int fd, rc = 0, s, f;
 
-	clock_iso(clock_now(), now, sizeof now);
-	picture_draw_due(&c->l, &c->cfg, now);
-	return outbox_deliver(&c->l, &c->cfg, now, sent, failed, d);
+	*sent = *failed = 0;
+	snprintf(path, sizeof path, "%s.deliver.lock", c->cfg.ledger);
+	while (outbox_round_next(&c->l, &r)) {
+		if ((fd = fs_lock(path, wait)) < 0) {
+			if (errno == EWOULDBLOCK)
+				return 1;
+			return diag_set(d, 0, "cannot lock %s: %s", path, strerror(errno));
+		}
+		do {
+			picture_draw_due(&c->l, &c->cfg, &r);
+			rc = outbox_deliver(&c->l, &c->cfg, &r, &s, &f, d);
+			*sent += s;
+			*failed += f;
+		} while (rc == 0 && outbox_round_next(&c->l, &r));
+		fs_unlock(fd);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
 }
 
 static const char ingest_usage[] =
@@ -167,7 +192,10 @@ cmd_run(struct cli *c, int argc, char **argv)
 	memset(&ss, 0, sizeof ss);
 	if (schedule_run(&c->l, &c->cfg, NULL, NULL, 0, NULL, &ss, &d) < 0)
 		schedule_failed = 1;
-	if (deliver(c, &sent, &failed, &d) < 0)
+	/* The next writer may start while this run draws, sends and writes
+	 * the site. */
+	cli_unlock(c);
+	if (deliver(c, 0, &sent, &failed, &d) < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
 	/* Last: the site shows what this run did; a site that cannot be
 	 * written never holds back the mails. */
@@ -205,18 +233,19 @@ cmd_outbox(struct cli *c, int argc, char **argv)
 		else
 			return cli_fail(EX_USAGE, "outbox: \"%s\"? say list or flush", argv[i]);
 	}
-	if ((rc = cli_open(c, strcmp(what, "flush") == 0)) != 0) {
-		if (cli_lock_busy)
-			return cli_fail(EX_TEMPFAIL, "another azalai run holds the ledger");
+	/* Delivery takes a lock of its own (deliver), not the run lock. */
+	if ((rc = cli_open(c, 0)) != 0)
 		return rc;
-	}
 	if (strcmp(what, "list") == 0) {
 		outbox_list(&c->l, all);
 		return EX_OK;
 	}
 	diag_clear(&d);
-	if (deliver(c, &sent, &failed, &d) < 0)
+	if ((rc = deliver(c, c->cfg.lock_timeout, &sent, &failed, &d)) < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
+	if (rc > 0)
+		return cli_fail(EX_TEMPFAIL, "another azalai is delivering the outbox; it "
+		    "sends these mails too");
 	printf("%d sent, %d not sent\n", sent, failed);
 	return failed > 0 ? EX_TEMPFAIL : EX_OK;
 }

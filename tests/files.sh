@@ -60,8 +60,8 @@ wait "$dead"
 : > outbox/.azalai-tmp-0123456789abcdef
 printf 'From: b@azalai.test\nTo: referee@azalai.test\nSubject: help\nMessage-ID: <h.1@azalai.test>\n\nHELP\n' |
     "$az" ingest --stdin > /dev/null
-check "a help answer was queued" \
-	'[ "$(sqlite3 azalai.db "select count(*) from outbox where status = '\''queued'\''")" -gt 0 ]'
+check "a help answer was sent at once" \
+	'[ "$(sqlite3 azalai.db "select count(*) from outbox where status = '\''sent'\'' and kind = '\''help'\''")" = 1 ]'
 "$az" run > /dev/null
 check "the dead writer's temporary file is removed" \
 	'[ ! -e "outbox/000009-report-a@azalai.test.eml.tmp.$dead" ]'

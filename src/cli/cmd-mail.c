@@ -75,8 +75,9 @@ deliver(struct cli *c, int wait, int *sent, int *failed, struct diag *d)
 
 static const char ingest_usage[] =
     "usage: azalai ingest --maildir DIR | --mbox FILE | --stdin | --file TURNFILE\n\n"
-    "Takes order mails in, once each, and resolves them; the answers wait in the\n"
-    "outbox for \"azalai run\" or \"azalai outbox flush\". --stdin reads one message\n"
+    "Takes order mails in, once each, resolves them and delivers the answers at\n"
+    "once; those the mail server does not take now wait in the outbox for the\n"
+    "next \"azalai run\" or \"azalai outbox flush\". --stdin reads one message\n"
     "(for an MTA pipe) and exits 75 (EX_TEMPFAIL) when the ledger is busy, so the\n"
     "MTA tries again. A turn file is plain order text (GAME/SEAT/TOKEN and orders).\n";
 
@@ -95,7 +96,7 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 	const struct fetch *f = NULL;
 	const char *arg = NULL;
 	struct diag d;
-	int ch, rc;
+	int ch, rc, sent, failed;
 
 	if (cli_wants_help(argc, argv, ingest_usage))
 		return EX_OK;
@@ -135,6 +136,14 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 	if (rc < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
 	log_summary("ingest", &in, &ps);
+	/* The answers at once, the mail being ours already: whatever comes of
+	 * their delivery, the next run retries it, and the MTA must not give
+	 * the mail again. */
+	cli_unlock(c);
+	if ((rc = deliver(c, 0, &sent, &failed, &d)) < 0)
+		log_error("ingest: %s", d.msg);
+	else if (rc == 0)
+		log_info("ingest: %d mails sent, %d not sent", sent, failed);
 	return in.failed > 0 ? EX_IOERR : EX_OK;
 }
 

@@ -3,8 +3,9 @@
 # server, a drawing) holds no lock an ingest waits on, so an MTA pipe's
 # mail is taken at once; its answer goes with the delivery already going,
 # not at the next timer; and two deliverers at once never send a mail twice.
+# The site, written after the delivery, is written by one run at a time.
 . "${top_srcdir:-.}/tests/lib.sh"
-at_exit 'rm -f "$dir/hold"; [ -z "${runner:-}" ] || wait "$runner"'
+at_exit 'rm -f "$dir/hold"; [ -z "${runner:-}" ] || wait "$runner"; [ -z "${holder:-}" ] || kill "$holder"'
 cd "$dir"
 # The server: each mail into sent/, by its Message-ID; while hold exists it
 # says so (started) and keeps the mail from being handed on.
@@ -70,4 +71,20 @@ check "each mail went once" \
     '[ "$(wc -l < sent.log)" = "$(q "SELECT count(*) FROM outbox")" ] &&
      [ -z "$(sort sent.log | uniq -d)" ]'
 expect 0 "" -- "$az" verify
+
+# The site after the delivery, no longer under the run lock: by one run at
+# a time, as another run would hold its lock.
+printf 'archive:\n  dir: %s/site\n' "$dir" >> azalai.yaml
+flock -o azalai.db.archive.lock sleep 30 &
+holder=$!
+i=0
+while flock -n azalai.db.archive.lock true && [ "$i" -lt 100 ]; do i=$((i + 1)); sleep 0.1; done
+expect 0 "" -- "$az" run
+check "a run leaves the site to the run writing it" \
+    '[ ! -e site/index.html ] && grep -q "another run is writing the site" azalai.log'
+kill "$holder"
+wait "$holder" 2> /dev/null
+holder=
+expect 0 "" -- "$az" run
+check "and the next run writes it" '[ -s site/index.html ]'
 finish 'tail -20 azalai.log; cat run.err'

@@ -73,6 +73,30 @@ deliver(struct cli *c, int wait, int *sent, int *failed, struct diag *d)
 	return 0;
 }
 
+/* The site, by one run at a time: runs no longer share the run lock here,
+ * and one that wrote an older page after another's newer one, then its
+ * record of what the pages show, would leave the page stale for good.
+ * 1 when another run held it for lock_timeout. */
+static int
+refresh_site(struct cli *c, struct archive_stats *as, struct diag *d)
+{
+	char path[CFG_PATH + 16];
+	int fd, rc;
+
+	memset(as, 0, sizeof *as);
+	if (c->cfg.archive_dir[0] == '\0')
+		return 0;
+	snprintf(path, sizeof path, "%s.archive.lock", c->cfg.ledger);
+	if ((fd = fs_lock(path, c->cfg.lock_timeout)) < 0) {
+		if (errno == EWOULDBLOCK)
+			return 1;
+		return diag_set(d, 0, "cannot lock %s: %s", path, strerror(errno));
+	}
+	rc = archive_refresh(&c->l, &c->cfg, as, d);
+	fs_unlock(fd);
+	return rc < 0 ? -1 : 0;
+}
+
 static const char ingest_usage[] =
     "usage: azalai ingest --maildir DIR | --mbox FILE | --stdin | --file TURNFILE\n\n"
     "Takes order mails in, once each, resolves them and delivers the answers at\n"
@@ -208,9 +232,12 @@ cmd_run(struct cli *c, int argc, char **argv)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
 	/* Last: the site shows what this run did; a site that cannot be
 	 * written never holds back the mails. */
-	if (archive_refresh(&c->l, &c->cfg, &as, &d) < 0) {
+	if ((rc = refresh_site(c, &as, &d)) < 0) {
 		log_error("run: archive %s: %s", c->cfg.archive_dir, d.msg);
 		archive_failed = 1;
+	} else if (rc > 0) {
+		log_info("run: another run is writing the site %s; the next run brings it "
+		    "up to date", c->cfg.archive_dir);
 	} else if (c->cfg.archive_dir[0] != '\0') {
 		log_info("run: archive %s: %ld games, %ld rendered, %ld files written",
 		    c->cfg.archive_dir, as.games, as.rendered, as.written);

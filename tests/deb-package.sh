@@ -77,6 +77,7 @@ for f in usr/bin/azalai usr/share/man/man1/azalai.1.gz usr/share/man/man5/azalai
     usr/share/doc/azalai/examples/azalai.yaml \
     etc/azalai/azalai.yaml etc/cron.d/azalai \
     lib/systemd/system/azalai.service lib/systemd/system/azalai.timer \
+    lib/systemd/system/azalai-maildir.path \
     lib/systemd/system/azalai.service.d/debian.conf; do
 	check "the package has /$f" '[ -f "$root/$f" ]'
 done
@@ -103,7 +104,9 @@ for p in $(sed -n 's/^\.Pa \(\/usr\/share\/[^ ]*\|\/etc\/[^ ]*\|\/var\/lib\/[^ ]
 done
 check "the systemd units are contrib/systemd's, unchanged" \
 	'cmp -s "$root/lib/systemd/system/azalai.service" "$tree/contrib/systemd/azalai.service" &&
-	 cmp -s "$root/lib/systemd/system/azalai.timer" "$tree/contrib/systemd/azalai.timer"'
+	 cmp -s "$root/lib/systemd/system/azalai.timer" "$tree/contrib/systemd/azalai.timer" &&
+	 cmp -s "$root/lib/systemd/system/azalai-maildir.path" \
+	    "$tree/contrib/systemd/azalai-maildir.path"'
 check "the drop-in runs the packaged binary with /etc/azalai/azalai.yaml" \
 	'grep -qx "ExecStart=/usr/bin/azalai --config /etc/azalai/azalai.yaml run" \
 	    "$root/lib/systemd/system/azalai.service.d/debian.conf"'
@@ -119,6 +122,12 @@ check "postinst enables and starts the timer, not the service" \
 	 grep -q "_dh_action=start" "$root/DEBIAN/postinst" &&
 	 grep -q "deb-systemd-invoke .*azalai.timer" "$root/DEBIAN/postinst" &&
 	 ! grep -q "azalai.service" "$root/DEBIAN/postinst"'
+# The path unit needs the operator's mailbox: shipped, enabled again on an
+# upgrade only where the operator had enabled it (dh_installsystemd
+# --no-enable guards it with debian-installed), never started.
+check "postinst neither enables nor starts the path unit" \
+	'grep -q "deb-systemd-helper debian-installed .azalai-maildir.path." "$root/DEBIAN/postinst" &&
+	 ! grep -q "deb-systemd-invoke .*azalai-maildir.path" "$root/DEBIAN/postinst"'
 check "postrm deletes /var/lib/azalai on purge only" \
 	'sed -n "/purge/,/^fi/p" "$root/DEBIAN/postrm" | grep -q "rm -rf /var/lib/azalai" &&
 	 [ "$(grep -c "rm -rf /var/lib/azalai" "$root/DEBIAN/postrm")" = 1 ]'

@@ -59,8 +59,9 @@ check "list on a full disk exits 75" 'full list; [ $? = 75 ]'
 check "run on a full disk exits 75" 'full run; [ $? = 75 ]'
 check "the mail is taken once the disk has room" \
 	'IN=m.eml exits 0 ingest --stdin && [ "$(sqlite3 azalai.db "select count(*) from messages")" = 1 ]'
-# Every queued mail is due now, whatever an earlier try put off.
-due() { sqlite3 azalai.db "update outbox set next_try_at = '2000-01-01T00:00:00Z'"; }
+# Every mail is queued and due now, whatever an earlier try did (the ingest
+# above sent its answer at once) or put off.
+due() { sqlite3 azalai.db "update outbox set status = 'queued', next_try_at = '2000-01-01T00:00:00Z'"; }
 
 # --- settings that can never work are 78 ----------------------------------
 cat >> azalai.yaml <<EOF2

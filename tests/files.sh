@@ -1,6 +1,6 @@
 #!/bin/sh
 # What azalai creates is its owner's alone, whatever the umask: the ledger
-# (raw mail, token hashes, the seeds of every hidden card), its lock, the log
+# (raw mail, token hashes, the seeds of every hidden card), its locks, the log
 # file, the Maildir and the outbox with its mails. And a delivery killed in
 # the middle of writing a mail or a page leaves no temporary file behind for
 # long (and none a web server may read): the next writer into that directory
@@ -20,7 +20,7 @@ EOF2
 "$az" init > /dev/null
 "$az" new buqruru --seat a=a@azalai.test --seat b=b@azalai.test > /dev/null
 "$az" run > /dev/null
-for f in azalai.db azalai.db.lock azalai.log; do
+for f in azalai.db azalai.db.lock azalai.db.deliver.lock azalai.log; do
 	check "$f is owner-only (600)" '[ "$(mode $f)" = 600 ]'
 done
 for d in outbox Maildir Maildir/new; do
@@ -60,8 +60,8 @@ wait "$dead"
 : > outbox/.azalai-tmp-0123456789abcdef
 printf 'From: b@azalai.test\nTo: referee@azalai.test\nSubject: help\nMessage-ID: <h.1@azalai.test>\n\nHELP\n' |
     "$az" ingest --stdin > /dev/null
-check "a help answer was queued" \
-	'[ "$(sqlite3 azalai.db "select count(*) from outbox where status = '\''queued'\''")" -gt 0 ]'
+check "a help answer was sent at once" \
+	'[ "$(sqlite3 azalai.db "select count(*) from outbox where status = '\''sent'\'' and kind = '\''help'\''")" = 1 ]'
 "$az" run > /dev/null
 check "the dead writer's temporary file is removed" \
 	'[ ! -e "outbox/000009-report-a@azalai.test.eml.tmp.$dead" ]'

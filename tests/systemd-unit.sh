@@ -3,7 +3,8 @@
 # sandboxed the way packaged daemons are
 # ("systemd-analyze security" rates it 3.0 or lower, on a scale where 10 is
 # fully exposed), creates files for its owner only, and fails on exit 78
-# (a configuration that cannot work) while 75 (try again) passes the timer's.
+# (a configuration that cannot work) while 75 (try again) passes the timer's;
+# the path unit starts it when mail lands in the shipped configuration's Maildir.
 set -u
 src=${top_srcdir:-.}
 command -v systemd-analyze > /dev/null 2>&1 ||
@@ -31,4 +32,14 @@ for name in azalai azalai-watch; do
 	*) echo "FAIL: SuccessExitStatus does not let 75 (try again) pass"; fails=$((fails + 1)) ;;
 	esac
 done
+# The path unit watches new/ of the Maildir the shipped configuration reads,
+# and starts the service that reads it.
+path=$src/contrib/systemd/azalai-maildir.path
+box=$(sed -n 's/^  path: *//p' "$src/contrib/azalai.yaml" | head -n 1)
+[ -n "$box" ] && [ "$(sed -n 's/^DirectoryNotEmpty=//p' "$path")" = "$box/new" ] ||
+    { echo "FAIL: azalai-maildir.path does not watch $box/new"; fails=$((fails + 1)); }
+grep -q '^Unit=azalai.service$' "$path" ||
+    { echo "FAIL: azalai-maildir.path does not start azalai.service"; fails=$((fails + 1)); }
+out=$(systemd-analyze verify --man=no "$path" 2>&1) ||
+    { echo "FAIL: systemd-analyze verify azalai-maildir.path: $out"; fails=$((fails + 1)); }
 [ "$fails" = 0 ]

@@ -309,11 +309,13 @@ fx_play_turn(struct fixture *f, const char *game)
 int
 fx_deliver(struct fixture *f, int *sent, int *failed, struct diag *d)
 {
-	char now[32];
+	struct outbox_round r = { 0, 0, "" };
 
-	clock_iso(clock_now(), now, sizeof now);
-	picture_draw_due(&f->l, &f->cfg, now);
-	return outbox_deliver(&f->l, &f->cfg, now, sent, failed, d);
+	*sent = *failed = 0;
+	if (!outbox_round_next(&f->l, &r))
+		return 0;
+	picture_draw_due(&f->l, &f->cfg, &r);
+	return outbox_deliver(&f->l, &f->cfg, &r, sent, failed, d);
 }
 
 char *

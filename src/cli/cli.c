@@ -99,9 +99,15 @@ cli_open(struct cli *c, int lock)
 }
 
 void
+cli_unlock(struct cli *c)
+{
+	fs_unlock(c->lockfd);
+	c->lockfd = -1;
+}
+
+void
 cli_close(struct cli *c)
 {
 	ledger_close(&c->l);
-	fs_unlock(c->lockfd);
-	c->lockfd = -1;
+	cli_unlock(c);
 }

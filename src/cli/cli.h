@@ -18,6 +18,9 @@ struct cli {
 int cli_open(struct cli *, int lock);
 /* When the lock is busy: 1 if cli_open failed for that reason. */
 extern int cli_lock_busy;
+/* Lets go of the run lock and keeps the ledger open: what comes after
+ * (delivery, the archive) writes beside the next writer. */
+void cli_unlock(struct cli *);
 void cli_close(struct cli *);
 /* One line on stderr, the sysexits code returned. */
 int cli_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

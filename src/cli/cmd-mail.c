@@ -1,4 +1,5 @@
 /* Commands about mail: ingest, run, outbox. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -6,7 +7,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "core/clock.h"
+#include "core/fsutil.h"
 #include "core/log.h"
 #include "mail/fetch.h"
 #include "mail/ingest.h"
@@ -36,23 +37,72 @@ open_cache(const struct cli *c)
 		mailcache_open((size_t)c->cfg.max_message_bytes);
 }
 
-/* The mails due now, finished first: their pictures are drawn here, by
- * the render layer, so that delivery only sends what the ledger holds. One
- * reading of the clock for both, so every mail sent had its picture tried. */
+/* Sends what is due, finished first: the pictures of each round are drawn
+ * here, by the render layer, so that delivery only sends what the ledger
+ * holds. Never under the run lock, which the caller has let go: drawing and
+ * a slow server keep no ingest waiting. One deliverer at a time, under a
+ * lock of its own (LEDGER.deliver.lock), so no mail goes twice; a caller
+ * that finds it taken within wait seconds leaves its mails to the holder
+ * (returns 1), which looks again for mail queued after its last round
+ * once it has let go, and takes the lock again for it: a mail queued
+ * while a delivery goes waits for no timer. */
 static int
-deliver(struct cli *c, int *sent, int *failed, struct diag *d)
+deliver(struct cli *c, int wait, int *sent, int *failed, struct diag *d)
 {
-	char now[32];
+	struct outbox_round r = { 0, 0, "" };
+	char path[CFG_PATH + 16];
+	int fd, rc = 0, s, f;
 
-	clock_iso(clock_now(), now, sizeof now);
-	picture_draw_due(&c->l, &c->cfg, now);
-	return outbox_deliver(&c->l, &c->cfg, now, sent, failed, d);
+	*sent = *failed = 0;
+	snprintf(path, sizeof path, "%s.deliver.lock", c->cfg.ledger);
+	while (outbox_round_next(&c->l, &r)) {
+		if ((fd = fs_lock(path, wait)) < 0) {
+			if (errno == EWOULDBLOCK)
+				return 1;
+			return diag_set(d, 0, "cannot lock %s: %s", path, strerror(errno));
+		}
+		do {
+			picture_draw_due(&c->l, &c->cfg, &r);
+			rc = outbox_deliver(&c->l, &c->cfg, &r, &s, &f, d);
+			*sent += s;
+			*failed += f;
+		} while (rc == 0 && outbox_round_next(&c->l, &r));
+		fs_unlock(fd);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The site, by one run at a time: runs no longer share the run lock here,
+ * and one that wrote an older page after another's newer one, then its
+ * record of what the pages show, would leave the page stale for good.
+ * 1 when another run held it for lock_timeout. */
+static int
+refresh_site(struct cli *c, struct archive_stats *as, struct diag *d)
+{
+	char path[CFG_PATH + 16];
+	int fd, rc;
+
+	memset(as, 0, sizeof *as);
+	if (c->cfg.archive_dir[0] == '\0')
+		return 0;
+	snprintf(path, sizeof path, "%s.archive.lock", c->cfg.ledger);
+	if ((fd = fs_lock(path, c->cfg.lock_timeout)) < 0) {
+		if (errno == EWOULDBLOCK)
+			return 1;
+		return diag_set(d, 0, "cannot lock %s: %s", path, strerror(errno));
+	}
+	rc = archive_refresh(&c->l, &c->cfg, as, d);
+	fs_unlock(fd);
+	return rc < 0 ? -1 : 0;
 }
 
 static const char ingest_usage[] =
     "usage: azalai ingest --maildir DIR | --mbox FILE | --stdin | --file TURNFILE\n\n"
-    "Takes order mails in, once each, and resolves them; the answers wait in the\n"
-    "outbox for \"azalai run\" or \"azalai outbox flush\". --stdin reads one message\n"
+    "Takes order mails in, once each, resolves them and delivers the answers at\n"
+    "once; those the mail server does not take now wait in the outbox for the\n"
+    "next \"azalai run\" or \"azalai outbox flush\". --stdin reads one message\n"
     "(for an MTA pipe) and exits 75 (EX_TEMPFAIL) when the ledger is busy, so the\n"
     "MTA tries again. A turn file is plain order text (GAME/SEAT/TOKEN and orders).\n";
 
@@ -71,7 +121,7 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 	const struct fetch *f = NULL;
 	const char *arg = NULL;
 	struct diag d;
-	int ch, rc;
+	int ch, rc, sent, failed;
 
 	if (cli_wants_help(argc, argv, ingest_usage))
 		return EX_OK;
@@ -111,6 +161,14 @@ cmd_ingest(struct cli *c, int argc, char **argv)
 	if (rc < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
 	log_summary("ingest", &in, &ps);
+	/* The answers at once, the mail being ours already: whatever comes of
+	 * their delivery, the next run retries it, and the MTA must not give
+	 * the mail again. */
+	cli_unlock(c);
+	if ((rc = deliver(c, 0, &sent, &failed, &d)) < 0)
+		log_error("ingest: %s", d.msg);
+	else if (rc == 0)
+		log_info("ingest: %d mails sent, %d not sent", sent, failed);
 	return in.failed > 0 ? EX_IOERR : EX_OK;
 }
 
@@ -164,7 +222,10 @@ run_once(struct cli *c)
 	memset(&ss, 0, sizeof ss);
 	if (schedule_run(&c->l, &c->cfg, NULL, NULL, 0, NULL, &ss, &d) < 0)
 		schedule_failed = 1;
-	if (deliver(c, &sent, &failed, &d) < 0)
+	/* The next writer may start while this run draws, sends and writes
+	 * the site. */
+	cli_unlock(c);
+	if (deliver(c, 0, &sent, &failed, &d) < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
 	/* What was delivered long enough ago goes; keeping it a run longer
 	 * harms nothing, so a failure is logged and the run goes on. */
@@ -172,9 +233,12 @@ run_once(struct cli *c)
 		log_error("run: retention: %s", d.msg);
 	/* Last: the site shows what this run did; a site that cannot be
 	 * written never holds back the mails. */
-	if (archive_refresh(&c->l, &c->cfg, &as, &d) < 0) {
+	if ((rc = refresh_site(c, &as, &d)) < 0) {
 		log_error("run: archive %s: %s", c->cfg.archive_dir, d.msg);
 		archive_failed = 1;
+	} else if (rc > 0) {
+		log_info("run: another run is writing the site %s; the next run brings it "
+		    "up to date", c->cfg.archive_dir);
 	} else if (c->cfg.archive_dir[0] != '\0') {
 		log_info("run: archive %s: %ld games, %ld rendered, %ld files written",
 		    c->cfg.archive_dir, as.games, as.rendered, as.written);
@@ -223,18 +287,19 @@ cmd_outbox(struct cli *c, int argc, char **argv)
 		else
 			return cli_fail(EX_USAGE, "outbox: \"%s\"? say list or flush", argv[i]);
 	}
-	if ((rc = cli_open(c, strcmp(what, "flush") == 0)) != 0) {
-		if (cli_lock_busy)
-			return cli_fail(EX_TEMPFAIL, "another azalai run holds the ledger");
+	/* Delivery takes a lock of its own (deliver), not the run lock. */
+	if ((rc = cli_open(c, 0)) != 0)
 		return rc;
-	}
 	if (strcmp(what, "list") == 0) {
 		outbox_list(&c->l, all);
 		return EX_OK;
 	}
 	diag_clear(&d);
-	if (deliver(c, &sent, &failed, &d) < 0)
+	if ((rc = deliver(c, c->cfg.lock_timeout, &sent, &failed, &d)) < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
+	if (rc > 0)
+		return cli_fail(EX_TEMPFAIL, "another azalai is delivering the outbox; it "
+		    "sends these mails too");
 	printf("%d sent, %d not sent\n", sent, failed);
 	return failed > 0 ? EX_TEMPFAIL : EX_OK;
 }

@@ -230,15 +230,18 @@ mark(struct ledger *l, long long id, const char *status, int attempt, const char
 	return ledger_commit(l, d);
 }
 
-/* The mails due at now, in the order they are sent, into a new array. */
+/* The mails of round r due at its now, in the order they are sent, into a
+ * new array. */
 static GArray *
-due(struct ledger *l, const char *now)
+due(struct ledger *l, const struct outbox_round *r)
 {
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT id FROM outbox WHERE status IN ('queued', "
-	    "'sending') AND next_try_at <= ? ORDER BY id");
+	    "'sending') AND next_try_at <= ? AND id > ? AND id <= ? ORDER BY id");
 	GArray *ids = g_array_new(FALSE, FALSE, sizeof(long long));
 
-	sqlite3_bind_text(st, 1, now, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 1, r->now, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, r->after);
+	sqlite3_bind_int64(st, 3, r->upto);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		long long id = sqlite3_column_int64(st, 0);
 
@@ -246,6 +249,35 @@ due(struct ledger *l, const char *now)
 	}
 	ledger_release(l, st);
 	return ids;
+}
+
+int
+outbox_round_next(struct ledger *l, struct outbox_round *r)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT COALESCE(MAX(id), 0) FROM outbox");
+	struct outbox_round next;
+	int found = 0;
+
+	next.after = r->upto;
+	next.upto = r->upto;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		next.upto = sqlite3_column_int64(st, 0);
+	ledger_release(l, st);
+	/* The clock after the last row: a mail that row names was queued at
+	 * or before this now, so it is due in the round that takes it. */
+	clock_iso(clock_now(), next.now, sizeof next.now);
+	if (next.upto <= next.after)
+		return 0;
+	st = ledger_stmt(l, "SELECT 1 FROM outbox WHERE status IN ('queued', 'sending') AND "
+	    "next_try_at <= ? AND id > ? AND id <= ? LIMIT 1");
+	sqlite3_bind_text(st, 1, next.now, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, next.after);
+	sqlite3_bind_int64(st, 3, next.upto);
+	found = sqlite3_step(st) == SQLITE_ROW;
+	ledger_release(l, st);
+	if (found)
+		*r = next;
+	return found;
 }
 
 /* The row's page as outbox.html holds it and its game (0 when none): NULL
@@ -268,10 +300,10 @@ stored_html(struct ledger *l, long long id, int64_t *game)
 }
 
 void
-outbox_each_undrawn(struct ledger *l, const char *now,
+outbox_each_undrawn(struct ledger *l, const struct outbox_round *r,
     void (*fn)(void *arg, int64_t game, const char *cid), void *arg)
 {
-	GArray *ids = due(l, now);
+	GArray *ids = due(l, r);
 
 	/* Each row read on its own and fn called with no statement open: a
 	 * drawing may take DRAWER_WALL_SECONDS and writes its PNG. */
@@ -290,9 +322,10 @@ outbox_each_undrawn(struct ledger *l, const char *now,
 }
 
 int
-outbox_deliver(struct ledger *l, const struct config *c, const char *now, int *sent,
-    int *failed, struct diag *d)
+outbox_deliver(struct ledger *l, const struct config *c, const struct outbox_round *r,
+    int *sent, int *failed, struct diag *d)
 {
+	const char *now = r->now;
 	const struct deliver *dv = deliver_find(c->deliver_method);
 	sqlite3_stmt *st;
 	char from[ADDRESS_MAX];
@@ -306,7 +339,7 @@ outbox_deliver(struct ledger *l, const struct config *c, const char *now, int *s
 	diag_clear(&ad);
 	if (address_ascii(c->referee_address, from, sizeof from, &ad) < 0)
 		return diag_set(d, 0, "referee.address: %s", ad.msg);
-	ids = due(l, now);
+	ids = due(l, r);
 
 	for (guint i = 0; i < ids->len; i++) {
 		long long id = g_array_index(ids, long long, i);

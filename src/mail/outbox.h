@@ -53,18 +53,33 @@ struct outbox_item {
 
 int outbox_queue(struct ledger *, const struct config *, const struct outbox_item *,
     const char *now, struct diag *);
-/* Sends the mails due at now (an ISO time, as the rows keep it), finished
- * as they are: a picture a mail shows is drawn before, by
- * picture_draw_due (picture.h) with the same now; delivery only reads it.
- * Counts what was sent and what failed. */
-int outbox_deliver(struct ledger *, const struct config *, const char *now, int *sent,
-    int *failed, struct diag *);
-/* fn(arg, game, cid) for each mail outbox_deliver sends at now, in its
+/* One round of delivery: the mails queued after `after` and up to `upto`
+ * (outbox ids) that are due at now (an ISO time, as the rows keep it).
+ * The same round is drawn for (picture_draw_due) and then sent, so every
+ * mail sent had its picture tried, even while another process queues. */
+struct outbox_round {
+	int64_t after, upto;
+	char now[32];
+};
+/* Moves r to the mails queued since its own (r->upto: 0 for every mail)
+ * and returns 1, when one of them is due now; else 0 and r stays as it
+ * was. A round ends where the outbox ended when it began, so a deliverer
+ * that goes round after round ends once nothing new comes, and a mail
+ * whose sending failed waits for a later process, never loops. */
+int outbox_round_next(struct ledger *, struct outbox_round *r);
+/* Sends the mails of round r, finished as they are: a picture a mail
+ * shows is drawn before, by picture_draw_due (picture.h) for the same
+ * round; delivery only reads it. Counts what was sent and what failed.
+ * One deliverer at a time (the caller's lock): a mail is marked as being
+ * sent before it goes, and one found so marked is sent again. */
+int outbox_deliver(struct ledger *, const struct config *, const struct outbox_round *r,
+    int *sent, int *failed, struct diag *);
+/* fn(arg, game, cid) for each mail outbox_deliver sends in round r, in its
  * order, whose page shows a picture no PNG is drawn for yet (game: the
  * mail's, 0 when none), called with no statement open and after what fn
  * drew for an earlier mail is kept: a picture two mails show is drawn for
  * the second only when it could not be for the first. */
-void outbox_each_undrawn(struct ledger *, const char *now,
+void outbox_each_undrawn(struct ledger *, const struct outbox_round *r,
     void (*fn)(void *arg, int64_t game, const char *cid), void *arg);
 /* The HTML alternative of a row about game (outbox.game_id, 0 when none)
  * as the mail carries it, from what outbox.html holds: a row naming its

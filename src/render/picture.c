@@ -179,9 +179,9 @@ draw_one(void *arg, int64_t game, const char *cid)
 }
 
 void
-picture_draw_due(struct ledger *l, const struct config *c, const char *now)
+picture_draw_due(struct ledger *l, const struct config *c, const struct outbox_round *r)
 {
 	struct due_ctx dc = { l, c };
 
-	outbox_each_undrawn(l, now, draw_one, &dc);
+	outbox_each_undrawn(l, r, draw_one, &dc);
 }

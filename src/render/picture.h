@@ -40,11 +40,11 @@ int picture_rebuild(struct ledger *, const struct config *, const struct picture
 int picture_draw(struct ledger *, const struct config *, int64_t game, const char *cid,
     struct buf *png);
 
-/* Draws the pictures of the mails outbox_deliver sends at now that are not
- * drawn yet (outbox_each_undrawn), one picture_draw each, in the order the
- * mails go; a picture that cannot be drawn is logged and its mail goes
+/* Draws the pictures of the mails outbox_deliver sends in round r that are
+ * not drawn yet (outbox_each_undrawn), one picture_draw each, in the order
+ * the mails go; a picture that cannot be drawn is logged and its mail goes
  * without it. Call it with no transaction open, just before
- * outbox_deliver with the same now. */
-void picture_draw_due(struct ledger *, const struct config *, const char *now);
+ * outbox_deliver with the same round. */
+void picture_draw_due(struct ledger *, const struct config *, const struct outbox_round *r);
 
 #endif

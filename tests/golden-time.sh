@@ -10,6 +10,9 @@ gl_at 2026-11-21T12:00:00Z
 cat > camp.yaml <<'YAML'
 game: buqruru
 name: bq-time
+# The rules of before Bellin's readings were the defaults (doc/rules-notes.md):
+# under them the match lasts long enough for every deadline this tells.
+options: [ sowing_hole=per-round, groups_when=always, owner_limit=8, round_end=both-empty ]
 seats:
   - name: north
     address: north@golden.example

@@ -121,6 +121,17 @@ int bq_plan(const struct bq_state *, int seat, const int *k, int nk,
 void bq_commit(struct bq_state *, const struct bq_sowing *, int forced,
     struct evsink *);
 int bq_forced(const struct bq_state *);
+/* A match under the rules of before groups_when, owner_limit and
+ * round_end (their old values, which a game stored before them reads):
+ * it plays, and hashes, exactly as it did, so its steps still replay and
+ * verify; none of the later referee rules (a round's first sowing waits
+ * for its player, the round limit) applies to it. */
+static inline int
+bq_legacy(const struct bq_state *st)
+{
+	return st->groups_when == BQ_LARGE_ALWAYS && st->owner_limit == BQ_CAPTURE_MAX &&
+	    st->round_end == BQ_END_BOTH_EMPTY;
+}
 int bq_opening(const struct bq_state *, int seat);
 int bq_sizes(const struct bq_state *, int seat);
 void bq_advance(struct bq_state *, struct evsink *);

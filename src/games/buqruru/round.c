@@ -96,7 +96,7 @@ bq_start_round(struct bq_state *st, struct evsink *ev)
 {
 	int choose[BQ_SEATS], n, one[BQ_SEATS];
 
-	if (st->round >= BQ_ROUNDS) {
+	if (st->round >= BQ_ROUNDS && !bq_legacy(st)) {
 		draw(st, ev);
 		return;
 	}

@@ -342,7 +342,7 @@ bq_forced(const struct bq_state *st)
 {
 	int n, ways = 0;
 
-	if (st->phase != BQ_PH_SOW || st->sown == 0)
+	if (st->phase != BQ_PH_SOW || (st->sown == 0 && !bq_legacy(st)))
 		return 0;
 	n = st->board[st->sowing[st->turn]];
 	for (int k = 1; k <= n && ways < 2; k++)

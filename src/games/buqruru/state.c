@@ -34,9 +34,12 @@ bq_serialize(const void *vst, struct buf *b)
 	add_int(b, st->first);
 	add_int(b, st->opening);
 	add_int(b, st->hole_keep);
-	add_int(b, st->groups_when);
-	add_int(b, st->owner_limit);
-	add_int(b, st->round_end);
+	/* A legacy match (bq_legacy) hashes as it did before these were. */
+	if (!bq_legacy(st)) {
+		add_int(b, st->groups_when);
+		add_int(b, st->owner_limit);
+		add_int(b, st->round_end);
+	}
 	for (int i = 0; i < 4; i++)
 		buf_add_u64(b, st->rng.s[i]);
 	for (int h = 0; h < BQ_HOLES; h++) {
@@ -59,9 +62,11 @@ bq_serialize(const void *vst, struct buf *b)
 		add_int(b, st->opened[i]);
 		add_int(b, st->kept[i]);
 	}
-	add_int(b, st->sown);
-	add_int(b, st->rechoice);
-	add_int(b, st->resume);
+	if (!bq_legacy(st)) {
+		add_int(b, st->sown);
+		add_int(b, st->rechoice);
+		add_int(b, st->resume);
+	}
 }
 
 static int
@@ -230,7 +235,7 @@ check_phase(const struct bq_state *st, struct diag *d)
 		return 0;
 	case BQ_PH_OVER:
 		/* No loser: ended by the round limit. */
-		if (st->loser == -1 && st->round == BQ_ROUNDS)
+		if (st->loser == -1 && st->round == BQ_ROUNDS && !bq_legacy(st))
 			return 0;
 		if (!seat_ok(st->loser) || bq_live(st, st->loser) != 0)
 			return diag_set(d, 0, "the match is over without a loser");

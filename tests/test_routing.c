@@ -842,6 +842,14 @@ test_queued_orders_are_no_step_for_the_others(void **state)
 	snprintf(want, sizeof want, "\nstep %lld,", shown + 1);
 	assert_null(strstr(report, want));
 	free(report);
+	/* So do LEGAL and the press the other tribe sends. */
+	mail(e, addr[w], w, "", "LEGAL\n");
+	snprintf(want, sizeof want, "step %lld:", shown);
+	must_mail(e, "legal", addr[w], want);
+	snprintf(body, sizeof body, "PRESS TO %s\nA word.\nENDPRESS\n", seatname[w]);
+	mail(e, addr[idle], idle, "", body);
+	snprintf(want, sizeof want, "at step %lld.", shown);
+	must_mail(e, "press", addr[w], want);
 	before = events(e);
 	snprintf(body, sizeof body, "STEP %lld\n%s\n", shown + 1, order);
 	mail(e, addr[w], w, "", body);

@@ -274,7 +274,7 @@ history_tree(struct ledger *l, struct play *p, int seat, int count, const char *
  * for these. Nothing when the seat is not waited for or the game is halted,
  * like the report's list. */
 static struct tval *
-legal_tree(const struct play *p, int seat, const char *lang)
+legal_tree(struct ledger *l, const struct play *p, int seat, const char *lang)
 {
 	struct tval *root = tval_map(), *list = tval_set_list(root, "orders");
 	struct pending pd;
@@ -283,7 +283,7 @@ legal_tree(const struct play *p, int seat, const char *lang)
 	tval_set_str(root, "game_id", p->g.name);
 	tval_set_str(root, "title", p->rules->title);
 	tval_set_str(root, "seat", p->g.seats[seat].name);
-	tval_set_int(root, "step", p->seq);
+	tval_set_int(root, "step", report_step_seen(l, p, seat, p->seq));
 	memset(&pd, 0, sizeof pd);
 	p->rules->waiting_for(p->st, &pd);
 	tval_set_str(root, "you_what", pd.what[seat]);
@@ -380,7 +380,7 @@ mailcmd_answer(struct ledger *l, const struct config *c, struct render *r, struc
 		return tell_tree(l, c, r, p, seat, root, "history", "history", to,
 		    in_reply_to, refs, now, d);
 	case MAILCMD_LEGAL:
-		return tell_tree(l, c, r, p, seat, legal_tree(p, seat, r->lang), "legal",
+		return tell_tree(l, c, r, p, seat, legal_tree(l, p, seat, r->lang), "legal",
 		    "legal", to, in_reply_to, refs, now, d);
 	case MAILCMD_NOTIFY:	/* answered in the ack */
 	case MAILCMD_LANGUAGE:

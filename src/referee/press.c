@@ -278,14 +278,16 @@ to_text(const struct game_row *g, const struct press *pr, struct buf *b)
 	buf_adds(b, "");
 }
 
+/* step: the game's step as the reader numbers it (report_step_seen). */
 static struct tval *
-press_tree(const struct play *p, int from, const struct press *pr, const char *to)
+press_tree(const struct play *p, int64_t step, int from, const struct press *pr,
+    const char *to)
 {
 	struct tval *root = tval_map();
 
 	tval_set_str(root, "game_id", p->g.name);
 	tval_set_str(root, "title", p->rules->title);
-	tval_set_int(root, "step", p->seq);
+	tval_set_int(root, "step", step);
 	tval_set_str(root, "from", pr->anonymous ? TERM("common.press.anonymous") :
 	    p->g.seats[from].name);
 	tval_set_str(root, "sender", p->g.seats[from].name);
@@ -318,7 +320,7 @@ press_relay(struct ledger *l, const struct config *c, struct render *r,
 		if (!(pr->to & VIS_SEAT(s)) || strcmp(p->g.seats[s].kind, "bot") == 0)
 			continue;
 		lang_render_for(r, l, c, p, s, NULL);
-		root = press_tree(p, from, pr, to.p);
+		root = press_tree(p, report_step_seen(l, p, s, p->seq), from, pr, to.p);
 		tval_set_str(root, "seat", p->g.seats[s].name);
 		tval_set_bool(root, "can_reply", !pr->anonymous);
 		rc = tell_tree(l, c, r, p, s, root, "press", "press",
@@ -343,7 +345,7 @@ press_relay(struct ledger *l, const struct config *c, struct render *r,
 		struct tval *root;
 
 		lang_render_for(r, l, c, p, -1, w[i].a);
-		root = press_tree(p, from, pr, to.p);
+		root = press_tree(p, report_step_seen(l, p, -1, p->seq), from, pr, to.p);
 		tval_set_bool(root, "observer", 1);
 		rc = tell_tree(l, c, r, p, -1, root, "press", "press", w[i].a, "", "",
 		    now, d);
@@ -355,7 +357,8 @@ press_relay(struct ledger *l, const struct config *c, struct render *r,
 
 		/* The game master reads the configuration's language. */
 		lang_render_for(r, l, c, p, -1, NULL);
-		root = press_tree(p, from, pr, to.p);
+		/* The game master's step is the ledger's, as the CLI says it. */
+		root = press_tree(p, p->seq, from, pr, to.p);
 		tval_set_bool(root, "gm_copy", 1);
 		rc = tell_tree(l, c, r, p, -1, root, "press", "press", cp->gm, "", "",
 		    now, d);

@@ -1021,6 +1021,18 @@ check_quiet_step(struct run *r, int seat, const int64_t before[MAX_SEATS + 1])
 	play_free(&p);
 }
 
+/* An order mail from seat with body, through the referee. */
+static void
+send_from(struct run *r, int seat, const char *tag, const char *body)
+{
+	char mid[80], *m;
+
+	snprintf(mid, sizeof mid, "m%d.%s@%s", r->mid++, r->game, tag);
+	m = fx_order_mail(addrs[seat], mid, r->game, names[seat], r->tokens[seat], body);
+	fx_mail(&r->f, m);
+	free(m);
+}
+
 static void
 play_game(struct run *r)
 {
@@ -1032,7 +1044,6 @@ play_game(struct run *r)
 		uint32_t waited;
 		int seat, quiet;
 		int64_t before = r->seen, read_before[MAX_SEATS + 1];
-		char mid[48], *m;
 
 		load(r, &p);
 		memset(&pd, 0, sizeof pd);
@@ -1055,10 +1066,7 @@ play_game(struct run *r)
 			steps_read(r, &p, read_before);
 		keep_before(r, &p);
 		play_free(&p);
-		snprintf(mid, sizeof mid, "m%d.%s@secrets", r->mid++, r->game);
-		m = fx_order_mail(addrs[seat], mid, r->game, names[seat], r->tokens[seat], b.p);
-		fx_mail(&r->f, m);
-		free(m);
+		send_from(r, seat, "secrets", b.p);
 		buf_free(&b);
 		r->steps++;
 		scan_outbox(r);
@@ -1222,6 +1230,151 @@ test_planted(void **state)
 	free(r);
 }
 
+/* What each reader reads of a rollback over south's queued orders (issue
+ * 29): the step number it reads after it, then per mail to it its subject
+ * and every line that speaks of undoing, and its HISTORY's steps (the
+ * times cut off: the two runs do not share a clock). */
+static void
+rollback_read(int queued, struct buf out[MAX_SEATS + 1])
+{
+	struct run *r = xcalloc(1, sizeof *r);
+	struct play p;
+	struct pending pd;
+	struct diag d;
+	sqlite3_stmt *st;
+	int64_t mark, before[MAX_SEATS + 1], mine[MAX_SEATS + 1];
+	char now[32];
+
+	r->su = &setups[10];
+	r->lang = "en";
+	fx_open(&r->f);
+	snprintf(r->f.cfg.report_pictures, sizeof r->f.cfg.report_pictures, "no");
+	rng_seed(&r->pick, 29);
+	new_game(r);
+	/* Orders from the seats waited for until south is not one of them. */
+	for (int n = 0;; n++) {
+		struct order_list ol;
+		struct buf b = BUF_INIT;
+		int seat = 0;
+
+		assert_true(n < 200);
+		load(r, &p);
+		memset(&pd, 0, sizeof pd);
+		p.rules->waiting_for(p.st, &pd);
+		assert_false(pd.over);
+		if (pd.seats != 0 && !(pd.seats & VIS_SEAT(1))) {
+			play_free(&p);
+			break;
+		}
+		while (!(pd.seats & VIS_SEAT(seat)))
+			seat++;
+		order_list_init(&ol);
+		p.rules->legal(p.st, seat, &ol);
+		buf_printf(&b, "%s\n", ol.v[0].text);
+		order_list_free(&ol);
+		play_free(&p);
+		send_from(r, seat, "rollback", b.p);
+		buf_free(&b);
+	}
+	mark = fx_count(&r->f, "SELECT coalesce(max(id), 0) FROM outbox");
+	for (int q = 0; q < queued; q++) {
+		load(r, &p);
+		steps_read(r, &p, before);
+		play_free(&p);
+		send_from(r, 1, "rollback", q % 2 ? "CANCEL\n" : "PASS\n");
+		load(r, &p);
+		steps_read(r, &p, mine);
+		play_free(&p);
+		/* Each was a step south alone can see. */
+		if (mine[1] != before[1] + 1)
+			fail_msg("south's queued order %d was no step of its own", q + 1);
+	}
+	load(r, &p);
+	clock_iso(clock_now(), now, sizeof now);
+	assert_int_equal(ledger_begin(&r->f.l, &d), 0);
+	{
+		int64_t first, last;
+
+		if (people_rollback(&r->f.l, &r->f.cfg, &p, queued, "a slip", now, &first,
+		    &last, &d) < 0)
+			fail_msg("rollback: %s", d.msg);
+	}
+	assert_int_equal(ledger_commit(&r->f.l, &d), 0);
+	play_free(&p);
+	for (int x = 0; x < r->nseats; x++)
+		if (x != 1)
+			send_from(r, x, "rollback", "HISTORY\n");
+	load(r, &p);
+	{
+		int64_t after[MAX_SEATS + 1];
+
+		steps_read(r, &p, after);
+		for (int x = 0; x <= r->nseats; x++)
+			buf_printf(&out[x], "step %lld\n", (long long)after[x]);
+	}
+	play_free(&p);
+	st = ledger_prep(&r->f.l, "SELECT to_addr, kind, subject, body FROM outbox "
+	    "WHERE id > ? ORDER BY id");
+	sqlite3_bind_int64(st, 1, mark);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int x = reader_of(r, col_text(st, 0));
+		int history = strcmp(col_text(st, 1), "history") == 0;
+		const char *body = col_text(st, 3);
+
+		x = x < 0 ? r->nseats : x;
+		buf_printf(&out[x], "%s: %s\n", col_text(st, 1), col_text(st, 2));
+		for (const char *l = body; *l != '\0';) {
+			const char *nl = strchr(l, '\n');
+			size_t len = nl != NULL ? (size_t)(nl - l) : strlen(l);
+			char *line = xstrndup(l, len), *comma = strchr(line, ',');
+			char *said = comma != NULL ? strstr(comma, ": ") : NULL;
+
+			/* "  step 3, Wed 02 Dec 2026 16:20 UTC: north: ...": no time. */
+			if (history && strncmp(line, "  step ", 7) == 0 && said != NULL)
+				memmove(comma, said, strlen(said) + 1);
+			if (strstr(line, "undid") != NULL || strstr(line, "undone") != NULL ||
+			    (history && strncmp(line, "  step ", 7) == 0))
+				buf_printf(&out[x], "  %s\n", line);
+			free(line);
+			l += len + (nl != NULL);
+		}
+	}
+	sqlite3_finalize(st);
+	fx_close(&r->f);
+	free(r);
+}
+
+/* A rollback over another tribe's queued orders tells the other readers
+ * nothing of how many there were (issue 29): what they read is the same
+ * after one queued order undone as after two. */
+static void
+test_rollback_hidden(void **state)
+{
+	struct buf one[MAX_SEATS + 1] = { BUF_INIT }, two[MAX_SEATS + 1] = { BUF_INIT };
+
+	(void)state;
+	rollback_read(1, one);
+	rollback_read(2, two);
+	/* South, whose orders they were, is told of them as it numbers them. */
+	printf("# south after two queued orders undone:\n%s", two[1].p);
+	assert_non_null(strstr(one[1].p, "rollback: Targui g0: step 1 was undone\n"));
+	assert_non_null(strstr(two[1].p, "rollback: Targui g0: 2 steps were undone\n"));
+	assert_non_null(strstr(two[1].p, "The game master has undone 2 steps, 1 to 2,"));
+	for (int x = 0; x <= 3; x++) {
+		if (x == 1)
+			continue;
+		printf("# %s after one queued order undone:\n%s", x < 3 ? names[x] :
+		    "the observer", one[x].p);
+		if (strcmp(one[x].p, two[x].p) != 0)
+			fail_msg("%s tells one undone queued order from two: after two it "
+			    "reads\n%s", x < 3 ? names[x] : "the observer", two[x].p);
+	}
+	for (int x = 0; x <= MAX_SEATS; x++) {
+		buf_free(&one[x]);
+		buf_free(&two[x]);
+	}
+}
+
 /* Whether the word w is one of the space-separated words of list. */
 static int
 strword(const char *list, const char *w)
@@ -1259,7 +1412,7 @@ main(void)
 #define NPLANTS (sizeof plants / sizeof plants[0])
 	static struct job jobs[NLANGS * NSETUPS], pjobs[2 * NPLANTS];
 	static char tnames[NLANGS * NSETUPS + 2 * NPLANTS][128];
-	struct CMUnitTest t[NLANGS * NSETUPS + 2 * NPLANTS];
+	struct CMUnitTest t[NLANGS * NSETUPS + 2 * NPLANTS + 1];
 	size_t n = 0, nj = 0, np = 0;
 
 	if (e != NULL && atoi(e) > 0)
@@ -1291,6 +1444,7 @@ main(void)
 			t[n].name = tnames[n];
 			n++;
 		}
+	t[n++] = (struct CMUnitTest)cmocka_unit_test(test_rollback_hidden);
 	n = (size_t)_cmocka_run_group_tests("secrets", t, n, NULL, NULL);
 	free(decks[1]);
 	free(decks[2]);

@@ -60,4 +60,22 @@ int play_replay(struct ledger *, const struct game_row *, int64_t upto, void *st
 int play_rollback(struct ledger *, struct play *, int steps, const char *reason,
     const char *now, int64_t *first, int64_t *last, struct diag *);
 
+/* Who reads which numbers of a rollback: say writes the rollback step's
+ * narrative (play_rollback_line per group of readers) for the moves first
+ * to last, `steps` of them, with p as it stood before. Readers number the
+ * steps they may see (render/report.h), so only the caller can; with no
+ * say every reader reads the ledger's numbers. */
+struct rollback_say {
+	void (*fn)(void *arg, const struct play *p, int64_t first, int64_t last, int steps,
+	    const char *reason, struct buf *narrative);
+	void *arg;
+};
+int play_rollback_said(struct ledger *, struct play *, int steps, const char *reason,
+    const struct rollback_say *, const char *now, int64_t *first, int64_t *last,
+    struct diag *);
+/* Appends the narrative line, read by vis (game.h), that says steps steps,
+ * first to last, were undone, and why. */
+void play_rollback_line(struct buf *narrative, uint32_t vis, int steps, int64_t first,
+    int64_t last, const char *reason);
+
 #endif

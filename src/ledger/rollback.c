@@ -57,15 +57,46 @@ mark_undone(struct ledger *l, int64_t game, int64_t first, int64_t last, int64_t
 	return deadline_cancel_steps(l, game, first, last, d);
 }
 
+/* A message, so that every reader reads it in their language; the game
+ * master's reason is their own words. */
+void
+play_rollback_line(struct buf *narrative, uint32_t vis, int steps, int64_t first,
+    int64_t last, const char *reason)
+{
+	char said[2048];
+
+	if (steps == 1 && reason[0] != '\0')
+		msg_fmt(said, sizeof said, "The game master undid step %lld: %s",
+		    (long long)first, reason);
+	else if (steps == 1)
+		msg_fmt(said, sizeof said, "The game master undid step %lld.",
+		    (long long)first);
+	else if (reason[0] != '\0')
+		msg_fmt(said, sizeof said, "The game master undid %d steps, %lld to %lld: %s",
+		    steps, (long long)first, (long long)last, reason);
+	else
+		msg_fmt(said, sizeof said, "The game master undid %d steps, %lld to %lld.",
+		    steps, (long long)first, (long long)last);
+	buf_printf(narrative, "%08x\t%s\n", vis, said);
+}
+
 int
 play_rollback(struct ledger *l, struct play *p, int steps, const char *reason,
     const char *now, int64_t *first, int64_t *last, struct diag *d)
+{
+	return play_rollback_said(l, p, steps, reason, NULL, now, first, last, d);
+}
+
+int
+play_rollback_said(struct ledger *l, struct play *p, int steps, const char *reason,
+    const struct rollback_say *say, const char *now, int64_t *first, int64_t *last,
+    struct diag *d)
 {
 	void *st;
 	struct event_row e;
 	struct pending pd;
 	struct buf line = BUF_INIT;
-	char said[2048], payload[LEDGER_UNDO_PAYLOAD];
+	char payload[LEDGER_UNDO_PAYLOAD];
 	int have, rc;
 
 	if (steps < 1) {
@@ -97,22 +128,11 @@ play_rollback(struct ledger *l, struct play *p, int steps, const char *reason,
 	e.seat = -1;
 	ledger_undo_payload(payload, *first, p->seq);
 	e.payload = payload;
-	/* A message, so that every reader reads it in their language; the
-	 * game master's reason is their own words. */
-	if (steps == 1 && reason[0] != '\0')
-		msg_fmt(said, sizeof said, "The game master undid step %lld: %s",
-		    (long long)*first, reason);
-	else if (steps == 1)
-		msg_fmt(said, sizeof said, "The game master undid step %lld.",
-		    (long long)*first);
-	else if (reason[0] != '\0')
-		msg_fmt(said, sizeof said, "The game master undid %d steps, %lld to %lld: %s",
-		    steps, (long long)*first, (long long)*last, reason);
+	if (say != NULL)
+		say->fn(say->arg, p, *first, *last, steps, reason, &line);
 	else
-		msg_fmt(said, sizeof said, "The game master undid %d steps, %lld to %lld.",
-		    steps, (long long)*first, (long long)*last);
-	buf_printf(&line, "%08x\t%s\n", VIS_ALL, said);
-	e.narrative = line.p;
+		play_rollback_line(&line, VIS_ALL, steps, *first, *last, reason);
+	e.narrative = line.p != NULL ? line.p : "";
 	play_state_hash(p->rules, st, e.state_hash);
 	snprintf(e.at, sizeof e.at, "%s", now);
 	rc = ledger_event_append(l, p->g.id, &e, d);

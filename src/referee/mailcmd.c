@@ -193,9 +193,9 @@ history_one(void *arg, const struct event_row *e)
 	int undone = ledger_event_undone(h->l, h->p->g.id, e->seq);
 	char t[CAMPAIGN_DATE], order[2 * ORDER_TEXT + 64], what[4 * ORDER_TEXT];
 
-	/* Another seat's queued or standing order: not even its line, or the
-	 * reader could count them. */
-	if (!undone && report_step_hidden(e->narrative, h->viewer)) {
+	/* Another seat's queued or standing order, undone or not: not even
+	 * its line, or the reader could count them. */
+	if (report_step_hidden(e->narrative, h->viewer)) {
 		h->hidden++;
 		return 0;
 	}

@@ -74,10 +74,28 @@ notice_one(struct ledger *l, const struct config *c, struct render *r, struct pl
 	return rc;
 }
 
+/* notice_one with what own adds for this reader, if anything. */
+static int
+notice_own_one(struct ledger *l, const struct config *c, struct render *r, struct play *p,
+    int seat, const char *to, const char *tmpl, const char *kind, const struct tval *extra,
+    const struct notice_own *own, int report, const char *now, struct diag *d)
+{
+	struct tval *mine;
+	int rc = 0;
+
+	if (own == NULL)
+		return notice_one(l, c, r, p, seat, to, tmpl, kind, extra, report, now, d);
+	mine = extra != NULL ? copy(extra) : tval_map();
+	if (own->fn(own->arg, seat, mine))
+		rc = notice_one(l, c, r, p, seat, to, tmpl, kind, mine, report, now, d);
+	tval_free(mine);
+	return rc;
+}
+
 int
 notice_everyone(struct ledger *l, const struct config *c, struct render *r, struct play *p,
-    int skip, const char *tmpl, const char *kind, const struct tval *extra, int report,
-    const char *now, struct diag *d)
+    int skip, const char *tmpl, const char *kind, const struct tval *extra,
+    const struct notice_own *own, int report, const char *now, struct diag *d)
 {
 	sqlite3_stmt *st;
 	char **to = NULL;
@@ -87,8 +105,8 @@ notice_everyone(struct ledger *l, const struct config *c, struct render *r, stru
 	for (int s = 0; s < p->g.nseats; s++) {
 		if (s == skip || strcmp(p->g.seats[s].kind, "human") != 0)
 			continue;
-		if (notice_one(l, c, r, p, s, p->g.seats[s].address, tmpl, kind, extra, report,
-		    now, d) < 0)
+		if (notice_own_one(l, c, r, p, s, p->g.seats[s].address, tmpl, kind, extra, own,
+		    report, now, d) < 0)
 			return -1;
 	}
 	/* Collected first: queueing writes to the ledger the query reads. */
@@ -102,7 +120,8 @@ notice_everyone(struct ledger *l, const struct config *c, struct render *r, stru
 	ledger_release(l, st);
 	for (size_t i = 0; i < n; i++) {
 		if (rc == 0)
-			rc = notice_one(l, c, r, p, -1, to[i], tmpl, kind, extra, report, now, d);
+			rc = notice_own_one(l, c, r, p, -1, to[i], tmpl, kind, extra, own, report,
+			    now, d);
 		free(to[i]);
 	}
 	free(to);

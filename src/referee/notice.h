@@ -17,10 +17,19 @@ int notice_one(struct ledger *, const struct config *, struct render *, struct p
     int seat, const char *to, const char *tmpl, const char *kind,
     const struct tval *extra, int report, const char *now, struct diag *);
 
+/* What one reader's notice says besides extra: own (NULL: nothing) fills a
+ * copy of extra for seat (-1: an observer) and returns 0 when that reader
+ * is to have no notice at all. */
+struct notice_own {
+	int (*fn)(void *arg, int seat, struct tval *extra);
+	void *arg;
+};
+
 /* notice_one for every seat a person plays (not `skip`, -1: none) and every
  * watcher of the game. */
 int notice_everyone(struct ledger *, const struct config *, struct render *,
     struct play *, int skip, const char *tmpl, const char *kind,
-    const struct tval *extra, int report, const char *now, struct diag *);
+    const struct tval *extra, const struct notice_own *own, int report, const char *now,
+    struct diag *);
 
 #endif

@@ -104,7 +104,7 @@ static int
 tell_all(struct mailer *m, int skip, const char *tmpl, const char *kind,
     const struct tval *extra, int report)
 {
-	return notice_everyone(m->l, m->c, &m->rd, m->p, skip, tmpl, kind, extra, report,
+	return notice_everyone(m->l, m->c, &m->rd, m->p, skip, tmpl, kind, extra, NULL, report,
 	    m->now, m->d);
 }
 
@@ -624,12 +624,94 @@ people_set(struct ledger *l, const struct config *c, struct play *p, const char 
 	return mailer_done(&m, rc);
 }
 
+/* What a reader reads of a rollback: the undone moves it saw, numbered as
+ * it numbers steps (report_step_seen); another seat's queued order is no
+ * step it saw, so it is neither named nor counted. */
+struct undo_seen {
+	int64_t lo, hi;
+	int n;                      /* moves it saw undone; 0: none */
+	uint32_t vis;               /* say_undone: the readers that read the same */
+};
+
+struct undo_told {
+	struct ledger *l;
+	struct undo_seen seen[MAX_SEATS + 1];   /* [0] the observer, [1 + seat] */
+	int viewer;
+	int failed;                 /* a ledger error while counting (d says it) */
+	struct diag *d;
+};
+
+static int
+count_seen(void *arg, const struct event_row *e)
+{
+	struct undo_told *u = arg;
+
+	if (e->seat >= 0 && !report_step_hidden(e->narrative, u->viewer))
+		u->seen[u->viewer + 1].n++;
+	return 0;
+}
+
+/* One line per group of readers that read the same numbers; a reader that
+ * saw none of the moves reads none, so the rollback is a step it may not
+ * see either. Called before the moves are marked undone. */
+static void
+say_undone(void *arg, const struct play *p, int64_t first, int64_t last, int steps,
+    const char *reason, struct buf *out)
+{
+	struct undo_told *u = arg;
+	struct undo_seen *g[MAX_SEATS + 1];
+	int ng = 0;
+
+	(void)steps;
+	for (int v = -1; v < p->g.nseats; v++) {
+		struct undo_seen *s = &u->seen[v + 1];
+		int k;
+
+		s->lo = report_step_seen(u->l, p, v, first - 1) + 1;
+		s->hi = report_step_seen(u->l, p, v, last);
+		s->n = 0;
+		s->vis = 0;
+		u->viewer = v;
+		if (ledger_events_each(u->l, p->g.id, first, last, count_seen, u, u->d) < 0)
+			u->failed = 1;
+		if (s->n <= 0)
+			continue;
+		for (k = 0; k < ng && !(g[k]->lo == s->lo && g[k]->hi == s->hi &&
+		    g[k]->n == s->n); k++)
+			;
+		if (k == ng)
+			g[ng++] = s;
+		g[k]->vis |= v >= 0 ? VIS_SEAT(v) : 0x80000000u;
+	}
+	/* Every reader alike, as in nearly every game: one line for all. */
+	if (ng == 1 && g[0]->vis == (0x80000000u | (VIS_SEAT(p->g.nseats) - 1)))
+		g[0]->vis = VIS_ALL;
+	for (int k = 0; k < ng; k++)
+		play_rollback_line(out, g[k]->vis, g[k]->n, g[k]->lo, g[k]->hi, reason);
+}
+
+/* A reader's rollback notice, in its numbers; none when it saw no move undone. */
+static int
+own_undone(void *arg, int seat, struct tval *extra)
+{
+	const struct undo_seen *s = &((struct undo_told *)arg)->seen[seat + 1];
+
+	tval_set_int(extra, "first", s->lo);
+	tval_set_int(extra, "last", s->hi);
+	tval_set_bool(extra, "one", s->n == 1);
+	tval_set_int(extra, "steps", s->n);
+	return s->n > 0;
+}
+
 int
 people_rollback(struct ledger *l, const struct config *c, struct play *p, int steps,
     const char *reason, const char *now, int64_t *first, int64_t *last, struct diag *d)
 {
 	struct mailer m;
 	struct tval *extra;
+	struct undo_told u = { .l = l, .d = d };
+	struct rollback_say say = { say_undone, &u };
+	struct notice_own own = { own_undone, &u };
 	int rc;
 
 	if (strcmp(p->g.status, "ended") == 0)
@@ -639,7 +721,9 @@ people_rollback(struct ledger *l, const struct config *c, struct play *p, int st
 	if (strcmp(p->g.status, "over") == 0)
 		return refuse(d, "game %s is over and its final report revealed the seed "
 		    "and every hidden card: it cannot go on", p->g.name);
-	rc = play_rollback(l, p, steps, reason, now, first, last, d);
+	rc = play_rollback_said(l, p, steps, reason, &say, now, first, last, d);
+	if (rc == 0 && u.failed)
+		return PEOPLE_ELEDGER;
 	if (rc == PLAY_ERULES)
 		return PEOPLE_REFUSED;
 	if (rc < 0)
@@ -648,16 +732,13 @@ people_rollback(struct ledger *l, const struct config *c, struct play *p, int st
 	    (long long)*last, reason);
 	mailer_init(&m, l, c, p, now, d);
 	extra = tval_map();
-	tval_set_int(extra, "first", *first);
-	tval_set_int(extra, "last", *last);
-	tval_set_bool(extra, "one", steps == 1);
-	tval_set_int(extra, "steps", steps);
 	tval_set_str(extra, "reason", reason);
 	tval_set_bool(extra, "has_reason", reason[0] != '\0');
 	/* The referee's own seats move on at once: the notice's report has it all. */
 	rc = bots_move(&m);
 	if (rc == 0)
-		rc = tell_all(&m, -1, "rollback", "rollback", extra, 1);
+		rc = notice_everyone(l, c, &m.rd, p, -1, "rollback", "rollback", extra, &own, 1,
+		    now, d);
 	tval_free(extra);
 	return mailer_done(&m, rc);
 }

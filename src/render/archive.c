@@ -65,7 +65,6 @@ struct frames {
 	struct play p;              /* p.st: the state at the step shown */
 	struct campaign c;          /* its zone says the steps' times */
 	int open;
-	int64_t hidden;             /* steps left off so far (report_step_hidden) */
 	struct tval *steps;
 	struct entry *e;
 	struct diag *d;
@@ -370,14 +369,14 @@ frame_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	/* A step an observer read nothing of stays off a running game's page,
 	 * and the page numbers its steps as an observer's mails do
 	 * (report_step_seen): the gaps would count another seat's hidden
-	 * orders. Once open, the steps are numbered as the ledger has them. */
+	 * orders, those a rollback undid too. Once open, the steps are
+	 * numbered as the ledger has them. */
 	if (!f->open && seq > 0 && shown == 0) {
-		if (report_step_hidden(e->narrative, -1))
-			f->hidden++;
 		tval_free(lines);
 		return 0;
 	}
-	n = seq - f->hidden;
+	f->p.seq = seq;
+	n = f->open ? seq : report_step_seen(f->a->l, &f->p, -1, seq);
 	m = tval_push_map(f->steps);
 	tval_set_int(m, "step", n);
 	tval_set_int(m, "index", (long long)f->e->steps);

@@ -193,19 +193,20 @@ report_has_news(struct ledger *l, const struct play *p, int viewer, int64_t sinc
 	return sc.any;
 }
 
-/* Calls fn with the seq of each live step up to `to` that viewer may not
- * see: a narrative with lines, none of them viewer's (another seat's queued
- * or standing order). A line every reader sees makes a step seen: such
- * narratives, nearly all, are left to SQLite. Stops when fn returns 0. */
+/* Calls fn with the seq of each step up to `to` that viewer may not see: a
+ * narrative with lines, none of them viewer's (another seat's queued or
+ * standing order). A step a rollback undid counts as well: the reader never
+ * saw it, and counting it once undone would move the reader's numbers by
+ * as many such steps as there were. A line every reader sees makes a step
+ * seen: such narratives, nearly all, are left to SQLite. Stops when fn
+ * returns 0. */
 static void
 hidden_each(struct ledger *l, int64_t game, int viewer, int64_t to,
     int (*fn)(void *, int64_t), void *arg)
 {
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT seq, narrative FROM events WHERE "
 	    "game_id = ? AND seq <= ? AND narrative <> '' AND "
-	    "instr(narrative, 'ffffffff' || char(9)) = 0 AND NOT EXISTS (SELECT 1 "
-	    "FROM undone u WHERE u.game_id = events.game_id AND u.seq = events.seq) "
-	    "ORDER BY seq");
+	    "instr(narrative, 'ffffffff' || char(9)) = 0 ORDER BY seq");
 
 	sqlite3_bind_int64(st, 1, game);
 	sqlite3_bind_int64(st, 2, to);

@@ -43,9 +43,9 @@ int report_has_news(struct ledger *, const struct play *, int viewer, int64_t si
  * the last step a reader read as seen (past the game's step when seen is
  * ahead of what it may read). VIEW_ALL reads the steps as they are. */
 int64_t report_step_seen(struct ledger *, const struct play *, int viewer, int64_t seq);
-/* 1 when a live step with this narrative is one viewer may not see (lines,
- * none of them viewer's): every list of steps a reader reads leaves it out
- * and does not count it. */
+/* 1 when a step with this narrative is one viewer may not see (lines, none
+ * of them viewer's): every list of steps a reader reads leaves it out and
+ * does not count it, undone or not. */
 int report_step_hidden(const char *narrative, int viewer);
 int64_t report_step_seq(struct ledger *, const struct play *, int viewer, int64_t seen);
 

@@ -1509,8 +1509,10 @@ test_round_limit(void **state)
 }
 
 /* The options line names every option (issue 29: it left out opening and
- * sowing_hole), and the report explains SOW k only when groups are
- * allowed: not at the one-by-one opening. */
+ * sowing_hole), groups and groups_when as one sentence (it read "groups
+ * of any size; groups only from more counters than a lap has holes"),
+ * and the report explains SOW k only when groups are allowed: not at the
+ * one-by-one opening. */
 static void
 test_options_line_and_sizes(void **state)
 {
@@ -1525,10 +1527,10 @@ test_options_line_and_sizes(void **state)
 	R->view(&st, 0, v);
 	assert_string_equal(en(tval_get(v, "options_text")->str),
 	    "sealed hole choice; a sowing hole for the whole match; opposite "
-	    "directions; the first sowing one by one; groups of any size; "
-	    "groups only from more counters than a lap has holes; chain after "
-	    "a taken last hole; owner's capture of any even number; new sowing "
-	    "holes when both are empty.");
+	    "directions; the first sowing one by one; sowing one by one, or in "
+	    "groups of any size when the hole holds more counters than a lap "
+	    "has holes; chain after a taken last hole; owner's capture of any "
+	    "even number; new sowing holes when both are empty.");
 	/* The opening: only SOW. */
 	assert_false(tval_get(v, "sow_sizes")->b);
 	tval_free(v);

@@ -262,8 +262,8 @@ refill_choice(void *arg, unsigned mask, int rem)
 static void
 options_text(const struct bq_state *st, struct tval *root)
 {
-	char hole[64], dir[64], how[128], groups[128], chain[128], owner[128];
-	char keep[128], when[128], open[128], end[128];
+	char hole[64], dir[64], how[128], groups[256], chain[128], owner[128];
+	char keep[128], open[128], end[128];
 	char text[1024];
 
 	if (st->hole_choice == BQ_SEALED)
@@ -285,19 +285,27 @@ options_text(const struct bq_state *st, struct tval *root)
 		msg_fmt(open, sizeof open, "each player's first sowing one by one");
 	else
 		msg_fmt(open, sizeof open, "groups from the first sowing");
-	if (st->groups == BQ_GROUPS_ANY)
-		msg_fmt(groups, sizeof groups, "groups of any size");
-	else
-		msg_fmt(groups, sizeof groups, "groups of 1 to 4 dividing the "
-		    "counters lifted");
-	if (st->groups_when == BQ_LARGE_OVER_LAP)
-		msg_fmt(when, sizeof when, "groups only from more counters "
-		    "than a lap has holes");
+	/* groups and groups_when as one sentence: what sizes, and from when. */
+	if (st->groups == BQ_GROUPS_ANY && st->groups_when == BQ_LARGE_OVER_LAP)
+		msg_fmt(groups, sizeof groups, "sowing one by one, or in groups of "
+		    "any size when the hole holds more counters than a lap has holes");
+	else if (st->groups == BQ_GROUPS_ANY && st->groups_when == BQ_LARGE_OVER_SIX)
+		msg_fmt(groups, sizeof groups, "sowing one by one, or in groups of "
+		    "any size when the hole holds more than six counters");
+	else if (st->groups == BQ_GROUPS_ANY)
+		msg_fmt(groups, sizeof groups, "sowing one by one or in groups of "
+		    "any size");
+	else if (st->groups_when == BQ_LARGE_OVER_LAP)
+		msg_fmt(groups, sizeof groups, "sowing one by one, or in groups of "
+		    "2 to 4 that divide the counters lifted when the hole holds "
+		    "more counters than a lap has holes");
 	else if (st->groups_when == BQ_LARGE_OVER_SIX)
-		msg_fmt(when, sizeof when, "groups only from more than six "
-		    "counters");
+		msg_fmt(groups, sizeof groups, "sowing one by one, or in groups of "
+		    "2 to 4 that divide the counters lifted when the hole holds "
+		    "more than six counters");
 	else
-		msg_fmt(when, sizeof when, "groups from any number of counters");
+		msg_fmt(groups, sizeof groups, "sowing one by one or in groups of "
+		    "2 to 4 that divide the counters lifted");
 	if (st->chain == BQ_CHAIN_AFTER_LAST)
 		msg_fmt(chain, sizeof chain, "chain after a taken last hole");
 	else
@@ -314,8 +322,8 @@ options_text(const struct bq_state *st, struct tval *root)
 	else
 		msg_fmt(end, sizeof end, "the round ends when both sowing holes "
 		    "are empty");
-	msg_fmt(text, sizeof text, "%s; %s; %s; %s; %s; %s; %s; %s; %s.",
-	    hole, keep, how, open, groups, when, chain, owner, end);
+	msg_fmt(text, sizeof text, "%s; %s; %s; %s; %s; %s; %s; %s.",
+	    hole, keep, how, open, groups, chain, owner, end);
 	tval_set_str(root, "options_text", text);
 }
 

@@ -326,11 +326,11 @@ test_bot_and_human(void **state)
 	struct fx_env *e = *state;
 	struct diag d;
 
-	assert_int_equal(TX(e, people_set_bot(&e->f.l, &e->f.cfg, &e->p, 1, 0, NOW, &d)),
+	assert_int_equal(TX(e, people_set_bot(&e->f.l, &e->f.cfg, &e->p, 1, -1, NOW, &d)),
 	    PEOPLE_REFUSED);
 	assert_non_null(strstr(d.msg, "already played by its player"));
 	/* South is waited for: the referee moves for it at once. */
-	assert_int_equal(TX(e, people_set_bot(&e->f.l, &e->f.cfg, &e->p, 1, 1, NOW, &d)), 0);
+	assert_int_equal(TX(e, people_set_bot(&e->f.l, &e->f.cfg, &e->p, 1, 0, NOW, &d)), 0);
 	assert_string_equal(e->p.g.seats[1].kind, "bot");
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events WHERE kind = 'bot'"), 1);
 	assert_true(has_mail(&e->f, "seat", "s@example.org"));
@@ -338,7 +338,7 @@ test_bot_and_human(void **state)
 	assert_int_equal(sqlite3_exec(e->f.l.db, "UPDATE seats SET disorder = 1, missed = 3 "
 	    "WHERE idx = 1", NULL, NULL, NULL), SQLITE_OK);
 	reload(e);
-	assert_int_equal(TX(e, people_set_bot(&e->f.l, &e->f.cfg, &e->p, 1, 0, NOW, &d)), 0);
+	assert_int_equal(TX(e, people_set_bot(&e->f.l, &e->f.cfg, &e->p, 1, -1, NOW, &d)), 0);
 	assert_string_equal(e->p.g.seats[1].kind, "human");
 	assert_int_equal(e->p.g.seats[1].disorder, 0);
 	assert_int_equal(e->p.g.seats[1].missed, 0);

@@ -97,6 +97,7 @@ seats(struct cf *f, yaml_node_t *list, struct campaign_file *cf)
 				if (copy(f, v, "address", cf->seat_address[i], 256) < 0)
 					return -1;
 				if (strcmp(cf->seat_address[i], "bot") != 0 &&
+				    strncmp(cf->seat_address[i], "bot:", 4) != 0 &&
 				    !address_valid(cf->seat_address[i]))
 					return err(f, v, "\"%s\" is not a mail address (or \"bot\")",
 					    cf->seat_address[i]);

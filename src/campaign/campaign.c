@@ -6,6 +6,7 @@
 
 #include "campaign/campaign.h"
 #include "campaign/notify-word.h"
+#include "games/bot.h"
 #include "mail/address.h"
 
 void
@@ -19,6 +20,8 @@ campaign_defaults(struct campaign *c)
 	c->remind = 86400;
 	c->late_note = 1;
 	c->disorder_after = 3;
+	/* The strongest level: its budget holds within the time cap. */
+	snprintf(c->disorder_bot, sizeof c->disorder_bot, "%s", bot_level_name(BOT_ISMCTS));
 	c->vacation_days = 14;
 	c->pause_days = 28;
 	c->press = 1;
@@ -238,6 +241,11 @@ campaign_apply(struct campaign *c, const char *key, const char *v, struct diag *
 			return diag_set(d, 0, "disorder_after \"%s\": write how many missed "
 			    "deadlines in a row (0: never)", v);
 		c->disorder_after = n;
+	} else if (strcmp(key, "disorder_bot") == 0) {
+		if (bot_level_find(v) < 0)
+			return diag_set(d, 0, "disorder_bot \"%s\": write a bot level: random, "
+			    "greedy, mc or ismcts", v);
+		snprintf(c->disorder_bot, sizeof c->disorder_bot, "%s", v);
 	} else if (strcmp(key, "vacation_max_days") == 0 ||
 	    strcmp(key, "pause_max_days") == 0) {
 		if ((n = parse_count(v, 366)) < 0)
@@ -421,10 +429,11 @@ campaign_describe(const struct campaign *c, struct buf *b)
 	}
 	buf_adds(b, "\nreminder: ");
 	describe_duration(b, c->remind);
-	buf_printf(b, "\nlate_note: %s\ndisorder_after: %d\nvacation_max_days: %d\n"
+	buf_printf(b, "\nlate_note: %s\ndisorder_after: %d\ndisorder_bot: %s\n"
+	    "vacation_max_days: %d\n"
 	    "pause_max_days: %d\npress: %s\npress_anonymous: %s\npress_copy_gm: %s\n"
 	    "gm: %s\nforeign_sender: %s\nnotify: %s\n", c->late_note ? "yes" : "no",
-	    c->disorder_after, c->vacation_days, c->pause_days, c->press ? "yes" : "no",
+	    c->disorder_after, c->disorder_bot, c->vacation_days, c->pause_days, c->press ? "yes" : "no",
 	    c->press_anonymous ? "yes" : "no", c->press_copy_gm ? "yes" : "no",
 	    c->gm[0] ? c->gm : "none", c->foreign_apply ? "apply" : "hold", c->notify);
 }

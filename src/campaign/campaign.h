@@ -27,6 +27,8 @@ struct campaign {
 	long remind;                /* "reminder": seconds before the deadline, 0 none */
 	int late_note;              /* "late_note": tell the others when one passes */
 	int disorder_after;         /* "disorder_after": missed in a row, 0 never */
+	char disorder_bot[8];       /* "disorder_bot": the bot level (games/bot.h)
+	                             * that plays a seat in civil disorder */
 	int vacation_days;          /* "vacation_max_days": per seat and game */
 	int pause_days;             /* "pause_max_days": a pause ends by itself */
 	int press;                  /* "press": players may send press */

@@ -169,7 +169,7 @@ deadline_away_at(const struct seat_row *s, time_t t)
 
 int
 deadline_seat_missed(struct ledger *l, struct play *p, int seat, int missed, int disorder,
-    struct diag *d)
+    const char *level, struct diag *d)
 {
 	struct seat_row *s = &p->g.seats[seat];
 
@@ -177,8 +177,10 @@ deadline_seat_missed(struct ledger *l, struct play *p, int seat, int missed, int
 	if (disorder) {
 		s->disorder = 1;
 		snprintf(s->kind, sizeof s->kind, "bot");
+		if (level != NULL)
+			snprintf(s->bot_level, sizeof s->bot_level, "%s", level);
 	}
-	return seat_set_missed(l, p->g.id, seat, s->missed, s->disorder, s->kind, d);
+	return seat_set_missed(l, p->g.id, seat, s, d);
 }
 
 /* A deadline falling in the seat's vacation moves to after it, as if the
@@ -228,7 +230,7 @@ reconcile(struct sync *u, struct diag *d)
 			if (deadline_set_status(u->l, u->p->g.id, &v[i], "met", d) < 0)
 				return -1;
 			if (strcmp(kind, "order") == 0 && s->missed > 0 &&
-			    deadline_seat_missed(u->l, u->p, v[i].seat, 0, 0, d) < 0)
+			    deadline_seat_missed(u->l, u->p, v[i].seat, 0, 0, NULL, d) < 0)
 				return -1;
 		} else if (pd.over || !(pd.seats & VIS_SEAT(v[i].seat)) ||
 		    strcmp(s->kind, "human") != 0) {

@@ -43,9 +43,9 @@ int deadline_set_due(struct ledger *, int64_t game, const struct deadline_row *w
     time_t due, struct diag *);
 /* deadline_set_reminded and deadline_set_late_noted: ledger/deadlines.h. */
 /* The seat's deadlines missed in a row; disorder puts it in civil disorder
- * (the bot plays it). Written to p's seat row too. */
+ * (the bot of level, when not NULL, plays it). Written to p's seat row too. */
 int deadline_seat_missed(struct ledger *, struct play *p, int seat, int missed,
-    int disorder, struct diag *);
+    int disorder, const char *level, struct diag *);
 /* Whether t falls in the seat's vacation. */
 int deadline_away_at(const struct seat_row *, time_t t);
 

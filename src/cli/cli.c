@@ -13,6 +13,7 @@
 #include "lang/lang.h"
 #include "mail/ingest.h"
 #include "mail/mailmsg.h"
+#include "referee/bots.h"
 
 int cli_lock_busy;
 static char deferred_lang[LANG_LEN];
@@ -57,6 +58,7 @@ cli_open(struct cli *c, int lock)
 
 	diag_clear(&d);
 	cli_lock_busy = 0;
+	bots_run_cap(c->cfg.bot_seconds_per_run);
 	if (!c->lazy)
 		mailmsg_global_init();
 	/* A typo in --ledger must not leave an empty ledger (and its lock)

@@ -16,6 +16,7 @@
 #include "core/msg.h"
 #include "core/testhook.h"
 #include "core/xmalloc.h"
+#include "games/bot.h"
 #include "lang/lang.h"
 #include "lang/ordertr.h"
 #include "ledger/audit.h"
@@ -96,6 +97,24 @@ struct new_game {
 	const struct campaign_file *cf;	/* its settings and watchers; NULL none */
 };
 
+/* A seat's address "bot" or "bot:LEVEL" makes it the referee's, played at
+ * that level (random when none); -1 when LEVEL is no level. */
+static int
+seat_holder(struct seat_row *s)
+{
+	int level = BOT_RANDOM;
+
+	if (strncmp(s->address, "bot:", 4) == 0 && (level = bot_level_find(s->address + 4)) < 0)
+		return cli_fail(EX_USAGE, "seat %s: \"%s\" is no bot level; write bot, "
+		    "bot:greedy, bot:mc or bot:ismcts", s->name, s->address + 4);
+	if (strncmp(s->address, "bot:", 4) == 0)
+		s->address[3] = '\0';
+	snprintf(s->kind, sizeof s->kind, "%s",
+	    strcmp(s->address, "bot") == 0 ? "bot" : "human");
+	snprintf(s->bot_level, sizeof s->bot_level, "%s", bot_level_name(level));
+	return 0;
+}
+
 static int
 add_seat(struct game_row *g, const char *name, size_t namelen, const char *address)
 {
@@ -109,8 +128,8 @@ add_seat(struct game_row *g, const char *name, size_t namelen, const char *addre
 	if (!game_name_valid(s->name, SEAT_NAME))
 		return cli_fail(EX_USAGE, "seat name \"%s\": use letters, digits, "
 		    "_ . - (at most %d)", s->name, SEAT_NAME - 1);
-	snprintf(s->kind, sizeof s->kind, "%s",
-	    strcmp(s->address, "bot") == 0 ? "bot" : "human");
+	if (strstr(s->address, " lang=") == NULL && seat_holder(s) != 0)
+		return EX_USAGE;
 	if (strcmp(s->kind, "human") == 0 && !address_valid(s->address) &&
 	    strstr(s->address, " lang=") == NULL)
 		return cli_fail(EX_USAGE, "seat %s: \"%s\" is not a mail address "
@@ -291,8 +310,12 @@ start_game(struct cli *c, struct new_game *ng)
 	log_info("new game %s (%s) with %d seats", g->name, r->name, g->nseats);
 	printf("%s\n", g->name);
 	for (int i = 0; i < g->nseats; i++)
-		printf("  seat %-12s %-32s %s\n", g->seats[i].name, g->seats[i].address,
-		    strcmp(g->seats[i].kind, "bot") == 0 ? "(played by the referee)" : tokens[i]);
+		if (strcmp(g->seats[i].kind, "bot") == 0)
+			printf("  seat %-12s %-32s (played by the referee) bot:%s\n", g->seats[i].name,
+			    g->seats[i].address, g->seats[i].bot_level);
+		else
+			printf("  seat %-12s %-32s %s\n", g->seats[i].name, g->seats[i].address,
+			    tokens[i]);
 	for (int i = 0; ng->cf != NULL && i < ng->cf->nwatchers; i++)
 		printf("  watcher %s\n", ng->cf->watcher[i]);
 	play_free(&p);
@@ -348,8 +371,8 @@ cmd_new(struct cli *c, int argc, char **argv)
 					}
 					snprintf(s->language, sizeof s->language, "%s", sp + 6);
 					*sp = '\0';
-					snprintf(s->kind, sizeof s->kind, "%s",
-					    strcmp(s->address, "bot") == 0 ? "bot" : "human");
+					if ((rc = seat_holder(s)) != 0)
+						goto out;
 				}
 			}
 			break;
@@ -628,6 +651,8 @@ print_campaign(struct cli *c, const struct play *p)
 		const struct seat_row *s = &g->seats[i];
 
 		printf("  %-12s %-32s %s", s->name, s->address, s->kind);
+		if (strcmp(s->kind, "bot") == 0)
+			printf(", level %s", s->bot_level);
 		if (s->language[0] != '\0')
 			printf(", reads %s", s->language);
 		if (s->disorder)

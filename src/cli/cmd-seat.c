@@ -1,4 +1,4 @@
-/* azalai seat GAME SEAT replace ADDRESS | bot | human | away FROM TO | back |
+/* azalai seat GAME SEAT replace ADDRESS | bot[:LEVEL] | human | away FROM TO | back |
  * notify MODE | language LANG | json on|off:
  * the game master's changes to who plays a seat, and when. */
 #include <stdio.h>
@@ -9,12 +9,13 @@
 #include "cli/cli.h"
 #include "core/clock.h"
 #include "core/testhook.h"
+#include "games/bot.h"
 #include "referee/people.h"
 #include "render/reportjson.h"
 
 static const char seat_usage[] =
     "usage: azalai seat GAME SEAT replace ADDRESS\n"
-    "       azalai seat GAME SEAT bot | human\n"
+    "       azalai seat GAME SEAT bot[:LEVEL] | human\n"
     "       azalai seat GAME SEAT away FROM TO | back\n"
     "       azalai seat GAME SEAT notify every | due | digest\n"
     "       azalai seat GAME SEAT language en | de | es | fr\n"
@@ -22,7 +23,9 @@ static const char seat_usage[] =
     "replace  a new player takes the seat: a new token is mailed to ADDRESS, the\n"
     "         old one stops working, the old address and the other seats are told\n"
     "         (the same address: the player gets a new token, nobody else hears)\n"
-    "bot      the referee plays the seat from now on\n"
+    "bot      the referee plays the seat from now on; bot:LEVEL at that level\n"
+    "         (random, greedy, mc, ismcts; doc/bots.md), bot alone at random; a\n"
+    "         seat the referee plays already changes level\n"
     "human    its player plays it again (ends civil disorder)\n"
     "away     a vacation: no deadline of the seat passes from FROM to TO (dates\n"
     "         2026-12-01 or times 2026-12-01T18:00 in the campaign's time zone);\n"
@@ -40,14 +43,20 @@ cmd_seat(struct cli *c, int argc, char **argv)
 	char now[32], token[TOKEN_LEN];
 	struct play p;
 	struct diag d;
-	int rc, seat, want, on = 0;
+	int rc, seat, want, on = 0, level = BOT_RANDOM;
 
 	if (cli_wants_help(argc, argv, seat_usage))
 		return EX_OK;
 	if (argc < 4)
-		return cli_fail(EX_USAGE, "usage: azalai seat GAME SEAT replace ADDRESS | bot | "
+		return cli_fail(EX_USAGE, "usage: azalai seat GAME SEAT replace ADDRESS | bot[:LEVEL] | "
 		    "human | away FROM TO | back | notify MODE | language LANG | json on|off");
 	what = argv[3];
+	if (strncmp(what, "bot:", 4) == 0) {
+		if ((level = bot_level_find(what + 4)) < 0)
+			return cli_fail(EX_USAGE, "seat: \"%s\" is no bot level; write bot, "
+			    "bot:greedy, bot:mc or bot:ismcts", what + 4);
+		what = "bot";
+	}
 	if (strcmp(what, "replace") == 0 || strcmp(what, "notify") == 0 ||
 	    strcmp(what, "language") == 0 || strcmp(what, "json") == 0)
 		want = 5;
@@ -105,10 +114,13 @@ cmd_seat(struct cli *c, int argc, char **argv)
 			printf("%s: seat %s's reports carry %s\n", p.g.name, p.g.seats[seat].name,
 			    on ? "its view as JSON (view.json)" : "no JSON");
 	} else if (strcmp(what, "bot") == 0 || strcmp(what, "human") == 0) {
-		rc = people_set_bot(&c->l, &c->cfg, &p, seat, what[0] == 'b', now, &d);
-		if (rc == 0)
-			printf("%s: seat %s is played by %s\n", p.g.name, p.g.seats[seat].name,
-			    what[0] == 'b' ? "the referee" : "its player");
+		rc = people_set_bot(&c->l, &c->cfg, &p, seat, what[0] == 'b' ? level : -1, now, &d);
+		if (rc == 0 && what[0] == 'b')
+			printf("%s: seat %s is played by the referee at level %s\n", p.g.name,
+			    p.g.seats[seat].name, p.g.seats[seat].bot_level);
+		else if (rc == 0)
+			printf("%s: seat %s is played by its player\n", p.g.name,
+			    p.g.seats[seat].name);
 	} else if (strcmp(what, "away") == 0) {
 		struct campaign camp;
 		time_t from, to = 0;

@@ -73,6 +73,7 @@ static const struct key keys[] = {
 	I("watch.poll_interval", watch_poll, "60"),
 	I("watch.full_check", watch_full_check, "300"),
 	I("watch.backoff_max", watch_backoff_max, "300"),
+	I("bots.seconds_per_run", bot_seconds_per_run, "60"),
 	{ NULL, K_STR, 0, 0, NULL, NULL }
 };
 

@@ -54,6 +54,8 @@ struct config {
 	int watch_poll;             /* between two polls of a POP3 mailbox */
 	int watch_full_check;       /* longest time between two runs */
 	int watch_backoff_max;      /* longest wait before a broken watch is tried again */
+	int bot_seconds_per_run;    /* bots.seconds_per_run: what searching bots
+	                             * may think in one run, all games together */
 };
 
 void config_defaults(struct config *);

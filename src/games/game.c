@@ -231,3 +231,20 @@ game_name_valid(const char *s, size_t max)
 			return 0;
 	return 1;
 }
+
+static int
+int_cmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+void
+redeal_cards(int *v, int n, struct rng *r)
+{
+	if (n <= 1)
+		return;
+	qsort(v, (size_t)n, sizeof *v, int_cmp);
+	rng_shuffle_int(r, v, n);
+}

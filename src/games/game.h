@@ -217,7 +217,33 @@ struct game_rules {
 	 * nothing and says so: a courtesy END must not end the next turn. */
 	int (*closes_nothing)(const void *at_start, const void *now, int seat,
 	    const struct order *o);
+	/* For the bots (games/bot.h), which search only over its results: st
+	 * becomes a state seat cannot tell from it. Everything seat may not
+	 * know (what secrets lists for it: the decks' order, another seat's
+	 * hidden cards, sealed choices and queued orders; and the chance still
+	 * to come, the state's rng) is drawn anew from r, consistent with what
+	 * seat has seen. The result depends on r and on seat's information
+	 * set alone: two states that differ only in what seat may not know
+	 * give the same bytes. */
+	void (*redeal)(void *st, int seat, struct rng *r);
+	/* How well seat fares, in [0, 1]: once the game is over 1 for a win,
+	 * 0 for a loss, between for a draw; before, an estimate from the
+	 * board, for searches cut short and the one-ply greedy bot. */
+	double (*reward)(const void *st, int seat);
 };
+
+/* For a redeal: the n cards of v, whose order seat may not know, in an
+ * order drawn from r alone. They are sorted first, so the result does not
+ * depend on the order they lay in. */
+void redeal_cards(int *v, int n, struct rng *r);
+
+/* A reward before the end from a lead measured in units of a typical
+ * margin: 0.5 even, towards 1 (0) as the lead grows (shrinks). */
+static inline double
+reward_lead(double lead)
+{
+	return 0.5 + 0.5 * lead / (1.0 + (lead < 0 ? -lead : lead));
+}
 
 const struct game_rules *game_find(const char *name);
 /* A seat or game name players can write: letters, digits, then also _ . -;

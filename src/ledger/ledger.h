@@ -111,6 +111,7 @@ struct seat_row {
 	char notify[8];           /* every, due, digest; "": the campaign's (notify.h) */
 	char language[16];        /* en, de, es, fr; "": the configuration's (lang.h) */
 	int json;                 /* its reports carry view.json (reportjson.h) */
+	char bot_level[8];        /* who plays it when the referee does (games/bot.h) */
 };
 
 struct game_row {

@@ -58,7 +58,7 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 {
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT idx, name, address, kind, token_salt, "
 	    "token_hash, reported_seq, bounces, last_bounce, missed, disorder, away_from, "
-	    "away_to, away_used, notify, language, json FROM seats WHERE game_id = ? "
+	    "away_to, away_used, notify, language, json, bot_level FROM seats WHERE game_id = ? "
 	    "ORDER BY idx");
 	int rc;
 
@@ -84,6 +84,7 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 		COPY(s->notify, col_text(st, 14));
 		COPY(s->language, col_text(st, 15));
 		s->json = sqlite3_column_int(st, 16);
+		COPY(s->bot_level, col_text(st, 17));
 	}
 	ledger_release(l, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)

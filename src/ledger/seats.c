@@ -9,7 +9,8 @@ seat_insert(struct ledger *l, int64_t game, int idx, const struct seat_row *s,
     struct diag *d)
 {
 	sqlite3_stmt *st = ledger_stmt(l, "INSERT INTO seats (game_id, idx, name, address, "
-	    "kind, token_salt, token_hash, notify, language) VALUES (?,?,?,?,?,?,?,?,?)");
+	    "kind, token_salt, token_hash, notify, language, bot_level) "
+	    "VALUES (?,?,?,?,?,?,?,?,?,?)");
 
 	sqlite3_bind_int64(st, 1, game);
 	sqlite3_bind_int(st, 2, idx);
@@ -20,6 +21,8 @@ seat_insert(struct ledger *l, int64_t game, int idx, const struct seat_row *s,
 	sqlite3_bind_text(st, 7, s->hash, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 8, s->notify, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 9, s->language, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 10, s->bot_level[0] != '\0' ? s->bot_level : "random", -1,
+	    SQLITE_STATIC);
 	return ledger_done(l, st, d);
 }
 
@@ -29,7 +32,7 @@ seat_set_holder(struct ledger *l, int64_t game, int idx, const struct seat_row *
 {
 	sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET address = ?, kind = ?, "
 	    "token_salt = ?, token_hash = ?, missed = ?, disorder = ?, away_from = ?, "
-	    "away_to = ?, away_used = ? WHERE game_id = ? AND idx = ?");
+	    "away_to = ?, away_used = ?, bot_level = ? WHERE game_id = ? AND idx = ?");
 
 	sqlite3_bind_text(st, 1, s->address, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, s->kind, -1, SQLITE_STATIC);
@@ -40,8 +43,10 @@ seat_set_holder(struct ledger *l, int64_t game, int idx, const struct seat_row *
 	sqlite3_bind_text(st, 7, s->away_from, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 8, s->away_to, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 9, s->away_used);
-	sqlite3_bind_int64(st, 10, game);
-	sqlite3_bind_int(st, 11, idx);
+	sqlite3_bind_text(st, 10, s->bot_level[0] != '\0' ? s->bot_level : "random", -1,
+	    SQLITE_STATIC);
+	sqlite3_bind_int64(st, 11, game);
+	sqlite3_bind_int(st, 12, idx);
 	return ledger_done(l, st, d);
 }
 
@@ -57,17 +62,19 @@ seat_clear_bounces(struct ledger *l, int64_t game, int idx, struct diag *d)
 }
 
 int
-seat_set_missed(struct ledger *l, int64_t game, int idx, int missed, int disorder,
-    const char *kind, struct diag *d)
+seat_set_missed(struct ledger *l, int64_t game, int idx, const struct seat_row *s,
+    struct diag *d)
 {
 	sqlite3_stmt *st = ledger_stmt(l, "UPDATE seats SET missed = ?, disorder = ?, "
-	    "kind = ? WHERE game_id = ? AND idx = ?");
+	    "kind = ?, bot_level = ? WHERE game_id = ? AND idx = ?");
 
-	sqlite3_bind_int(st, 1, missed);
-	sqlite3_bind_int(st, 2, disorder);
-	sqlite3_bind_text(st, 3, kind, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, game);
-	sqlite3_bind_int(st, 5, idx);
+	sqlite3_bind_int(st, 1, s->missed);
+	sqlite3_bind_int(st, 2, s->disorder);
+	sqlite3_bind_text(st, 3, s->kind, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, s->bot_level[0] != '\0' ? s->bot_level : "random", -1,
+	    SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, game);
+	sqlite3_bind_int(st, 6, idx);
 	return ledger_done(l, st, d);
 }
 

@@ -19,8 +19,9 @@ int seat_set_holder(struct ledger *, int64_t game, int idx, const struct seat_ro
     struct diag *);
 /* A new player starts with no bounces against them. */
 int seat_clear_bounces(struct ledger *, int64_t game, int idx, struct diag *);
-int seat_set_missed(struct ledger *, int64_t game, int idx, int missed, int disorder,
-    const char *kind, struct diag *);
+/* The seat's missed deadlines, disorder, kind and bot level as s has them. */
+int seat_set_missed(struct ledger *, int64_t game, int idx, const struct seat_row *s,
+    struct diag *);
 int seat_set_notify(struct ledger *, int64_t game, int idx, const char *mode,
     struct diag *);
 int seat_set_language(struct ledger *, int64_t game, int idx, const char *lang,

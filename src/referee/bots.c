@@ -1,31 +1,115 @@
 #include <string.h>
+#include <time.h>
 
 #include "core/buf.h"
+#include "core/log.h"
 #include "core/rng.h"
+#include "games/bot.h"
 #include "referee/bots.h"
 
 /* A bot's random pick can undo its last order (Targi: TRADE 1S 1D, then
  * 1D 1S) while the game waits for the same decision; after this many such
  * steps in a row it takes the deadline order, which always moves on. */
 #define BOT_SAME_DECISION 12
+/* The wall-clock safety net of one decision, in seconds: budgets are
+ * counted in playouts, so only a machine far slower than ours meets it. */
+#define BOT_DECISION_CAP 2.0
+
+/* What the searching bots of this process may still think, in seconds
+ * (bots.seconds_per_run); a negative cap: none set, no limit. */
+static double run_cap = -1.0, run_spent;
+
+void
+bots_run_cap(int seconds)
+{
+	run_cap = seconds;
+	run_spent = 0;
+}
+
+static double
+mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+struct deadline {
+	double until;
+};
+
+static int
+past(void *ctx)
+{
+	return mono() >= ((struct deadline *)ctx)->until;
+}
+
+int
+bots_waited(const struct play *p)
+{
+	struct pending pd;
+
+	memset(&pd, 0, sizeof pd);
+	p->rules->waiting_for(p->st, &pd);
+	for (int s = 0; s < p->g.nseats && !pd.over; s++)
+		if ((pd.seats & VIS_SEAT(s)) && strcmp(p->g.seats[s].kind, "bot") == 0)
+			return 1;
+	return 0;
+}
+
+int
+bots_level(const struct seat_row *s)
+{
+	int level = bot_level_find(s->bot_level);
+
+	return level < 0 ? BOT_RANDOM : level;
+}
+
+uint64_t
+bots_seed(uint64_t game_seed, int64_t seq)
+{
+	struct rng r;
+
+	/* Its own stream: the game's seed mixed with a constant and the step
+	 * through the rng's seeding, never the game's rng (which deals). */
+	rng_seed(&r, game_seed ^ 0x626f742d73656564ULL);
+	return rng_next(&r) ^ (uint64_t)(seq + 1) * 0x9e3779b97f4a7c15ULL;
+}
+
+/* seat's order at p's state by its level; 1 when the run's budget is spent
+ * and the seat waits for the next run. */
+static int
+decide(struct play *p, int seat, int level, struct order *o, struct diag *d)
+{
+	struct deadline dl;
+	struct bot_budget b = { .iterations = 0, .stop = past, .ctx = &dl };
+	double start = mono();
+	int rc;
+
+	if (level != BOT_RANDOM && run_cap >= 0 && run_spent >= run_cap)
+		return 1;
+	dl.until = start + BOT_DECISION_CAP;
+	if (run_cap >= 0 && start + (run_cap - run_spent) < dl.until)
+		dl.until = start + (run_cap - run_spent);
+	rc = bot_decide(p->rules, p->st, p->g.nseats, seat, level,
+	    bots_seed(p->g.seed, p->seq), &b, o, d);
+	if (level != BOT_RANDOM)
+		run_spent += mono() - start;
+	return rc;
+}
 
 int
 bots_play(struct ledger *l, struct play *p, const char *now, int *steps, struct diag *d)
 {
 	char last_what[sizeof ((struct pending *)0)->what[0]] = "";
 	int last_seat = -1, same = 0, rc = -2;
-	/* One list for every step: growing it anew each time cost more than
-	 * the bot's choice. Bare: only the order kept needs its text. */
-	struct order_list ol;
 
-	order_list_init(&ol);
-	ol.bare = 1;
 	/* Bounded: a game always ends, but a bug must not spin a cron job forever. */
 	for (int guard = 0; guard < 100000; guard++) {
 		struct pending pd;
 		struct order def;
-		struct rng r;
-		int seat = -1;
+		int seat = -1, r;
 
 		memset(&pd, 0, sizeof pd);
 		p->rules->waiting_for(p->st, &pd);
@@ -40,30 +124,30 @@ bots_play(struct ledger *l, struct play *p, const char *now, int *steps, struct 
 			rc = 0;
 			break;
 		}
-		ol.n = 0;
-		if (p->rules->legal(p->st, seat, &ol) < 0 || ol.n == 0) {
-			rc = diag_set(d, 0, "game %s: the bot of seat %s has no legal order",
-			    p->g.name, p->g.seats[seat].name);
-			break;
-		}
 		same = seat == last_seat && strcmp(pd.what[seat], last_what) == 0 ? same + 1 : 0;
 		last_seat = seat;
 		str_copy(last_what, sizeof last_what, pd.what[seat]);
-		/* The bot's choices are recorded as events; its dice need only be fair. */
-		rng_seed(&r, p->g.seed ^ (uint64_t)(p->seq + 1) * 0x9e3779b97f4a7c15ULL);
 		if (same < BOT_SAME_DECISION || p->rules->default_order(p->st, seat, &def) < 0) {
-			def = ol.v[rng_below(&r, (uint32_t)ol.n)];
-			p->rules->order_text(&def);
+			if ((r = decide(p, seat, bots_level(&p->g.seats[seat]), &def, d)) < 0) {
+				rc = diag_set(d, 0, "game %s: the bot of seat %s has no legal order",
+				    p->g.name, p->g.seats[seat].name);
+				break;
+			}
+			if (r > 0) {
+				log_info("%s: the bots' time for this run is spent; seat %s "
+				    "moves in the next run", p->g.name, p->g.seats[seat].name);
+				rc = 0;
+				break;
+			}
 		}
+		/* The decision is an order like a player's: replay reads it. */
 		if (play_step(l, p, "bot", seat, &def, now, NULL, d) < 0) {
 			rc = -1;
 			break;
 		}
 		(*steps)++;
 	}
-	order_list_free(&ol);
 	if (rc == -2)
 		rc = diag_set(d, 0, "game %s: bots did not stop", p->g.name);
 	return rc;
 }
-

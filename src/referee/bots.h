@@ -9,7 +9,19 @@
 #include "ledger/play.h"
 
 /* Lets bot seats move while one is waited for; queues nothing. *steps
- * counts the steps they took. */
+ * counts the steps they took. A seat whose level searches waits for the
+ * next run once the run's bot time (bots_run_cap) is spent. */
 int bots_play(struct ledger *, struct play *, const char *now, int *steps, struct diag *);
+
+/* The seconds the searching bots of this process may think in all
+ * (bots.seconds_per_run); unset, no cap. */
+void bots_run_cap(int seconds);
+/* 1 when p's game waits for a seat the referee plays (its bots stopped
+ * for the run's time). */
+int bots_waited(const struct play *p);
+/* The seat's level (games/bot.h), random when the ledger names none. */
+int bots_level(const struct seat_row *);
+/* A bot's seed at step seq of a game: from the game's seed, not its rng. */
+uint64_t bots_seed(uint64_t game_seed, int64_t seq);
 
 #endif

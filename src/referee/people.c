@@ -9,6 +9,7 @@
 #include "campaign/notify.h"
 #include "core/clock.h"
 #include "core/log.h"
+#include "games/bot.h"
 #include "lang/lang.h"
 #include "ledger/deadlines.h"
 #include "ledger/seats.h"
@@ -208,20 +209,30 @@ people_replace(struct ledger *l, const struct config *c, struct play *p, int sea
 }
 
 int
-people_set_bot(struct ledger *l, const struct config *c, struct play *p, int seat, int bot,
+people_set_bot(struct ledger *l, const struct config *c, struct play *p, int seat, int level,
     const char *now, struct diag *d)
 {
 	struct seat_row *s = &p->g.seats[seat];
-	int was_disorder = s->disorder, rc;
+	int was_disorder = s->disorder, rc, bot = level >= 0;
 	int64_t before = p->seq;
 	struct mailer m;
 	struct tval *extra;
 
 	if (!running(p, d))
 		return PEOPLE_REFUSED;
-	if (bot && strcmp(s->kind, "bot") == 0)
-		return refuse(d, "seat %s of game %s is already played by the referee", s->name,
-		    p->g.name);
+	if (bot && strcmp(s->kind, "bot") == 0 && bots_level(s) == level)
+		return refuse(d, "seat %s of game %s is already played by the referee (bot:%s)",
+		    s->name, p->g.name, s->bot_level);
+	if (bot)
+		snprintf(s->bot_level, sizeof s->bot_level, "%s", bot_level_name(level));
+	if (bot && strcmp(s->kind, "bot") == 0) {
+		/* Who moves is unchanged, so nobody is told. */
+		if (seat_set_holder(l, p->g.id, seat, s, d) < 0)
+			return PEOPLE_ELEDGER;
+		log_info("%s: seat %s is played by the referee at level %s", p->g.name,
+		    s->name, s->bot_level);
+		return 0;
+	}
 	if (!bot && strcmp(s->kind, "human") == 0 && !s->disorder)
 		return refuse(d, "seat %s of game %s is already played by its player", s->name,
 		    p->g.name);

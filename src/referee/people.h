@@ -31,10 +31,12 @@ int people_welcome(struct ledger *, const struct config *, struct render *, stru
 int people_replace(struct ledger *, const struct config *, struct play *, int seat,
     const char *address, uint64_t *fixed, const char *now, char token[TOKEN_LEN],
     struct diag *);
-/* bot: the referee plays the seat (and moves at once if it is waited for);
- * otherwise its player does again (civil disorder and missed deadlines end). */
+/* level >= 0 (games/bot.h): the referee plays the seat at that level (and
+ * moves at once if it is waited for); a seat it plays already only changes
+ * level, without mail. -1: its player does again (civil disorder and missed
+ * deadlines end). */
 int people_set_bot(struct ledger *, const struct config *, struct play *, int seat,
-    int bot, const char *now, struct diag *);
+    int level, const char *now, struct diag *);
 
 /* The language the seat's mails are written in from now on (lang.h): en, de,
  * es or fr (any case). The player is not mailed: the next mail is in it. */

@@ -137,7 +137,8 @@ pass(struct run *u, const struct deadline_row *w, struct diag *d)
 	say(u, "%s missed the deadline %s (%s): the referee plays %s", name, logged, w->kind,
 	    o.text);
 	if (deadline_set_status(u->l, u->p->g.id, w, "passed", d) < 0 ||
-	    deadline_seat_missed(u->l, u->p, w->seat, missed, disorder, d) < 0)
+	    deadline_seat_missed(u->l, u->p, w->seat, missed, disorder,
+	    u->c.disorder_bot, d) < 0)
 		return -1;
 	if (disorder) {
 		struct tval *x = tval_map();
@@ -402,7 +403,10 @@ one_game(struct ledger *l, const struct config *cfg, const char *name, const cha
 	}
 	render_init(&u.r, cfg->datadir, p.rules->name, cfg->language);
 	rc = run_game(&u, d);
-	if (rc == 0 && !dry_run && (digest_pending(&u) || deadline_game_clean(l, p.g.id, d) == 0))
+	/* A bot still to move ran out of the run's time: the next tick
+	 * visits the game again. */
+	if (rc == 0 && !dry_run && (digest_pending(&u) || bots_waited(&p) ||
+	    deadline_game_clean(l, p.g.id, d) == 0))
 		rc = ledger_commit(l, d);
 	else
 		ledger_rollback(l);

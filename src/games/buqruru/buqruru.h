@@ -172,6 +172,9 @@ void bq_view(const void *, int viewer, struct tval *root);
 
 /* secrets.c */
 void bq_secrets(const void *, int viewer, struct secrets *);
+/* redeal.c */
+void bq_redeal(void *, int seat, struct rng *);
+double bq_reward(const void *, int seat);
 
 /* state.c */
 void bq_serialize(const void *, struct buf *);

@@ -355,6 +355,10 @@ void tg_view_help(const struct tg_state *, int viewer, struct tval *root);
 
 /* targi_secrets.c */
 void tg_secrets(const void *, int, struct secrets *);
+/* targi_redeal.c */
+void tg_redeal(void *, int seat, struct rng *);
+/* targi_score.c, for the bots */
+double tg_reward(const void *, int seat);
 
 /* targi_rules.c */
 int tg_apply(void *, int, const struct order *, struct evsink *,

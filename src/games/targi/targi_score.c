@@ -48,3 +48,18 @@ tg_score(const struct tg_state *st, int seat, struct tg_score *sc)
 	sc->water = st->x.water ? p->res[TG_W] / 2 : 0;
 	sc->total = sc->tokens + sc->cards + sc->bonus + sc->rows + sc->water;
 }
+
+/* For the bots: over, the winner 1 and a draw 1/2; before, the lead in
+ * what would score now. */
+double
+tg_reward(const void *vst, int seat)
+{
+	const struct tg_state *st = vst;
+	struct tg_score me, other;
+
+	if (st->phase == PH_OVER)
+		return st->winner == seat ? 1.0 : st->winner < 0 ? 0.5 : 0.0;
+	tg_score(st, seat, &me);
+	tg_score(st, 1 - seat, &other);
+	return reward_lead((me.total - other.total) / 8.0);
+}

@@ -254,6 +254,9 @@ void tu_view(const void *st, int viewer, struct tval *root);
 
 /* secrets.c */
 void tu_secrets(const void *st, int viewer, struct secrets *);
+/* redeal.c */
+void tu_redeal(void *, int seat, struct rng *);
+double tu_reward(const void *, int seat);
 
 /* state.c */
 void tu_serialize(const void *st, struct buf *);

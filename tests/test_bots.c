@@ -1,0 +1,200 @@
+/* The bots are honest by construction: at many positions of random games
+ * of every game, two states that differ only in what the deciding seat may
+ * not know (tests/scramble_*.c moves hidden cards and sealed choices by
+ * hand) give the same order under the same bot seed, at every level, and
+ * that order is legal in the true state. A planted peek, a bot that plays
+ * out the true state, is caught by the same comparison. Budgets are small:
+ * honesty does not depend on them. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/bot.h"
+#include "tests/scramble.h"
+
+#define POSITIONS 24	/* per game and number of seats */
+#define BUDGET 24	/* playouts or iterations per decision */
+
+typedef int (*decide_fn)(const struct game_rules *, const void *, int, int, int,
+    uint64_t, const struct bot_budget *, struct order *, struct diag *);
+
+/* The planted peek: flat Monte Carlo on copies of the true state, so its
+ * playouts draw the true decks and the game's own dice. */
+static int
+peek_decide(const struct game_rules *g, const void *st, int nseats, int seat,
+    int level, uint64_t seed, const struct bot_budget *b, struct order *out,
+    struct diag *d)
+{
+	struct order_list root, ol;
+	void *w = malloc(g->state_size);
+	struct rng r;
+	double best = -1.0;
+	size_t pick = 0;
+
+	(void)level;
+	(void)b;
+	(void)d;
+	rng_seed(&r, seed);
+	order_list_init(&root);
+	order_list_init(&ol);
+	g->legal(st, seat, &root);
+	for (size_t m = 0; m < root.n; m++) {
+		double sum = 0;
+
+		for (int k = 0; k < 4; k++) {
+			memcpy(w, st, g->state_size);
+			if (g->apply(w, seat, &root.v[m], NULL, NULL) < 0)
+				break;
+			for (int i = 0; i < 400; i++) {
+				int who = bot_next_seat(g, w, nseats, &ol);
+				struct order o;
+
+				if (who < 0)
+					break;
+				o = ol.v[rng_below(&r, (uint32_t)ol.n)];
+				if (g->apply(w, who, &o, NULL, NULL) < 0)
+					break;
+			}
+			sum += g->reward(w, seat);
+		}
+		if (sum > best) {
+			best = sum;
+			pick = m;
+		}
+	}
+	*out = root.v[pick];
+	order_list_free(&root);
+	order_list_free(&ol);
+	free(w);
+	return 0;
+}
+
+static int (*scrambler(const char *game))(void *, int, struct rng *)
+{
+	if (strcmp(game, "targi") == 0)
+		return scramble_targi;
+	if (strcmp(game, "targui") == 0)
+		return scramble_targui;
+	return scramble_buqruru;
+}
+
+/* Positions where a scramble moved something hidden, and of those the ones
+ * where decide chose differently for the two states. */
+struct tally {
+	int hidden, differ;
+};
+
+static void
+attack(const struct game_rules *g, int nseats, decide_fn decide, int level,
+    struct tally *t)
+{
+	char names[MAX_SEATS][SEAT_NAME] = { "a", "b", "c", "d" };
+	void *a = malloc(g->state_size), *b = malloc(g->state_size);
+	struct order_list ol;
+	struct optset o;
+	struct rng walk;
+	struct bot_budget budget = { .iterations = BUDGET };
+
+	assert_int_equal(opt_resolve(g->options, &o, NULL, 0, NULL), 0);
+	rng_seed(&walk, 33);
+	order_list_init(&ol);
+	for (int pos = 0; pos < POSITIONS; pos++) {
+		int steps = (int)rng_below(&walk, 160), seat = -1;
+		struct order oa, ob, check;
+		uint64_t seed = rng_next(&walk);
+
+		memset(a, 0, g->state_size);
+		assert_int_equal(g->setup(a, nseats, (const char (*)[SEAT_NAME])names, &o,
+		    (uint64_t)pos + 1, NULL, NULL), 0);
+		/* On from a random step to one where the seat may not know
+		 * something (Buqruru hides a sealed hole only at a round's start). */
+		for (int i = 0; i < steps + 2000; i++) {
+			struct order pick;
+
+			if ((seat = bot_next_seat(g, a, nseats, &ol)) < 0)
+				break;
+			memcpy(b, a, g->state_size);
+			if (i >= steps && scrambler(g->name)(b, seat, &walk))
+				break;
+			pick = ol.v[rng_below(&walk, (uint32_t)ol.n)];
+			assert_int_equal(g->apply(a, seat, &pick, NULL, NULL), 0);
+		}
+		if (seat < 0)
+			continue;
+		memcpy(b, a, g->state_size);
+		t->hidden += scrambler(g->name)(b, seat, &walk);
+		assert_int_equal(decide(g, a, nseats, seat, level, seed, &budget, &oa, NULL), 0);
+		assert_int_equal(decide(g, b, nseats, seat, level, seed, &budget, &ob, NULL), 0);
+		if (strcmp(oa.text, ob.text) != 0 && oa.text[0] != '\0') {
+			t->differ++;
+			continue;
+		}
+		/* The order read from a re-deal is legal in the true state. */
+		assert_int_equal(g->parse(a, seat, oa.text, &check, NULL), 0);
+		memcpy(b, a, g->state_size);
+		assert_int_equal(g->apply(b, seat, &check, NULL, NULL), 0);
+	}
+	order_list_free(&ol);
+	free(a);
+	free(b);
+}
+
+static void
+test_honest(void **unused)
+{
+	(void)unused;
+	for (int i = 0; game_table[i] != NULL; i++) {
+		const struct game_rules *g = game_table[i];
+
+		for (int n = g->min_seats; n <= g->max_seats && n <= 3; n++)
+			for (int level = 0; level < BOT_LEVELS; level++) {
+				struct tally t = { 0, 0 };
+
+				attack(g, n, bot_decide, level, &t);
+				if (t.differ > 0)
+					fail_msg("%s, %d seats, level %s: %d of %d positions "
+					    "decided on what the seat may not know", g->name, n,
+					    bot_level_name(level), t.differ, t.hidden);
+				/* The positions must hide something, or the test proves nothing. */
+				assert_true(t.hidden >= POSITIONS / 4);
+			}
+	}
+}
+
+static void
+test_peek_caught(void **unused)
+{
+	(void)unused;
+	for (int i = 0; game_table[i] != NULL; i++) {
+		struct tally t = { 0, 0 };
+
+		attack(game_table[i], game_table[i]->min_seats, peek_decide, BOT_MC, &t);
+		if (t.differ == 0)
+			fail_msg("%s: the planted peek went unnoticed", game_table[i]->name);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_honest),
+		cmocka_unit_test(test_peek_caught),
+	};
+	const char *srcdir = getenv("srcdir");
+	char dir[1024];
+	struct diag d;
+
+	snprintf(dir, sizeof dir, "%s", srcdir ? srcdir : ".");
+	if (games_load(dir, &d) != 0) {
+		fprintf(stderr, "%s\n", d.msg);
+		return 1;
+	}
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

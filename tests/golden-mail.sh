@@ -3,7 +3,8 @@
 # STATUS, REPORT and HISTORY (a sealed choice hidden from the other seat);
 # press signed, to all (the observer reads it), unsigned, with the token
 # taken out, and refused; an observer's public reports; orders refused while
-# the game is paused and after it ended, when questions are still answered.
+# the game is paused and after it ended, when questions are still answered;
+# a typo answered with the legal orders nearest to it.
 . "${top_srcdir:-.}/tests/golden-lib.sh"
 
 gl_start mail
@@ -49,6 +50,9 @@ gl_at 2026-11-24T10:00:00Z
 gl_az resume bq-mail
 gl_az set bq-mail press no
 gl_mail tinhinan "GAME bq-mail\nSEAT tinhinan\nTOKEN $ti\nPRESS TO amastan\nAre you there?"
+gl_az run
+# A typo is refused with the legal orders nearest to it ("did you mean").
+gl_mail amastan "GAME bq-mail\nSEAT amastan\nTOKEN $am\nSWO 1"
 gl_az run
 
 # Ended: no more orders, but the history and the status are still sent.

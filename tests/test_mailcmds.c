@@ -16,6 +16,7 @@
 #include "referee/press.h"
 #include "render/report.h"
 #include "games/targi/targi.h"
+#include "mail/outbox.h"
 #include "testutil.h"
 #include "core/xmalloc.h"
 
@@ -579,6 +580,86 @@ test_help_still_answered(void **state)
 	free(b);
 }
 
+/* The HTML of the newest mail of kind to `to`, as it is sent (g_free it). */
+static char *
+last_html(struct fx_env *e, const char *kind, const char *to)
+{
+	sqlite3_stmt *st = ledger_prep(&e->f.l, "SELECT html FROM outbox WHERE kind = ? "
+	    "AND to_addr = ? ORDER BY id DESC LIMIT 1");
+	char *h = NULL;
+
+	sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, to, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		h = outbox_html(&e->f.l, e->p.g.id, col_text(st, 0));
+	sqlite3_finalize(st);
+	if (h == NULL)
+		fail_msg("no %s mail to %s", kind, to);
+	return h;
+}
+
+/* A refused order line is answered with the legal orders nearest to it, in
+ * the reader's words: numbered in the text, a list in the HTML. A seat
+ * nothing is asked of, or a line like no order, gets none. */
+static void
+test_did_you_mean(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT + 2], typo[2 * ORDER_TEXT], want[4 * ORDER_TEXT];
+	char *b, *h;
+	size_t n;
+
+	legal(e, 0, order, sizeof order);
+	order[strcspn(order, "\n")] = '\0';
+	/* Step 0 of Targi: north places, "PLACE n". */
+	assert_int_equal(strncmp(order, "PLACE ", 6), 0);
+	snprintf(typo, sizeof typo, "lpace%s\n", order + 5);
+	send_as(e, 0, NULL, typo);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM events"), 1);
+	b = must_mail(e, "error", addr[0]);
+	snprintf(want, sizeof want, "Did you mean one of these? Each is legal now; copy one "
+	    "into your reply:\n\n  1. %s\n  2. PLACE ", order);
+	expect_in(b, want);
+	expect_not_in(b, "  4. ");
+	free(b);
+	h = last_html(e, "error", addr[0]);
+	snprintf(want, sizeof want, "<ul>\n<li><code>%s</code></li>\n<li><code>PLACE ", order);
+	expect_in(h, want);
+	g_free(h);
+
+	/* South is not asked anything now: nothing is legal, nothing offered. */
+	send_as(e, 1, NULL, typo);
+	b = must_mail(e, "error", addr[1]);
+	expect_in(b, "rejected");
+	expect_not_in(b, "Did you mean");
+	free(b);
+	send_as(e, 0, NULL, "Thanks, see you\n");
+	b = must_mail(e, "error", addr[0]);
+	expect_not_in(b, "Did you mean");
+	free(b);
+
+	/* In German words, whichever language the typo was in. */
+	sql(e, "UPDATE seats SET language = 'de' WHERE idx = 0");
+	snprintf(typo, sizeof typo, "COLOCA%s\n", order + 5);
+	send_as(e, 0, NULL, typo);
+	b = must_mail(e, "error", addr[0]);
+	snprintf(want, sizeof want, "  1. SETZE%s\n", order + 5);
+	expect_in(b, want);
+	free(b);
+	snprintf(typo, sizeof typo, "STEZE%s\n", order + 5);
+	send_as(e, 0, NULL, typo);
+	b = must_mail(e, "error", addr[0]);
+	n = (size_t)snprintf(want, sizeof want, "Meintest du einen von diesen? Jeder ist jetzt "
+	    "erlaubt; kopiere einen in\ndeine Antwort:\n\n  1. SETZE%s\n", order + 5);
+	assert_true(n < sizeof want);
+	expect_in(b, want);
+	free(b);
+	h = last_html(e, "error", addr[0]);
+	snprintf(want, sizeof want, "<li><code>SETZE%s</code></li>", order + 5);
+	expect_in(h, want);
+	g_free(h);
+}
+
 static void
 test_paused_and_ended_games_take_no_orders(void **state)
 {
@@ -597,6 +678,8 @@ test_paused_and_ended_games_take_no_orders(void **state)
 	expect_in(b, "It resumes by Tue 01 Dec 2026 10:00 UTC at the latest;\nuntil then the "
 	    "referee takes no orders.");
 	expect_not_in(b, "It is your move");
+	/* Nothing is legal in a paused game: nothing offered either. */
+	expect_not_in(b, "Did you mean");
 	free(b);
 	send_as(e, 0, NULL, "STATUS\n");
 	b = must_mail(e, "status", addr[0]);
@@ -991,6 +1074,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_history_marks_undone_steps, setup_bq,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_help_still_answered, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_did_you_mean, setup_targi,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_paused_and_ended_games_take_no_orders,
 		    setup_bq, fx_env_teardown),

@@ -14,6 +14,7 @@
 #include "core/xmalloc.h"
 #include "lang/lang.h"
 #include "lang/ordertr.h"
+#include "lang/suggest.h"
 #include "ledger/play.h"
 #include "ledger/token.h"
 #include "mail/address.h"
@@ -676,7 +677,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	struct diag od0, refusal;
 	int seat = -1, rc, stopped = 0, foreign, refused = 0, moved = 0;
 	int64_t before, step = -1;
-	struct tval *extra;
+	struct tval *extra, *near = NULL;
 	const char *sender, **texts;
 	char hash[HASH_HEX], at[CAMPAIGN_DATE], **canon = NULL;
 	size_t norders;
@@ -802,6 +803,8 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 
 	at_start = xmalloc(p.rules->state_size);
 	memcpy(at_start, p.st, p.rules->state_size);
+	/* "Did you mean": for the line refused, the legal orders nearest it. */
+	near = tval_list();
 
 	/* Commands and press are answered wherever they stand and whatever the
 	 * game's state; orders stop at the first rejected line. */
@@ -859,6 +862,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		} else if (p.rules->parse(p.st, seat, canon[i], &o, &od) < 0) {
 			status = "rejected";
 			ordertr_requote(&od, canon[i], ln->text);
+			suggest_at(r.lang, p.rules, p.st, seat, ln->text, near);
 		} else if (closes_nothing(&p, applied ? at_start : NULL, ob, canon, i, seat, &o,
 		    &od)) {
 			status = "skipped";
@@ -870,6 +874,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			status = "rejected";
 			ordertr_requote(&od, o.text, ln->text);
 			ordertr_requote(&od, canon[i], ln->text);
+			suggest_at(r.lang, p.rules, p.st, seat, ln->text, near);
 		} else {
 			stepped = moved = 1;
 			j->stats->steps++;
@@ -911,6 +916,9 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	tval_set_bool(extra, "reply", 1);
 	tval_set_bool(extra, "rejected", lr.rejected > 0);
 	tval_set_bool(extra, "moved", p.seq > before);
+	tval_set_bool(extra, "has_suggestions", near->n > 0);
+	tval_set(extra, "suggestions", near);
+	near = NULL;
 	if (refused) {
 		char *said = msg_text(lang_seat(j->c, &p, seat), refusal.enc);
 		char *folded = report_fold(said, 70, "");
@@ -953,6 +961,7 @@ fail:
 	free(at_start);
 	lines_free(canon, ob->nlines);
 	tval_free(lr.lines);
+	tval_free(near);
 	render_free(&r);
 	play_free(&p);
 	return -1;

@@ -39,8 +39,8 @@ static const struct command {
 	    "preview GAME [--at TIME]" },
 	{ "deadline", cmd_deadline, 1, "show or move deadlines: deadline GAME "
 	    "[set TIME | extend DURATION] [SEAT]" },
-	{ "seat", cmd_seat, 1, "change a seat: seat GAME SEAT replace ADDRESS | bot | human | "
-	    "away FROM TO | back" },
+	{ "seat", cmd_seat, 1, "change a seat: seat GAME SEAT replace ADDRESS | bot[:LEVEL] | "
+	    "human | away FROM TO | back" },
 	{ "pause", cmd_pause, 1, "pause a game: pause GAME [--for DURATION] REASON..." },
 	{ "resume", cmd_resume, 1, "end a pause: resume GAME" },
 	{ "end", cmd_end, 1, "abandon a game: end GAME REASON..." },

@@ -630,7 +630,8 @@ test_questions_after_a_rejected_order(void **state)
 	struct fx_env *e = *state;
 	char *err;
 
-	send_order(e, 0, "q1@x", "DANCE A JIG\nSOW\nSTATUS\nHELP\n");
+	/* An order the game refuses, not a greeting (tests/test_tolerant). */
+	send_order(e, 0, "q1@x", "SOW A JIG\nSOW\nSTATUS\nHELP\n");
 	err = fx_last_mail(&e->f, "error", "n@example.org");
 	assert_non_null(err);
 	assert_non_null(strstr(err, "line 5: SOW\n      skipped"));

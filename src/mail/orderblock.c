@@ -72,6 +72,31 @@ is_original_marker(const char *s)
 	return n >= 20 && i == n;
 }
 
+/* Whether s opens with one of the words of list, any case. */
+static int
+opens_with(const char *s, const char *const *list)
+{
+	s += strspn(s, " \t");
+	for (; *list != NULL; list++)
+		if (strncasecmp(s, *list, strlen(*list)) == 0)
+			return 1;
+	return 0;
+}
+
+/* Outlook starts the mail being answered with its header, unquoted and
+ * without a rule above it in text: "From: ..." right over "Sent: ..." (in
+ * the client's language). line is one line, next the text after it. */
+static int
+is_original_header(const char *line, const char *next)
+{
+	static const char *const from[] = { "From:", "Von:", "De:", "De :", "Da:", NULL };
+	static const char *const sent[] = { "Sent:", "Date:", "Gesendet:", "Datum:",
+		"Enviado:", "Enviado el:", "Fecha:", "Envoyé :", "Envoyé:", "Date :",
+		"Inviato:", NULL };
+
+	return opens_with(line, from) && next != NULL && opens_with(next, sent);
+}
+
 /* Reads line[0..len) (CRs dropped) and keeps it when it means something. */
 static int
 add_line(struct clines *cl, struct buf *tmp, const char *line, size_t len,
@@ -138,7 +163,8 @@ read_lines(const char *text, struct clines *cl)
 		nl = strchr(line, '\n');
 		if (nl == NULL)
 			nl = line + strlen(line);
-		kind = add_line(cl, &tmp, line, (size_t)(nl - line), ++lineno);
+		kind = is_original_header(line, *nl != '\0' ? nl + 1 : NULL) ? L_END :
+		    add_line(cl, &tmp, line, (size_t)(nl - line), ++lineno);
 		if (kind == L_END)
 			break;
 		/* "On 4 March, azalai wrote:" right above the quote it
@@ -341,6 +367,26 @@ header_line(struct orderblock *ob, const struct cline *c, struct diag *d)
 	return 0;
 }
 
+/* Appends c to ob's order lines (cap: their room). */
+static int
+order_line(struct orderblock *ob, const struct cline *c, size_t *cap, struct diag *d)
+{
+	if (too_long(c, d) < 0)
+		return -1;
+	if (ob->nlines == ORDERBLOCK_MAX_ORDERS)
+		return diag_set(d, c->lineno, "a mail may carry at most %d order lines; "
+		    "send the rest in another mail", ORDERBLOCK_MAX_ORDERS);
+	if (ob->nlines == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		ob->lines = xreallocarray(ob->lines, *cap, sizeof ob->lines[0]);
+	}
+	ob->lines[ob->nlines].lineno = c->lineno;
+	ob->lines[ob->nlines].aside = OLINE_ORDER;
+	ob->lines[ob->nlines].text = xstrdup(c->text);
+	ob->nlines++;
+	return 0;
+}
+
 /* The header block starts at the first GAME line that a SEAT, TOKEN or STEP
  * line follows: a report quoted back without '>' may hold other GAME lines,
  * but only the filled-in form has those under it. */
@@ -398,20 +444,29 @@ parse_block(const struct clines *cl, struct orderblock *ob, struct diag *d)
 	}
 	for (; i < cl->n; i++) {
 		c = &cl->v[i];
-		if (too_long(c, d) < 0)
+		if (order_line(ob, c, &cap, d) < 0)
 			return -1;
-		if (ob->nlines == ORDERBLOCK_MAX_ORDERS)
-			return diag_set(d, c->lineno, "a mail may carry at most "
-			    "%d order lines; send the rest in another mail",
-			    ORDERBLOCK_MAX_ORDERS);
-		if (ob->nlines == cap) {
-			cap = cap ? cap * 2 : 16;
-			ob->lines = xreallocarray(ob->lines, cap,
-			    sizeof ob->lines[0]);
+	}
+	return 0;
+}
+
+/* A reply with no GAME line: SEAT, TOKEN and STEP lines wherever they
+ * stand, every other line an order. */
+static int
+parse_reply(const struct clines *cl, struct orderblock *ob, struct diag *d)
+{
+	size_t i, cap = 0;
+
+	for (i = 0; i < cl->n; i++) {
+		const struct cline *c = &cl->v[i];
+
+		if (is_header_kw(c->text)) {
+			if (header_line(ob, c, d) < 0)
+				return -1;
+			continue;
 		}
-		ob->lines[ob->nlines].lineno = c->lineno;
-		ob->lines[ob->nlines].text = xstrdup(c->text);
-		ob->nlines++;
+		if (order_line(ob, c, &cap, d) < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -430,17 +485,31 @@ orderblock_free(struct orderblock *ob)
 	memset(ob, 0, sizeof *ob);
 }
 
-int
-orderblock_parse(const char *text, struct orderblock *ob, struct diag *d)
+/* The lines of text read by one of the two block readers above. */
+static int
+parse_with(const char *text, struct orderblock *ob, struct diag *d,
+    int (*parse)(const struct clines *, struct orderblock *, struct diag *))
 {
 	struct clines cl = { NULL, 0, 0 };
 	int r;
 
 	memset(ob, 0, sizeof *ob);
 	read_lines(text != NULL ? text : "", &cl);
-	r = parse_block(&cl, ob, d);
+	r = parse(&cl, ob, d);
 	clines_free(&cl);
 	return r;
+}
+
+int
+orderblock_parse(const char *text, struct orderblock *ob, struct diag *d)
+{
+	return parse_with(text, ob, d, parse_block);
+}
+
+int
+orderblock_parse_reply(const char *text, struct orderblock *ob, struct diag *d)
+{
+	return parse_with(text, ob, d, parse_reply);
 }
 
 int

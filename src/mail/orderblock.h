@@ -14,7 +14,11 @@
 struct oline {
 	int lineno;   /* 1-based line in the body text */
 	char *text;   /* trimmed, comment removed, never empty */
+	int aside;    /* OLINE_ORDER, or what the reader took it for instead
+	                 (referee/tolerant.h) */
 };
+
+enum { OLINE_ORDER, OLINE_GREETING, OLINE_SIGNATURE };
 
 struct orderblock {
 	int found;               /* a GAME line was found */
@@ -40,6 +44,12 @@ void orderblock_free(struct orderblock *);
  * block then keeps what was read before the fault. Call orderblock_free
  * either way. */
 int orderblock_parse(const char *text, struct orderblock *, struct diag *);
+
+/* The same for a reply to a seat's report, which names no game: SEAT, TOKEN
+ * and STEP lines are read wherever they stand (the same faults), every other
+ * meaningful line is an order line; found stays 0 (the caller knows the game
+ * from the thread). */
+int orderblock_parse_reply(const char *text, struct orderblock *, struct diag *);
 
 /* 1 when a subject line asks for help: "HELP", also after "Re:" or "Fwd:",
  * for a caller whose mail has neither GAME line nor HELP line. */

@@ -12,6 +12,7 @@
 #include "core/log.h"
 #include "core/msg.h"
 #include "core/xmalloc.h"
+#include "lang/catalog.h"
 #include "lang/lang.h"
 #include "lang/ordertr.h"
 #include "lang/suggest.h"
@@ -32,6 +33,7 @@
 #include "referee/mailcmd.h"
 #include "referee/press.h"
 #include "referee/stale.h"
+#include "referee/tolerant.h"
 #include "referee/tell.h"
 #include "render/render.h"
 #include "render/report.h"
@@ -61,6 +63,11 @@ struct job {
 	struct authres dmarc_by;  /* the field it came from */
 	int64_t release;          /* the held mail this one confirms, 0 none */
 	struct render *tmpl;      /* the run's templates, read and parsed once */
+	/* Answers to mail no token proved: in the language of the report it
+	 * answers or of its words, NULL for the configuration's. */
+	const char *lang;
+	char thread_lang[LANG_LEN];
+	int thread;               /* game and seat came from the report answered */
 };
 
 /* A renderer for one mail's answers, through the run's templates. */
@@ -154,7 +161,8 @@ static int
 reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *data,
     struct diag *d)
 {
-	struct named_game ng = { j->game_id, "", "" };
+	/* A reply that named no game learns none from the thread. */
+	struct named_game ng = { j->thread ? 0 : j->game_id, "", "" };
 
 	struct render r;
 	char *subject = NULL, *body = NULL, since[32];
@@ -191,7 +199,8 @@ reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *dat
 		named_game(j->l, &ng);
 	if (ng.rules[0] != '\0')
 		tval_set_str(data, "example_game", ng.name);
-	job_render(j, &r, ng.rules[0] != '\0' ? ng.rules : NULL, j->c->language);
+	job_render(j, &r, ng.rules[0] != '\0' ? ng.rules : NULL,
+	    j->lang != NULL ? j->lang : j->c->language);
 	ordertr_keywords(r.lang, ng.rules, data);
 	rc = render_mail(&r, tmpl, data, &subject, &body, d);
 	render_free(&r);
@@ -348,6 +357,7 @@ add_line(struct line_result *lr, int lineno, const char *text, const char *statu
 	tval_set_bool(t, "accepted", strcmp(status, "accepted") == 0);
 	tval_set_bool(t, "rejected", strcmp(status, "rejected") == 0);
 	tval_set_bool(t, "skipped", strcmp(status, "skipped") == 0);
+	tval_set_bool(t, "aside", strcmp(status, "aside") == 0);
 	tval_set_str(t, "reason", reason);
 	tval_set_bool(t, "has_reason", reason[0] != '\0');
 }
@@ -467,6 +477,8 @@ order_texts(const struct orderblock *ob, char *const *canon, const char **out)
 	for (size_t i = 0; i < ob->nlines; i++) {
 		const char *t = ob->lines[i].text;
 
+		if (ob->lines[i].aside != OLINE_ORDER)
+			continue;
 		if (press_starts(t))
 			press_skip(ob, &i);
 		else if (!press_ends(t) && !confirm_of(canon[i], code, sizeof code) &&
@@ -579,6 +591,8 @@ closes_nothing(const struct play *p, const void *at_start, const struct orderblo
 
 		if (press_starts(ob->lines[k].text))
 			break;
+		if (ob->lines[k].aside != OLINE_ORDER)
+			continue;
 		if (mailcmd_of(canon[k], &cmd, &count, &skip) == 0)
 			return 0;
 	}
@@ -597,8 +611,23 @@ canonical_lines(const struct orderblock *ob, const char *lang, const char *game)
 	 * keyword; a line cut here would be refused like any bad order. */
 	char t[2 * ORDERBLOCK_MAX_LINE + 64];
 
+	char now[LANG_LEN];
+
 	for (size_t i = 0; i < ob->nlines; i++) {
-		ordertr_to_english(lang, game, ob->lines[i].text, t, sizeof t);
+		const char *s = ob->lines[i].text;
+		size_t n = strcspn(s, " \t");
+		struct diag ld;
+
+		ordertr_to_english(lang, game, s, t, sizeof t);
+		/* LANGUAGE de, in any language's word: the lines below it are
+		 * read in German, as the seat will read from now on. */
+		if (ordertr_is_common("LANGUAGE", s, n) &&
+		    lang_parse(s + n + strspn(s + n, " \t"), now, &ld) == 0) {
+			snprintf(t, sizeof t, "LANGUAGE %s", now);
+			for (int k = 0; catalog_languages[k] != NULL; k++)
+				if (strcmp(catalog_languages[k], now) == 0)
+					lang = catalog_languages[k];
+		}
 		v[i] = xstrdup(t);
 	}
 	return v;
@@ -714,7 +743,12 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	if (ob->token == NULL || !token_check(ob->token, p.g.seats[seat].salt,
 	    p.g.seats[seat].hash)) {
 		tval_free(lr.lines);
-		if (ob->token == NULL)
+		if (ob->token == NULL && j->thread)
+			rc = problem(j, 0, "your mail answers a report of the referee but has "
+			    "no %s line: write your seat's token (from the welcome mail) on a "
+			    "line \"%s ...\" above your orders", ORDER("", "TOKEN"),
+			    ORDER("", "TOKEN"));
+		else if (ob->token == NULL)
 			rc = problem(j, ob->seat_line, "no %s line: write your seat's token "
 			    "(from the welcome mail) on a line \"%s ...\" under %s",
 			    ORDER("", "TOKEN"), ORDER("", "TOKEN"), ORDER("", "SEAT"));
@@ -724,6 +758,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		return rc;
 	}
 	j->seat = seat;
+	tolerant_mark(ob, p.rules->name);
 	/* What the engines and the commands read: the lines in English, the
 	 * seat's words made keywords. Replies quote the lines as written. */
 	canon = canonical_lines(ob, seat_lang(j->c, &p, seat), p.rules->name);
@@ -819,7 +854,13 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 
 		diag_clear(&od);
 		memset(&o, 0, sizeof o);
-		if (confirm_of(canon[i], code, sizeof code)) {
+		if (ln->aside != OLINE_ORDER) {
+			status = "aside";
+			if (ln->aside == OLINE_GREETING)
+				diag_set(&od, 0, "read as a greeting, not as an order");
+			else
+				diag_set(&od, 0, "read as your signature, not as an order");
+		} else if (confirm_of(canon[i], code, sizeof code)) {
 			if (confirm_line(j, &p, seat, foreign, code, &od) < 0)
 				status = "rejected";
 		} else if ((isc = mailcmd_of(canon[i], &cmd, &count, &od)) > 0 &&
@@ -889,8 +930,9 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			j->stats->accepted++;
 		}
 		add_line(&lr, ln->lineno, ln->text, status, od.enc[0] != '\0' ? od.enc : od.msg);
-		if (record_order(j, seat, ln->lineno, stepped ? o.text : ln->text, status,
-		    od.msg, stepped ? p.seq : -1, d) < 0)
+		/* The ledger keeps a line set aside as skipped: it was not applied. */
+		if (record_order(j, seat, ln->lineno, stepped ? o.text : ln->text,
+		    strcmp(status, "aside") == 0 ? "skipped" : status, od.msg, stepped ? p.seq : -1, d) < 0)
 			goto fail;
 		log_info("%s %s line %d \"%s\": %s%s%s", p.g.name, p.g.seats[seat].name,
 		    ln->lineno, ln->text, status, od.msg[0] ? ": " : "", od.msg);
@@ -1018,6 +1060,44 @@ too_large(struct job *j, const char *raw, size_t len)
 	    "most %llu; send your orders as plain text", whole, limit);
 }
 
+/* A reply with no GAME line to a report the referee sent a seat: read as
+ * that seat's orders when it holds an order or a TOKEN line (else it is a
+ * mail like any other that names no game, and ob stays). Answers about it
+ * speak the seat's language. 1 when ob is now the reply's block, 0 when the
+ * mail is no such reply, -1 when its lines are at fault (pd says where). */
+static int
+thread_block(struct job *j, struct orderblock *ob, struct diag *pd)
+{
+	char game[64], seat[SEAT_NAME], rules[32];
+	struct orderblock rb;
+	int meant = 0;
+
+	if (strcmp(j->source, "file") == 0 || !tolerant_thread(j->l, j->c, j->m.in_reply_to,
+	    j->m.references, game, seat, rules, j->thread_lang))
+		return 0;
+	j->lang = j->thread_lang;
+	if (orderblock_parse_reply(j->m.text, &rb, pd) < 0) {
+		orderblock_free(&rb);
+		return -1;
+	}
+	tolerant_mark(&rb, rules);
+	for (size_t i = 0; i < rb.nlines; i++)
+		meant |= rb.lines[i].aside == OLINE_ORDER;
+	if (rb.token == NULL && !meant) {
+		orderblock_free(&rb);
+		return 0;
+	}
+	orderblock_free(ob);
+	*ob = rb;
+	ob->found = 1;
+	if (ob->game == NULL)
+		ob->game = xstrdup(game);
+	if (ob->seat == NULL)
+		ob->seat = xstrdup(seat);
+	j->thread = 1;
+	return 1;
+}
+
 static int
 one(struct job *j, const char *raw, size_t len, struct diag *d)
 {
@@ -1053,6 +1133,8 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 
 	memset(&ob, 0, sizeof ob);
 	j->text = j->m.text;
+	if (j->lang == NULL)
+		j->lang = tolerant_lang(j->m.text);
 	if (orderblock_parse(j->m.text, &ob, &pd) < 0) {
 		orderblock_free(&ob);
 		return problem_said(j, pd.line, pd.enc);
@@ -1066,6 +1148,10 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 			orderblock_free(&ob);
 			return problem(j, pd.line, "in the attached file: %s", pd.enc);
 		}
+	}
+	if (!ob.found && !ob.help && thread_block(j, &ob, &pd) < 0) {
+		orderblock_free(&ob);
+		return problem_said(j, pd.line, pd.enc);
 	}
 	if (!ob.found) {
 		struct tval *data = tval_map();

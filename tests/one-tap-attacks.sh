@@ -19,8 +19,13 @@ seats="--seat amastan=amastan@example.org --seat tinhinan=tinhinan@example.org"
 g1=$(head -n 1 g1.txt) g2=$(head -n 1 g2.txt)
 tok() { awk -v s="$2" '$1 == "seat" && $2 == s { print $4 }' "$1"; }
 n=0
-# send FILE: the mail into the Maildir, and a run.
-send() { n=$((n + 1)); cp "$1" "Maildir/new/m$n"; "$az" run > /dev/null 2>&1; }
+# send FILE: the mail into the Maildir, and a run; what became of it in t.txt.
+send() {
+	n=$((n + 1))
+	cp "$1" "Maildir/new/m$n"
+	"$az" run > /dev/null 2>&1
+	last > t.txt
+}
 order() { # order GAMEFILE SEAT LINE: the seat's own order, with its token
 	printf 'From: %s@example.org\nMessage-ID: <o%s@x>\nSubject: o\n\nGAME %s\nSEAT %s\nTOKEN %s\n%s\n' \
 	    "$2" "$n" "$(head -n 1 "$1")" "$2" "$(tok "$1" "$2")" "$3" > o.eml
@@ -59,44 +64,36 @@ check "no link holds the seat's token" \
 
 before=$(moves "$g1")
 tap "$r1" 1 evil@example.net
-last > t.txt
 check "a link sent from a stranger's address is held, as any mail from one" \
 	'[ "$(q "SELECT count(*) FROM held_mails")" = 1 ] && [ "$(moves "$g1")" = "$before" ]'
 tap "$r1" 1 tinhinan@example.org
-last > t.txt
 check "the same code again, from the seat: refused, used already" \
 	'said "used already" && [ "$(moves "$g1")" = "$before" ]'
 
 # Link 2's code, in a mail for game 2 (where the same order is legal).
 tap "$r1" 2 tinhinan@example.org "s/^GAME $g1/GAME $g2/"
-last > t.txt
 check "a code copied into a mail for another game: refused" \
 	'said "another game or seat" && [ "$(moves "$g2")" = 1 ]'
 tap "$r1" 2 tinhinan@example.org "s/^SEAT tinhinan/SEAT amastan/"
-last > t.txt
 check "a code copied into a mail for another seat: refused" \
 	'said "another game or seat" && [ "$(moves "$g1")" = "$before" ]'
 # Link 2's code with link 3's order: edited in the client.
 mine=$(link "$r1" 2 | sed -n 4p | tr -d '\r')
 other=$(link "$r1" 3 | sed -n 4p | tr -d '\r')
 tap "$r1" 2 tinhinan@example.org "s/^$mine/$other/"
-last > t.txt
 check "a link whose order was edited: refused" \
 	'said "only the one order" && [ "$(moves "$g1")" = "$before" ]'
 
 # The decision passes (tinhinan by token, then amastan): link 2 is old.
 order g1.txt tinhinan "$(link "$r1" 4 | sed -n 4p | tr -d '\r')"
-q "SELECT html FROM outbox" > /dev/null
 ra=$(newest "$g1" amastan)
 order g1.txt amastan "$(link "$ra" 1 | sed -n 4p | tr -d '\r')"
 before=$(moves "$g1")
 step=$(link "$(newest "$g1" tinhinan)" 1 | sed -n 3p | tr -d '\r')
 tap "$r1" 2 tinhinan@example.org
-last > t.txt
 check "a code at a later step, as it came: refused as stale" \
 	'grep -q "^rejected" t.txt && [ "$(moves "$g1")" = "$before" ]'
 tap "$r1" 3 tinhinan@example.org "s/^STEP .*/$step/"
-last > t.txt
 check "a code at a later step, its STEP made the new one: refused" \
 	'said "another step" && [ "$(moves "$g1")" = "$before" ]'
 
@@ -107,24 +104,19 @@ reply() { # reply OID FROM LINE [--no-thread]
 }
 rt=$(newest "$g1" tinhinan)
 reply "$rt" tinhinan@example.org 1 --no-thread
-last > t.txt
 check "a number answering no report: refused, saying what is missing" \
 	'said "press Reply on the report" && [ "$(moves "$g1")" = "$before" ] &&
 	 q "SELECT body FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "press Reply"'
 reply "$r1" tinhinan@example.org 1
-last > t.txt
 check "a number answering an old report: refused as stale" \
 	'grep -q "^rejected" t.txt && [ "$(moves "$g1")" = "$before" ]'
 reply "$rt" tinhinan@example.org 9
-last > t.txt
 check "a number the report has no choice for: refused" \
 	'said "has no choice 9" && [ "$(moves "$g1")" = "$before" ]'
 reply "$rt" tinhinan@example.org "ORDER 1"
-last > t.txt
 check "ORDER 1 answering the newest report plays its first choice" \
 	'grep -q "^done: 1 accepted" t.txt && [ "$(moves "$g1")" = $((before + 1)) ]'
 reply "$rt" tinhinan@example.org 2
-last > t.txt
 check "a second number answering the same report: refused, used already" \
 	'said "by number already" && [ "$(moves "$g1")" = $((before + 1)) ]'
 finish

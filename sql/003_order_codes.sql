@@ -9,7 +9,7 @@ CREATE TABLE order_codes (
     seat_idx   INTEGER NOT NULL,
     seq        INTEGER NOT NULL,      -- the ledger step the report showed
     shown_step INTEGER NOT NULL,      -- the STEP the report printed
-    kind       TEXT NOT NULL CHECK (kind IN ('link', 'reply')),
+    kind       TEXT NOT NULL CHECK (kind = 'link' OR kind = 'reply'),
     orders     TEXT NOT NULL,         -- link: the order as the report wrote
                                       -- it; reply: the choices, one a line
     used_by    INTEGER                -- messages.id of the mail it played

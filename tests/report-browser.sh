@@ -6,7 +6,8 @@
 # scrolling sideways. The pages come from tests/test_report_mail, which
 # writes the last report of each game; a probe page holds each in a frame
 # and writes what the browser measured into its DOM, read with --dump-dom.
-# The report itself must load nothing from outside and run no script.
+# The report itself must load nothing from outside and run no script. Its
+# one-tap links must be shown, inside the window and at least 44 px high.
 # Skipped (77) only when no chromium is installed (contrib/test-deps installs it).
 uses_azalai=no
 . "${top_srcdir:-.}/tests/lib.sh"
@@ -34,9 +35,17 @@ probe() {
 document.getElementById("f").addEventListener("load", function () {
 var w = this.contentWindow, d = this.contentDocument, i = d.querySelector("img.board");
 var go = function () {
+var a = d.querySelectorAll('a[href^="mailto:"]'), low = 0, hid = 0;
+for (var k = 0; k < a.length; k++) {
+var b = a[k].getBoundingClientRect(), st = w.getComputedStyle(a[k]);
+if (k == 0 || b.height < low) low = Math.floor(b.height);
+if (b.width <= 0 || b.height <= 0 || b.right > w.innerWidth || st.visibility != "visible" ||
+st.display == "none" || st.color == st.backgroundColor) hid++;
+}
 document.body.setAttribute("data-probe", "img=" + (i ? i.naturalWidth : -1) +
 " drawn=" + (i ? Math.round(i.getBoundingClientRect().width) : -1) +
-" scroll=" + d.documentElement.scrollWidth + " inner=" + w.innerWidth);
+" scroll=" + d.documentElement.scrollWidth + " inner=" + w.innerWidth +
+" links=" + a.length + " low=" + low + " hidden=" + hid);
 };
 if (i && !i.complete) i.addEventListener("load", go); else go();
 });
@@ -63,11 +72,17 @@ for game in buqruru targi targui; do
 	echo "$game: $m"
 	set -- $m
 	img=${1#img=} drawn=${2#drawn=} scroll=${3#scroll=} inner=${4#inner=}
+	links=${5#links=} low=${6#low=} hidden=${7#hidden=}
 	[ "$inner" = 360 ] || fail "$game: the window is $inner px wide, not 360"
 	[ "$img" -gt 0 ] 2>/dev/null || fail "$game: the board picture is not shown ($m)"
 	[ "${drawn%.*}" -gt 0 ] 2>/dev/null || fail "$game: the picture takes no room ($m)"
 	[ "$scroll" -le "$inner" ] 2>/dev/null ||
 		fail "$game: the page is $scroll px wide in a $inner px window"
+	# The one-tap links of the seat asked to decide (issue 30): there,
+	# inside the window, shown, and a finger's height (44 px) each.
+	[ "$links" -gt 0 ] 2>/dev/null || fail "$game: the report asking a decision has no links"
+	[ "$hidden" = 0 ] || fail "$game: $hidden one-tap links are not shown in 360 px"
+	[ "$low" -ge 44 ] 2>/dev/null || fail "$game: a one-tap link is $low px high, not 44"
 done
 [ "$fails" = 0 ] && echo "PASS: every report page shows its picture and fits 360 px"
 [ "$fails" = 0 ]

@@ -30,6 +30,7 @@ games src/ledger/ledger_games.c
 held_mails src/mail/sender.c
 mailbox_state src/mail/mailbox-state.c
 messages src/mail/messages.c
+order_codes src/ledger/ordercode.c
 order_steps src/referee/stale.c
 orders src/referee/answer.c
 outbox src/mail/outbox.c

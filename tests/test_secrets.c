@@ -124,7 +124,7 @@ struct run {
 	uint64_t seed;
 	int nseats, mid;
 	int64_t seen;		/* outbox rows read */
-	long games, mails, shows, steps, ended, htmls, svgs, jsons;
+	long games, mails, shows, steps, ended, htmls, svgs, jsons, links;
 	long leaks, positives, own_tokens;
 	long quiet_steps;	/* queued or noted orders that were steps for their sender */
 	char first_leak[600];
@@ -677,6 +677,29 @@ check_text(struct run *r, const struct play *p, const struct facts *f,
 			r->positives++;
 }
 
+/* The one-tap links of a page (render/taps.h) as a mail client reads them,
+ * percent-decoded: an encoded secret would hide from check_text. */
+static void
+check_links(struct run *r, const struct play *p, const struct facts *f,
+    const char *where, int reader, const char *html)
+{
+	for (const char *s = html; (s = strstr(s, "href=\"mailto:")) != NULL;) {
+		const char *e = strchr(s + 6, '"');
+		char *raw, *dec;
+
+		if (e == NULL)
+			break;
+		raw = xstrndup(s + 6, (size_t)(e - s - 6));
+		dec = g_uri_unescape_string(raw, NULL);
+		assert_non_null(dec);
+		check_text(r, p, f, where, reader, dec);
+		r->links++;
+		g_free(dec);
+		free(raw);
+		s = e;
+	}
+}
+
 /* The HTML alternative as the outbox keeps it: plain HTML, the page after
  * the line that names its picture, or (rows of before) the
  * multipart/related entity that carries it with the picture; the text/html
@@ -723,6 +746,7 @@ check_html(struct run *r, const struct play *p, const struct facts *f,
 	shown = html_to_text(html, strlen(html));
 	check_text(r, p, f, where, reader, html);
 	check_text(r, p, f, where, reader, shown);
+	check_links(r, p, f, where, reader, html);
 	r->htmls++;
 	free(shown);
 	free(html);
@@ -1171,15 +1195,18 @@ test_setup(void **state)
 	r = xcalloc(1, sizeof *r);
 	run_setup(j, games_per_setup, r);
 	printf("# %-45s %s %4ld games (%ld over), %6ld order mails, %7ld mails (%ld with "
-	    "HTML, %ld with JSON) and %6ld show reports (and board SVGs) read, %ld times a "
-	    "seat saw what others may not, %lds\n",
+	    "HTML, %ld with JSON, %ld one-tap links) and %6ld show reports (and board SVGs) "
+	    "read, %ld times a seat saw what others may not, %lds\n",
 	    su->name, j->lang, r->games, r->ended, r->steps, r->mails, r->htmls, r->jsons,
-	    r->shows, r->positives, (long)(time(NULL) - t0));
+	    r->links, r->shows, r->positives, (long)(time(NULL) - t0));
 	assert_int_equal(r->leaks, 0);
 	/* Every game's reports have an HTML form and a picture: read both
 	 * (in a language, once the game has its HTML report in it). */
-	if (report_html_in(su->rules, j->lang))
+	if (report_html_in(su->rules, j->lang)) {
 		assert_true(r->htmls > 0);
+		/* Its seats were asked to decide: the links were read too. */
+		assert_true(r->links > 0);
+	}
 	else
 		printf("# %s in %s: no HTML report template, so no HTML mail to read\n",
 		    su->name, j->lang);

@@ -69,8 +69,9 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 		if (*p >= '0' && *p <= '9')
 			stamp[k++] = *p;
 	stamp[k] = '\0';
-	snprintf(mid, sizeof mid, "azalai.%s.%016llx@%s", stamp, (unsigned long long)unique,
-	    referee_domain(c, dom, sizeof dom));
+	snprintf(mid, sizeof mid, "azalai.%s.%016llx%s%s@%s", stamp, (unsigned long long)unique,
+	    it->mid_code != NULL && it->mid_code[0] != '\0' ? "." : "",
+	    it->mid_code != NULL ? it->mid_code : "", referee_domain(c, dom, sizeof dom));
 	/* The picture once, however many mails show it: a row kept already
 	 * stays, since its name is what it draws. It is the PNG, or the recipe
 	 * (or the SVG) drawn before the first mail that shows it is sent

@@ -33,6 +33,9 @@ struct outbox_item {
 	const char *body;
 	const char *html;         /* an HTML alternative, NULL or "" when none */
 	const char *in_reply_to;  /* "" when none */
+	/* A code the Message-ID carries (render/taps.h), which a reply's
+	 * In-Reply-To and References give back; NULL or "" when none. */
+	const char *mid_code;
 	const char *refs;
 	int has_step;             /* the mail shows the seat's game at step */
 	int64_t step;

@@ -31,6 +31,7 @@
 #include "referee/bots.h"
 #include "referee/guessing.h"
 #include "referee/mailcmd.h"
+#include "referee/onetap.h"
 #include "referee/press.h"
 #include "referee/stale.h"
 #include "referee/tolerant.h"
@@ -62,6 +63,7 @@ struct job {
 	                               seat's; FAIL and MISMATCH make it foreign */
 	struct authres dmarc_by;  /* the field it came from */
 	int64_t release;          /* the held mail this one confirms, 0 none */
+	struct onetap tap;        /* a code, not the token, proves the seat */
 	struct render *tmpl;      /* the run's templates, read and parsed once */
 	/* Answers to mail no token proved: in the language of the report it
 	 * answers or of its words, NULL for the configuration's. */
@@ -740,8 +742,8 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		play_free(&p);
 		return 0;
 	}
-	if (ob->token == NULL || !token_check(ob->token, p.g.seats[seat].salt,
-	    p.g.seats[seat].hash)) {
+	if (!j->tap.ok && (ob->token == NULL || !token_check(ob->token,
+	    p.g.seats[seat].salt, p.g.seats[seat].hash))) {
 		tval_free(lr.lines);
 		if (ob->token == NULL && j->thread)
 			rc = problem(j, 0, "your mail answers a report of the referee but has "
@@ -1149,6 +1151,12 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 			return problem(j, pd.line, "in the attached file: %s", pd.enc);
 		}
 	}
+	/* A one-tap link's code or a number answering a report, for the token. */
+	if ((rc = onetap_read(j->l, &j->m, j->id, j->text, &ob, &j->tap, d)) != 0) {
+		orderblock_free(&ob);
+		return rc < 0 ? -1 : problem_said(j, j->tap.why.line, j->tap.why.enc);
+	}
+	/* A reply to a seat's report that names no game: the report says which. */
 	if (!ob.found && !ob.help && thread_block(j, &ob, &pd) < 0) {
 		orderblock_free(&ob);
 		return problem_said(j, pd.line, pd.enc);

@@ -53,6 +53,7 @@ tell_tree(struct ledger *l, const struct config *c, struct render *r,
 		it.recipe = &rec;
 	}
 	it.cid = m.cid;
+	it.mid_code = m.mid_code;
 	it.in_reply_to = in_reply_to;
 	it.refs = refs;
 	/* A reply to a seat's mail answers the step it showed. */

@@ -18,6 +18,7 @@
 #include "render/board.h"
 #include "render/drawer.h"
 #include "render/report.h"
+#include "render/taps.h"
 #include "render/reportjson.h"
 #include "render/svgsize.h"
 
@@ -598,6 +599,10 @@ report_mail(struct ledger *l, const struct config *c, struct render *r,
 	 * them. */
 	rc = reportjson_attachment(r->lang, p, seat, tmpl, root, &m->json, d);
 	ordertr_keywords(r->lang, p->rules->name, root);
+	/* After the JSON: codes are how this mail answers, not the view. */
+	if (rc == 0)
+		rc = taps_add(l, c, r->lang, p, seat, seat >= 0 ?
+		    report_step_seen(l, p, seat, p->seq) : 0, root, m->mid_code, d);
 	if (rc == 0)
 		rc = render_mail(r, tmpl, root, &m->subject, &m->body, d);
 	if (rc == 0)

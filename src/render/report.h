@@ -5,6 +5,7 @@
 
 #include "core/buf.h"
 #include "core/config.h"
+#include "ledger/ordercode.h"
 #include "ledger/play.h"
 #include "render/render.h"
 
@@ -87,6 +88,9 @@ struct report_mail {
 	struct buf png;
 	char cid[REPORT_CID_MAX];
 	char *later;
+	/* The code the mail's Message-ID carries (taps.h); "" when it asks
+	 * its reader nothing. */
+	char mid_code[ORDERCODE_LEN];
 };
 
 /* Renders tmpl over root (consumed; "referee" is added) for seat (-1: none)

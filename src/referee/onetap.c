@@ -1,0 +1,257 @@
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/xmalloc.h"
+#include "lang/ordertr.h"
+#include "ledger/ordercode.h"
+#include "referee/onetap.h"
+#include "render/taps.h"
+
+/* Game and seat names of a code, from the ledger. */
+static int
+names_of(struct ledger *l, const struct ordercode *oc, char *game, size_t ng, char *seat,
+    size_t ns)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT g.name, s.name FROM games g JOIN seats s "
+	    "ON s.game_id = g.id AND s.idx = ? WHERE g.id = ?");
+	int found = 0;
+
+	sqlite3_bind_int(st, 1, oc->seat);
+	sqlite3_bind_int64(st, 2, oc->game_id);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		snprintf(game, ng, "%s", col_text(st, 0));
+		snprintf(seat, ns, "%s", col_text(st, 1));
+		found = 1;
+	}
+	ledger_release(l, st);
+	return found;
+}
+
+/* Whether a and b are one line, as a mail client may re-space or re-case it. */
+static int
+same_line(const char *a, const char *b)
+{
+	for (;;) {
+		while (isspace((unsigned char)*a) && isspace((unsigned char)a[1]))
+			a++;
+		while (isspace((unsigned char)*b) && isspace((unsigned char)b[1]))
+			b++;
+		if (*a == '\0' || *b == '\0')
+			return *a == *b;
+		if (isspace((unsigned char)*a) != isspace((unsigned char)*b) ||
+		    (!isspace((unsigned char)*a) &&
+		    tolower((unsigned char)*a) != tolower((unsigned char)*b)))
+			return 0;
+		a++;
+		b++;
+	}
+}
+
+/* "CODE x" at ob's line i: 1 with the code in out. */
+static int
+code_line(const char *line, char *out, size_t n)
+{
+	char kw[8], code[64], extra;
+
+	if (sscanf(line, "%7s %63s %c", kw, code, &extra) != 2 ||
+	    strcasecmp(kw, TAPS_CODE_WORD) != 0)
+		return 0;
+	snprintf(out, n, "%s", code);
+	return 1;
+}
+
+/* The order line of a link's mail: its one line besides CODE, or -1. */
+static long
+only_order(const struct orderblock *ob, size_t codeat)
+{
+	long at = -1;
+
+	for (size_t i = 0; i < ob->nlines; i++) {
+		if (i == codeat)
+			continue;
+		if (at >= 0)
+			return -1;
+		at = (long)i;
+	}
+	return at;
+}
+
+static void
+drop_line(struct orderblock *ob, size_t i)
+{
+	free(ob->lines[i].text);
+	memmove(&ob->lines[i], &ob->lines[i + 1], (ob->nlines - i - 1) * sizeof ob->lines[0]);
+	ob->nlines--;
+}
+
+static int
+link_mail(struct ledger *l, int64_t message, struct orderblock *ob, size_t at,
+    const char *code, struct onetap *t, struct diag *d)
+{
+	struct ordercode oc;
+	char game[64], seat[64];
+	int line = ob->lines[at].lineno;
+	long order;
+	int rc = 1;
+
+	if (!ordercode_find(l, code, "link", &oc)) {
+		diag_set(&t->why, line, "this is not a code the referee gave: a code comes in "
+		    "a link of a report and plays only that link's order");
+		return 1;
+	}
+	if (oc.used_by != 0 && oc.used_by != message)
+		diag_set(&t->why, line, "this code was used already, by an earlier mail: a "
+		    "code plays its order once");
+	else if (!names_of(l, &oc, game, sizeof game, seat, sizeof seat) ||
+	    ob->game == NULL || strcasecmp(ob->game, game) != 0 || ob->seat == NULL ||
+	    strcasecmp(ob->seat, seat) != 0)
+		diag_set(&t->why, line, "this code was given for another game or seat");
+	else if (ob->step_line == 0 || ob->step != oc.shown_step)
+		diag_set(&t->why, line, "this code was given for another step: it plays its "
+		    "order only at the step of the report it came in");
+	else if ((order = only_order(ob, at)) < 0 || !same_line(ob->lines[order].text,
+	    oc.orders))
+		diag_set(&t->why, line, "this code plays only the one order of its link, "
+		    "unchanged; send other orders with your token");
+	else if (ordercode_use(l, &oc, message, d) < 0)
+		rc = -1;
+	else {
+		drop_line(ob, at);
+		t->ok = 1;
+		rc = 0;
+	}
+	ordercode_free(&oc);
+	return rc;
+}
+
+/* The first meaningful line of text (not blank, not quoted): a number, or
+ * ORDER (in any language's words) and a number; its line number, or 0. */
+static int
+number_line(const char *text, int *n)
+{
+	int lineno = 0;
+
+	for (const char *s = text != NULL ? text : ""; *s != '\0';) {
+		const char *e = strchr(s, '\n');
+		size_t len = e != NULL ? (size_t)(e - s) : strlen(s);
+		char line[128], word[64], rest[8];
+		int num, got;
+
+		lineno++;
+		while (len > 0 && isspace((unsigned char)*s)) {
+			s++;
+			len--;
+		}
+		if (len > 0 && *s != '>') {
+			if (len >= sizeof line)
+				return 0;
+			snprintf(line, sizeof line, "%.*s", (int)len, s);
+			if ((got = sscanf(line, "%d%7s", &num, rest)) >= 1 &&
+			    (got == 1 || strcmp(rest, ".") == 0 || strcmp(rest, ")") == 0) &&
+			    isdigit((unsigned char)line[0])) {
+				*n = num;
+				return lineno;
+			}
+			if (sscanf(line, "%63s %d%7s", word, &num, rest) == 2 &&
+			    ordertr_is_common(TAPS_ORDER_WORD, word, strlen(word))) {
+				*n = num;
+				return lineno;
+			}
+			return 0;
+		}
+		s = e != NULL ? e + 1 : s + len;
+	}
+	return 0;
+}
+
+/* The code of a Message-ID the referee wrote (its last dot-part before
+ * '@'), found as a reply code: 1 with oc filled. */
+static int
+reply_code(struct ledger *l, const char *ids, struct ordercode *oc)
+{
+	const char *s = ids != NULL ? ids : "";
+
+	while ((s = strchr(s, '<')) != NULL) {
+		const char *at = strchr(s, '@'), *end = strchr(s, '>'), *dot;
+		char code[ORDERCODE_LEN + 1];
+
+		if (at == NULL || end == NULL || at > end)
+			return 0;
+		for (dot = at; dot > s && *dot != '.'; dot--)
+			;
+		if (*dot == '.' && at - dot - 1 == ORDERCODE_LEN - 1) {
+			snprintf(code, sizeof code, "%.*s", (int)(at - dot - 1), dot + 1);
+			if (ordercode_find(l, code, "reply", oc))
+				return 1;
+		}
+		s = end;
+	}
+	return 0;
+}
+
+static int
+number_mail(struct ledger *l, const struct mailmsg *m, int64_t message, int line, int n,
+    struct orderblock *ob, struct onetap *t, struct diag *d)
+{
+	struct ordercode oc;
+	char game[64], seat[64], choice[2 * ORDERBLOCK_MAX_LINE];
+	int rc = 1;
+
+	if (!reply_code(l, m->in_reply_to, &oc) && !reply_code(l, m->references, &oc)) {
+		diag_set(&t->why, line, "a number alone plays a choice of your report only "
+		    "in a reply to that report, which your mail client marks as such; this "
+		    "mail answers no report of the referee's that numbers choices: press Reply "
+		    "on the report, or write the order with the %s, %s and %s lines",
+		    ORDER("", "GAME"), ORDER("", "SEAT"), ORDER("", "TOKEN"));
+		return 1;
+	}
+	if (oc.used_by != 0 && oc.used_by != message)
+		diag_set(&t->why, line, "the report this mail answers was answered by number "
+		    "already, by an earlier mail: a number plays once; reply to your newest "
+		    "report");
+	else if (!taps_choice(oc.orders, n, choice, sizeof choice))
+		diag_set(&t->why, line, "the report this mail answers has no choice %d", n);
+	else if (!names_of(l, &oc, game, sizeof game, seat, sizeof seat))
+		diag_set(&t->why, line, "the game of the report this mail answers is gone");
+	else if (ordercode_use(l, &oc, message, d) < 0)
+		rc = -1;
+	else {
+		orderblock_free(ob);
+		ob->found = 1;
+		ob->game = xstrdup(game);
+		ob->seat = xstrdup(seat);
+		ob->game_line = ob->seat_line = line;
+		ob->step = oc.shown_step;
+		ob->step_line = line;
+		ob->lines = xmalloc(sizeof ob->lines[0]);
+		ob->lines[0].lineno = line;
+		ob->lines[0].text = xstrdup(choice);
+		ob->nlines = 1;
+		t->ok = 1;
+		rc = 0;
+	}
+	ordercode_free(&oc);
+	return rc;
+}
+
+int
+onetap_read(struct ledger *l, const struct mailmsg *m, int64_t message, const char *text,
+    struct orderblock *ob, struct onetap *t, struct diag *d)
+{
+	char code[64];
+	int line, n;
+
+	memset(t, 0, sizeof *t);
+	if (ob->found) {
+		for (size_t i = 0; i < ob->nlines; i++)
+			if (code_line(ob->lines[i].text, code, sizeof code))
+				return link_mail(l, message, ob, i, code, t, d);
+		return 0;
+	}
+	if ((line = number_line(text, &n)) == 0)
+		return 0;
+	return number_mail(l, m, message, line, n, ob, t, d);
+}

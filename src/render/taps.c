@@ -1,0 +1,133 @@
+#include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/buf.h"
+#include "core/xmalloc.h"
+#include "lang/ordertr.h"
+#include "mail/address.h"
+#include "render/taps.h"
+
+/* kw.NAME of root, which ordertr_keywords set in the reader's words. */
+static const char *
+kw(const struct tval *root, const char *name)
+{
+	const struct tval *k = tval_get(root, "kw");
+	const struct tval *w = k != NULL ? tval_get(k, name) : NULL;
+
+	return w != NULL && w->type == TV_STR ? w->str : name;
+}
+
+/* mailto:to?subject=..&body=.. as RFC 6068 writes it: every reserved
+ * character and every byte of UTF-8 percent-encoded, lines ended %0D%0A. */
+static char *
+mailto(const char *to, const char *subject, const char *body)
+{
+	char *t = g_uri_escape_string(to, "@", FALSE);
+	char *s = g_uri_escape_string(subject, NULL, FALSE);
+	char *b = g_uri_escape_string(body, NULL, FALSE);
+	char *out;
+
+	xasprintf(&out, "mailto:%s?subject=%s&body=%s", t, s, b);
+
+	g_free(t);
+	g_free(s);
+	g_free(b);
+	return out;
+}
+
+/* The index of the order the deadline would play, first: the most useful
+ * guess at what the seat wants; -1 when the game has none. */
+static long
+default_first(const struct play *p, int seat, const struct order_list *ol)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	if (p->rules->default_order == NULL || p->rules->default_order(p->st, seat, &o) < 0)
+		return -1;
+	if (o.text[0] == '\0' && p->rules->order_text != NULL)
+		p->rules->order_text(&o);
+	for (size_t i = 0; i < ol->n; i++)
+		if (strcmp(ol->v[i].text, o.text) == 0)
+			return (long)i;
+	return -1;
+}
+
+int
+taps_add(struct ledger *l, const struct config *c, const char *lang,
+    const struct play *p, int seat, long long shown, struct tval *root,
+    char mid_code[ORDERCODE_LEN], struct diag *d)
+{
+	const struct tval *turn = tval_get(root, "your_turn");
+	struct order_list ol;
+	struct tval *list;
+	struct buf all = { 0 };
+	char to[320], code[ORDERCODE_LEN], t[2 * ORDER_TEXT + 64];
+	long first;
+	size_t n = 0;
+	int rc = 0;
+
+	mid_code[0] = '\0';
+	if (seat < 0 || turn == NULL || turn->type != TV_BOOL || !turn->b)
+		return 0;
+	if (address_ascii(c->referee_address, to, sizeof to, NULL) < 0)
+		return 0;
+	order_list_init(&ol);
+	p->rules->legal(p->st, seat, &ol);
+	first = default_first(p, seat, &ol);
+	list = tval_set_list(root, "choices");
+	for (size_t k = 0; k < ol.n && n < TAPS_MAX && rc == 0; k++) {
+		/* The default first, then the rest in the engine's order. */
+		size_t i = k == 0 && first >= 0 ? (size_t)first :
+		    first >= 0 && k <= (size_t)first ? k - 1 : k;
+		struct tval *ch = tval_push_map(list);
+		char *subject, *body, *link;
+
+		if (ordertr_to_lang(lang, p->rules->name, ol.v[i].text, t, sizeof t) <= 0)
+			snprintf(t, sizeof t, "%s", ol.v[i].text);
+		tval_set_int(ch, "number", (long long)++n);
+		tval_set_str(ch, "text", t);
+		buf_printf(&all, "%s\n", t);
+		if ((rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "link", t, code, d)) < 0)
+			break;
+		xasprintf(&subject, "%s %s: %s", p->g.name, p->g.seats[seat].name, t);
+		xasprintf(&body, "%s %s\r\n%s %s\r\n%s %lld\r\n%s\r\n%s %s\r\n",
+		    kw(root, "GAME"), p->g.name, kw(root, "SEAT"), p->g.seats[seat].name,
+		    kw(root, "STEP"), shown, t, TAPS_CODE_WORD, code);
+		link = mailto(to, subject, body);
+		if (strlen(link) <= TAPS_LINK_MAX)
+			tval_set_str(ch, "href", link);
+		free(link);
+		free(body);
+		free(subject);
+	}
+	tval_set_bool(root, "has_choices", n > 0);
+	tval_set_bool(root, "choices_more", ol.n > n);
+	order_list_free(&ol);
+	if (rc == 0 && n > 0)
+		rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "reply", all.p, mid_code, d);
+	buf_free(&all);
+	return rc;
+}
+
+int
+taps_choice(const char *choices, int n, char *out, size_t size)
+{
+	const char *s = choices;
+
+	for (int k = 1; n >= 1 && *s != '\0'; k++) {
+		const char *e = strchr(s, '\n');
+		size_t len = e != NULL ? (size_t)(e - s) : strlen(s);
+
+		if (k == n) {
+			snprintf(out, size, "%.*s", (int)len, s);
+			return 1;
+		}
+		if (e == NULL)
+			break;
+		s = e + 1;
+	}
+	return 0;
+}

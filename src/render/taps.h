@@ -1,0 +1,38 @@
+/* taps: the choices of a report that asks its seat to decide (issue 30),
+ * numbered in the text part and as one-tap mailto: links (RFC 6068) in
+ * the HTML part. Each link's body holds GAME, SEAT, STEP, the order in
+ * the reader's words and a single-use code bound to them (ordercode.h),
+ * never the seat's token; the report's Message-ID carries one more code,
+ * for a reply that names a choice by its number. */
+#ifndef AZ_TAPS_H
+#define AZ_TAPS_H
+
+#include "core/config.h"
+#include "core/tval.h"
+#include "ledger/ordercode.h"
+#include "ledger/play.h"
+
+#define TAPS_MAX 12           /* choices a report numbers; LEGAL has the rest */
+#define TAPS_LINK_MAX 1500    /* characters of a link, which every common
+                                 client opens whole */
+
+/* The keyword a reply may write before a choice's number ("ORDER 3"). */
+#define TAPS_ORDER_WORD "ORDER"
+/* The keyword of the code's line in a link's body. */
+#define TAPS_CODE_WORD "CODE"
+
+/* Adds "choices" (number, text and href, the link; no href when it would
+ * be longer than TAPS_LINK_MAX), "has_choices" and "choices_more" to root,
+ * a report for seat of p in lang (its kw map already set) that shows the
+ * step as shown, when it is the seat's turn; with the code for the report's
+ * Message-ID in mid_code ("" when it asks nothing). The codes are kept in
+ * the caller's transaction. */
+int taps_add(struct ledger *, const struct config *, const char *lang,
+    const struct play *p, int seat, long long shown, struct tval *root,
+    char mid_code[ORDERCODE_LEN], struct diag *);
+
+/* The choices of the text of a 'reply' code, one a line: the n-th (from 1)
+ * in out; 0 when there is none. */
+int taps_choice(const char *choices, int n, char *out, size_t size);
+
+#endif

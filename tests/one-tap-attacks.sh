@@ -1,0 +1,122 @@
+#!/bin/sh
+# The codes of one-tap links and replies by number (issue 30) play what they
+# were made for, once, and nothing else: a code used twice, at a later step,
+# copied into a mail for another seat, order or game, sent from a stranger's
+# address, a link whose order was edited, a number with no report to answer,
+# answering an old report or twice: each is refused (or held, as any mail
+# from a stranger) and the game does not move.
+. "${top_srcdir:-.}/tests/lib.sh"
+cd "$dir" || exit 1
+
+printf 'datadir: %s\nlog:\n  to: file\n  file: azalai.log\nreferee:\n  address: referee@example.org\n' \
+    "$src" > azalai.yaml
+"$az" init > /dev/null 2>&1
+seats="--seat amastan=amastan@example.org --seat tinhinan=tinhinan@example.org"
+# shellcheck disable=SC2086
+"$az" new buqruru $seats > g1.txt 2> err.txt
+# shellcheck disable=SC2086
+"$az" new buqruru $seats > g2.txt 2> err.txt
+g1=$(head -n 1 g1.txt) g2=$(head -n 1 g2.txt)
+tok() { awk -v s="$2" '$1 == "seat" && $2 == s { print $4 }' "$1"; }
+n=0
+# send FILE: the mail into the Maildir, and a run; what became of it in t.txt.
+send() {
+	n=$((n + 1))
+	cp "$1" "Maildir/new/m$n"
+	"$az" run > /dev/null 2>&1
+	last > t.txt
+}
+order() { # order GAMEFILE SEAT LINE: the seat's own order, with its token
+	printf 'From: %s@example.org\nMessage-ID: <o%s@x>\nSubject: o\n\nGAME %s\nSEAT %s\nTOKEN %s\n%s\n' \
+	    "$2" "$n" "$(head -n 1 "$1")" "$2" "$(tok "$1" "$2")" "$3" > o.eml
+	send o.eml
+}
+moves() { q "SELECT count(*) FROM events e JOIN games g ON g.id = e.game_id
+    WHERE g.name = '$1' AND e.kind = 'order'"; }
+last() { q "SELECT status || ': ' || reason FROM messages ORDER BY id DESC LIMIT 1"; }
+newest() { q "SELECT max(o.id) FROM outbox o JOIN games g ON g.id = o.game_id
+    WHERE g.name = '$1' AND o.to_addr = '$2@example.org' AND o.html LIKE '%mailto:%'"; }
+link() { python3 "$src/tests/onetap.py" links azalai.db "$1" |
+    sed -n "$2p" | python3 -c 'import json, sys; print(json.load(sys.stdin)["body"])'; }
+url() { python3 - "$1" "$2" <<'PY'
+import html, re, sqlite3, sys
+page = sqlite3.connect("azalai.db").execute("SELECT html FROM outbox WHERE id = ?",
+                                            (int(sys.argv[1]),)).fetchone()[0]
+print(html.unescape(re.findall(r'href="(mailto:[^"]*)"', page)[int(sys.argv[2]) - 1]))
+PY
+}
+# tap OID K FROM [SED]: the mail a client makes of link K of mail OID, its
+# body edited by SED, sent.
+tap() {
+	python3 "$src/tests/onetap.py" link-mail "$(url "$1" "$2")" "$3" "<t$n@x>" |
+	    sed -e "${4:-}" > t.eml
+	send t.eml
+}
+said() { grep -q -- "$1" t.txt || { echo "wanted \"$1\" in:"; cat t.txt; return 1; }; }
+
+# Both games at the same step: amastan sows, tinhinan is asked.
+order g1.txt amastan "HOLE a"
+order g2.txt amastan "HOLE a"
+r1=$(newest "$g1" tinhinan) r2=$(newest "$g2" tinhinan)
+check "tinhinan's report has links" '[ -n "$r1" ] && [ -n "$(link "$r1" 1)" ]'
+check "no link holds the seat's token" \
+	'! q "SELECT html FROM outbox" | grep -qi "$(tok g1.txt tinhinan)"'
+
+before=$(moves "$g1")
+tap "$r1" 1 evil@example.net
+check "a link sent from a stranger's address is held, as any mail from one" \
+	'[ "$(q "SELECT count(*) FROM held_mails")" = 1 ] && [ "$(moves "$g1")" = "$before" ]'
+tap "$r1" 1 tinhinan@example.org
+check "the same code again, from the seat: refused, used already" \
+	'said "used already" && [ "$(moves "$g1")" = "$before" ]'
+
+# Link 2's code, in a mail for game 2 (where the same order is legal).
+tap "$r1" 2 tinhinan@example.org "s/^GAME $g1/GAME $g2/"
+check "a code copied into a mail for another game: refused" \
+	'said "another game or seat" && [ "$(moves "$g2")" = 1 ]'
+tap "$r1" 2 tinhinan@example.org "s/^SEAT tinhinan/SEAT amastan/"
+check "a code copied into a mail for another seat: refused" \
+	'said "another game or seat" && [ "$(moves "$g1")" = "$before" ]'
+# Link 2's code with link 3's order: edited in the client.
+mine=$(link "$r1" 2 | sed -n 4p | tr -d '\r')
+other=$(link "$r1" 3 | sed -n 4p | tr -d '\r')
+tap "$r1" 2 tinhinan@example.org "s/^$mine/$other/"
+check "a link whose order was edited: refused" \
+	'said "only the one order" && [ "$(moves "$g1")" = "$before" ]'
+
+# The decision passes (tinhinan by token, then amastan): link 2 is old.
+order g1.txt tinhinan "$(link "$r1" 4 | sed -n 4p | tr -d '\r')"
+ra=$(newest "$g1" amastan)
+order g1.txt amastan "$(link "$ra" 1 | sed -n 4p | tr -d '\r')"
+before=$(moves "$g1")
+step=$(link "$(newest "$g1" tinhinan)" 1 | sed -n 3p | tr -d '\r')
+tap "$r1" 2 tinhinan@example.org
+check "a code at a later step, as it came: refused as stale" \
+	'grep -q "^rejected" t.txt && [ "$(moves "$g1")" = "$before" ]'
+tap "$r1" 3 tinhinan@example.org "s/^STEP .*/$step/"
+check "a code at a later step, its STEP made the new one: refused" \
+	'said "another step" && [ "$(moves "$g1")" = "$before" ]'
+
+# Replies by number.
+reply() { # reply OID FROM LINE [--no-thread]
+	python3 "$src/tests/onetap.py" reply-mail azalai.db "$1" "$2" "<r$n@x>" "$3" ${4:-} > r.eml
+	send r.eml
+}
+rt=$(newest "$g1" tinhinan)
+reply "$rt" tinhinan@example.org 1 --no-thread
+check "a number answering no report: refused, saying what is missing" \
+	'said "press Reply on the report" && [ "$(moves "$g1")" = "$before" ] &&
+	 q "SELECT body FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "press Reply"'
+reply "$r1" tinhinan@example.org 1
+check "a number answering an old report: refused as stale" \
+	'grep -q "^rejected" t.txt && [ "$(moves "$g1")" = "$before" ]'
+reply "$rt" tinhinan@example.org 9
+check "a number the report has no choice for: refused" \
+	'said "has no choice 9" && [ "$(moves "$g1")" = "$before" ]'
+reply "$rt" tinhinan@example.org "ORDER 1"
+check "ORDER 1 answering the newest report plays its first choice" \
+	'grep -q "^done: 1 accepted" t.txt && [ "$(moves "$g1")" = $((before + 1)) ]'
+reply "$rt" tinhinan@example.org 2
+check "a second number answering the same report: refused, used already" \
+	'said "by number already" && [ "$(moves "$g1")" = $((before + 1)) ]'
+finish

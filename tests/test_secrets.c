@@ -948,6 +948,27 @@ chance(struct run *r, int percent)
 	return (int)rng_below(&r->pick, 100) < percent;
 }
 
+/* A Targi placement made a plan (PLACE a b c): the other legal border
+ * cards, as many as seat has Targi left to place after this one. The plan
+ * is the seat's secret until each Targi stands (targi_secrets.c). Cards
+ * by seat (number mod 3) so the two seats' plans differ. */
+static void
+plan_rest(const void *vst, int seat, const struct order_list *ol,
+    const struct order *first, struct buf *b)
+{
+	const struct tg_state *st = vst;
+	int left = st->pl[seat].quota - st->pl[seat].placed - 1;
+
+	if (first->kind != K_PLACE || first->arg[0] > TG_NBORDER)
+		return;
+	for (size_t i = 0; i < ol->n && left > 0; i++)
+		if (ol->v[i].kind == K_PLACE && ol->v[i].arg[0] <= TG_NBORDER &&
+		    ol->v[i].arg[0] != first->arg[0] && ol->v[i].arg[0] % 3 == seat) {
+			buf_printf(b, " %d", ol->v[i].arg[0]);
+			left--;
+		}
+}
+
 /* The lines of one mail from seat: mostly a legal order, sometimes a wrong
  * one, an order out of turn, a question or press. */
 static void
@@ -989,8 +1010,14 @@ compose(struct run *r, const struct play *p, int seat, uint32_t waited, struct b
 			if (waited & VIS_SEAT(s))
 				p->rules->legal(p->st, s, &ol);
 	}
-	if (ol.n > 0)
-		buf_printf(b, "%s\n", ol.v[rng_below(&r->pick, (uint32_t)ol.n)].text);
+	if (ol.n > 0) {
+		const struct order *o = &ol.v[rng_below(&r->pick, (uint32_t)ol.n)];
+
+		buf_adds(b, o->text);
+		if (strcmp(p->rules->name, "targi") == 0 && chance(r, 50))
+			plan_rest(p->st, seat, &ol, o, b);
+		buf_adds(b, "\n");
+	}
 	order_list_free(&ol);
 }
 

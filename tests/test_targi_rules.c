@@ -126,6 +126,114 @@ test_preference_list(void **state)
 	assert_int_equal(G.pl[1].nprefer, 0);
 }
 
+/* PLACE a b c: a now, b and c each when the seat's turn to place comes. */
+static void
+test_placement_plan(void **state)
+{
+	(void)state;
+	fresh();
+	ok(0, "PLACE 5 13 2");
+	assert_int_equal(G.targi_at[5], 0);
+	assert_int_equal(G.turn, 1);
+	/* bert places; anna's 13 goes down at once, no mail asked of her. */
+	ok(1, "PLACE 3");
+	assert_int_equal(G.targi_at[13], 0);
+	assert_int_equal(G.turn, 1);
+	ok(1, "PLACE 6");
+	assert_int_equal(G.targi_at[2], 0);
+	assert_int_equal(G.pl[0].nplan, 0);
+	ok(1, "PLACE 14");
+	assert_int_equal(G.phase, PH_ACTIONS);
+	/* A plan the rules refuse now is refused whole, and says why. */
+	fresh();
+	refused(0, "PLACE 5 4");
+	refused(0, "PLACE 5 5");
+	refused(0, "PLACE 5 13 2 3");
+	refused(0, "PLACE 5 1");	/* the robber's card */
+	ok(0, "PLACE 2");
+	refused(1, "PLACE 3 10");	/* 10 faces anna's 2 */
+	ok(1, "PLACE 3 7");
+	ok(0, "PLACE 6");
+	refused(0, "PLACE 9 11");	/* two cards, one Targi left */
+}
+
+/* The opponent took the plan's next card: the seat is asked, as without a
+ * plan, and the rest of the plan is dropped. */
+static void
+test_placement_plan_taken(void **state)
+{
+	struct pending pd;
+
+	(void)state;
+	fresh();
+	ok(0, "PLACE 5 13 2");
+	evsink_free(&EV);
+	ok(1, "PLACE 13");
+	assert_int_equal(G.turn, 0);
+	assert_int_equal(G.pl[0].placed, 1);
+	assert_int_equal(G.pl[0].nplan, 0);
+	tg_waiting_for(&G, &pd);
+	assert_int_equal(pd.seats, VIS_SEAT(0));
+	assert_string_equal(pd.kind[0], "placement");
+	for (size_t i = 0; i < EV.n; i++)
+		if (strstr(evline_text(&EV.v[i]), "plan") != NULL)
+			assert_int_equal(EV.v[i].vis, VIS_SEAT(0));
+	/* 2 was not placed in 13's stead: anna chooses. */
+	assert_int_equal(G.targi_at[2], -1);
+	ok(0, "PLACE 6");
+	ok(1, "PLACE 3");
+	assert_int_equal(G.turn, 0);
+	/* A dropped plan leaves the preference list its say. */
+	fresh();
+	ok(0, "PLACE 5 13 2");
+	ok(0, "PREFER 14");
+	ok(1, "PLACE 13");
+	assert_int_equal(G.targi_at[14], 0);
+	assert_int_equal(G.targi_at[2], -1);
+	assert_int_equal(G.turn, 1);
+}
+
+/* The plan's later cards are anna's secret until they are placed: bert's
+ * events never name them, and the secrets hook lists the note. */
+static void
+test_placement_plan_hidden(void **state)
+{
+	struct secrets sec;
+	int found = 0;
+
+	(void)state;
+	fresh();
+	evsink_free(&EV);
+	ok(0, "PLACE 5 13 2");
+	for (size_t i = 0; i < EV.n; i++) {
+		const char *t = evline_text(&EV.v[i]);
+
+		if (secret_in(t, "13") != NULL || secret_in(t, "2") != NULL)
+			assert_int_equal(EV.v[i].vis, VIS_SEAT(0));
+	}
+	secrets_init(&sec);
+	tg_secrets(&G, 1, &sec);
+	for (size_t i = 0; i < sec.n; i++)
+		found |= strcmp(sec.v[i], "Noted for anna: PLACE 13 2") == 0;
+	assert_true(found);
+	secrets_free(&sec);
+	/* anna's own secrets hold none of her plan. */
+	secrets_init(&sec);
+	tg_secrets(&G, 0, &sec);
+	for (size_t i = 0; i < sec.n; i++)
+		assert_null(strstr(sec.v[i], "Noted for anna"));
+	secrets_free(&sec);
+	/* Once placed, the plan's rest is all that stays secret. */
+	ok(1, "PLACE 3");
+	secrets_init(&sec);
+	tg_secrets(&G, 1, &sec);
+	found = 0;
+	for (size_t i = 0; i < sec.n; i++)
+		found |= strcmp(sec.v[i], "Noted for anna: PLACE 2") == 0;
+	assert_true(found);
+	secrets_free(&sec);
+}
+
 static void
 test_robber_and_start_player_move(void **state)
 {
@@ -917,6 +1025,9 @@ main(void)
 		cmocka_unit_test(test_placement_rules),
 		cmocka_unit_test(test_no_marker_without_crossing),
 		cmocka_unit_test(test_preference_list),
+		cmocka_unit_test(test_placement_plan),
+		cmocka_unit_test(test_placement_plan_taken),
+		cmocka_unit_test(test_placement_plan_hidden),
 		cmocka_unit_test(test_robber_and_start_player_move),
 		cmocka_unit_test(test_raid_choices),
 		cmocka_unit_test(test_raid_cannot_pay),

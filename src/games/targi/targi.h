@@ -122,6 +122,11 @@ struct tg_player {
 	int display[TG_SLOTS];	/* row-major, -1 empty */
 	int placed, quota;	/* Targi placed / to place this round */
 	int prefer[12], nprefer;	/* placement preference list */
+	/* The rest of a PLACE a b c plan, in order: each one placed when this
+	 * seat's turn to place comes, while it is legal. Secret, like the
+	 * standing orders; serialized only when there is one (old states keep
+	 * their hashes). */
+	int plan[2], nplan;
 	int raid_mode;		/* RM_* standing answer */
 	int limit_mode;		/* LM_* standing answer */
 	int limit_order[3];
@@ -213,6 +218,8 @@ enum tg_kind {
 #define TG_DRAWN	0
 
 /* Argument layouts (see targi_orders.c): specs take TG_NRES slots.
+ * K_PLACE: arg[0] target, arg[1..2] border cards planned for the seat's
+ * next placements of the round (nargs says how many).
  * K_GIVE/K_CHOOSE/K_DROP: arg[0..5] spec.
  * K_BUY/K_NOBLE/K_HAND: arg[0] target (K_NOBLE: 1 discard), arg[1] row
  * (0-based), arg[2] 1 when PAY given, arg[3..8] payment spec, arg[9] 1 when
@@ -267,6 +274,9 @@ int tg_opposite(int n);
 int tg_place_legal(const struct tg_state *, int seat, int n);
 int tg_place(struct tg_state *, int seat, int n, struct evsink *,
     struct diag *);
+int tg_place_plan(struct tg_state *, int seat, const struct order *,
+    struct evsink *, struct diag *);
+int tg_plan_next(struct tg_state *, int seat, struct evsink *);
 void tg_set_markers(struct tg_state *, struct evsink *);
 int tg_central_of(int col_card, int row_card);
 

@@ -195,10 +195,16 @@ tg_format(struct order *o)
 	const int *g = o->arg;
 
 	switch (o->kind) {
-	case K_PLACE:
+	case K_PLACE: {
+		size_t len;
+
 		targ_text(g[0], a, sizeof a);
-		snprintf(o->text, sizeof o->text, "PLACE %s", a);
+		len = (size_t)snprintf(o->text, sizeof o->text, "PLACE %s", a);
+		for (int i = 1; i < o->nargs && i < 3 && len < sizeof o->text; i++)
+			len += (size_t)snprintf(o->text + len, sizeof o->text - len,
+			    " %d", g[i]);
 		break;
+	}
 	case K_PREFER: {
 		size_t len = (size_t)snprintf(o->text, sizeof o->text, "PREFER");
 
@@ -420,6 +426,25 @@ slot_word(const char *w)
 	return -1;
 }
 
+/* PLACE a [b [c]]: up to three different border cards into arg[]. */
+static int
+place_plan(const struct words *ws, struct order *o)
+{
+	if (ws->n > 4)
+		return -1;
+	for (o->nargs = 0; o->nargs < ws->n - 1; o->nargs++) {
+		int t = target(ws->w[o->nargs + 1]);
+
+		if (t < 1 || t > TG_NBORDER)
+			return -1;
+		for (int i = 0; i < o->nargs; i++)
+			if (o->arg[i] == t)
+				return -1;
+		o->arg[o->nargs] = t;
+	}
+	return 0;
+}
+
 int
 tg_parse(const void *vst, int seat, const char *line, struct order *o,
     struct diag *d)
@@ -439,14 +464,18 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 	v = ws.w[0];
 	if (is(v, "PLACE")) {
 		o->kind = K_PLACE;
+		o->nargs = 1;
 		if (ws.n == 3 && is(ws.w[1], "DUNE") && (t = dune_word(ws.w[2])) >= 0)
 			o->arg[0] = TG_DUNE(t);
-		else if (ws.n != 2 || (t = target(ws.w[1])) < 1 || t > TG_NBORDER)
+		else if (ws.n < 2 || (ws.n == 2 &&
+		    ((t = target(ws.w[1])) < 1 || t > TG_NBORDER)))
 			return bad(d, N_("%s followed by a border card number, e.g. %s (or %s for a sand dune)"),
 			    ORDER("targi", "PLACE"), ORDER("targi", "PLACE 5"),
 			    ORDER("targi", "PLACE DUNE 2"));
-		else
-			o->arg[0] = t;
+		else if (place_plan(&ws, o) < 0)
+			return bad(d, N_("%s followed by up to three different border card numbers, this placement first, e.g. %s or %s"),
+			    ORDER("targi", "PLACE"), ORDER("targi", "PLACE 5"),
+			    ORDER("targi", "PLACE 5 13 2"));
 	} else if (is(v, "PREFER")) {
 		o->kind = K_PREFER;
 		o->nargs = 0;

@@ -1,5 +1,6 @@
 /* targi_place: where a Targi may stand, and where the tribe markers go. */
 #include <stdio.h>
+#include <string.h>
 
 #include "games/targi/targi.h"
 
@@ -67,36 +68,42 @@ tg_place_legal(const struct tg_state *st, int seat, int n)
 	return 1;
 }
 
+/* Why seat may not place on n (tg_place_legal said no). */
+static int
+why_not(const struct tg_state *st, int seat, int n, struct diag *d)
+{
+	if (n >= TG_DUNE(0) && n < TG_DUNE(TG_DUNES)) {
+		int i = n - TG_DUNE(0);
+
+		if (!st->x.dunes)
+			return diag_set(d, 0, "This game is played without sand dunes.");
+		if (st->dune_up[i] < 0)
+			return diag_set(d, 0, "No sand dune lies face up at place %d.", i + 1);
+		if (st->pl[seat].dune_at[i])
+			return diag_set(d, 0, "Your Targi already stands on sand dune %d.", i + 1);
+		return diag_set(d, 0, "Sand dune %d already has a Targi on it (each dune holds one, unless a tribe card allows a second).",
+		    i + 1);
+	}
+	if (n < 1 || n > TG_NBORDER)
+		return diag_set(d, 0, "There is no border card %d; the border cards are 1 to 16.", n);
+	if (n % 4 == 0)
+		return diag_set(d, 0, "Card %d is a raid corner; no Targi may stand there.", n);
+	if (st->targi_at[n] >= 0)
+		return diag_set(d, 0, "Card %d already has a Targi on it.", n);
+	if (n == st->robber)
+		return diag_set(d, 0, "The robber stands on card %d; no Targi may go there.", n);
+	return diag_set(d, 0, "Card %d is opposite a Targi of %s; you may not place there.",
+	    n, st->pl[1 - seat].name);
+}
+
 int
 tg_place(struct tg_state *st, int seat, int n, struct evsink *ev,
     struct diag *d)
 {
 	struct tg_player *p = &st->pl[seat];
 
-	if (!tg_place_legal(st, seat, n)) {
-		if (n >= TG_DUNE(0) && n < TG_DUNE(TG_DUNES)) {
-			int i = n - TG_DUNE(0);
-
-			if (!st->x.dunes)
-				return diag_set(d, 0, "This game is played without sand dunes.");
-			if (st->dune_up[i] < 0)
-				return diag_set(d, 0, "No sand dune lies face up at place %d.", i + 1);
-			if (st->pl[seat].dune_at[i])
-				return diag_set(d, 0, "Your Targi already stands on sand dune %d.", i + 1);
-			return diag_set(d, 0, "Sand dune %d already has a Targi on it (each dune holds one, unless a tribe card allows a second).",
-			    i + 1);
-		}
-		if (n < 1 || n > TG_NBORDER)
-			return diag_set(d, 0, "There is no border card %d; the border cards are 1 to 16.", n);
-		if (n % 4 == 0)
-			return diag_set(d, 0, "Card %d is a raid corner; no Targi may stand there.", n);
-		if (st->targi_at[n] >= 0)
-			return diag_set(d, 0, "Card %d already has a Targi on it.", n);
-		if (n == st->robber)
-			return diag_set(d, 0, "The robber stands on card %d; no Targi may go there.", n);
-		return diag_set(d, 0, "Card %d is opposite a Targi of %s; you may not place there.",
-		    n, st->pl[1 - seat].name);
-	}
+	if (!tg_place_legal(st, seat, n))
+		return why_not(st, seat, n, d);
 	p->placed++;
 	if (n >= TG_DUNE(0)) {
 		char t[TG_MSG];
@@ -119,6 +126,60 @@ tg_place(struct tg_state *st, int seat, int n, struct evsink *ev,
 	}
 	if (st->pl[1 - seat].placed < st->pl[1 - seat].quota)
 		st->turn = 1 - seat;
+	return 0;
+}
+
+/* PLACE a b c: a now, b and c kept for the seat's next placements of the
+ * round. Every card must be legal when the order is given; the opponent's
+ * placements in between may still take one (tg_plan_next). */
+int
+tg_place_plan(struct tg_state *st, int seat, const struct order *o,
+    struct evsink *ev, struct diag *d)
+{
+	struct tg_player *p = &st->pl[seat];
+	struct order noted;
+
+	if (o->nargs > p->quota - p->placed)
+		return diag_set(d, 0, "That names more cards than you have Targi left to place this round (%d).",
+		    p->quota - p->placed);
+	if (tg_place(st, seat, o->arg[0], ev, d) < 0)
+		return -1;
+	if (o->nargs < 2)
+		return 0;
+	memset(&noted, 0, sizeof noted);
+	noted.kind = K_PLACE;
+	p->nplan = 0;
+	for (int i = 1; i < o->nargs; i++) {
+		if (!tg_place_legal(st, seat, o->arg[i]))
+			return why_not(st, seat, o->arg[i], d);
+		p->plan[p->nplan++] = noted.arg[noted.nargs++] = o->arg[i];
+	}
+	tg_format(&noted);
+	/* To the seat alone, as a standing order: the opponent must not
+	 * learn where the next Targi go before they stand there. */
+	ev_emit(ev, VIS_SEAT(seat), "Noted for %s: %s", p->name, noted.text);
+	return 0;
+}
+
+/* The plan's next card for seat's turn to place: 1 placed, 0 none left or
+ * no longer legal (the plan is dropped and the seat is asked as without
+ * one). */
+int
+tg_plan_next(struct tg_state *st, int seat, struct evsink *ev)
+{
+	struct tg_player *p = &st->pl[seat];
+	int n;
+
+	if (p->nplan == 0)
+		return 0;
+	n = p->plan[0];
+	p->plan[0] = p->plan[1];
+	p->nplan--;
+	if (tg_place_legal(st, seat, n))
+		return tg_place(st, seat, n, ev, NULL) == 0;
+	p->nplan = 0;
+	ev_emit(ev, VIS_SEAT(seat), "%s: card %d of your plan can no longer take your Targi; the rest of the plan is dropped.",
+	    p->name, n);
 	return 0;
 }
 

@@ -65,7 +65,7 @@ apply_one(struct tg_state *st, int seat, const struct order *o,
 	case PH_PLACE:
 		if (o->kind != K_PLACE)
 			return not_your_turn(st, seat, d);
-		return tg_place(st, seat, o->arg[0], ev, d);
+		return tg_place_plan(st, seat, o, ev, d);
 	case PH_ACTIONS:
 		if (o->kind == K_PLACE || o->kind == K_GIVE || o->kind == K_REMOVE)
 			return not_your_turn(st, seat, d);
@@ -196,8 +196,15 @@ tg_waiting_for(const void *vst, struct pending *p)
 	case PH_PLACE:
 		msg_fmt(what, sizeof what, "placing Targi %d of %d on a border card.",
 		    st->pl[s].placed + 1, st->pl[s].quota);
-		msg_fmt(own, sizeof own, "Place Targi %d of %d on a border card (%s).",
-		    st->pl[s].placed + 1, st->pl[s].quota, ORDER("targi", "PLACE n"));
+		/* The round's placements left may be given in one mail. */
+		if (st->pl[s].quota - st->pl[s].placed > 1)
+			msg_fmt(own, sizeof own, "Place Targi %d of %d on a border card (%s), or this one and your next ones at once (%s).",
+			    st->pl[s].placed + 1, st->pl[s].quota, ORDER("targi", "PLACE n"),
+			    st->pl[s].quota - st->pl[s].placed > 2 ?
+			    ORDER("targi", "PLACE n n n") : ORDER("targi", "PLACE n n"));
+		else
+			msg_fmt(own, sizeof own, "Place Targi %d of %d on a border card (%s).",
+			    st->pl[s].placed + 1, st->pl[s].quota, ORDER("targi", "PLACE n"));
 		say(p, s, "placement", what, own);
 		break;
 	case PH_ACTIONS:
@@ -412,6 +419,13 @@ tg_serialize(const void *vst, struct buf *b)
 		add_int(b, st->score[s]);
 	}
 	add_int(b, st->winner);
+	for (int s = 0; s < TG_SEATS; s++)
+		if (st->pl[s].nplan > 0) {
+			buf_adds(b, "plan");
+			add_int(b, s);
+			add_int(b, st->pl[s].nplan);
+			add_ints(b, st->pl[s].plan, st->pl[s].nplan);
+		}
 }
 
 int

@@ -6,7 +6,7 @@
  * share: a face-down one is listed with its place ("B2: goods card: 2D", as
  * the central cards are listed), the goods deck's order and the sand dunes
  * are not: no string could tell one card of them from another. Another
- * seat's standing orders are secret too. */
+ * seat's standing orders and the rest of its PLACE plan are secret too. */
 #include <stdio.h>
 #include <string.h>
 
@@ -21,6 +21,22 @@ card(const struct tg_state *st, int c, struct secrets *out)
 	secret_add(out, "hand card %d", t->id);
 	secret_add(out, "%d %s, %d VP", t->id, tg_symbol_name(t->symbol), t->vp);
 	secret_add(out, "%d %s %dVP", t->id, tg_symbol_abbr(t->symbol), t->vp);
+}
+
+/* A list of border cards noted for p: its PLACE plan or PREFER list. */
+static void
+cards(const struct tg_player *p, int kind, const int *v, int n,
+    struct secrets *out)
+{
+	struct order o;
+
+	memset(&o, 0, sizeof o);
+	o.kind = kind;
+	o.nargs = n;
+	for (int i = 0; i < n; i++)
+		o.arg[i] = v[i];
+	tg_format(&o);
+	secret_add(out, "Noted for %s: %s", p->name, o.text);
 }
 
 /* Another seat's standing orders, as they were noted ("Noted for anna:
@@ -50,15 +66,10 @@ standing(const struct tg_state *st, int s, struct secrets *out)
 		tg_format(&o);
 		secret_add(out, "Noted for %s: %s", p->name, o.text);
 	}
-	if (p->nprefer > 0) {
-		memset(&o, 0, sizeof o);
-		o.kind = K_PREFER;
-		o.nargs = p->nprefer;
-		for (int i = 0; i < p->nprefer; i++)
-			o.arg[i] = p->prefer[i];
-		tg_format(&o);
-		secret_add(out, "Noted for %s: %s", p->name, o.text);
-	}
+	if (p->nplan > 0)
+		cards(p, K_PLACE, p->plan, p->nplan, out);
+	if (p->nprefer > 0)
+		cards(p, K_PREFER, p->prefer, p->nprefer, out);
 }
 
 void

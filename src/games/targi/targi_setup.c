@@ -713,6 +713,8 @@ place_auto(struct tg_state *st, int seat, struct evsink *ev)
 	struct tg_player *p = &st->pl[seat];
 	int n, cnt = 0, only = 0;
 
+	if (tg_plan_next(st, seat, ev))
+		return 1;
 	for (int i = 0; i < p->nprefer; i++)
 		if (tg_place_legal(st, seat, p->prefer[i]))
 			return tg_place(st, seat, p->prefer[i], ev, NULL) == 0;
@@ -781,6 +783,7 @@ tg_advance(struct tg_state *st, struct evsink *ev)
 			    st->pl[1].placed >= st->pl[1].quota) {
 				tg_set_markers(st, ev);
 				st->pl[0].nprefer = st->pl[1].nprefer = 0;
+				st->pl[0].nplan = st->pl[1].nplan = 0;
 				st->phase = PH_ACTIONS;
 				st->turn = st->start;
 				st->sub = SUB_NONE;

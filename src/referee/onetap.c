@@ -226,7 +226,7 @@ number_mail(struct ledger *l, const struct mailmsg *m, int64_t message, int line
 		ob->game_line = ob->seat_line = line;
 		ob->step = oc.shown_step;
 		ob->step_line = line;
-		ob->lines = xmalloc(sizeof ob->lines[0]);
+		ob->lines = xcalloc(1, sizeof ob->lines[0]);
 		ob->lines[0].lineno = line;
 		ob->lines[0].text = xstrdup(choice);
 		ob->nlines = 1;

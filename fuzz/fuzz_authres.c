@@ -5,8 +5,9 @@
  * first field is also read whole. Aborts when what comes back breaks
  * authres.h's promises (a result or domain that is not lower-case, a
  * disagreement between fewer than two results, a verdict with no field
- * behind it), or when the input, quoted as a comment or a quoted string in
- * a field of the pinned server's, reads as a dmarc result. */
+ * behind it or for another domain than the From's), or when the input,
+ * quoted as a comment or a quoted string in a field of the pinned server's,
+ * reads as a dmarc result. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -68,6 +69,18 @@ quoted_in(const char *s, const char *open, char close)
 	buf_free(&b);
 }
 
+/* The From's domain as a server may name it: "example.org", or rooted
+ * ("example.org.", the same name in the DNS). A name with a non-ASCII byte
+ * is left to IDNA, which maps some of them (full-width letters) to it. */
+static int
+names_example_org(const char *d)
+{
+	for (const char *c = d; *c != '\0'; c++)
+		if ((unsigned char)*c >= 0x80)
+			return 1;
+	return strcmp(d, "example.org") == 0 || strcmp(d, "example.org.") == 0;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -97,7 +110,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	vd = authres_verdict(v, n, ID, "n@example.org", &a);
 	check(&a);
 	if ((vd == AUTHRES_PASS || vd == AUTHRES_FAIL) &&
-	    (a.ndmarc == 0 || strcmp(a.header_from, "example.org") != 0))
+	    (a.ndmarc == 0 || !names_example_org(a.header_from)))
 		abort();
 	if (vd == AUTHRES_PASS && strcmp(a.result, "pass") != 0)
 		abort();

@@ -6,7 +6,7 @@
  * Aborts when a refusal does not name the file and a line, and when an
  * accepted file breaks a promise of campaign-file.h: rules that do not
  * exist, a seat count the rules do not take, an unusable seat name or
- * address, a repeated seat, an option or setting that does not resolve, a
+ * address or bot level, a repeated seat, an option or setting that does not resolve, a
  * watcher that is no address. */
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +19,7 @@
 #include "campaign/campaign.h"
 #include "campaign/campaign-file.h"
 #include "core/diag.h"
+#include "games/bot.h"
 #include "games/game.h"
 
 int LLVMFuzzerInitialize(int *, char ***);
@@ -78,7 +79,11 @@ check(const struct campaign_file *cf)
 	for (int i = 0; i < cf->nseats; i++) {
 		if (!game_name_valid(cf->seat_name[i], SEAT_NAME))
 			abort();
-		if (strcmp(cf->seat_address[i], "bot") != 0 && !has_at(cf->seat_address[i]))
+		if (strncmp(cf->seat_address[i], "bot:", 4) == 0) {
+			if (bot_level_find(cf->seat_address[i] + 4) < 0)
+				abort();
+		} else if (strcmp(cf->seat_address[i], "bot") != 0 &&
+		    !has_at(cf->seat_address[i]))
 			abort();
 		for (int j = 0; j < i; j++)
 			if (strcasecmp(cf->seat_name[i], cf->seat_name[j]) == 0)

@@ -603,6 +603,8 @@ test_campaign_file_errors(void **state)
 		{ "    address: anna@example.org", "    address: anna..x@example.org",
 		    "line 6: \"anna..x@example.org\" is not a mail address" },
 		{ "  - name: bob", "  - name: anna", "line 7: two seats are called anna" },
+		{ "    address: bot\n", "    address: bot:grandmaster\n", "line 8: \"grandmaster\" "
+		    "is no bot level" },
 		{ "{ start: random }", "{ start: often }", "line 9: option start: \"often\"" },
 		{ "{ start: random }", "{ starts: random }", "line 9: " },
 		{ "deadline: 2d", "deadline: 2x", "line 10: deadline \"2x\"" },

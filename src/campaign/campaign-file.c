@@ -9,6 +9,7 @@
 #include "campaign/campaign-file.h"
 #include "campaign/campaign.h"
 #include "campaign/notify-word.h"
+#include "games/bot.h"
 #include "mail/address.h"
 
 struct cf {
@@ -96,6 +97,10 @@ seats(struct cf *f, yaml_node_t *list, struct campaign_file *cf)
 			} else if (strcmp(key, "address") == 0) {
 				if (copy(f, v, "address", cf->seat_address[i], 256) < 0)
 					return -1;
+				if (strncmp(cf->seat_address[i], "bot:", 4) == 0 &&
+				    bot_level_find(cf->seat_address[i] + 4) < 0)
+					return err(f, v, "\"%s\" is no bot level; write bot, "
+					    "bot:greedy, bot:mc or bot:ismcts", cf->seat_address[i] + 4);
 				if (strcmp(cf->seat_address[i], "bot") != 0 &&
 				    strncmp(cf->seat_address[i], "bot:", 4) != 0 &&
 				    !address_valid(cf->seat_address[i]))

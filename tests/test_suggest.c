@@ -20,6 +20,7 @@
 #include "core/xmalloc.h"
 #include "games/game.h"
 #include "lang/ordertr.h"
+#include "lang/spelling.h"
 #include "lang/suggest.h"
 #include "testutil.h"
 
@@ -335,6 +336,36 @@ numbers_as_numbers(void **state)
 	order_list_free(&p.legal);
 }
 
+/* The one folding and distance both forgiving readers use: a swap is one
+ * edit, not two; accents, case, a no-break space and invalid bytes fold. */
+static void
+spelling(void **state)
+{
+	static const struct {
+		const char *a, *b;
+		int d;
+	} pairs[] = {
+		{ "place", "place", 0 }, { "plcae", "place", 1 }, { "plac", "place", 1 },
+		{ "plaace", "place", 1 }, { "pkace", "place", 1 }, { "lpcae", "place", 2 },
+		{ "", "raid", 4 }, { "saen", "saeen", 1 },
+	};
+	char *f;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+		if (spelling_distance(pairs[i].a, pairs[i].b) != pairs[i].d)
+			fail_msg("%s to %s: %d, not %d", pairs[i].a, pairs[i].b,
+			    spelling_distance(pairs[i].a, pairs[i].b), pairs[i].d);
+	assert_string_equal(f = spelling_fold("S\xc3\xa4" "en\xc2\xa0" "13", 0), "saen 13");
+	free(f);
+	assert_string_equal(f = spelling_fold("S\xc3\xa4" "en\xc2\xa0" "13", 1), "saen13");
+	free(f);
+	f = spelling_fold("PL\xff" "ACE", 1);
+	assert_non_null(strstr(f, "pl"));
+	assert_null(strchr(f, '\xff'));
+	free(f);
+}
+
 int
 main(void)
 {
@@ -342,6 +373,7 @@ main(void)
 		cmocka_unit_test(corpus),
 		cmocka_unit_test(nothing_near),
 		cmocka_unit_test(numbers_as_numbers),
+		cmocka_unit_test(spelling),
 	};
 
 	return cmocka_run_group_tests(tests, tr_load, NULL);

@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "core/xmalloc.h"
-#include "lang/catalog.h"
 #include "lang/ordertr.h"
+#include "lang/spelling.h"
 #include "lang/suggest.h"
 
 /*
@@ -47,63 +47,38 @@ struct spellings {
 static struct spellings *games;
 static size_t ngames;
 
-/* s folded to ASCII lower case, without what is neither letter nor digit
- * when squeeze: how every word is compared. Any bytes may come: invalid
- * UTF-8 is made valid first (GLib's UTF-8 functions need it). */
-static char *
-fold(const char *s, int squeeze)
-{
-	char *valid = g_utf8_make_valid(s, -1);
-	/* NFKC makes a no-break space a space and a ligature its letters. */
-	char *nf = g_utf8_normalize(valid, -1, G_NORMALIZE_ALL_COMPOSE);
-	char *a = g_str_to_ascii(nf != NULL ? nf : valid, "C"), *q = a;
-
-	for (char *p = a; *p != '\0'; p++) {
-		char c = g_ascii_tolower(*p);
-
-		if (!squeeze || g_ascii_isalnum(c))
-			*q++ = c;
-	}
-	*q = '\0';
-	g_free(nf);
-	g_free(valid);
-	return a;
-}
-
 static void
 add_spelling(GHashTable *kw, const char *en, const char *written)
 {
-	char *k = fold(en, 1), *w = fold(written, 1);
+	char *k = spelling_fold(en, 1), *w = spelling_fold(written, 1);
 	GPtrArray *v = g_hash_table_lookup(kw, k);
 
 	if (v == NULL) {
-		v = g_ptr_array_new_with_free_func(g_free);
-		g_ptr_array_add(v, g_strdup(k));
-		g_hash_table_insert(kw, g_strdup(k), v);
+		v = g_ptr_array_new_with_free_func(free);
+		g_ptr_array_add(v, xstrdup(k));
+		g_hash_table_insert(kw, xstrdup(k), v);
 	}
 	if (w[0] != '\0')
 		g_ptr_array_add(v, w);
 	else
-		g_free(w);
-	g_free(k);
+		free(w);
+	free(k);
 }
 
 static void
-spelling_entry(const char *msgid, const char *msgstr, void *arg)
+spelling_entry(const char *en, char *const *alt, const char *lang, int common, void *arg)
 {
-	char **alt = g_strsplit(msgstr, "|", -1);
-
+	(void)lang;
+	(void)common;
 	/* A keyword of several English words is not one word of an order. */
-	if (strchr(msgid, ' ') == NULL)
+	if (strchr(en, ' ') == NULL)
 		for (int i = 0; alt[i] != NULL; i++)
-			add_spelling(arg, msgid, alt[i]);
-	g_strfreev(alt);
+			add_spelling(arg, en, alt[i]);
 }
 
 static GHashTable *
 spellings_of(const char *game)
 {
-	char ctx[64];
 	struct spellings *s;
 
 	for (size_t i = 0; i < ngames; i++)
@@ -112,13 +87,9 @@ spellings_of(const char *game)
 	games = xreallocarray(games, ngames + 1, sizeof *games);
 	s = &games[ngames++];
 	snprintf(s->game, sizeof s->game, "%s", game);
-	s->kw = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	s->kw = g_hash_table_new_full(g_str_hash, g_str_equal, free,
 	    (GDestroyNotify)g_ptr_array_unref);
-	snprintf(ctx, sizeof ctx, "order.%s", game);
-	for (int i = 0; catalog_languages[i] != NULL; i++) {
-		catalog_each(catalog_languages[i], ctx, spelling_entry, s->kw);
-		catalog_each(catalog_languages[i], "order.common", spelling_entry, s->kw);
-	}
+	spelling_each(game, spelling_entry, s->kw);
 	return s->kw;
 }
 
@@ -126,7 +97,7 @@ spellings_of(const char *game)
 static size_t
 tokens(const char *s, struct token *t, size_t max)
 {
-	char *a = fold(s, 0);
+	char *a = spelling_fold(s, 0);
 	size_t n = 0;
 
 	for (const char *p = a; *p != '\0' && n < max;) {
@@ -145,38 +116,8 @@ tokens(const char *s, struct token *t, size_t max)
 		t[n].s[len] = '\0';
 		t[n++].digits = digits;
 	}
-	g_free(a);
+	free(a);
 	return n;
-}
-
-/* Optimal string alignment distance: an edit is a letter dropped, added,
- * changed, or two neighbours swapped. */
-static int
-osa(const char *a, const char *b)
-{
-	size_t m = strlen(a), n = strlen(b);
-	int d[WORD_LEN + 1][WORD_LEN + 1];
-
-	if (m > WORD_LEN || n > WORD_LEN)
-		return (int)(m > n ? m : n);
-	for (size_t i = 0; i <= m; i++)
-		d[i][0] = (int)i;
-	for (size_t j = 0; j <= n; j++)
-		d[0][j] = (int)j;
-	for (size_t i = 1; i <= m; i++)
-		for (size_t j = 1; j <= n; j++) {
-			int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-
-			if (d[i - 1][j] + 1 < c)
-				c = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < c)
-				c = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-			    d[i - 2][j - 2] + 1 < c)
-				c = d[i - 2][j - 2] + 1;
-			d[i][j] = c;
-		}
-	return d[m][n];
 }
 
 static double
@@ -186,7 +127,7 @@ word_cost(const char *typed, const char *want)
 
 	if (big == 0)
 		return 0;
-	return (double)osa(typed, want) / (double)big;
+	return (double)spelling_distance(typed, want) / (double)big;
 }
 
 /* How far typed is from the order's word w: over w's spellings when it is

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "core/xmalloc.h"
-#include "lang/catalog.h"
+#include "lang/spelling.h"
 #include "lang/wordlang.h"
 
 /* The common words that open a line; the others (every, due, ON, TO, ALL...)
@@ -34,12 +34,9 @@ static size_t nsets;
 static char *
 fold(const char *s, size_t len)
 {
-	char *lower = g_utf8_strdown(s, (gssize)len);
-	char *ascii = g_str_to_ascii(lower, "C");
-	char *r = xstrdup(ascii);
+	char *w = g_strndup(s, len), *r = spelling_fold(w, 0);
 
-	g_free(lower);
-	g_free(ascii);
+	g_free(w);
 	return r;
 }
 
@@ -56,12 +53,6 @@ add(struct wordset *ws, const char *w, size_t len, const char *lang)
 	ws->v[ws->n++].lang = lang;
 }
 
-struct filling {
-	struct wordset *ws;
-	const char *lang;
-	int common;
-};
-
 static int
 opener(const char *msgid)
 {
@@ -73,25 +64,21 @@ opener(const char *msgid)
 
 /* Each alternative's first word: a phrase is recognized by how it opens. */
 static void
-entry(const char *msgid, const char *msgstr, void *arg)
+entry(const char *en, char *const *alt, const char *lang, int common, void *arg)
 {
-	struct filling *f = arg;
-	char **alt;
+	struct wordset *ws = arg;
 
-	if (f->common && !opener(msgid))
+	if (common && !opener(en))
 		return;
-	add(f->ws, msgid, strcspn(msgid, " "), "en");
-	alt = g_strsplit(msgstr, "|", -1);
+	add(ws, en, strcspn(en, " "), "en");
 	for (int i = 0; alt[i] != NULL; i++)
-		add(f->ws, alt[i], strcspn(alt[i], " "), f->lang);
-	g_strfreev(alt);
+		add(ws, alt[i], strcspn(alt[i], " "), lang);
 }
 
 static const struct wordset *
 set_of(const char *game)
 {
-	struct filling f;
-	char ctx[64];
+	struct wordset *ws;
 
 	if (game == NULL)
 		game = "";
@@ -99,32 +86,23 @@ set_of(const char *game)
 		if (strcmp(sets[i].game, game) == 0)
 			return &sets[i];
 	sets = xreallocarray(sets, nsets + 1, sizeof *sets);
-	memset(&sets[nsets], 0, sizeof sets[nsets]);
-	snprintf(sets[nsets].game, sizeof sets[nsets].game, "%s", game);
-	f.ws = &sets[nsets];
+	ws = &sets[nsets];
+	memset(ws, 0, sizeof *ws);
+	snprintf(ws->game, sizeof ws->game, "%s", game);
 	/* English first: an English keyword says nothing of its writer's
 	 * language, whatever language spells a word like it. */
 	for (int i = 0; openers[i] != NULL; i++)
-		add(f.ws, openers[i], strlen(openers[i]), "en");
-	for (int i = 0; catalog_languages[i] != NULL; i++) {
-		f.lang = catalog_languages[i];
-		if (game[0] != '\0') {
-			f.common = 0;
-			snprintf(ctx, sizeof ctx, "order.%s", game);
-			catalog_each(f.lang, ctx, entry, &f);
-		}
-		f.common = 1;
-		catalog_each(f.lang, "order.common", entry, &f);
-	}
+		add(ws, openers[i], strlen(openers[i]), "en");
+	spelling_each(game, entry, ws);
 	/* English entries of every language first, then the languages. */
-	for (size_t a = 0, b; a < f.ws->n; a++)
-		if (strcmp(f.ws->v[a].lang, "en") != 0)
-			for (b = a + 1; b < f.ws->n; b++)
-				if (strcmp(f.ws->v[b].lang, "en") == 0) {
-					struct known t = f.ws->v[a];
+	for (size_t a = 0, b; a < ws->n; a++)
+		if (strcmp(ws->v[a].lang, "en") != 0)
+			for (b = a + 1; b < ws->n; b++)
+				if (strcmp(ws->v[b].lang, "en") == 0) {
+					struct known t = ws->v[a];
 
-					f.ws->v[a] = f.ws->v[b];
-					f.ws->v[b] = t;
+					ws->v[a] = ws->v[b];
+					ws->v[b] = t;
 					break;
 				}
 	return &sets[nsets++];
@@ -154,24 +132,6 @@ wordlang_of(const char *game, const char *line)
 	return lang;
 }
 
-/* Whether a and b are one edit apart, a swap of neighbours counting as
- * one. */
-static int
-one_edit(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i = 0;
-
-	if (la > lb + 1 || lb > la + 1)
-		return 0;
-	while (i < la && i < lb && a[i] == b[i])
-		i++;
-	if (la == lb)
-		return i < la && (strcmp(a + i + 1, b + i + 1) == 0 ||
-		    (i + 1 < la && a[i] == b[i + 1] && a[i + 1] == b[i] &&
-		    strcmp(a + i + 2, b + i + 2) == 0));
-	return la > lb ? strcmp(a + i + 1, b + i) == 0 : strcmp(a + i, b + i + 1) == 0;
-}
-
 int
 wordlang_near(const char *game, const char *line, size_t shortest)
 {
@@ -183,7 +143,7 @@ wordlang_near(const char *game, const char *line, size_t shortest)
 		if (strcmp(ws->v[i].word, w) == 0)
 			r = 2;
 		else if (r == 0 && strlen(w) >= shortest && strlen(ws->v[i].word) >= shortest &&
-		    one_edit(w, ws->v[i].word))
+		    spelling_distance(w, ws->v[i].word) == 1)
 			r = 1;
 	free(w);
 	return r;

@@ -184,11 +184,15 @@ tell_step(struct ledger *l, const struct config *c, struct render *r,
 	struct pending pd;
 	int over;
 
+	/* The end notice was every reader's last report; a ledger from before
+	 * it counted as one may still owe some, which nobody wants now. */
+	if (strcmp(p->g.status, "ended") == 0)
+		return 0;
 	if (campaign_load(l, p->g.id, &camp, d) < 0)
 		return -1;
 	memset(&pd, 0, sizeof pd);
 	p->rules->waiting_for(p->st, &pd);
-	over = pd.over || strcmp(p->g.status, "ended") == 0;
+	over = pd.over;
 	for (int s = 0; s < p->g.nseats; s++) {
 		if (s == skip || strcmp(p->g.seats[s].kind, "human") != 0 ||
 		    p->g.seats[s].reported_seq >= p->seq ||

@@ -124,9 +124,20 @@ bots_move(struct mailer *m)
 {
 	int steps = 0;
 
-	if (bots_play(m->l, m->p, m->now, &steps, m->d) < 0)
+	if (bots_play(m->l, m->p, m->now, &steps, m->d) < 0 ||
+	    play_update_status(m->l, m->p, m->d) < 0)
 		return -1;
-	return play_update_status(m->l, m->p, m->d);
+	/* The run that would close the deadlines the moves met looks at
+	 * running games only: once the moves finish the game, close them now,
+	 * or it shows an open deadline for ever. */
+	if (steps > 0 && strcmp(m->p->g.status, "over") == 0) {
+		struct campaign camp;
+
+		if (campaign_load(m->l, m->p->g.id, &camp, m->d) < 0 ||
+		    deadline_sync(m->l, m->p, &camp, m->d) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 int

@@ -137,4 +137,43 @@ printf 'From: tb@x\nMessage-ID: <after-turn@x>\n\nHELP\n' > after.eml
 expect 0 "" -- "$az" ingest --stdin < after.eml
 expect 0 "^0$" -- sqlite3 azalai.db "SELECT count(*) FROM messages WHERE status = 'new'"
 
+
+# The game master's view of a game's end and pauses (issue 31).
+# A paused game says so in the list, with its end and reason.
+"$az" new buqruru --name halt --seat a=ha@x --seat b=hb@x > /dev/null 2>&1
+expect 0 "paused until" -- "$az" pause halt --for 2d the server moves
+expect 0 "^halt .*step 0, paused since .* until .*: the server moves, then waiting for a, b" -- \
+    "$az" list
+# A game that ends while a seat's deadline is open keeps none: here the
+# referee takes the seat and finishes the game.
+"$az" new buqruru --name fin --seat a=fa@x --seat b=bot > /dev/null 2>&1
+"$az" run > /dev/null 2>&1
+expect 0 "^a  *hole  *due " -- "$az" deadline fin
+"$az" seat fin a bot > /dev/null 2>&1
+expect 0 "^over$" -- q "SELECT status FROM games WHERE name = 'fin'"
+expect 0 "fin has no open deadline" -- "$az" deadline fin
+# A game the game master ends: its last mail has no order form, and it was
+# every reader's last report: a press mail after it brings the press and
+# the answer, no report to a seat or an observer that had news pending.
+"$az" new buqruru --name stop --seat a=sa@x --seat b=sb@x > seats.txt 2>/dev/null
+tok=$(awk '$1 == "seat" && $2 == "a" { print $4 }' seats.txt)
+"$az" watch stop sw@x > /dev/null 2>&1
+printf 'From: sa@x\nMessage-ID: <stop1@x>\n\nGAME stop\nSEAT a\nTOKEN %s\nHOLE b\n' "$tok" \
+    > stop1.eml
+expect 0 "" -- "$az" ingest --stdin < stop1.eml
+# b and the observer have not had the newest step yet (as under digest).
+q "UPDATE seats SET reported_seq = 0 WHERE name = 'b' AND game_id = (SELECT id FROM games
+    WHERE name = 'stop'); UPDATE watchers SET reported_seq = 0"
+expect 0 "stop ended" -- "$az" end stop the season is over
+expect 0 "^3$" -- q "SELECT count(*) FROM outbox WHERE kind = 'end' AND game_id = (SELECT id
+    FROM games WHERE name = 'stop')"
+expect 0 "^0$" -- q "SELECT count(*) FROM outbox WHERE kind = 'end' AND (body LIKE '%TOKEN%'
+    OR body LIKE '%To send orders%')"
+before=$(q "SELECT max(id) FROM outbox")
+printf 'From: sa@x\nMessage-ID: <stop2@x>\n\nGAME stop\nSEAT a\nTOKEN %s\nPRESS TO b\nhello\nENDPRESS\n' \
+    "$tok" > stop2.eml
+expect 0 "" -- "$az" ingest --stdin < stop2.eml
+expect 0 "^ack sa@x|press sb@x$" -- q "SELECT group_concat(kind || ' ' || to_addr, '|') FROM
+    (SELECT kind, to_addr FROM outbox WHERE id > $before ORDER BY kind)"
+
 finish

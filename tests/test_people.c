@@ -320,6 +320,26 @@ test_replace(void **state)
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), events + 1);
 }
 
+/* A seat the referee plays while the game master looks for a new player
+ * still has its old player, who is told of the handover (doc/campaigns.md). */
+static void
+test_replace_from_bot(void **state)
+{
+	struct fx_env *e = *state;
+	char token[TOKEN_LEN], *body;
+	uint64_t fixed = 7;
+	struct diag d;
+
+	assert_int_equal(TX(e, people_set_bot(&e->f.l, &e->f.cfg, &e->p, 1, 0, NOW, &d)), 0);
+	assert_int_equal(TX(e, people_replace(&e->f.l, &e->f.cfg, &e->p, 1, "sol@example.org",
+	    &fixed, NOW, token, &d)), 0);
+	body = fx_last_mail(&e->f, "handover", "s@example.org");
+	assert_non_null(body);
+	assert_null(strstr(body, "sol@"));
+	assert_null(strstr(body, token));
+	free(body);
+}
+
 static void
 test_bot_and_human(void **state)
 {
@@ -668,6 +688,7 @@ main(void)
 		cmocka_unit_test(test_rollback_targi),
 		cmocka_unit_test(test_rollback_too_far),
 		cmocka_unit_test_setup_teardown(test_replace, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_replace_from_bot, setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_bot_and_human, setup, fx_env_teardown),
 		cmocka_unit_test(test_parse_time),
 		cmocka_unit_test_setup_teardown(test_away_cap, setup, fx_env_teardown),

@@ -326,6 +326,24 @@ test_usage_in_the_readers_words(void **state)
 	assert_reads("es", d.enc, "COLOCA 5", "PLACE");
 	assert_reads("es", d.enc, "COLOCA DUNA 2", "DUNE");
 	assert_reads("fr", d.enc, "PLACE DUNE 2", NULL);
+	/* A game's own usage: dunes only where the expansion's dunes lie. */
+	{
+		struct tg_state *st = calloc(1, sizeof *st);
+
+		diag_clear(&d);
+		assert_int_not_equal(tg_parse(st, 0, "PLACE 99", &ord, &d), 0);
+		assert_reads("en", d.enc, "Write it as: PLACE followed by a border card number, "
+		    "e.g. PLACE 5.", "DUNE");
+		assert_reads("de", d.enc, "SETZE gefolgt von der Nummer einer Randkarte, z. B. "
+		    "SETZE 5.", "DÜNE");
+		assert_reads("es", d.enc, "COLOCA 5.", "DUNA");
+		assert_reads("fr", d.enc, "PLACE 5.", "DUNE");
+		st->x.dunes = 1;
+		diag_clear(&d);
+		assert_int_not_equal(tg_parse(st, 0, "PLACE", &ord, &d), 0);
+		assert_reads("de", d.enc, "(oder SETZE DÜNE 2 ", "PLACE");
+		free(st);
+	}
 	diag_clear(&d);
 	assert_int_not_equal(tg_parse(NULL, 0, "TAKE", &ord, &d), 0);
 	assert_reads("de", d.enc, "(NIMM 2)", "TAKE");

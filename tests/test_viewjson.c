@@ -89,6 +89,15 @@ test_types_kept(void **state)
 	assert_int_equal(view_json("targi", "t-1", 7, -1, v, 0, &b, &d), 0);
 	assert_non_null(strstr(b.p, "\"viewer\":\"observer\""));
 	buf_free(&b);
+	/* Once the view reveals the seed the game is over: a seatless view is
+	 * of everything, and says so; a seat keeps its index. */
+	tval_set_map(v, "reveal");
+	assert_int_equal(view_json("targi", "t-1", 7, -1, v, 0, &b, &d), 0);
+	assert_non_null(strstr(b.p, "\"viewer\":\"all\""));
+	buf_free(&b);
+	assert_int_equal(view_json("targi", "t-1", 7, 1, v, 0, &b, &d), 0);
+	assert_non_null(strstr(b.p, "\"viewer\":1"));
+	buf_free(&b);
 	tval_free(v);
 }
 

@@ -5,12 +5,16 @@ secret of its reader (as game_rules.secrets lists them, the other seats'
 tokens, the seed while the game runs). Also checks that the schema refuses
 a view with an unknown key or a value of the wrong type, and that the
 secrets scan can see: a seat's JSON does show facts hidden from the others.
+And what a program plays from (promises()): each deadline also in ISO 8601,
+the full legal list beside a summary, "all" for a seatless view after the
+end.
 
 usage: view-json-check.py SCHEMA [--expect-leaks]
 --expect-leaks: a leak is planted (AZALAI_TEST_PLANT_LEAK): succeed only
 when leaks are found."""
 import copy
 import json
+import re
 import sys
 
 import jsonschema
@@ -80,7 +84,41 @@ def spoiled(doc):
     d = copy.deepcopy(doc)
     del d["view"]["step"]
     out.append(("a missing key", d))
+    if "reveal" in doc["view"]:
+        d = copy.deepcopy(doc)
+        d["viewer"] = "observer"
+        out.append(("\"observer\" as the viewer of a view after the end", d))
+    d = copy.deepcopy(doc)
+    d["view"]["your_deadline_at"] = "Thu 03 Dec 2026 08:15 UTC"
+    out.append(("a deadline in words where ISO 8601 belongs", d))
     return out
+
+ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+
+def promises(doc, v, count):
+    """What a program may rely on beyond the types; None, or what is broken.
+    count gathers how often each promise was put to the test."""
+    view = doc["view"]
+    if "reveal" in view and v < 0:
+        count["all"] = count.get("all", 0) + 1
+        if doc["viewer"] != "all":
+            return "a view without a seat after the end says viewer %r" % doc["viewer"]
+    for d in view["deadlines"] + [w for w in view["waiting"] if w["due"]]:
+        count["due_at"] = count.get("due_at", 0) + 1
+        if not ISO.match(d["due_at"]):
+            return "deadline %r has no ISO time (due_at %r)" % (d["due"], d["due_at"])
+    if bool(view["your_deadline"]) != bool(view["your_deadline_at"]):
+        return "your_deadline %r, your_deadline_at %r" % (
+            view["your_deadline"], view["your_deadline_at"])
+    if view["your_turn"] and not view["legal_all"]:
+        return "the reader's turn with no legal_all"
+    if not view["your_turn"] and view["legal_all"]:
+        return "legal_all when no decision of the reader is due"
+    if view["legal_short"]:
+        count["legal_all"] = count.get("legal_all", 0) + 1
+        if len(view["legal_all"]) < len(view["legal"]) - 3:
+            return "legal_all is shorter than the summary"
+    return None
 
 def leaves(errors):
     for e in errors:
@@ -98,6 +136,7 @@ def main():
     secrets = {}
     hidden_from = {}
     views = leaks = positives = 0
+    count = {}
     seen = {}
     first_leak = None
     views_since_secrets = 0
@@ -129,6 +168,10 @@ def main():
             print("FAIL: %s, step %s, viewer %s: view.json at %s: %s" % (
                 game, doc.get("step"), v, "/".join(map(str, e.absolute_path)),
                 e.message[:300]))
+            return 1
+        broken = None if expect_leaks else promises(doc, v, count)
+        if broken:
+            print("FAIL: %s, step %s, viewer %s: %s" % (game, doc.get("step"), v, broken))
             return 1
         views += 1
         kind = (doc["rules"], "over" if doc["view"].get("reveal") else
@@ -164,6 +207,10 @@ def main():
             if (rules, k) not in seen:
                 print("FAIL: no %s view of %s was checked" % (k, rules))
                 return 1
+    for what in ("all", "due_at", "legal_all"):
+        if not count.get(what):
+            print("FAIL: no view put the promise about %s to the test" % what)
+            return 1
     refused = 0
     for kind, doc in sorted(seen.items()):
         for what, bad in spoiled(doc):

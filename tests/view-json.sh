@@ -55,6 +55,13 @@ if python3 -c 'import json,sys; json.load(open(sys.argv[1]))' show-north.json; t
 if grep -q '"viewer" : 0' show-north.json && grep -q '"seat" : "north"' show-north.json &&
     grep -q '"viewer" : "observer"' show-obs.json; then pass; else
 	fail "show --json names the wrong viewer"; fi
+# The version the output says is the one the manual, the doc and the schema say.
+v=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' show-north.json)
+if grep -q "^($v, raised when a key is added" "$src/man/azalai.1" &&
+    grep -q "\"version\" : $v,\$" "$src/doc/view-json.md" &&
+    python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["properties"]["version"]["const"] != int(sys.argv[2]))' \
+	"$schema" "$v"; then pass; else
+	fail "the output's version $v is not the one azalai(1), doc/view-json.md and the schema say"; fi
 if "$az" show t1 --as east --json > out.txt 2> err.txt; then fail "--as east"; else
 	[ $? = 64 ] && grep -q 'has no seat "east"' err.txt && pass || fail "--as east: $(cat err.txt)"; fi
 if "$az" replay t1 --step 0 --as south --json > replay.json 2> err.txt; then pass; else
@@ -65,8 +72,11 @@ record replay.json 1 >> cli.txt
 # A bot game is over when new returns: every reader sees it all.
 "$az" new buqruru --name b1 --seat a=bot --seat b=bot > /dev/null 2>&1 || fail "new buqruru"
 "$az" show b1 --as a --json > over.json 2> err.txt || fail "show b1 --json: $(cat err.txt)"
-if grep -q '"reveal"' over.json; then pass; else fail "a finished game's JSON reveals nothing"; fi
 "$az" replay b1 --step 3 --json > mid.json 2> err.txt || fail "replay b1 --json: $(cat err.txt)"
+if grep -q '"reveal"' over.json; then pass; else fail "a finished game's JSON reveals nothing"; fi
+# Without a seat, a view of everything after the end: "all" (doc/view-json.md).
+if grep -q '"viewer" : "all"' mid.json && grep -q '"viewer" : 0' over.json; then pass; else
+	fail "a finished game's seatless view is not \"all\": $(grep '"viewer"' mid.json over.json)"; fi
 { echo "G buqruru cli"; printf 'V -1 '; tr -d '\n' < over.json; echo
   printf 'V -1 '; tr -d '\n' < mid.json; echo; } >> cli.txt
 # The command-line views are valid too (the spoiled-view checks need more
@@ -151,6 +161,46 @@ sys.exit(0 if seen["n"] > 0 and seen["s"] > 0 else "reports seen: %r" % seen)
 PY
 then pass; else fail "view.json by mail"; fi
 if grep -l "$tok_s" out/*-report-n@* > /dev/null 2>&1; then fail "south's token reached north"; else pass; fi
+
+# Under `due` no report follows most of north's orders: the ack that says
+# whose move it is is the only mail of that step, and carries the view too.
+# Each deadline has its ISO time beside the words.
+"$az" seat t1 north notify due > /dev/null 2>&1 || fail "notify due"
+rm -f out/*.eml
+for _ in 1 2 3; do
+	order north "$tok_n"
+	order south "$tok_s"
+done
+"$az" outbox flush > /dev/null 2>&1 || fail "outbox flush"
+if python3 - "$schema" out <<'PY'
+import email, glob, json, os, re, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+val = jsonschema.validators.validator_for(schema)(schema)
+acks = turns = 0
+for f in sorted(glob.glob(os.path.join(sys.argv[2], "*-ack-n@*.eml"))):
+    m = email.message_from_binary_file(open(f, "rb"))
+    parts = [p for p in m.walk() if p.get_filename() == "view.json"]
+    if len(parts) != 1:
+        sys.exit("north's ack has no view.json: " + f)
+    doc = json.loads(parts[0].get_payload(decode=True))
+    for e in val.iter_errors(doc):
+        sys.exit("invalid view.json in %s: %s: %s" % (f, "/".join(map(str, e.path)), e.message))
+    v = doc["view"]
+    if doc["viewer"] != 0 or "lines" in v or "step %d" % doc["step"] not in m["Subject"]:
+        sys.exit("the ack's view.json is not north's view of its step: " + f)
+    acks += 1
+    if v["your_turn"]:
+        turns += 1
+        if not re.match(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$", v["your_deadline_at"]):
+            sys.exit("north's deadline %r has no ISO time: %r" % (v["your_deadline"],
+                     v["your_deadline_at"]))
+        if not v["legal_all"] or v["legal_all"][0]["text"] not in \
+                [t["text"] for t in v["legal"]]:
+            sys.exit("north's legal_all is not its orders: %r" % v["legal_all"][:3])
+sys.exit(0 if acks >= 3 and turns > 0 else "acks with view.json: %d, saying north's move: %d"
+         % (acks, turns))
+PY
+then pass; else fail "view.json with an ack under notify due"; fi
 
 # A German reader: the same data as the English one, keys untranslated,
 # messages in German: first by `show --json` with the campaign's language,

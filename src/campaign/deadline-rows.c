@@ -295,7 +295,10 @@ deadline_sync(struct ledger *l, struct play *p, const struct campaign *c, struct
 	struct campaign own;
 	struct sync u;
 
-	if (p->g.paused_at[0] != '\0' || strcmp(p->g.status, "active") != 0)
+	/* A game just over still has the rows its last moves met or left:
+	 * reconcile closes them all (and opens none). */
+	if (p->g.paused_at[0] != '\0' || (strcmp(p->g.status, "active") != 0 &&
+	    strcmp(p->g.status, "over") != 0))
 		return 0;
 	memset(&u, 0, sizeof u);
 	u.l = l;

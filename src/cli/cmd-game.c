@@ -482,8 +482,16 @@ list_one(void *arg, const struct game_row *g)
 		for (int i = 0; i < g->nseats; i++)
 			if (pd.seats & VIS_SEAT(i))
 				buf_printf(&w, "%s%s", w.len ? ", " : "", g->seats[i].name);
-		snprintf(status, sizeof status, "step %lld, waiting for %s", (long long)p.seq,
-		    w.len ? w.p : "nobody");
+		/* Paused, nobody is waited for now: say so before whom it waits for. */
+		if (g->paused_at[0] != '\0')
+			snprintf(status, sizeof status, "step %lld, paused since %s%s%s%s%.80s, "
+			    "then waiting for %s", (long long)p.seq, g->paused_at,
+			    g->paused_until[0] ? " until " : "", g->paused_until,
+			    g->paused_reason[0] ? ": " : "", g->paused_reason,
+			    w.len ? w.p : "nobody");
+		else
+			snprintf(status, sizeof status, "step %lld, waiting for %s",
+			    (long long)p.seq, w.len ? w.p : "nobody");
 		buf_free(&w);
 		play_free(&p);
 	} else if (g->result[0] != '\0') {

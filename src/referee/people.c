@@ -124,9 +124,20 @@ bots_move(struct mailer *m)
 {
 	int steps = 0;
 
-	if (bots_play(m->l, m->p, m->now, &steps, m->d) < 0)
+	if (bots_play(m->l, m->p, m->now, &steps, m->d) < 0 ||
+	    play_update_status(m->l, m->p, m->d) < 0)
 		return -1;
-	return play_update_status(m->l, m->p, m->d);
+	/* The run that would close the deadlines the moves met looks at
+	 * running games only: once the moves finish the game, close them now,
+	 * or it shows an open deadline for ever. */
+	if (steps > 0 && strcmp(m->p->g.status, "over") == 0) {
+		struct campaign camp;
+
+		if (campaign_load(m->l, m->p->g.id, &camp, m->d) < 0 ||
+		    deadline_sync(m->l, m->p, &camp, m->d) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 int
@@ -166,7 +177,9 @@ people_replace(struct ledger *l, const struct config *c, struct play *p, int sea
 	if (token_new(token, s->salt, fixed) < 0)
 		return refuse(d, "no randomness from the kernel");
 	token_hash(token, s->salt, s->hash);
-	snprintf(old, sizeof old, "%s", strcmp(s->kind, "human") == 0 ? s->address : "");
+	/* A seat the referee plays keeps its player's address (seat ... human
+	 * gives it back): that player is the one the seat is taken from. */
+	snprintf(old, sizeof old, "%s", s->address);
 	/* The same address: a player who lost the token gets a new one. */
 	same = strcasecmp(old, address) == 0;
 	snprintf(s->address, sizeof s->address, "%s", address);
@@ -545,7 +558,9 @@ people_end(struct ledger *l, const struct config *c, struct play *p, const char 
 	mailer_init(&m, l, c, p, now, d);
 	extra = tval_map();
 	tval_set_str(extra, "reason", reason);
-	rc = tell_all(&m, -1, "ended", "end", extra, 0);
+	/* The reader's last report, with what it had not heard yet: nothing
+	 * is owed after it, so no later mail (press, a command) sends one. */
+	rc = tell_all(&m, -1, "ended", "end", extra, 1);
 	tval_free(extra);
 	return mailer_done(&m, rc);
 }

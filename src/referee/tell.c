@@ -11,6 +11,7 @@
 #include "mail/outbox.h"
 #include "referee/tell.h"
 #include "render/report.h"
+#include "render/reportjson.h"
 
 int
 tell_tree(struct ledger *l, const struct config *c, struct render *r,
@@ -18,12 +19,23 @@ tell_tree(struct ledger *l, const struct config *c, struct render *r,
     const char *to, const char *in_reply_to, const char *refs, const char *now,
     struct diag *d)
 {
+	/* A report's tree is the view and nothing else. */
+	return tell_tree_view(l, c, r, p, seat, root, strcmp(tmpl, "report") == 0 ?
+	    REPORT_VIEW_ALL_KEYS : 0, tmpl, kind, to, in_reply_to, refs, now, d);
+}
+
+int
+tell_tree_view(struct ledger *l, const struct config *c, struct render *r,
+    const struct play *p, int seat, struct tval *root, size_t view_keys, const char *tmpl,
+    const char *kind, const char *to, const char *in_reply_to, const char *refs,
+    const char *now, struct diag *d)
+{
 	struct report_mail m;
 	struct outbox_item it;
 	struct picture_recipe rec;
 	int rc;
 
-	if (report_mail(l, c, r, p, seat, root, tmpl, &m, d) < 0)
+	if (report_mail(l, c, r, p, seat, root, tmpl, view_keys, &m, d) < 0)
 		return -1;
 	memset(&it, 0, sizeof it);
 	it.game_id = p->g.id;
@@ -71,18 +83,26 @@ tell_seat(struct ledger *l, const struct config *c, struct render *r,
     struct diag *d)
 {
 	struct tval *root;
+	size_t view_keys;
 	int rc;
 
 	lang_render_for(r, l, c, p, seat, to);
 	root = report_tree(l, p, seat, seat >= 0 ? p->g.seats[seat].reported_seq : p->seq,
 	    r->lang);
-
+	/* Every mail here shows the report below its own words (an ack's
+	 * "your move" under `due` is the only mail of that step): a seat that
+	 * asked for JSON gets the view with each, not with reports alone. */
+	view_keys = root->n;
 	for (size_t i = 0; extra != NULL && i < extra->n; i++) {
+		/* A key of the view the mail replaces is the mail's, not the view's. */
+		if (tval_get(root, extra->keys[i]) != NULL)
+			view_keys = 0;
 		tval_set(root, extra->keys[i], extra->items[i]);
 		extra->items[i] = NULL;
 	}
 	tval_free(extra);
-	rc = tell_tree(l, c, r, p, seat, root, tmpl, kind, to, in_reply_to, refs, now, d);
+	rc = tell_tree_view(l, c, r, p, seat, root, view_keys, tmpl, kind, to, in_reply_to,
+	    refs, now, d);
 	if (rc == 0 && seat >= 0) {
 		rc = ledger_seat_set_reported(l, p->g.id, seat, p->seq, d);
 		p->g.seats[seat].reported_seq = p->seq;
@@ -164,11 +184,15 @@ tell_step(struct ledger *l, const struct config *c, struct render *r,
 	struct pending pd;
 	int over;
 
+	/* The end notice was every reader's last report; a ledger from before
+	 * it counted as one may still owe some, which nobody wants now. */
+	if (strcmp(p->g.status, "ended") == 0)
+		return 0;
 	if (campaign_load(l, p->g.id, &camp, d) < 0)
 		return -1;
 	memset(&pd, 0, sizeof pd);
 	p->rules->waiting_for(p->st, &pd);
-	over = pd.over || strcmp(p->g.status, "ended") == 0;
+	over = pd.over;
 	for (int s = 0; s < p->g.nseats; s++) {
 		if (s == skip || strcmp(p->g.seats[s].kind, "human") != 0 ||
 		    p->g.seats[s].reported_seq >= p->seq ||

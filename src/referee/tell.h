@@ -19,6 +19,12 @@ int tell_tree(struct ledger *, const struct config *, struct render *,
     const struct play *, int seat, struct tval *root, const char *tmpl, const char *kind,
     const char *to, const char *in_reply_to, const char *refs, const char *now,
     struct diag *);
+/* The same, root's first view_keys keys being the reader's view (report_mail):
+ * a seat that asked for JSON gets them as view.json. */
+int tell_tree_view(struct ledger *, const struct config *, struct render *,
+    const struct play *, int seat, struct tval *root, size_t view_keys, const char *tmpl,
+    const char *kind, const char *to, const char *in_reply_to, const char *refs,
+    const char *now, struct diag *);
 
 /* Renders `tmpl` for seat, in the language it reads at `to`, with `extra`
  * keys merged at the root (extra is consumed), queues it, and records the

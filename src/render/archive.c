@@ -399,6 +399,7 @@ frame_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	tval_set_list(root, "deadlines");
 	tval_set_str(root, "your_deadline", "");
 	tval_set_bool(root, "has_your_deadline", 0);
+	tval_set_str(root, "your_deadline_at", "");
 	if (render_mail(f->rd, "report", root, NULL, &body, f->d) < 0 ||
 	    board_svg(f->rd, root, &svg, f->d) < 0) {
 		free(body);

@@ -271,16 +271,21 @@ report_step_seq(struct ledger *l, const struct play *p, int viewer, int64_t seen
 	return s;
 }
 
-/* The open deadline of each seat, in campaign time ("" when none). */
+/* "2026-11-21T12:00:00Z" and its NUL */
+#define DUE_AT 24
+
+/* The open deadline of each seat, in campaign time ("" when none), and as
+ * the ledger has it (ISO 8601 in UTC), for a program to compare. */
 static void
 open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
-    char due[MAX_SEATS][CAMPAIGN_DATE], char kind[MAX_SEATS][24])
+    char due[MAX_SEATS][CAMPAIGN_DATE], char at[MAX_SEATS][DUE_AT], char kind[MAX_SEATS][24])
 {
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT seat_idx, kind, due_at FROM deadlines "
 	    "WHERE game_id = ? AND status = 'open' ORDER BY seq");
 
 	memset(due, 0, MAX_SEATS * sizeof due[0]);
 	memset(kind, 0, MAX_SEATS * sizeof kind[0]);
+	memset(at, 0, MAX_SEATS * sizeof at[0]);
 	sqlite3_bind_int64(st, 1, p->g.id);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		int s = sqlite3_column_int(st, 0);
@@ -288,6 +293,8 @@ open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
 		if (s < 0 || s >= p->g.nseats)
 			continue;
 		campaign_date_iso(c, col_text(st, 2), due[s], sizeof due[s]);
+		if (clock_parse_iso(col_text(st, 2)) != -1)
+			clock_iso(clock_parse_iso(col_text(st, 2)), at[s], sizeof at[s]);
 		snprintf(kind[s], sizeof kind[s], "%s", col_text(st, 1));
 	}
 	ledger_release(l, st);
@@ -297,7 +304,7 @@ open_deadlines(struct ledger *l, const struct play *p, const struct campaign *c,
  * master, and the deadlines. */
 static void
 campaign_keys(struct ledger *l, const struct play *p, int viewer, uint32_t waited,
-    struct tval *root, char due[MAX_SEATS][CAMPAIGN_DATE])
+    struct tval *root, char due[MAX_SEATS][CAMPAIGN_DATE], char at[MAX_SEATS][DUE_AT])
 {
 	struct campaign c;
 	char kind[MAX_SEATS][24], t[CAMPAIGN_DATE];
@@ -318,24 +325,26 @@ campaign_keys(struct ledger *l, const struct play *p, int viewer, uint32_t waite
 	tval_set_str(root, "end_reason", p->g.end_reason);
 	tval_set_bool(root, "has_end_reason", p->g.end_reason[0] != '\0');
 
-	open_deadlines(l, p, &c, due, kind);
+	open_deadlines(l, p, &c, due, at, kind);
 	list = tval_set_list(root, "deadlines");
 	for (int s = 0; s < p->g.nseats; s++) {
 		struct tval *m;
 
 		/* A row the schedule has not closed yet is no one's deadline. */
 		if (!(waited & VIS_SEAT(s)))
-			due[s][0] = '\0';
+			due[s][0] = at[s][0] = '\0';
 		if (due[s][0] == '\0')
 			continue;
 		m = tval_push_map(list);
 		tval_set_str(m, "seat", p->g.seats[s].name);
 		tval_set_str(m, "what", kind[s]);
 		tval_set_str(m, "due", due[s]);
+		tval_set_str(m, "due_at", at[s]);
 		tval_set_bool(m, "yours", s == viewer);
 	}
 	tval_set_str(root, "your_deadline", viewer >= 0 ? due[viewer] : "");
 	tval_set_bool(root, "has_your_deadline", viewer >= 0 && due[viewer][0] != '\0');
+	tval_set_str(root, "your_deadline_at", viewer >= 0 ? at[viewer] : "");
 }
 
 void
@@ -381,10 +390,10 @@ struct tval *
 report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
     const char *lang)
 {
-	struct tval *root = tval_map(), *list;
+	struct tval *root = tval_map(), *list, *all;
 	struct pending pd;
 	struct news_ctx n;
-	char due[MAX_SEATS][CAMPAIGN_DATE];
+	char due[MAX_SEATS][CAMPAIGN_DATE], at[MAX_SEATS][DUE_AT];
 	/* Nobody moves in a paused or ended game: no "your move" that would be refused. */
 	int halted = p->g.paused_at[0] != '\0' || strcmp(p->g.status, "ended") == 0;
 	int short_list;
@@ -411,7 +420,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 	p->rules->waiting_for(p->st, &pd);
 	if (strcmp(p->g.status, "ended") == 0)
 		pd.seats = 0;
-	campaign_keys(l, p, viewer, pd.seats, root, due);
+	campaign_keys(l, p, viewer, pd.seats, root, due, at);
 
 	n.list = tval_set_list(root, "news");
 	n.viewer = eyes;
@@ -435,6 +444,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 		/* The seat reads its own decision as you_what instead. */
 		tval_set_bool(w, "mine", s == viewer);
 		tval_set_str(w, "due", due[s]);
+		tval_set_str(w, "due_at", at[s]);
 		tval_set_bool(w, "has_due", due[s][0] != '\0');
 		free(what);
 	}
@@ -442,6 +452,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 	    (pd.seats & VIS_SEAT(viewer)));
 	tval_set_str(root, "you_what", viewer >= 0 ? pending_own(&pd, viewer) : "");
 	list = tval_set_list(root, "legal");
+	all = tval_set_list(root, "legal_all");
 	short_list = 0;
 	if (!halted && viewer >= 0 && (pd.seats & VIS_SEAT(viewer))) {
 		struct order_list ol;
@@ -453,10 +464,14 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 		else
 			for (size_t i = 0; i < ol.n; i++)
 				tval_set_str(tval_push_map(list), "text", ol.v[i].text);
+		/* What LEGAL mails, for a program: no summary to scrape. */
+		for (size_t i = 0; i < ol.n; i++)
+			tval_set_str(tval_push_map(all), "text", ol.v[i].text);
 		order_list_free(&ol);
 		/* Lines to copy are in the reader's words. */
 		if (short_list <= 0)
 			report_orders_lang(list, lang, p->rules->name);
+		report_orders_lang(all, lang, p->rules->name);
 	}
 	/* The lines are a summary, not orders to copy: LEGAL mails those. */
 	tval_set_bool(root, "legal_short", short_list > 0);
@@ -586,7 +601,7 @@ report_html(struct render *r, struct ledger *l, struct tval *root, const char *t
 
 int
 report_mail(struct ledger *l, const struct config *c, struct render *r,
-    const struct play *p, int seat, struct tval *root, const char *tmpl,
+    const struct play *p, int seat, struct tval *root, const char *tmpl, size_t view_keys,
     struct report_mail *m, struct diag *d)
 {
 	int rc;
@@ -597,7 +612,7 @@ report_mail(struct ledger *l, const struct config *c, struct render *r,
 	 * picture's board_cid and size): those are how a mail is written, not
 	 * what the reader may see, and doc/view-schema.json has no place for
 	 * them. */
-	rc = reportjson_attachment(r->lang, p, seat, tmpl, root, &m->json, d);
+	rc = reportjson_attachment(r->lang, p, seat, view_keys, root, &m->json, d);
 	ordertr_keywords(r->lang, p->rules->name, root);
 	/* After the JSON: codes are how this mail answers, not the view. */
 	if (rc == 0)

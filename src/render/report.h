@@ -95,10 +95,12 @@ struct report_mail {
 
 /* Renders tmpl over root (consumed; "referee" is added) for seat (-1: none)
  * in r's language into m (report_mail_free it on 0): the JSON from the
- * reader's view, then the text and the HTML with its picture, which the
- * ledger l may keep drawn already (report_html). Queues nothing. */
+ * reader's view (root's first view_keys keys; all with reportjson.h's
+ * REPORT_VIEW_ALL_KEYS, none with 0), then the text and the HTML with its
+ * picture, which the ledger l may keep drawn already (report_html). Queues
+ * nothing. */
 int report_mail(struct ledger *, const struct config *, struct render *,
-    const struct play *, int seat, struct tval *root, const char *tmpl,
+    const struct play *, int seat, struct tval *root, const char *tmpl, size_t view_keys,
     struct report_mail *m, struct diag *);
 void report_mail_free(struct report_mail *);
 

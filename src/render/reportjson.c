@@ -43,18 +43,23 @@ reportjson_says(int on, struct diag *od)
 
 int
 reportjson_attachment(const char *lang, const struct play *p, int seat,
-    const char *tmpl, const struct tval *root, char **json, struct diag *d)
+    size_t view_keys, const struct tval *root, char **json, struct diag *d)
 {
 	struct buf b = BUF_INIT;
 	const struct tval *step = tval_get(root, "step");
+	struct tval view = *root;
 
 	*json = NULL;
-	if (seat < 0 || strcmp(tmpl, "report") != 0 || !p->g.seats[seat].json)
+	if (seat < 0 || view_keys == 0 || !p->g.seats[seat].json)
 		return 0;
+	/* A shallow copy that stops where the mail's own keys begin: they say
+	 * how this mail answers, and the schema has no place for them. */
+	if (view_keys < view.n)
+		view.n = view_keys;
 	/* The tree the text was rendered from: nothing the report would not
 	 * say, its step number too (report_step_seen). */
 	if (view_json_lang(lang, p->rules->name, p->g.name, step != NULL ?
-	    (long long)step->num : p->seq, seat, root, 1, &b, d) < 0) {
+	    (long long)step->num : p->seq, seat, &view, 1, &b, d) < 0) {
 		buf_free(&b);
 		return -1;
 	}

@@ -118,6 +118,11 @@ view_json_lang(const char *lang, const char *game_rules_name, const char *game_n
 	json_builder_set_member_name(jb, "step");
 	json_builder_add_int_value(jb, step);
 	json_builder_set_member_name(jb, "viewer");
+	/* Once the game is over or ended (the view reveals its seed) a view
+	 * without a seat is of everything: "all", as the doc promises. A seat
+	 * keeps its index, which a program needs to know itself. */
+	if (viewer == -1 && view != NULL && tval_get(view, "reveal") != NULL)
+		viewer = VIEW_ALL;
 	if (viewer >= 0)
 		json_builder_add_int_value(jb, viewer);
 	else if (rc == 0)

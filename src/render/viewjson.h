@@ -11,12 +11,13 @@
 #include "core/diag.h"
 #include "core/tval.h"
 
-#define VIEW_JSON_VERSION 2
+#define VIEW_JSON_VERSION 3
 
-/* The view as JSON: {"schema": "azalai-view", "version": 1, "rules": ...,
+/* The view as JSON: {"schema": "azalai-view", "version": 3, "rules": ...,
  * "game": ..., "step": ..., "viewer": ..., "view": {...}}. viewer is a seat
  * index, -1 for an observer or VIEW_ALL once the game is over; it is written
- * as the index, "observer" or "all". pretty indents the output. Appends to
+ * as the index, "observer" or "all" (-1 too when the view reveals the seed:
+ * the game is over). pretty indents the output. Appends to
  * out (with a final newline); 0, or -1 with a diag when a string in the view
  * is not UTF-8. */
 int view_json(const char *game_rules_name, const char *game_name, long long step,

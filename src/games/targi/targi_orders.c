@@ -445,6 +445,14 @@ place_plan(const struct words *ws, struct order *o)
 	return 0;
 }
 
+/* Whether the game has the expansion's sand dunes; a parse with no state
+ * (of a line alone) may name them. */
+static int
+dunes(const void *vst)
+{
+	return vst == NULL || ((const struct tg_state *)vst)->x.dunes;
+}
+
 int
 tg_parse(const void *vst, int seat, const char *line, struct order *o,
     struct diag *d)
@@ -453,7 +461,6 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 	const char *v;
 	int s[TG_NRES], t;
 
-	(void)vst;
 	(void)seat;
 	memset(o, 0, sizeof *o);
 	o->nargs = ORDER_ARGS;
@@ -467,11 +474,16 @@ tg_parse(const void *vst, int seat, const char *line, struct order *o,
 		o->nargs = 1;
 		if (ws.n == 3 && is(ws.w[1], "DUNE") && (t = dune_word(ws.w[2])) >= 0)
 			o->arg[0] = TG_DUNE(t);
-		else if (ws.n < 2 || (ws.n == 2 &&
-		    ((t = target(ws.w[1])) < 1 || t > TG_NBORDER)))
+		else if ((ws.n < 2 || (ws.n == 2 &&
+		    ((t = target(ws.w[1])) < 1 || t > TG_NBORDER))) && dunes(vst))
 			return bad(d, N_("%s followed by a border card number, e.g. %s (or %s for a sand dune)"),
 			    ORDER("targi", "PLACE"), ORDER("targi", "PLACE 5"),
 			    ORDER("targi", "PLACE DUNE 2"));
+		/* A base game has no dunes: its players never heard of them. */
+		else if (ws.n < 2 || (ws.n == 2 &&
+		    ((t = target(ws.w[1])) < 1 || t > TG_NBORDER)))
+			return bad(d, N_("%s followed by a border card number, e.g. %s"),
+			    ORDER("targi", "PLACE"), ORDER("targi", "PLACE 5"));
 		else if (place_plan(&ws, o) < 0)
 			return bad(d, N_("%s followed by up to three different border card numbers, this placement first, e.g. %s or %s"),
 			    ORDER("targi", "PLACE"), ORDER("targi", "PLACE 5"),

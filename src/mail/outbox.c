@@ -357,9 +357,18 @@ outbox_deliver(struct ledger *l, const struct config *c, const struct outbox_rou
 		html = outbox_html(l, game, stored);
 		g_free(stored);
 
-		st = ledger_stmt(l, "SELECT kind, to_addr, subject, body, message_id, "
-		    "in_reply_to, refs, created_at, status, attempts, "
-		    "COALESCE(game_id, 0), COALESCE(seat_idx, -1), json FROM outbox WHERE id = ?");
+		/* The reader's welcome in the game: the first mail that
+		 * welcomed this address to a seat of it (welcome, or a seat
+		 * handed to a new player) or to watching it. Its thread holds
+		 * every later mail of the game to that reader. */
+		st = ledger_stmt(l, "SELECT o.kind, o.to_addr, o.subject, o.body, o.message_id, "
+		    "o.in_reply_to, o.refs, o.created_at, o.status, o.attempts, "
+		    "COALESCE(o.game_id, 0), COALESCE(o.seat_idx, -1), o.json, "
+		    "COALESCE(g.name, ''), COALESCE((SELECT w.message_id FROM outbox w "
+		    "WHERE w.game_id = o.game_id AND w.kind IN ('welcome', 'seat', 'watch') "
+		    "AND w.to_addr = o.to_addr COLLATE NOCASE AND (w.kind = 'welcome' OR "
+		    "(w.kind = 'seat') = (w.seat_idx IS NOT NULL)) ORDER BY w.id LIMIT 1), '') "
+		    "FROM outbox o LEFT JOIN games g ON g.id = o.game_id WHERE o.id = ?");
 		sqlite3_bind_int64(st, 1, id);
 		if (sqlite3_step(st) != SQLITE_ROW) {
 			ledger_release(l, st);
@@ -387,6 +396,8 @@ outbox_deliver(struct ledger *l, const struct config *c, const struct outbox_rou
 		game = sqlite3_column_int64(st, 10);
 		seat = sqlite3_column_int(st, 11);
 		m.json = col_text(st, 12);
+		m.game = col_text(st, 13);
+		m.root = col_text(st, 14);
 		m.html = html;
 		/* The recipient as the To header and the envelope name it. One
 		 * that 7-bit mail cannot name (a row queued before it was

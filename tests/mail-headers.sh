@@ -82,6 +82,39 @@ check "every subject of the game begins with its tag, said once" \
 	     grep "^Subject:" | grep -v "^Subject: \[azalai $game\] " &&
 	 ! grep -h "^Subject:" outbox/*.eml | grep -q "$game:"'
 
+# List-Unsubscribe (RFC 2369; issue 30): a seat's asks for NOTIFY digest
+# (with its token, as every mail that changes a seat); an observer's is
+# UNWATCH GAME, taken from the watching address alone.
+unsub() { val "$1" List-Unsubscribe; }
+check "a seat's mails carry a mailto that asks for NOTIFY digest" \
+	'f=$(kind_file welcome) &&
+	 [ "$(unsub "$f")" = "<mailto:referee@azalai.test?subject=NOTIFY%20digest&body=GAME%20$game%0D%0ASEAT%20a%0D%0ATOKEN%20%0D%0ANOTIFY%20digest>" ]'
+check "a mail about no game has no List-Unsubscribe" '[ -z "$(unsub "$(kind_file problem)")" ]'
+"$az" watch "$game" fan@azalai.test fr > /dev/null 2>&1
+"$az" run > /dev/null 2>&1
+fan() { grep -l "^To: fan@azalai.test" outbox/*.eml; }
+check "an observer's mails carry a mailto that unwatches" \
+	'[ -n "$(fan)" ] && ! for f in $(fan); do
+	     [ "$(unsub "$f")" = "<mailto:referee@azalai.test?subject=UNWATCH%20$game>" ] || echo "$f"
+	 done | grep -q .'
+watchers() { sqlite3 azalai.db "select count(*) from watchers"; }
+mail x@azalai.test "UNWATCH $game" ""
+"$az" run > /dev/null 2>&1
+check "UNWATCH from an address that does not watch: nothing unwatched" '[ "$(watchers)" = 1 ]'
+mail fan@azalai.test "UNWATCH $game" ""
+"$az" run > /dev/null 2>&1
+"$az" run > /dev/null 2>&1
+check "UNWATCH from the observer: it watches no more, and is told" \
+	'[ "$(watchers)" = 0 ] && [ "$(fan | wc -l)" = 2 ] &&
+	 [ -z "$(unsub "$(fan | tail -n 1)")" ]'
+check "... told in the language it watched in" \
+	'hdr "$(fan | tail -n 1)" | grep -q "^Subject: \[azalai $game\] vous ne suivez plus la partie\$"'
+# The seat's mailto, its token written after TOKEN: the seat is told less.
+mail a@azalai.test "NOTIFY digest" "GAME $game\r\nSEAT a\r\nTOKEN $token\r\nNOTIFY digest\r\n"
+"$az" run > /dev/null 2>&1
+check "a seat's mailto, with its token: NOTIFY digest is taken" \
+	'[ "$(sqlite3 azalai.db "select s.notify from seats s join games g on g.id = s.game_id where s.name = '\''a'\''")" = digest ]'
+
 # Message-IDs: azalai.TIME.UNIQUE@domain, UNIQUE 16 hex digits, never the
 # outbox row number, all different (a report that numbers choices adds
 # .CODE, its reply code, before the @). The row number is compared as a string:

@@ -346,9 +346,15 @@ mailout_build(const struct outmail *o, size_t *len)
 	 * List-Unsubscribe-Post (RFC 8058): that is for an https URI, and the
 	 * referee is reached by mail alone. */
 	if (o->unsubscribe != NULL && o->unsubscribe[0] != '\0') {
-		char *v = g_strdup_printf("<%s>", o->unsubscribe);
+		/* As written: a URI has no place to fold, and GMime would
+		 * encode it as a word of RFC 2047 that no client reads. */
+		char *v = g_strdup_printf(" <%s>\n", o->unsubscribe);
+		GMimeHeader *h;
 
-		g_mime_object_set_header(obj, "List-Unsubscribe", v, NULL);
+		g_mime_object_set_header(obj, "List-Unsubscribe", "", NULL);
+		h = g_mime_header_list_get_header(g_mime_object_get_header_list(obj),
+		    "List-Unsubscribe");
+		g_mime_header_set_raw_value(h, v);
 		g_free(v);
 	}
 	/* RFC 3834: say we are a machine, so vacation programs do not answer. */

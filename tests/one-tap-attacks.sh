@@ -113,8 +113,25 @@ check "a number answering an old report: refused as stale" \
 reply "$rt" tinhinan@example.org 9
 check "a number the report has no choice for: refused" \
 	'said "has no choice 9" && [ "$(moves "$g1")" = "$before" ]'
-reply "$rt" tinhinan@example.org "ORDER 1"
-check "ORDER 1 answering the newest report plays its first choice" \
+# Threaded mail: References holds the whole thread, the reader's welcome
+# and older reports (whose codes may be unspent) before the mail answered.
+# A number answers the mail In-Reply-To names (or the last of References),
+# never one before it: here an ack, which numbers nothing.
+mid() { q "SELECT message_id FROM outbox WHERE id = $1"; }
+welcome=$(q "SELECT o.message_id FROM outbox o JOIN games g ON g.id = o.game_id
+    WHERE g.name = '$g1' AND o.kind = 'welcome' AND o.to_addr = 'tinhinan@example.org'")
+ack=$(q "SELECT max(o.id) FROM outbox o JOIN games g ON g.id = o.game_id
+    WHERE g.name = '$g1' AND o.kind = 'ack' AND o.to_addr = 'tinhinan@example.org'")
+printf 'From: tinhinan@example.org\nTo: referee@example.org\nSubject: Re: ack\nMessage-ID: <a%s@x>\nIn-Reply-To: <%s>\nReferences: <%s>\n <%s> <%s>\n\n1\n' \
+    "$n" "$(mid "$ack")" "$welcome" "$(mid "$rt")" "$(mid "$ack")" > a.eml
+send a.eml
+check "a number answering an ack plays no older report's unspent code" \
+	'said "press Reply on the report" && [ "$(moves "$g1")" = "$before" ]'
+# As a client threads it now: the welcome first, the report answered last.
+printf 'From: tinhinan@example.org\nTo: referee@example.org\nSubject: Re: r\nMessage-ID: <b%s@x>\nIn-Reply-To: <%s>\n\n%s\n' \
+    "$n" "$(mid "$rt")" "ORDER 1" > b.eml
+send b.eml
+check "ORDER 1 answering the newest report (In-Reply-To alone) plays its first choice" \
 	'grep -q "^done: 1 accepted" t.txt && [ "$(moves "$g1")" = $((before + 1)) ]'
 reply "$rt" tinhinan@example.org 2
 check "a second number answering the same report: refused, used already" \

@@ -45,7 +45,7 @@ test_built_mail(void **state)
 {
 	struct outmail o = { 1, "press", "azalai", "referee@a.test", "p@a.test", "press",
 	    "first\n.\nMAIL FROM:<referee@a.test>\r\nRCPT TO:<p@a.test>\rDATA\n.\nlast\n",
-	    "", "azalai.1.x@a.test", "", "", "2026-11-21T12:00:00Z", "" };
+	    "", "azalai.1.x@a.test", "", "", "2026-11-21T12:00:00Z", "", NULL, NULL, NULL };
 	size_t len, n;
 	char *raw = mailout_build(&o, &len), *w = mailout_crlf(raw, len, &n);
 
@@ -80,7 +80,7 @@ test_json_attachment(void **state)
 	const char *json = "{\"schema\" : \"azalai-view\", \"text\" : \"Zo\u00eb's \\\"x\\\"\"}\n";
 	struct outmail o = { 1, "report", "azalai", "referee@a.test", "p@a.test", "report",
 	    "the report\n", "<p>the report</p>", "azalai.2.x@a.test", "", "",
-	    "2026-11-21T12:00:00Z", json };
+	    "2026-11-21T12:00:00Z", json, NULL, NULL, NULL };
 	size_t len;
 	char *raw;
 	GMimeParser *parser;
@@ -190,7 +190,7 @@ test_reply_ids_are_msg_ids(void **state)
 	    "accepted\n", "", "azalai.3.x@a.test", "\xc3\xa4.1@p.test",
 	    "<\xc3\xbc@x.test> <azalai.1.x@a.test> (a comment) <a b@c.test> <bare>, "
 	    "<ok.2@[127.0.0.1]><no@dots..test> <$weird!#id%@p.test>",
-	    "2026-11-21T12:00:00Z", "" };
+	    "2026-11-21T12:00:00Z", "", NULL, NULL, NULL };
 	char *h, v[400];
 
 	(void)state;
@@ -225,6 +225,90 @@ test_reply_ids_are_msg_ids(void **state)
 	assert_null(strstr(h, "References:"));
 	assert_null(strstr(h, "In-Reply-To:"));
 	g_free(h);
+}
+
+/* A mail of a game threads under the reader's welcome (root): a report
+ * replies to it, an answer replies to the mail it answers with the
+ * welcome first in References (once), the welcome itself to nothing; its
+ * subject has the game's tag once, and the mail the game's List-Id. */
+static void
+test_game_thread(void **state)
+{
+	struct outmail o = { 1, "report", "azalai", "referee@a.test", "p@a.test",
+	    "Targi targi-1: round 2, step 5", "text\n", "", "azalai.5.x@a.test", "", "",
+	    "2026-11-21T12:00:00Z", "", "targi-1", "azalai.1.w@a.test", NULL };
+	char *h, v[400];
+
+	(void)state;
+	h = headers_of(&o);
+	header_value(h, "In-Reply-To", v, sizeof v);
+	assert_string_equal(v, "<azalai.1.w@a.test>");
+	header_value(h, "References", v, sizeof v);
+	assert_string_equal(v, "<azalai.1.w@a.test>");
+	header_value(h, "Auto-Submitted", v, sizeof v);
+	assert_string_equal(v, "auto-generated");
+	header_value(h, "Subject", v, sizeof v);
+	assert_string_equal(v, "[azalai targi-1] round 2, step 5");
+	header_value(h, "List-Id", v, sizeof v);
+	assert_string_equal(v, "\"azalai targi-1\" <targi-1.games.a.test>");
+	assert_null(strstr(h, "List-Unsubscribe"));
+	g_free(h);
+
+	/* An answer to a fresh mail: under the welcome, replying to that mail. */
+	o.kind = "ack";
+	o.in_reply_to = "p1@p.test";
+	h = headers_of(&o);
+	header_value(h, "In-Reply-To", v, sizeof v);
+	assert_string_equal(v, "<p1@p.test>");
+	header_value(h, "References", v, sizeof v);
+	assert_string_equal(v, "<azalai.1.w@a.test> <p1@p.test>");
+	g_free(h);
+
+	/* A reply to a report already holds the welcome: not twice. */
+	o.refs = "<azalai.1.w@a.test> <azalai.4.x.code@a.test>";
+	h = headers_of(&o);
+	header_value(h, "References", v, sizeof v);
+	assert_string_equal(v, "<azalai.1.w@a.test> <azalai.4.x.code@a.test> <p1@p.test>");
+	g_free(h);
+
+	/* The welcome starts the thread; a resent subject keeps one tag. */
+	o.kind = "welcome";
+	o.in_reply_to = o.refs = "";
+	o.message_id = o.root;
+	o.subject = "[azalai targi-1] you play seat a";
+	o.unsubscribe = "mailto:referee@a.test?subject=x";
+	h = headers_of(&o);
+	assert_null(strstr(h, "In-Reply-To:"));
+	assert_null(strstr(h, "References:"));
+	header_value(h, "Subject", v, sizeof v);
+	assert_string_equal(v, "[azalai targi-1] you play seat a");
+	header_value(h, "List-Unsubscribe", v, sizeof v);
+	assert_string_equal(v, "<mailto:referee@a.test?subject=x>");
+	g_free(h);
+}
+
+static void
+test_subject_tag(void **state)
+{
+	char *s, label[64];
+
+	(void)state;
+	s = mailout_subject("bq-1", "Buqruru bq-1: order not taken");
+	assert_string_equal(s, "[azalai bq-1] order not taken");
+	g_free(s);
+	/* Only the opening "TITLE GAME: " goes, not the name elsewhere. */
+	s = mailout_subject("bq-1", "press from bq-1: hello");
+	assert_string_equal(s, "[azalai bq-1] press from bq-1: hello");
+	g_free(s);
+	s = mailout_subject("bq-1", "a: bq-1: x");
+	assert_string_equal(s, "[azalai bq-1] a: bq-1: x");
+	g_free(s);
+	mailout_list_label("Game.One", label, sizeof label);
+	assert_string_equal(label, "game.one");
+	mailout_list_label(".a..b.", label, sizeof label);
+	assert_string_equal(label, "-a.-b-");
+	mailout_list_label("t\xc3\xa4", label, sizeof label);
+	assert_string_equal(label, "t--");
 }
 
 /* The one spelling of an address that goes out (To, envelope, outbox row):
@@ -292,6 +376,8 @@ main(void)
 		cmocka_unit_test(test_built_mail),
 		cmocka_unit_test(test_json_attachment),
 		cmocka_unit_test(test_reply_ids_are_msg_ids),
+		cmocka_unit_test(test_game_thread),
+		cmocka_unit_test(test_subject_tag),
 		cmocka_unit_test(test_envelope_addresses),
 	};
 

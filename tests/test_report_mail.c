@@ -399,7 +399,7 @@ static void
 test_plain_html_row(void **state)
 {
 	struct outmail o = { 1, "report", "azalai", "referee@a.test", "p@a.test", "report",
-	    "text\n", "<p>html</p>", "azalai.1.x@a.test", "", "", "2026-11-21T12:00:00Z", NULL };
+	    "text\n", "<p>html</p>", "azalai.1.x@a.test", "", "", "2026-11-21T12:00:00Z", NULL, NULL, NULL, NULL };
 	size_t len;
 	char *raw = mailout_build(&o, &len);
 	GMimeObject *body;
@@ -426,16 +426,27 @@ delivered(const struct fixture *f, long long id)
 
 /* Row id as outbox_deliver would have built it with html as the row's HTML
  * alternative: the mail as it went before pictures were kept apart. */
+/* The threading headers (the game, the reader's welcome, the
+ * List-Unsubscribe) are outbox_deliver's own: taken as it wrote them, from
+ * got, the mail delivered; the bytes compared are the rest. */
 static GByteArray *
-as_inline(const struct fixture *f, long long id, const char *html)
+as_inline(const struct fixture *f, long long id, const char *html, const GByteArray *got)
 {
-	sqlite3_stmt *st = ledger_prep((struct ledger *)&f->l, "SELECT kind, to_addr, "
-	    "subject, body, message_id, in_reply_to, refs, created_at, json FROM outbox "
-	    "WHERE id = ?");
+	sqlite3_stmt *st = ledger_prep((struct ledger *)&f->l, "SELECT o.kind, o.to_addr, "
+	    "o.subject, o.body, o.message_id, o.in_reply_to, o.refs, o.created_at, o.json, "
+	    "COALESCE(g.name, '') FROM outbox o LEFT JOIN games g ON g.id = o.game_id "
+	    "WHERE o.id = ?");
 	struct outmail o;
-	char *raw;
+	char *raw, *head = g_strndup((const char *)got->data, got->len), root[256] = "",
+	    unsub[1024] = "", *p;
 	size_t len;
 	GByteArray *out;
+
+	if ((p = strstr(head, "\nIn-Reply-To: <")) != NULL)
+		sscanf(p, "\nIn-Reply-To: <%255[^>]", root);
+	if ((p = strstr(head, "\nList-Unsubscribe: <")) != NULL)
+		sscanf(p, "\nList-Unsubscribe: <%1023[^>]", unsub);
+	g_free(head);
 
 	sqlite3_bind_int64(st, 1, id);
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
@@ -450,6 +461,9 @@ as_inline(const struct fixture *f, long long id, const char *html)
 	o.refs = col_text(st, 6);
 	o.created_at = col_text(st, 7);
 	o.json = col_text(st, 8);
+	o.game = col_text(st, 9);
+	o.root = root;
+	o.unsubscribe = unsub;
 	o.from_name = f->cfg.referee_name;
 	o.from_addr = f->cfg.referee_address;
 	o.html = html;
@@ -465,7 +479,7 @@ as_inline(const struct fixture *f, long long id, const char *html)
 static void
 assert_sent_inline(const struct fixture *f, long long id, const char *html)
 {
-	GByteArray *got = delivered(f, id), *exp = as_inline(f, id, html);
+	GByteArray *got = delivered(f, id), *exp = as_inline(f, id, html, got);
 
 	assert_int_equal(got->len, exp->len);
 	assert_memory_equal(got->data, exp->data, exp->len);

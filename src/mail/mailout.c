@@ -191,17 +191,23 @@ attach(GMimeMessage *m, const char *message_id, const char *type, const char *su
 	g_object_unref(stream);
 }
 
-/* In-Reply-To and References of an answer to the mail whose Message-ID is
- * irt (without <>) and whose References were refs (as it wrote them): of
- * both, the ids that are RFC 5322 msg-ids, in their order, irt last. Any
- * other (8-bit bytes, spaces, a second "@") would leave our headers no
- * longer 7-bit, or no longer headers. The referee's own ids, which a
- * player's mail carries in its References, always pass. */
+/* In-Reply-To and References of a mail. An answer to the mail whose
+ * Message-ID is irt (without <>) and whose References were refs (as it
+ * wrote them) replies to it: of both, the ids that are RFC 5322 msg-ids,
+ * in their order, irt last. Any other (8-bit bytes, spaces, a second "@")
+ * would leave our headers no longer 7-bit, or no longer headers. The
+ * referee's own ids, which a player's mail carries in its References,
+ * always pass. root, the reader's welcome mail in the game, comes first
+ * when refs did not hold it: an answer to a fresh mail (no References)
+ * still threads in the game, and a mail that answers none replies to the
+ * welcome. In-Reply-To stays the mail answered, never an older one: a
+ * reply code is read from it or from the last References alone. */
 static void
-thread(GMimeObject *obj, const char *irt, const char *refs)
+thread(GMimeObject *obj, const char *irt, const char *refs, const char *root)
 {
 	GString *r = g_string_new(NULL);
-	const char *p = refs, *lt, *gt;
+	const char *p = refs != NULL ? refs : "", *lt, *gt;
+	char *top = NULL;
 
 	while ((lt = strchr(p, '<')) != NULL && (gt = strchr(lt + 1, '>')) != NULL) {
 		/* "<a <b@c>": the inner one is the id. */
@@ -216,16 +222,91 @@ thread(GMimeObject *obj, const char *irt, const char *refs)
 			    (int)(gt - lt + 1), lt);
 		p = gt + 1;
 	}
-	if (address_msg_id(irt, strlen(irt))) {
+	if (root != NULL && address_msg_id(root, strlen(root))) {
+		top = g_strdup_printf("<%s>", root);
+		if (strstr(r->str, top) == NULL) {
+			if (r->len > 0)
+				g_string_prepend_c(r, ' ');
+			g_string_prepend(r, top);
+		}
+	}
+	if (irt != NULL && address_msg_id(irt, strlen(irt))) {
 		char *id = g_strdup_printf("<%s>", irt);
 
 		g_mime_object_set_header(obj, "In-Reply-To", id, NULL);
 		g_string_append_printf(r, "%s%s", r->len > 0 ? " " : "", id);
 		g_free(id);
+	} else if (top != NULL) {
+		g_mime_object_set_header(obj, "In-Reply-To", top, NULL);
 	}
 	if (r->len > 0)
 		g_mime_object_set_header(obj, "References", r->str, NULL);
+	g_free(top);
 	g_string_free(r, TRUE);
+}
+
+#define TAG_HEAD "[azalai "
+
+char *
+mailout_subject(const char *game, const char *subject)
+{
+	size_t n = strlen(game);
+	const char *rest = subject, *p;
+	char *tag = g_strdup_printf(TAG_HEAD "%s] ", game), *s;
+
+	if (strncmp(subject, tag, strlen(tag)) == 0) {
+		g_free(tag);
+		return g_strdup(subject);
+	}
+	/* The templates begin "Targi targi-1: ": the tag says it already, and
+	 * what follows is the part that differs from mail to mail. */
+	p = n > 0 ? strstr(subject, game) : NULL;
+	if (p != NULL && p[n] == ':' && p[n + 1] == ' ' && (p == subject ||
+	    (p[-1] == ' ' && memchr(subject, ' ', (size_t)(p - 1 - subject)) == NULL &&
+	    memchr(subject, ':', (size_t)(p - subject)) == NULL)))
+		rest = p + n + 2;
+	s = g_strconcat(tag, rest, NULL);
+	g_free(tag);
+	return s;
+}
+
+void
+mailout_list_label(const char *game, char *out, size_t n)
+{
+	size_t k = 0;
+
+	/* A game's name is letters, digits, "_", "." and "-"; a dot-atom has
+	 * no dot first, last or twice, and no 8-bit byte. */
+	for (const char *p = game; *p != '\0' && k + 1 < n; p++) {
+		unsigned char ch = (unsigned char)*p;
+
+		if (ch == '.' && k > 0 && out[k - 1] != '.' && p[1] != '\0')
+			out[k++] = '.';
+		else if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_' ||
+		    ch == '-')
+			out[k++] = (char)ch;
+		else if (ch >= 'A' && ch <= 'Z')
+			out[k++] = (char)(ch - 'A' + 'a');
+		else
+			out[k++] = '-';
+	}
+	if (k == 0 && n > 1)
+		out[k++] = '-';
+	out[k < n ? k : n - 1] = '\0';
+}
+
+/* RFC 2919: one list per game, so a reader's filter keeps a game apart. */
+static void
+list_id(GMimeObject *obj, const char *game, const char *from_addr)
+{
+	const char *at = strrchr(from_addr, '@');
+	char label[128], *v;
+
+	mailout_list_label(game, label, sizeof label);
+	v = g_strdup_printf("\"azalai %s\" <%s.games.%s>", label, label,
+	    at != NULL ? at + 1 : "localhost");
+	g_mime_object_set_header(obj, "List-Id", v, NULL);
+	g_free(v);
 }
 
 char *
@@ -242,13 +323,40 @@ mailout_build(const struct outmail *o, size_t *len)
 	obj = GMIME_OBJECT(m);
 	g_mime_message_add_mailbox(m, GMIME_ADDRESS_TYPE_FROM, o->from_name, o->from_addr);
 	g_mime_message_add_mailbox(m, GMIME_ADDRESS_TYPE_TO, NULL, o->to);
-	g_mime_message_set_subject(m, o->subject, "utf-8");
+	if (o->game != NULL && o->game[0] != '\0') {
+		char *subject = mailout_subject(o->game, o->subject);
+
+		g_mime_message_set_subject(m, subject, "utf-8");
+		g_free(subject);
+	} else {
+		g_mime_message_set_subject(m, o->subject, "utf-8");
+	}
 	dt = g_date_time_new_from_unix_utc(t >= 0 ? (gint64)t : 0);
 	g_mime_message_set_date(m, dt);
 	g_date_time_unref(dt);
 	g_mime_message_set_message_id(m, o->message_id);
-	if (o->in_reply_to[0] != '\0')
-		thread(obj, o->in_reply_to, o->refs);
+	/* The welcome mail itself is the top of the reader's thread. */
+	if (o->root != NULL && strcmp(o->root, o->message_id) == 0)
+		thread(obj, o->in_reply_to, o->refs, NULL);
+	else
+		thread(obj, o->in_reply_to, o->refs, o->root);
+	if (o->game != NULL && o->game[0] != '\0')
+		list_id(obj, o->game, o->from_addr);
+	/* RFC 2369: what a reader's client offers as "unsubscribe". No
+	 * List-Unsubscribe-Post (RFC 8058): that is for an https URI, and the
+	 * referee is reached by mail alone. */
+	if (o->unsubscribe != NULL && o->unsubscribe[0] != '\0') {
+		/* As written: a URI has no place to fold, and GMime would
+		 * encode it as a word of RFC 2047 that no client reads. */
+		char *v = g_strdup_printf(" <%s>\n", o->unsubscribe);
+		GMimeHeader *h;
+
+		g_mime_object_set_header(obj, "List-Unsubscribe", "", NULL);
+		h = g_mime_header_list_get_header(g_mime_object_get_header_list(obj),
+		    "List-Unsubscribe");
+		g_mime_header_set_raw_value(h, v);
+		g_free(v);
+	}
 	/* RFC 3834: say we are a machine, so vacation programs do not answer. */
 	g_mime_object_set_header(obj, "Auto-Submitted",
 	    is_reply(o) ? "auto-replied" : "auto-generated", NULL);

@@ -20,7 +20,23 @@ struct outmail {
 	const char *created_at;   /* ISO 8601 UTC: the Date header */
 	const char *json;         /* "" or NULL: none; else the view as an attachment,
 	                           * view.json, after the rest (multipart/mixed) */
+	/* The game the mail is about, "" or NULL when none: its subject gets
+	 * the game's tag (mailout_subject) and the mail a List-Id. */
+	const char *game;
+	/* The Message-ID (without <>) of the reader's welcome mail in that
+	 * game, "" or NULL when none: every other mail of the game to that
+	 * reader threads under it. */
+	const char *root;
+	/* List-Unsubscribe's URI (without <>), "" or NULL when none. */
+	const char *unsubscribe;
 };
+
+/* The subject a mail about game carries: "[azalai GAME] " and the rest,
+ * which no longer repeats "TITLE GAME: " (g_free()d by the caller). */
+char *mailout_subject(const char *game, const char *subject);
+/* RFC 2919's list-label of game (the part before ".games.DOMAIN"): its
+ * name as a dot-atom, into out (n bytes). */
+void mailout_list_label(const char *game, char *out, size_t n);
 
 /* The body of the mail, the one place its MIME tree is put together: the
  * text alone, or multipart/alternative of the text (first) and the HTML

@@ -322,6 +322,54 @@ outbox_each_undrawn(struct ledger *l, const struct outbox_round *r,
 	g_array_free(ids, TRUE);
 }
 
+/* s percent-encoded for a mailto URI (RFC 6068) at the end of b: all but
+ * letters, digits and the bytes of keep. */
+static void
+pct(GString *b, const char *s, const char *keep)
+{
+	for (; *s != '\0'; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') ||
+		    (ch >= '0' && ch <= '9') || strchr(keep, ch) != NULL)
+			g_string_append_c(b, (char)ch);
+		else
+			g_string_append_printf(b, "%%%02X", ch);
+	}
+}
+
+/* List-Unsubscribe (RFC 2369) of a mail about game to a seat (its name
+ * seat, "" when none) or to one who watches it, into out; "" for anyone
+ * else (the game master). An observer's is "UNWATCH GAME", which the
+ * referee takes from the watching address alone (answer.c): it changes no
+ * game. A seat's asks for NOTIFY digest, the quietest mode, and like every
+ * mail that changes a seat it needs the seat's token: the referee answers
+ * one without it asking for the token, never silences a seat on the word
+ * of a From that anyone can write. doc/mail-notes.md says so. */
+static void
+unsubscribe(char *out, size_t n, const char *referee, const char *game, const char *seat,
+    int watcher)
+{
+	GString *b = g_string_new(NULL);
+
+	if (game[0] != '\0' && (seat[0] != '\0' || watcher)) {
+		g_string_append(b, "mailto:");
+		pct(b, referee, "-._~@");
+		if (seat[0] != '\0') {
+			g_string_append(b, "?subject=NOTIFY%20digest&body=GAME%20");
+			pct(b, game, "-._~");
+			g_string_append(b, "%0D%0ASEAT%20");
+			pct(b, seat, "-._~");
+			g_string_append(b, "%0D%0ATOKEN%20%0D%0ANOTIFY%20digest");
+		} else {
+			g_string_append(b, "?subject=UNWATCH%20");
+			pct(b, game, "-._~");
+		}
+	}
+	snprintf(out, n, "%s", b->len < n ? b->str : "");
+	g_string_free(b, TRUE);
+}
+
 int
 outbox_deliver(struct ledger *l, const struct config *c, const struct outbox_round *r,
     int *sent, int *failed, struct diag *d)
@@ -346,6 +394,7 @@ outbox_deliver(struct ledger *l, const struct config *c, const struct outbox_rou
 		long long id = g_array_index(ids, long long, i);
 		struct outmail m;
 		char cause[512] = "", *raw = NULL, *kind, *to, *html, *stored, rcpt[ADDRESS_MAX];
+		char unsub[1024];
 		size_t len;
 		int rc, attempts, seat;
 		int64_t game = 0;
@@ -357,9 +406,21 @@ outbox_deliver(struct ledger *l, const struct config *c, const struct outbox_rou
 		html = outbox_html(l, game, stored);
 		g_free(stored);
 
-		st = ledger_stmt(l, "SELECT kind, to_addr, subject, body, message_id, "
-		    "in_reply_to, refs, created_at, status, attempts, "
-		    "COALESCE(game_id, 0), COALESCE(seat_idx, -1), json FROM outbox WHERE id = ?");
+		/* The reader's welcome in the game: the first mail that
+		 * welcomed this address to a seat of it (welcome, or a seat
+		 * handed to a new player) or to watching it. Its thread holds
+		 * every later mail of the game to that reader. */
+		st = ledger_stmt(l, "SELECT o.kind, o.to_addr, o.subject, o.body, o.message_id, "
+		    "o.in_reply_to, o.refs, o.created_at, o.status, o.attempts, "
+		    "COALESCE(o.game_id, 0), COALESCE(o.seat_idx, -1), o.json, "
+		    "COALESCE(g.name, ''), COALESCE((SELECT w.message_id FROM outbox w "
+		    "WHERE w.game_id = o.game_id AND w.kind IN ('welcome', 'seat', 'watch') "
+		    "AND w.to_addr = o.to_addr COLLATE NOCASE AND (w.kind = 'welcome' OR "
+		    "(w.kind = 'seat') = (w.seat_idx IS NOT NULL)) ORDER BY w.id LIMIT 1), ''), "
+		    "COALESCE(s.name, ''), EXISTS (SELECT 1 FROM watchers v WHERE v.game_id = "
+		    "o.game_id AND v.address = o.to_addr COLLATE NOCASE) "
+		    "FROM outbox o LEFT JOIN games g ON g.id = o.game_id LEFT JOIN seats s ON "
+		    "s.game_id = o.game_id AND s.idx = o.seat_idx WHERE o.id = ?");
 		sqlite3_bind_int64(st, 1, id);
 		if (sqlite3_step(st) != SQLITE_ROW) {
 			ledger_release(l, st);
@@ -387,6 +448,11 @@ outbox_deliver(struct ledger *l, const struct config *c, const struct outbox_rou
 		game = sqlite3_column_int64(st, 10);
 		seat = sqlite3_column_int(st, 11);
 		m.json = col_text(st, 12);
+		m.game = col_text(st, 13);
+		m.root = col_text(st, 14);
+		unsubscribe(unsub, sizeof unsub, from, m.game, col_text(st, 15),
+		    sqlite3_column_int(st, 16));
+		m.unsubscribe = unsub;
 		m.html = html;
 		/* The recipient as the To header and the envelope name it. One
 		 * that 7-bit mail cannot name (a row queued before it was

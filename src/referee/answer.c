@@ -32,6 +32,7 @@
 #include "referee/guessing.h"
 #include "referee/mailcmd.h"
 #include "referee/onetap.h"
+#include "referee/people.h"
 #include "referee/press.h"
 #include "referee/stale.h"
 #include "referee/tolerant.h"
@@ -1100,6 +1101,44 @@ thread_block(struct job *j, struct orderblock *ob, struct diag *pd)
 	return 1;
 }
 
+/* RFC 2369: the List-Unsubscribe of an observer's mails (outbox.c) is a
+ * mail whose subject is "UNWATCH GAME", from the address that watches: it
+ * stops the mails, and the observer is told so (people_unwatch). A From
+ * that does not watch GAME, or that its mail server found forged, is read
+ * as any other mail. 1 when done, 0 when not such a mail, -1 on a ledger
+ * error. */
+static int
+unwatch(struct job *j, struct diag *d)
+{
+	char kw[16], game[64], extra;
+	enum authres_verdict v;
+	struct authres by;
+	struct play p;
+	struct diag pd;
+	int rc;
+
+	if (strcmp(j->source, "file") == 0 || j->m.from_addr[0] == '\0' ||
+	    sscanf(j->m.subject, "%15s %63s %c", kw, game, &extra) != 2 ||
+	    strcasecmp(kw, "UNWATCH") != 0)
+		return 0;
+	v = authres_verdict(j->m.authres, j->m.nauthres, j->c->mailbox_authserv_id,
+	    j->m.from_addr, &by);
+	if (v == AUTHRES_FAIL || v == AUTHRES_MISMATCH)
+		return 0;
+	if ((rc = play_load(j->l, game, &p, d)) <= 0)
+		return rc;
+	diag_clear(&pd);
+	rc = people_unwatch(j->l, j->c, &p, j->m.from_addr, j->now, &pd);
+	if (rc == 0) {
+		j->game_id = p.g.id;
+		set_status(j, "done", "%s no longer watches %s", j->m.from_addr, p.g.name);
+	} else if (rc == PEOPLE_ELEDGER) {
+		*d = pd;
+	}
+	play_free(&p);
+	return rc == 0 ? 1 : rc == PEOPLE_ELEDGER ? -1 : 0;
+}
+
 static int
 one(struct job *j, const char *raw, size_t len, struct diag *d)
 {
@@ -1132,6 +1171,9 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 		    j->m.from_addr[0] ? j->m.from_addr : "(no sender)", why);
 		return set_status(j, "ignored", "%s", why);
 	}
+
+	if ((rc = unwatch(j, d)) != 0)
+		return rc < 0 ? -1 : 0;
 
 	memset(&ob, 0, sizeof ob);
 	j->text = j->m.text;

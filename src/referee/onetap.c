@@ -167,29 +167,42 @@ number_line(const char *text, int *n)
 	return 0;
 }
 
-/* The code of a Message-ID the referee wrote (its last dot-part before
- * '@'), found as a reply code: 1 with oc filled. */
+/* The reply code of Message-ID id (n bytes, without <>) when the referee
+ * wrote it (its last dot-part before '@'): 1 with oc filled. */
 static int
-reply_code(struct ledger *l, const char *ids, struct ordercode *oc)
+id_code(struct ledger *l, const char *id, size_t n, struct ordercode *oc)
 {
-	const char *s = ids != NULL ? ids : "";
+	const char *at = memchr(id, '@', n), *dot;
+	char code[ORDERCODE_LEN + 1];
 
-	while ((s = strchr(s, '<')) != NULL) {
-		const char *at = strchr(s, '@'), *end = strchr(s, '>'), *dot;
-		char code[ORDERCODE_LEN + 1];
+	if (at == NULL)
+		return 0;
+	for (dot = at; dot > id && *dot != '.'; dot--)
+		;
+	if (*dot != '.' || at - dot - 1 != ORDERCODE_LEN - 1)
+		return 0;
+	snprintf(code, sizeof code, "%.*s", (int)(at - dot - 1), dot + 1);
+	return ordercode_find(l, code, "reply", oc);
+}
 
-		if (at == NULL || end == NULL || at > end)
-			return 0;
-		for (dot = at; dot > s && *dot != '.'; dot--)
-			;
-		if (*dot == '.' && at - dot - 1 == ORDERCODE_LEN - 1) {
-			snprintf(code, sizeof code, "%.*s", (int)(at - dot - 1), dot + 1);
-			if (ordercode_find(l, code, "reply", oc))
-				return 1;
-		}
-		s = end;
-	}
-	return 0;
+/* The code of the report m answers: the one its In-Reply-To names, else
+ * the last of its References. Never an older one: References holds the
+ * whole thread (the welcome, earlier reports whose codes may be unspent),
+ * and a number answers the mail it replies to, nothing before it. */
+static int
+reply_code(struct ledger *l, const struct mailmsg *m, struct ordercode *oc)
+{
+	const char *refs = m->references != NULL ? m->references : "", *lt, *gt;
+
+	if (m->in_reply_to != NULL && m->in_reply_to[0] != '\0' &&
+	    id_code(l, m->in_reply_to, strlen(m->in_reply_to), oc))
+		return 1;
+	gt = strrchr(refs, '>');
+	if (gt == NULL)
+		return 0;
+	for (lt = gt; lt > refs && *lt != '<'; lt--)
+		;
+	return *lt == '<' && id_code(l, lt + 1, (size_t)(gt - lt - 1), oc);
 }
 
 static int
@@ -200,7 +213,7 @@ number_mail(struct ledger *l, const struct mailmsg *m, int64_t message, int line
 	char game[64], seat[64], choice[2 * ORDERBLOCK_MAX_LINE];
 	int rc = 1;
 
-	if (!reply_code(l, m->in_reply_to, &oc) && !reply_code(l, m->references, &oc)) {
+	if (!reply_code(l, m, &oc)) {
 		diag_set(&t->why, line, "a number alone plays a choice of your report only "
 		    "in a reply to that report, which your mail client marks as such; this "
 		    "mail answers no report of the referee's that numbers choices: press Reply "

@@ -608,15 +608,24 @@ people_unwatch(struct ledger *l, const struct config *c, struct play *p, const c
     const char *now, struct diag *d)
 {
 	struct mailer m;
-	int rc = watcher_remove(l, p->g.id, address, d);
+	sqlite3_stmt *st = ledger_prep(l, "SELECT 1 FROM watchers WHERE game_id = ? AND "
+	    "address = ? COLLATE NOCASE");
+	int rc;
 
-	if (rc < 0)
-		return PEOPLE_ELEDGER;
-	if (rc == 0)
+	sqlite3_bind_int64(st, 1, p->g.id);
+	sqlite3_bind_text(st, 2, address, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
 		return refuse(d, "%s does not watch game %s", address, p->g.name);
-	log_info("%s: %s no longer watches", p->g.name, address);
+	/* Told while it still watches: in the language it chose. */
 	mailer_init(&m, l, c, p, now, d);
-	return mailer_done(&m, tell(&m, -1, address, "unwatched", "watch", NULL, 0));
+	rc = tell(&m, -1, address, "unwatched", "watch", NULL, 0);
+	if (rc == 0 && watcher_remove(l, p->g.id, address, d) < 0)
+		rc = -1;
+	if (rc == 0)
+		log_info("%s: %s no longer watches", p->g.name, address);
+	return mailer_done(&m, rc);
 }
 
 int

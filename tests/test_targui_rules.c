@@ -559,6 +559,54 @@ test_attack_order_and_breakoff(void **u)
 	free(s);
 }
 
+/* Issue 31: a report says the break-off rule once, in the attack's line,
+ * not in every exchange; and shows only this round's dice (rolls_now),
+ * the older ones being one HISTORY away. */
+static void
+test_attack_report_short(void **u)
+{
+	static const int t1[] = { 2, 1, 2, 1, 2, 1 };
+	struct tu_dice dice = { t1, 6, 0 };
+	struct order o;
+	struct diag d;
+	struct evsink ev;
+	struct tu_state *s = example();
+	struct tval *root;
+	size_t rules = 0, exchanges = 0;
+
+	(void)u;
+	evsink_init(&ev);
+	turn(s, 0);
+	assert_int_equal(tu_parse(s, 0, "ATTACK 8 9 STOP 3 AFTER 2", &o, &d), 0);
+	assert_int_equal(tu_apply_turn(s, 0, &o, &dice, &ev, &d), 0);
+	for (size_t i = 0; i < ev.n; i++) {
+		const char *t = evline_text(&ev.v[i]);
+
+		if (strstr(t, "gives up") != NULL)
+			rules++;
+		if (strncmp(t, "Exchange ", 9) == 0)
+			exchanges++;
+	}
+	assert_int_equal(exchanges, 4);
+	assert_int_equal(rules, 1);
+	evsink_free(&ev);
+
+	root = tval_map();
+	tu_view(s, 0, root);
+	/* The four throws and the round's turns die. */
+	assert_int_equal(tval_get(root, "rolls_now")->n, 5);
+	assert_true(tval_get(root, "rolls")->n >= 5);
+	tval_free(root);
+	/* The next round: this round's dice are old news. */
+	s->round++;
+	root = tval_map();
+	tu_view(s, 0, root);
+	assert_int_equal(tval_get(root, "rolls_now")->n, 0);
+	assert_true(tval_get(root, "rolls")->n >= 4);
+	tval_free(root);
+	free(s);
+}
+
 static void
 test_attack_fails(void **u)
 {
@@ -1107,6 +1155,7 @@ main(void)
 		cmocka_unit_test(test_attack_example),
 		cmocka_unit_test(test_attack_order_and_breakoff),
 		cmocka_unit_test(test_attack_fails),
+		cmocka_unit_test(test_attack_report_short),
 		cmocka_unit_test(test_attack_rng_and_elimination),
 		cmocka_unit_test(test_buy),
 		cmocka_unit_test(test_levy_example),

@@ -53,10 +53,12 @@ report_fold(const char *text, size_t width, const char *indent)
 
 /* A view's prose that a template shows as lines of at most width columns
  * (Buqruru's options_text as options_lines): broken here, once the text is
- * in the reader's language, at spaces, a word longer than a line cut. */
+ * in the reader's language, at spaces, a word longer than a line cut. The
+ * HTML part takes it whole as para, so a phone wraps it at its own width
+ * rather than cutting it at the mail's wrap points. */
 static void
-view_lines(struct tval *root, const char *from, const char *to, size_t width,
-    const char *lang)
+view_lines(struct tval *root, const char *from, const char *to,
+    const char *para, size_t width, const char *lang)
 {
 	const struct tval *v = tval_get(root, from);
 	struct tval *list;
@@ -66,6 +68,7 @@ view_lines(struct tval *root, const char *from, const char *to, size_t width,
 	if (v == NULL || v->type != TV_STR || tval_get(root, to) != NULL)
 		return;
 	text = msg_text(lang, v->str);
+	tval_set_str(root, para, text);
 	list = tval_set_list(root, to);
 	for (p = text; *p != '\0';) {
 		size_t n = strlen(p), cut = n;
@@ -406,7 +409,8 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 	memo_key(p);
 	p->rules->view(p->st, audit_open(&p->g) ? VIEW_ALL : eyes, root);
 	tval_memo_key(NULL, 0);
-	view_lines(root, "options_text", "options_lines", 66, lang);
+	view_lines(root, "options_text", "options_lines", "options_para", 66,
+	    lang);
 	tval_set_str(root, "game_id", p->g.name);
 	tval_set_str(root, "title", p->rules->title);
 	/* An observer has no seat: null, which a template's {{#seat}} skips. */

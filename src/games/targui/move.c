@@ -160,17 +160,19 @@ rule_text(int stop, int after, char *out, size_t len)
 }
 
 /* One exchange of an attack, as a sentence: thrower, throw, value added,
- * the side that loses, the loss, what is left where. */
+ * the side that loses, the loss, what is left where. The break-off rule is
+ * said once, in the attack's line, not again in every exchange (issue 31:
+ * a long fight repeated it twenty times). */
 static void
 exchange(char *out, size_t len, int k, const char *thrower, int t, int add,
-    const char *loser, int loss, int left, int box, const char *rule)
+    const char *loser, int loss, int left, int box)
 {
 	msg_nfmt(out, len, (unsigned long)loss,
 	    "Exchange %d: the %s throw %d + %d = %d; the %s lose %d camel (%d "
-	    "left in box %d); the attacker %s.",
+	    "left in box %d).",
 	    "Exchange %d: the %s throw %d + %d = %d; the %s lose %d camels (%d "
-	    "left in box %d); the attacker %s.", k, thrower, t, add, t + add,
-	    loser, loss, left, box, rule);
+	    "left in box %d).", k, thrower, t, add, t + add,
+	    loser, loss, left, box);
 }
 
 /* All the camels in `from` fight. Each exchange: the attacker throws, adds
@@ -212,7 +214,7 @@ tu_do_attack(struct tu_state *s, int seat, int from, int to, int stop,
 		if (ev != NULL) {
 			exchange(said, sizeof said, k, tribe(s, seat), t,
 			    tu_strategic(s, from), tribe(s, def), loss,
-			    s->camels[to], to, rule);
+			    s->camels[to], to);
 			ev_emit(ev, VIS_ALL, "%s", said);
 		}
 		if (s->camels[to] == 0)
@@ -227,7 +229,7 @@ tu_do_attack(struct tu_state *s, int seat, int from, int to, int stop,
 		if (ev != NULL) {
 			exchange(said, sizeof said, k, tribe(s, def), t,
 			    tu_strategic(s, to), tribe(s, seat), loss,
-			    s->camels[from], from, rule);
+			    s->camels[from], from);
 			ev_emit(ev, VIS_ALL, "%s", said);
 		}
 		if (s->camels[from] == 0) {

@@ -332,15 +332,19 @@ view_fortune(const struct tu_state *s, struct tval *root)
 	tval_memo_put("targui.fortune_to_come", come);
 }
 
+/* rolls holds every die kept; rolls_now those of this round, all a report
+ * shows (issue 31: sixty lines of old dice in every mail). */
 static void
 view_rolls(const struct tu_state *s, struct tval *root)
 {
-	struct tval *l;
+	struct tval *l, *now;
 	int first = s->nrolls > TU_ROLLS ? s->nrolls - TU_ROLLS : 0;
 
-	if (memo(root, "rolls", "targui.rolls"))
+	if (memo(root, "rolls", "targui.rolls") &&
+	    memo(root, "rolls_now", "targui.rolls_now"))
 		return;
 	l = tval_set_list(root, "rolls");
+	now = tval_set_list(root, "rolls_now");
 
 	for (int k = first; k < s->nrolls; k++) {
 		const struct tu_roll *r = &s->rolls[k % TU_ROLLS];
@@ -365,8 +369,11 @@ view_rolls(const struct tu_state *s, struct tval *root)
 			    tu_tribe_name[s->tribe_of[r->seat]], r->value,
 			    r->total, r->loss, r->box);
 		tval_set_str(m, "text", text);
+		if (r->round == s->round)
+			tval_set_str(tval_push_map(now), "text", text);
 	}
 	tval_memo_put("targui.rolls", l);
+	tval_memo_put("targui.rolls_now", now);
 }
 
 static void

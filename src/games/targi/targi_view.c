@@ -618,8 +618,9 @@ tg_view(const void *vst, int viewer, struct tval *root)
 		{
 			char sm[TG_MSG];
 
-			msg_fmt(sm, sizeof sm, "%-12.12s %2dD %2dS %2dP  %d gold  %2d VP  %2d cards",
-			    p->name, p->res[TG_D], p->res[TG_S], p->res[TG_P], p->res[TG_G],
+			msg_nfmt(sm, sizeof sm, (unsigned long)tg_displayed(p),
+			    "%-12.12s %2dD %2dS %2dP  %d gold  %2d VP  %2d card",
+			    "%-12.12s %2dD %2dS %2dP  %d gold  %2d VP  %2d cards", p->name, p->res[TG_D], p->res[TG_S], p->res[TG_P], p->res[TG_G],
 			    p->res[TG_VP], tg_displayed(p));
 			tval_set_str(m, "summary", sm);
 		}

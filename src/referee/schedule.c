@@ -115,10 +115,17 @@ pass(struct run *u, const struct deadline_row *w, struct diag *d)
 	msg_order(played, sizeof played, u->p->rules->name, o.text);
 	ev_emit(&notes, VIS_SEAT(w->seat), "For you, %s, the referee played: %s.", name,
 	    played);
-	if (disorder)
-		ev_emit(&notes, VIS_ALL, "%s has missed %d deadlines in a row and is in civil "
-		    "disorder: the referee plays the seat until a player takes it over.",
-		    name, missed);
+	if (disorder) {
+		char said[512];
+
+		/* A campaign may put a seat in disorder after one miss. */
+		msg_nfmt(said, sizeof said, (unsigned long)missed,
+		    "%s has missed %d deadline in a row and is in civil disorder: "
+		    "the referee plays the seat until a player takes it over.",
+		    "%s has missed %d deadlines in a row and is in civil disorder: "
+		    "the referee plays the seat until a player takes it over.", name, missed);
+		ev_emit(&notes, VIS_ALL, "%s", said);
+	}
 	rc = play_step_noted(u->l, u->p, "default", w->seat, &o, &notes, u->now, NULL, d);
 	evsink_free(&notes);
 	if (rc == PLAY_ERULES) {

@@ -308,8 +308,11 @@ bq_result(const struct bq_state *st, char *out, size_t len)
 		return;
 	}
 	if (st->loser < 0) {
-		msg_fmt(out, len, "The match ends after %d rounds, the most the "
-		    "referee plays. Donkeys owed: %s %d, %s %d.", st->round,
+		msg_nfmt(out, len, (unsigned long)st->round,
+		    "The match ends after %d round, the most the referee plays. "
+		    "Donkeys owed: %s %d, %s %d.",
+		    "The match ends after %d rounds, the most the referee plays. "
+		    "Donkeys owed: %s %d, %s %d.", st->round,
 		    st->seat[0], st->donkeys[0], st->seat[1], st->donkeys[1]);
 		return;
 	}

@@ -257,10 +257,15 @@ narrate(const struct bq_state *st, const struct bq_sowing *sw, int forced,
 			    bq_letter(sw->last), sw->after[sw->last]);
 	}
 
-	if (sw->last_taken)
-		ev_emit(ev, VIS_ALL, "%s takes the %d counters of %c, where the "
-		    "last one fell.", who, sw->mover[sw->last],
-		    bq_letter(sw->last));
+	if (sw->last_taken) {
+		char said[BQ_MSG];
+
+		msg_nfmt(said, sizeof said, (unsigned long)sw->mover[sw->last],
+		    "%s takes the %d counter of %c, where the last one fell.",
+		    "%s takes the %d counters of %c, where the last one fell.",
+		    who, sw->mover[sw->last], bq_letter(sw->last));
+		ev_emit(ev, VIS_ALL, "%s", said);
+	}
 	if (sw->nchain > 0) {
 		list[0] = '\0';
 		for (int i = 0; i < sw->nchain; i++) {

@@ -240,6 +240,9 @@ const char *tg_res_name(int, int n);
  * language. A place named otherwise in a game master's file keeps that
  * name (it is no printed card, so no catalog knows it). */
 const char *tg_res_term(int);
+/* n of resource r ("1 date", "2 dates") as a message (msg.h) into out:
+ * the count chooses the noun's form in the reader's language. */
+void tg_res_count(char *out, size_t n, int r, int count);
 const char *tg_symbol_term(int);
 const char *tg_place_name(const struct tg_state *, int n, char *, size_t);
 const char *tg_place_short(const struct tg_state *, int n, char *, size_t);

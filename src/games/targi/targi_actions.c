@@ -6,6 +6,16 @@
 
 #include "games/targi/targi.h"
 
+/* A refusal for want of resource k, of which the player has have. */
+static int
+only(struct diag *d, int k, int have)
+{
+	char h[TG_MSG];
+
+	tg_res_count(h, sizeof h, k, have);
+	return diag_set(d, 0, "You have only %s.", h);
+}
+
 int
 tg_displayed(const struct tg_player *p)
 {
@@ -518,12 +528,18 @@ trade(struct tg_state *st, int seat, const struct order *o, struct evsink *ev,
 	if (n < 1 || n > 3)
 		return diag_set(d, 0, "The Merchant trades 3 goods of one kind for 1 gold or 2 for 1 good.");
 	if (p->res[k] < n)
-		return diag_set(d, 0, "You have only %d %s.", p->res[k], tg_res_term(k));
+		return only(d, k, p->res[k]);
 	tg_take(st, seat, k, n);
 	tg_give(st, seat, get, 1);
 	st->sub = SUB_MERCHANT;
-	ev_emit(ev, VIS_ALL, "%s trades %d %s for 1 %s at the Merchant.", p->name, n,
-	    tg_res_term(k), tg_res_term(get));
+	{
+		char give[TG_MSG], got[TG_MSG];
+
+		tg_res_count(give, sizeof give, k, n);
+		tg_res_count(got, sizeof got, get, 1);
+		ev_emit(ev, VIS_ALL, "%s trades %s for %s at the Merchant.", p->name,
+		    give, got);
+	}
 	return 0;
 }
 
@@ -543,8 +559,7 @@ silversmith(struct tg_state *st, int seat, int n10, const struct order *o,
 			return diag_set(d, 0, "The Silversmith takes goods of one kind: 2 (1 VP) or 4 (3 VP), or gold.");
 		for (int i = 0; i < 3; i++)
 			if (p->res[i] < s[i])
-				return diag_set(d, 0, "You have only %d %s.", p->res[i],
-				    tg_res_term(i));
+				return only(d, i, p->res[i]);
 		for (int i = 0; i < 3; i++)
 			tg_take(st, seat, i, s[i]);
 		tg_give(st, seat, TG_VP, 1);
@@ -564,12 +579,17 @@ silversmith(struct tg_state *st, int seat, int n10, const struct order *o,
 	else
 		return diag_set(d, 0, "The Silversmith takes 2 goods of one kind (1 VP), 4 of one kind (3 VP), 1 gold (2 VP) or 2 gold (4 VP).");
 	if (p->res[k] < n)
-		return diag_set(d, 0, "You have only %d %s.", p->res[k], tg_res_term(k));
+		return only(d, k, p->res[k]);
 	tg_take(st, seat, k, n);
 	tg_give(st, seat, TG_VP, vp);
 	st->targi_at[n10] = -1;
-	ev_emit(ev, VIS_ALL, "%s gives the Silversmith %d %s for %d VP.", p->name, n,
-	    tg_res_term(k), vp);
+	{
+		char give[TG_MSG];
+
+		tg_res_count(give, sizeof give, k, n);
+		ev_emit(ev, VIS_ALL, "%s gives the Silversmith %s for %d VP.", p->name,
+		    give, vp);
+	}
 	return 0;
 }
 
@@ -657,13 +677,22 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 			return diag_set(d, 0, "Card %d (%s) does not give goods to %s.",
 			    n, tg_place_name(st, n, pn, sizeof pn), ORDER("targi", "TAKE"));
 		if (o->arg[1] >= 0)
-			return diag_set(d, 0, "Card %d gives one %s: just %s %d.", n,
-			    tg_res_term(st->border[n].gives), ORDER("targi", "TAKE"), n);
+		{
+			char one[TG_MSG];
+
+			tg_res_count(one, sizeof one, st->border[n].gives, 1);
+			return diag_set(d, 0, "Card %d gives %s: just %s %d.", n, one,
+			    ORDER("targi", "TAKE"), n);
+		}
 		/* Border cards are not goods cards: no tribe card bonus. */
 		tg_give(st, seat, st->border[n].gives, 1);
 		st->targi_at[n] = -1;
-		ev_emit(ev, VIS_ALL, "%s takes 1 %s from card %d.", p->name,
-		    tg_res_term(st->border[n].gives), n);
+		{
+			char one[TG_MSG];
+
+			tg_res_count(one, sizeof one, st->border[n].gives, 1);
+			ev_emit(ev, VIS_ALL, "%s takes %s from card %d.", p->name, one, n);
+		}
 		return 0;
 	case K_BUY:
 	case K_KEEP:
@@ -730,8 +759,11 @@ tg_action(struct tg_state *st, int seat, const struct order *o,
 			if (g >= 0) {
 				tg_give(st, seat, TG_W, 1);
 				tg_give(st, seat, g, 1);
-				ev_emit(ev, VIS_ALL, "%s takes 1 water and 1 %s from the Noble.",
-				    p->name, tg_res_term(g));
+				char one[TG_MSG];
+
+				tg_res_count(one, sizeof one, g, 1);
+				ev_emit(ev, VIS_ALL, "%s takes 1 water and %s from the Noble.",
+				    p->name, one);
 			}
 			return 0;
 		}

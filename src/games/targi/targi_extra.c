@@ -82,15 +82,18 @@ favour_draw(struct tg_state *st, int seat, int k, struct evsink *ev,
 		return diag_set(d, 0, "The goods deck is empty.");
 	st->sub = SUB_FAVOUR;
 	st->sub_card = c;
+	char paid[TG_MSG];
+
+	tg_res_count(paid, sizeof paid, k, 1);
 	if (st->goods[c].choice)
-		ev_emit(ev, VIS_ALL, "%s pays 1 %s to the Targia and turns up a goods card: one good of free choice.",
-		    p->name, tg_res_term(k));
+		ev_emit(ev, VIS_ALL, "%s pays %s to the Targia and turns up a goods card: one good of free choice.",
+		    p->name, paid);
 	else {
 		char t[48];
 
 		tg_spec_text(st->goods[c].res, t, sizeof t);
-		ev_emit(ev, VIS_ALL, "%s pays 1 %s to the Targia and turns up a goods card: %s.",
-		    p->name, tg_res_term(k), t);
+		ev_emit(ev, VIS_ALL, "%s pays %s to the Targia and turns up a goods card: %s.",
+		    p->name, paid, t);
 	}
 	return 0;
 }
@@ -145,8 +148,10 @@ tg_favour(struct tg_state *st, int seat, const struct order *o,
 			    ORDER("targi", "FAVOUR D"), ORDER("targi", "FAVOUR S"), ORDER("targi", "FAVOUR P"));
 		p->favour = 0;
 		tg_give(st, seat, k, 1);
-		ev_emit(ev, VIS_ALL, "%s takes 1 %s as the Targia's favour.", p->name,
-		    tg_res_term(k));
+		char one[TG_MSG];
+
+		tg_res_count(one, sizeof one, k, 1);
+		ev_emit(ev, VIS_ALL, "%s takes %s as the Targia's favour.", p->name, one);
 		return 0;
 	case FV_DRAW:
 		if (favour_draw(st, seat, k, ev, d) < 0)
@@ -241,9 +246,13 @@ use_token(struct tg_state *st, int seat, const struct order *o,
 			return diag_set(d, 0, "Tribe card %d converts what it shows: just %s %d.", t->id,
 			    ORDER("targi", "USE"), t->id);
 		for (int k = 0; k < TG_NRES; k++)
-			if (k != TG_VP && p->res[k] < t->e_pay[k])
-				return diag_set(d, 0, "Tribe card %d asks for %d %s; you have %d.",
-				    t->id, t->e_pay[k], tg_res_term(k), p->res[k]);
+			if (k != TG_VP && p->res[k] < t->e_pay[k]) {
+				char ask[TG_MSG];
+
+				tg_res_count(ask, sizeof ask, k, t->e_pay[k]);
+				return diag_set(d, 0, "Tribe card %d asks for %s; you have %d.",
+				    t->id, ask, p->res[k]);
+			}
 		for (int k = 0; k < TG_NRES; k++)
 			tg_take(st, seat, k, t->e_pay[k]);
 		for (int k = 0; k < TG_NRES; k++)
@@ -282,8 +291,13 @@ tg_free_apply(struct tg_state *st, int seat, const struct order *o,
 		return diag_set(d, 0, "Water buys 1 gold (%s) or 1 good (%s).",
 		    ORDER("targi", "EXCHANGE 3W FOR 1G"), ORDER("targi", "EXCHANGE 2W FOR 1D"));
 	tg_give(st, seat, o->arg[0], 1);
-	ev_emit(ev, VIS_ALL, "%s exchanges %d water for 1 %s.", p->name,
-	    o->arg[0] == TG_G ? 3 : 2, tg_res_term(o->arg[0]));
+	{
+		char one[TG_MSG];
+
+		tg_res_count(one, sizeof one, o->arg[0], 1);
+		ev_emit(ev, VIS_ALL, "%s exchanges %d water for %s.", p->name,
+		    o->arg[0] == TG_G ? 3 : 2, one);
+	}
 	return 0;
 }
 

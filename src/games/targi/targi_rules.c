@@ -560,9 +560,14 @@ tg_check(const void *vst, struct diag *d)
 		return diag_set(d, 0, "the robber is off the board.");
 	if ((st->phase == PH_PLACE || st->phase == PH_ACTIONS) && st->robber % 4 == 0)
 		return diag_set(d, 0, "the robber stays on a raid corner.");
-	if (st->raids > TG_RAIDS || st->raids != st->robber / 4)
-		return diag_set(d, 0, "%d raids for the robber on %d.", st->raids,
-		    st->robber);
+	if (st->raids > TG_RAIDS || st->raids != st->robber / 4) {
+		char said[TG_MSG];
+
+		msg_nfmt(said, sizeof said, (unsigned long)st->raids,
+		    "%d raid for the robber on %d.", "%d raids for the robber on %d.",
+		    st->raids, st->robber);
+		return diag_set(d, 0, "%s", said);
+	}
 	return 0;
 }
 

@@ -315,9 +315,12 @@ tg_raid_text(const struct tg_state *st, char *out, size_t sz)
 		msg_fmt(out, sz, "1 gold or the last card of a display row");
 	else if (b->gold)
 		msg_fmt(out, sz, "%d gold or %d VP", b->gold, b->vp);
-	else if (b->good >= 0)
-		msg_fmt(out, sz, "%d %s or %d VP", b->goods, tg_res_term(b->good), b->vp);
-	else
+	else if (b->good >= 0) {
+		char g[TG_MSG];
+
+		tg_res_count(g, sizeof g, b->good, b->goods);
+		msg_fmt(out, sz, "%s or %d VP", g, b->vp);
+	} else
 		msg_nfmt(out, sz, (unsigned long)b->goods, "%d good or %d VP",
 		    "%d goods or %d VP", b->goods, b->vp);
 }
@@ -528,9 +531,13 @@ tg_limit_drop(struct tg_state *st, int seat, const int spec[TG_NRES],
 		return diag_set(d, 0, "You hold %d goods and must put back exactly %d of them (dates, salt or pepper).",
 		    tg_goods_total(p), ex);
 	for (int k = 0; k < 3; k++)
-		if (spec[k] < 0 || spec[k] > p->res[k])
-			return diag_set(d, 0, "You cannot put back %d %s: you have %d.",
-			    spec[k], tg_res_term(k), p->res[k]);
+		if (spec[k] < 0 || spec[k] > p->res[k]) {
+			char back[TG_MSG];
+
+			tg_res_count(back, sizeof back, k, spec[k]);
+			return diag_set(d, 0, "You cannot put back %s: you have %d.",
+			    back, p->res[k]);
+		}
 	for (int k = 0; k < 3; k++)
 		tg_take(st, seat, k, spec[k]);
 	tg_spec_text(spec, txt, sizeof txt);

@@ -49,22 +49,26 @@ effect_text(const struct tg_tribe *t, char *out, size_t sz)
 		msg_fmt(out, sz, "game end: +%d VP with more cards than the opponent", t->e_vp);
 		break;
 	case EF_END_MIN_CARDS:
-		msg_fmt(out, sz, "game end: +%d VP with %d or more cards", t->e_vp, t->e_n);
+		msg_nfmt(out, sz, (unsigned long)t->e_n, "game end: +%d VP with %d or more cards",
+		    "game end: +%d VP with %d or more cards", t->e_vp, t->e_n);
 		break;
 	case EF_END_DIVERSE_ROWS:
-		msg_fmt(out, sz, "game end: up to %d rows of 4 symbols score %d", t->e_n, t->e_vp);
+		msg_nfmt(out, sz, (unsigned long)t->e_n, "game end: up to %d row of 4 symbols scores %d",
+		    "game end: up to %d rows of 4 symbols score %d", t->e_n, t->e_vp);
 		break;
 	case EF_END_RIGHTMOST:
 		msg_fmt(out, sz, "game end: +%d VP if rightmost in a full row", t->e_vp);
 		break;
 	case EF_DISCOUNT:
-		msg_fmt(out, sz, "later %s cards cost %d good less", sym, t->e_n);
+		msg_nfmt(out, sz, (unsigned long)t->e_n, "later %s cards cost %d good less",
+		    "later %s cards cost %d goods less", sym, t->e_n);
 		break;
 	case EF_RAID_IMMUNE:
 		msg_fmt(out, sz, "you pay nothing at raids");
 		break;
 	case EF_NOBLE_DISCOUNT:
-		msg_fmt(out, sz, "the Noble's hand card costs %d good less", t->e_n);
+		msg_nfmt(out, sz, (unsigned long)t->e_n, "the Noble's hand card costs %d good less",
+		    "the Noble's hand card costs %d goods less", t->e_n);
 		break;
 	case EF_RAID_BONUS:
 		msg_fmt(out, sz, "after paying a raid, take %d VP", t->e_vp);
@@ -73,16 +77,23 @@ effect_text(const struct tg_tribe *t, char *out, size_t sz)
 		msg_fmt(out, sz, "a Targi may stand on the robber's card");
 		break;
 	case EF_GOODS_BONUS:
-		msg_fmt(out, sz, "goods cards give %s this round: +1 %s", good, good);
+		{
+			char one[TG_MSG];
+
+			tg_res_count(one, sizeof one, t->e_good, 1);
+			msg_fmt(out, sz, "goods cards give %s this round: +%s", good, one);
+		}
 		break;
 	case EF_GOODS_NONE_BONUS:
 		msg_fmt(out, sz, "goods cards give no good this round: +%d of choice", t->e_n);
 		break;
 	case EF_ONCE_PER_DISPLAY:
-		msg_fmt(out, sz, "once: 1 good per %d display cards", t->e_per);
+		msg_nfmt(out, sz, (unsigned long)t->e_per, "once: 1 good per %d display card",
+		    "once: 1 good per %d display cards", t->e_per);
 		break;
 	case EF_PLAY_WITHOUT_NOBLE:
-		msg_fmt(out, sz, "hand card without the Noble for %d good more", t->e_n);
+		msg_nfmt(out, sz, (unsigned long)t->e_n, "hand card without the Noble for %d good more",
+		    "hand card without the Noble for %d goods more", t->e_n);
 		break;
 	case EF_MERCHANT_1FOR1:
 		msg_fmt(out, sz, "the Merchant also trades 1 good for 1");
@@ -91,7 +102,8 @@ effect_text(const struct tg_tribe *t, char *out, size_t sz)
 		msg_fmt(out, sz, "%d gold on this card for your next gold cost", t->e_n);
 		break;
 	case EF_ONCE_CHOICE:
-		msg_fmt(out, sz, "once: %d goods, or %d gold, or %d VP", t->e_n, t->e_gold, t->e_vp);
+		msg_nfmt(out, sz, (unsigned long)t->e_n, "once: %d good, or %d gold, or %d VP",
+		    "once: %d goods, or %d gold, or %d VP", t->e_n, t->e_gold, t->e_vp);
 		break;
 	case EF_ONCE_PER_EMPTY:
 		msg_fmt(out, sz, "once: 1 good per %d empty display spaces", t->e_per);
@@ -618,8 +630,9 @@ tg_view(const void *vst, int viewer, struct tval *root)
 		{
 			char sm[TG_MSG];
 
-			msg_fmt(sm, sizeof sm, "%-12.12s %2dD %2dS %2dP  %d gold  %2d VP  %2d cards",
-			    p->name, p->res[TG_D], p->res[TG_S], p->res[TG_P], p->res[TG_G],
+			msg_nfmt(sm, sizeof sm, (unsigned long)tg_displayed(p),
+			    "%-12.12s %2dD %2dS %2dP  %d gold  %2d VP  %2d card",
+			    "%-12.12s %2dD %2dS %2dP  %d gold  %2d VP  %2d cards", p->name, p->res[TG_D], p->res[TG_S], p->res[TG_P], p->res[TG_G],
 			    p->res[TG_VP], tg_displayed(p));
 			tval_set_str(m, "summary", sm);
 		}

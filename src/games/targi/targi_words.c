@@ -18,6 +18,21 @@ tg_res_term(int r)
 	}
 }
 
+void
+tg_res_count(char *out, size_t n, int r, int count)
+{
+	unsigned long c = count < 0 ? 2 : (unsigned long)count;
+
+	switch (r) {
+	case TG_D: msg_nfmt(out, n, c, "%d date", "%d dates", count); break;
+	case TG_S: msg_nfmt(out, n, c, "%d salt", "%d salt", count); break;
+	case TG_P: msg_nfmt(out, n, c, "%d pepper", "%d pepper", count); break;
+	case TG_G: msg_nfmt(out, n, c, "%d gold", "%d gold", count); break;
+	case TG_W: msg_nfmt(out, n, c, "%d water", "%d water", count); break;
+	default: msg_nfmt(out, n, c, "%d VP", "%d VP", count); break;
+	}
+}
+
 const char *
 tg_symbol_term(int s)
 {

@@ -81,6 +81,8 @@ gift(struct tu_state *s, const struct tu_fortune *c, struct evsink *ev)
 static void
 money(struct tu_state *s, const struct tu_fortune *c, struct evsink *ev)
 {
+	char said[TU_MSG];
+
 	for (int i = 0; i < s->nseats; i++) {
 		if (s->out[i])
 			continue;
@@ -93,8 +95,10 @@ money(struct tu_state *s, const struct tu_fortune *c, struct evsink *ev)
 			}
 			s->money[i] += c->amount;
 			s->minted += c->amount;
-			ev_emit(ev, VIS_ALL, "The %s receive %d silver.",
-			    tribe(s, i), c->amount);
+			msg_nfmt(said, sizeof said, (unsigned long)c->amount,
+			    "The %s receive %d silver.",
+			    "The %s receive %d silver.", tribe(s, i), c->amount);
+			ev_emit(ev, VIS_ALL, "%s", said);
 		} else {
 			int hit = tu_holds_settlement(s, i);
 
@@ -107,8 +111,10 @@ money(struct tu_state *s, const struct tu_fortune *c, struct evsink *ev)
 				    "holding no settlement.", tribe(s, i));
 				continue;
 			}
-			ev_emit(ev, VIS_ALL, "The %s lose their %d silver.",
-			    tribe(s, i), s->money[i]);
+			msg_nfmt(said, sizeof said, (unsigned long)s->money[i],
+			    "The %s lose their %d silver.",
+			    "The %s lose their %d silver.", tribe(s, i), s->money[i]);
+			ev_emit(ev, VIS_ALL, "%s", said);
 			s->stolen += s->money[i];
 			s->money[i] = 0;
 		}

@@ -39,9 +39,15 @@ tu_levy(struct tu_state *s, struct evsink *ev)
 			ev_emit(ev, VIS_ALL, "Levy: the %s receive nothing, "
 			    "having lost their settlement.",
 			    tu_tribe_name[s->tribe_of[i]]);
-		else
-			ev_emit(ev, VIS_ALL, "Levy: the %s receive %d silver "
-			    "(now %s).", tu_tribe_name[s->tribe_of[i]], l, m);
+		else {
+			char said[TU_MSG];
+
+			msg_nfmt(said, sizeof said, (unsigned long)l,
+			    "Levy: the %s receive %d silver (now %s).",
+			    "Levy: the %s receive %d silver (now %s).",
+			    tu_tribe_name[s->tribe_of[i]], l, m);
+			ev_emit(ev, VIS_ALL, "%s", said);
+		}
 	}
 }
 
@@ -89,27 +95,38 @@ tu_final_result(struct tu_state *s, struct evsink *ev)
 	/* result is a message in a fixed field of the state: one flat
 	 * sentence per number of tribes tied keeps it short. */
 #define TN(k) tu_tribe_name[s->tribe_of[who[k]]], s->names[who[k]]
+#define LEVY ((unsigned long)s->last_levy[best])
 	if (best == TU_NONE)
 		msg_fmt(s->result, sizeof s->result, "No tribe holds its own "
 		    "settlement: nobody wins.");
 	else if (tie && n == 2)
-		msg_fmt(s->result, sizeof s->result, "A tie at a levy of %d "
-		    "silver between the %s (%s) and the %s (%s).",
+		msg_nfmt(s->result, sizeof s->result, LEVY,
+		    "A tie at a levy of %d silver between the %s (%s) and the %s (%s).",
+		    "A tie at a levy of %d silver between the %s (%s) and the %s (%s).",
 		    s->last_levy[best], TN(0), TN(1));
 	else if (tie && n == 3)
-		msg_fmt(s->result, sizeof s->result, "A tie at a levy of %d "
-		    "silver between the %s (%s) and the %s (%s) and the %s "
-		    "(%s).", s->last_levy[best], TN(0), TN(1), TN(2));
+		msg_nfmt(s->result, sizeof s->result, LEVY,
+		    "A tie at a levy of %d silver between the %s (%s) and the %s (%s) "
+		    "and the %s (%s).",
+		    "A tie at a levy of %d silver between the %s (%s) and the %s (%s) "
+		    "and the %s (%s).", s->last_levy[best], TN(0), TN(1), TN(2));
 	else if (tie)
-		msg_fmt(s->result, sizeof s->result, "A tie at a levy of %d "
-		    "silver between the %s (%s) and the %s (%s) and the %s "
-		    "(%s) and the %s (%s).", s->last_levy[best], TN(0), TN(1),
-		    TN(2), TN(3));
+		msg_nfmt(s->result, sizeof s->result, LEVY,
+		    "A tie at a levy of %d silver between the %s (%s) and the %s (%s) "
+		    "and the %s (%s) and the %s (%s).",
+		    "A tie at a levy of %d silver between the %s (%s) and the %s (%s) "
+		    "and the %s (%s) and the %s (%s).", s->last_levy[best], TN(0),
+		    TN(1), TN(2), TN(3));
 	else
-		msg_fmt(s->result, sizeof s->result, "The %s (%s) win with a "
-		    "levy of %d silver, %d camels and %d silver in money.",
+		/* One count chooses the form: the camels' (silver is a mass
+		 * noun but in French, where a winning levy is never 1). */
+		msg_nfmt(s->result, sizeof s->result,
+		    (unsigned long)tu_camels_of(s, best),
+		    "The %s (%s) win with a levy of %d silver, %d camel and %d silver in money.",
+		    "The %s (%s) win with a levy of %d silver, %d camels and %d silver in money.",
 		    tu_tribe_name[s->tribe_of[best]], s->names[best],
 		    s->last_levy[best], tu_camels_of(s, best), s->money[best]);
 #undef TN
+#undef LEVY
 	ev_emit(ev, VIS_ALL, "The game is over. %s", s->result);
 }

@@ -150,7 +150,8 @@ rule_text(int stop, int after, char *out, size_t len)
 		    "gives up below %d camels or after %d exchange",
 		    "gives up below %d camels or after %d exchanges", stop, after);
 	else if (stop > 0)
-		msg_fmt(out, len, "gives up below %d camels", stop);
+		msg_nfmt(out, len, (unsigned long)stop, "gives up below %d camel",
+		    "gives up below %d camels", stop);
 	else if (after > 0)
 		msg_nfmt(out, len, (unsigned long)after,
 		    "gives up after %d exchange", "gives up after %d exchanges",

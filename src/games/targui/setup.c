@@ -171,10 +171,15 @@ setup_deck(struct tu_state *s, const struct optset *o, struct diag *d)
 	if (fv != NULL && strcasecmp(fv, "auto") != 0) {
 		if (tu_fortune_parse_set(fv, s->deck, &s->deck_n, d) < 0)
 			return -1;
-		if (rv != NULL && strcmp(rv, "16") != 0 && rounds != s->deck_n)
-			return diag_set(d, 0, "option fortune lists %d cards "
-			    "but rounds is %d: they must agree.", s->deck_n,
-			    rounds);
+		if (rv != NULL && strcmp(rv, "16") != 0 && rounds != s->deck_n) {
+			char said[TU_MSG];
+
+			msg_nfmt(said, sizeof said, (unsigned long)s->deck_n,
+			    "option fortune lists %d card but rounds is %d: they must agree.",
+			    "option fortune lists %d cards but rounds is %d: they must agree.",
+			    s->deck_n, rounds);
+			return diag_set(d, 0, "%s", said);
+		}
 	} else {
 		s->deck_n = 0;
 		s->deck[s->deck_n++] = 1;
@@ -243,8 +248,15 @@ tu_setup(void *vst, int nseats, const char names[][SEAT_NAME],
 		s->strat_over[t] = s->eco_over[t] = -1;
 	s->cur = TU_NONE;
 	s->winner = TU_NONE;
-	ev_emit(ev, VIS_ALL, "Targui for %d tribes, %d rounds.", nseats,
-	    s->deck_n);
+	{
+		char said[TU_MSG];
+
+		/* Seats are 2 or more; a short game may have one round. */
+		msg_nfmt(said, sizeof said, (unsigned long)s->deck_n,
+		    "Targui for %d tribes, %d round.", "Targui for %d tribes, %d rounds.",
+		    nseats, s->deck_n);
+		ev_emit(ev, VIS_ALL, "%s", said);
+	}
 	for (int i = 0; i < nseats; i++)
 		ev_emit(ev, VIS_ALL, "%s plays the %s (%s).", s->names[i],
 		    tu_tribe_name[s->tribe_of[i]],

@@ -243,8 +243,10 @@ view_tribes(const struct tu_state *s, int viewer, struct tval *root)
 		else
 			msg_fmt(state, sizeof state, "settlement LOST");
 		tval_set_str(m, "settlement", state);
-		msg_fmt(line, sizeof line, "%c %-11s %-8.8s %3d gold %d silver "
-		    "%4d camels %s", tu_tribe_letter[t], tu_tribe_name[t],
+		msg_nfmt(line, sizeof line, (unsigned long)tu_camels_of(s, i),
+		    "%c %-11s %-8.8s %3d gold %d silver %4d camel %s",
+		    "%c %-11s %-8.8s %3d gold %d silver %4d camels %s",
+		    tu_tribe_letter[t], tu_tribe_name[t],
 		    s->names[i], s->money[i] / 5, s->money[i] % 5,
 		    tu_camels_of(s, i), state);
 		tval_set_str(m, "line", line);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sysexits.h>
 
+#include "campaign/campaign.h"
 #include "cli/cli.h"
 #include "core/clock.h"
 #include "referee/people.h"
@@ -240,8 +241,18 @@ cmd_set(struct cli *c, int argc, char **argv)
 	now_iso(now, sizeof now);
 	diag_clear(&d);
 	rc = people_set(&c->l, &c->cfg, &p, argv[2], value, now, &d);
-	if (rc == 0)
+	if (rc == 0) {
+		struct campaign camp;
+		struct buf notes = BUF_INIT;
+
 		printf("%s: %s = %s\n", p.g.name, argv[2], value);
+		/* The setting stands; the game master may not have meant what
+		 * it does to the reminders. */
+		if (campaign_load(&c->l, p.g.id, &camp, NULL) == 0 &&
+		    campaign_reminder_notes(&camp, &notes) > 0)
+			fprintf(stderr, "%s: %s", p.g.name, notes.p);
+		buf_free(&notes);
+	}
 	return cli_game_end(c, &p, rc, &d);
 }
 

@@ -866,12 +866,25 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			if (confirm_line(j, &p, seat, foreign, code, &od) < 0)
 				status = "rejected";
 		} else if ((isc = mailcmd_of(canon[i], &cmd, &count, &od)) > 0 &&
-		    (cmd == MAILCMD_NOTIFY || cmd == MAILCMD_LANGUAGE || cmd == MAILCMD_JSON)) {
+		    (cmd == MAILCMD_NOTIFY || cmd == MAILCMD_LANGUAGE || cmd == MAILCMD_JSON ||
+		    cmd == MAILCMD_PICTURES || cmd == MAILCMD_TIMEZONE)) {
 			if (refused) {
 				status = "skipped";
 				diag_set(&od, 0, "not applied: the mail was refused");
+			} else if (cmd == MAILCMD_TIMEZONE) {
+				/* The zone as written: the line's case, not the canon's. */
+				const char *z = ln->text + strcspn(ln->text, " \t");
+
+				z += strspn(z, " \t");
+				if ((rc = mailcmd_timezone(j->l, &p, seat, z, &od)) < 0) {
+					*d = od;
+					goto fail;
+				}
+				if (rc > 0)
+					status = "rejected";
 			} else if ((cmd == MAILCMD_NOTIFY ? mailcmd_notify(j->l, &p, seat, count, &od) :
 			    cmd == MAILCMD_LANGUAGE ? mailcmd_language(j->l, &p, seat, count, &od) :
+			    cmd == MAILCMD_PICTURES ? mailcmd_pictures(j->l, &p, seat, count, &od) :
 			    mailcmd_json(j->l, &p, seat, count, &od)) < 0) {
 				*d = od;
 				goto fail;

@@ -507,9 +507,12 @@ people_language(struct ledger *l, struct play *p, int seat, const char *language
 }
 
 int
-people_notify(struct ledger *l, struct play *p, int seat, const char *mode, struct diag *d)
+people_notify(struct ledger *l, const struct config *c, struct play *p, int seat,
+    const char *mode, const char *now, struct diag *d)
 {
+	struct mailer ml;
 	char m[8];
+	int rc;
 
 	if (!running(p, d))
 		return PEOPLE_REFUSED;
@@ -518,7 +521,11 @@ people_notify(struct ledger *l, struct play *p, int seat, const char *mode, stru
 	if (notify_set(l, p, seat, m, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s: seat %s is told %s", p->g.name, p->g.seats[seat].name, m);
-	return 0;
+	/* A switch sends what the new mode owes: from digest to due while a
+	 * decision is due, the report of it now, not at the next step. */
+	mailer_init(&ml, l, c, p, now, d);
+	rc = tell_owed(l, c, &ml.rd, p, seat, now, d);
+	return mailer_done(&ml, rc);
 }
 
 int

@@ -156,6 +156,18 @@ defaulted_since(struct ledger *l, int64_t game, int seat, int64_t since)
 	return found;
 }
 
+/* 1 when seat's mode says it hears of the newest step now. */
+static int
+owed_now(struct ledger *l, struct play *p, const struct campaign *camp,
+    const struct pending *pd, int over, int s)
+{
+	return strcmp(p->g.seats[s].kind, "human") == 0 &&
+	    p->g.seats[s].reported_seq < p->seq &&
+	    report_has_news(l, p, s, p->g.seats[s].reported_seq) &&
+	    notify_now(notify_mode(p, camp, s), (pd->seats & VIS_SEAT(s)) != 0 ||
+	    defaulted_since(l, p->g.id, s, p->g.seats[s].reported_seq), over);
+}
+
 int
 tell_step(struct ledger *l, const struct config *c, struct render *r,
     struct play *p, int skip, const char *now, struct diag *d)
@@ -170,17 +182,36 @@ tell_step(struct ledger *l, const struct config *c, struct render *r,
 	p->rules->waiting_for(p->st, &pd);
 	over = pd.over || strcmp(p->g.status, "ended") == 0;
 	for (int s = 0; s < p->g.nseats; s++) {
-		if (s == skip || strcmp(p->g.seats[s].kind, "human") != 0 ||
-		    p->g.seats[s].reported_seq >= p->seq ||
-		    !report_has_news(l, p, s, p->g.seats[s].reported_seq) ||
-		    !notify_now(notify_mode(p, &camp, s), (pd.seats & VIS_SEAT(s)) != 0 ||
-		    defaulted_since(l, p->g.id, s, p->g.seats[s].reported_seq), over))
+		if (s == skip || !owed_now(l, p, &camp, &pd, over, s))
 			continue;
 		if (tell_seat(l, c, r, p, s, "report", "report", p->g.seats[s].address,
 		    NULL, "", "", now, d) < 0)
 			return -1;
 	}
 	return tell_watchers(l, c, r, p, now, d);
+}
+
+int
+tell_owed(struct ledger *l, const struct config *c, struct render *r, struct play *p,
+    int seat, const char *now, struct diag *d)
+{
+	struct campaign camp;
+	struct pending pd;
+	int owed;
+
+	if (campaign_load(l, p->g.id, &camp, d) < 0)
+		return -1;
+	memset(&pd, 0, sizeof pd);
+	p->rules->waiting_for(p->st, &pd);
+	owed = strcmp(notify_mode(p, &camp, seat), "digest") == 0 ?
+	    notify_digest_due(l, p, &camp, seat, now) :
+	    owed_now(l, p, &camp, &pd, pd.over || strcmp(p->g.status, "ended") == 0, seat);
+	if (!owed)
+		return 0;
+	if (tell_seat(l, c, r, p, seat, "report", "report", p->g.seats[seat].address, NULL,
+	    "", "", now, d) < 0)
+		return -1;
+	return 1;
 }
 
 int

@@ -39,6 +39,12 @@ int tell_watchers(struct ledger *, const struct config *, struct render *,
 int tell_step(struct ledger *, const struct config *, struct render *,
     struct play *, int skip, const char *now, struct diag *);
 
+/* Queues seat's report when its notify mode owes one now (a seat that
+ * just switched modes: what the new mode would have sent); 1 when it did,
+ * 0 when nothing is owed, -1 on error. */
+int tell_owed(struct ledger *, const struct config *, struct render *, struct play *,
+    int seat, const char *now, struct diag *);
+
 /* Queues the report of every seat whose digest is due (notify_digest_due);
  * how many, or -1. */
 int tell_digests(struct ledger *, const struct config *, struct render *,

@@ -630,6 +630,68 @@ test_timezone_per_seat(void **state)
 	    "timezone = 'UTC'"), 1);
 }
 
+/* Observers choose every, due or digest like seats: by the game master
+ * and by a mail of their own (NOTIFY, from the address that watches); a
+ * stranger's mail changes nothing. */
+static void
+test_observer_modes(void **state)
+{
+	struct fx_env *e = *state;
+	const char *fan = "fan@example.org";
+	const char *obs = "SELECT COUNT(*) FROM outbox WHERE kind = 'observer'";
+	struct play p;
+	struct diag d;
+	char now[32], *m;
+	long long n;
+	int steps = 0;
+
+	clock_iso(time(NULL), now, sizeof now);
+	diag_clear(&d);
+	assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
+	assert_int_equal(people_watch(&e->f.l, &e->f.cfg, &p, fan, NULL, now, &d), 0);
+	assert_int_equal(people_watch_notify(&e->f.l, &e->f.cfg, &p, fan, "due", now, &d), 0);
+	assert_int_equal(people_watch_notify(&e->f.l, &e->f.cfg, &p, "x@example.org", "due",
+	    now, &d), PEOPLE_REFUSED);
+	play_free(&p);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM watchers WHERE notify = 'due'"), 1);
+	m = fx_last_mail(&e->f, "watch", fan);
+	assert_non_null(m);
+	assert_non_null(strstr(m, "comes round to a player again"));
+	free(m);
+	/* due: fewer reports than steps, but some. */
+	n = fx_count(&e->f, obs);
+	for (int k = 0; k < 9; k++)
+		steps += play_one(e, NULL) >= 0;
+	assert_true(steps == 9);
+	assert_true(fx_count(&e->f, obs) > n);
+	assert_true(fx_count(&e->f, obs) < n + steps);
+	/* The observer's own mail: digest, then nothing after a step. */
+	{
+		char *raw;
+
+		xasprintf(&raw, "From: Fan <%s>\nTo: referee@example.org\nSubject: x\n"
+		    "Message-ID: <w1@x>\nDate: Sat, 21 Nov 2026 10:00:00 +0000\n\n"
+		    "GAME %s\nNOTIFY digest\n", fan, e->game);
+		fx_mail(&e->f, raw);
+		free(raw);
+		xasprintf(&raw, "From: Other <other@example.org>\nTo: referee@example.org\n"
+		    "Subject: x\nMessage-ID: <w2@x>\nDate: Sat, 21 Nov 2026 10:00:00 +0000\n\n"
+		    "GAME %s\nNOTIFY every\n", e->game);
+		fx_mail(&e->f, raw);
+		free(raw);
+	}
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM watchers WHERE notify = 'digest'"), 1);
+	n = fx_count(&e->f, obs);
+	for (int k = 0; k < 4; k++)
+		assert_true(play_one(e, NULL) >= 0);
+	assert_int_equal(fx_count(&e->f, obs), n);
+	/* A day on, `azalai run` sends the one digest. */
+	run_at(e, time(NULL) + 86400 + 60);
+	assert_int_equal(fx_count(&e->f, obs), n + 1);
+	run_at(e, time(NULL) + 86400 + 120);
+	assert_int_equal(fx_count(&e->f, obs), n + 1);
+}
+
 int
 main(void)
 {
@@ -657,6 +719,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_pictures_per_seat, setup_targui,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_timezone_per_seat, setup_targui,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_observer_modes, setup_targui,
 		    fx_env_teardown),
 		cmocka_unit_test(test_mail_volume),
 	};

@@ -596,6 +596,37 @@ people_watch(struct ledger *l, const struct config *c, struct play *p, const cha
 }
 
 int
+people_watch_notify(struct ledger *l, const struct config *c, struct play *p,
+    const char *address, const char *mode, const char *now, struct diag *d)
+{
+	struct mailer m;
+	struct tval *extra;
+	char md[8];
+	int rc;
+
+	if (!running(p, d))
+		return PEOPLE_REFUSED;
+	if (notify_parse(mode, md, d) < 0)
+		return PEOPLE_REFUSED;
+	if ((rc = watcher_set_notify(l, p->g.id, address, md, d)) < 0)
+		return PEOPLE_ELEDGER;
+	if (rc == 0)
+		return refuse(d, "%s does not watch game %s", address, p->g.name);
+	log_info("%s: %s is told %s", p->g.name, address, md);
+	mailer_init(&m, l, c, p, now, d);
+	extra = tval_map();
+	tval_set_bool(extra, "notify_every", strcmp(md, "every") == 0);
+	tval_set_bool(extra, "notify_due", strcmp(md, "due") == 0);
+	tval_set_bool(extra, "notify_digest", strcmp(md, "digest") == 0);
+	rc = tell(&m, -1, address, "watch-notify", "watch", extra, 0);
+	tval_free(extra);
+	/* A switch sends what the new mode owes (a digest held back). */
+	if (rc == 0)
+		rc = tell_watchers(l, c, &m.rd, p, now, d);
+	return mailer_done(&m, rc);
+}
+
+int
 people_unwatch(struct ledger *l, const struct config *c, struct play *p, const char *address,
     const char *now, struct diag *d)
 {

@@ -74,6 +74,11 @@ int people_end(struct ledger *, const struct config *, struct play *, const char
 
 int people_watch(struct ledger *, const struct config *, struct play *, const char *address,
     const char *language, const char *now, struct diag *);
+/* How the observer at address is told (every, due, digest; any case), by
+ * the game master or by its own mail; it gets a line saying so, and what
+ * the new mode owes. */
+int people_watch_notify(struct ledger *, const struct config *, struct play *,
+    const char *address, const char *mode, const char *now, struct diag *);
 int people_unwatch(struct ledger *, const struct config *, struct play *,
     const char *address, const char *now, struct diag *);
 

@@ -411,12 +411,22 @@ collect(void *arg, const struct game_row *g)
 static int
 digest_pending(const struct run *u)
 {
+	sqlite3_stmt *st;
+	int found;
+
 	for (int s = 0; s < u->p->g.nseats; s++)
 		if (strcmp(u->p->g.seats[s].kind, "human") == 0 &&
 		    u->p->g.seats[s].reported_seq < u->p->seq &&
 		    strcmp(notify_mode(u->p, &u->c, s), "digest") == 0)
 			return 1;
-	return 0;
+	/* An observer in digest, the same. */
+	st = ledger_stmt(u->l, "SELECT 1 FROM watchers WHERE game_id = ? AND "
+	    "notify = 'digest' AND reported_seq < ? LIMIT 1");
+	sqlite3_bind_int64(st, 1, u->p->g.id);
+	sqlite3_bind_int64(st, 2, u->p->seq);
+	found = sqlite3_step(st) == SQLITE_ROW;
+	ledger_release(u->l, st);
+	return found;
 }
 
 static int

@@ -1,7 +1,7 @@
 /* mailcmd: what a seat may ask the referee by mail besides orders (HELP,
- * STATUS, REPORT, HISTORY, LEGAL, NOTIFY, LANGUAGE, JSON). Each answer but
- * NOTIFY's, LANGUAGE's and JSON's (a line of the ack) is a mail of its own;
- * none changes the game. The rules, for
+ * STATUS, REPORT, HISTORY, LEGAL, NOTIFY, LANGUAGE, JSON, PICTURES,
+ * TIMEZONE). Each answer but those of the last five (a line of the ack)
+ * is a mail of its own; none changes the game. The rules, for
  * players, are in doc/orders.md. */
 #ifndef AZ_MAILCMD_H
 #define AZ_MAILCMD_H

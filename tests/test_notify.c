@@ -628,6 +628,14 @@ test_timezone_per_seat(void **state)
 	send_as(e, 0, "SPRACHE de\nZEITZONE UTC\n");
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM seats WHERE idx = 0 AND "
 	    "timezone = 'UTC'"), 1);
+	/* STATUS says the zone and the pictures, in the seat's words. */
+	send_as(e, 0, "STAND\n");
+	m = fx_last_mail(&e->f, "status", addr[0]);
+	assert_non_null(m);
+	if (strstr(m, "Zeitzone: UTC (eine Zeile ZEITZONE Europe/Berlin") == NULL ||
+	    strstr(m, "Bilder: an (eine Zeile BILDER AUS oder BILDER EIN") == NULL)
+		fail_msg("STATUS does not say the seat's zone and pictures:\n%s", m);
+	free(m);
 }
 
 /* Observers choose every, due or digest like seats: by the game master

@@ -155,12 +155,14 @@ status_tree(struct ledger *l, struct play *p, int seat, const char *lang)
 {
 	struct tval *root = report_tree(l, p, seat, p->seq, lang), *list;
 	const struct seat_row *me = &p->g.seats[seat];
-	struct campaign c;
+	struct campaign c, mine;
 	char t[CAMPAIGN_DATE];
 
 	if (campaign_load(l, p->g.id, &c, NULL) < 0)
 		campaign_defaults(&c);
-	campaign_for_seat(&c, &p->g, seat);
+	/* The dates in the seat's zone; the settings listed are the game's. */
+	mine = c;
+	campaign_for_seat(&mine, &p->g, seat);
 	tval_set_bool(root, "game_over", strcmp(p->g.status, "over") == 0);
 	tval_set_str(root, "game_result", p->g.result);
 	tval_set_bool(root, "running", strcmp(p->g.status, "active") == 0 &&
@@ -175,14 +177,16 @@ status_tree(struct ledger *l, struct play *p, int seat, const char *lang)
 		tval_set_bool(m, "bot", strcmp(sr->kind, "bot") == 0 && !sr->disorder);
 		tval_set_bool(m, "disorder", sr->disorder != 0);
 		tval_set_bool(m, "away", sr->away_to[0] != '\0');
-		campaign_date_iso(&c, sr->away_from, t, sizeof t);
+		campaign_date_iso(&mine, sr->away_from, t, sizeof t);
 		tval_set_str(m, "away_from", t);
-		campaign_date_iso(&c, sr->away_to, t, sizeof t);
+		campaign_date_iso(&mine, sr->away_to, t, sizeof t);
 		tval_set_str(m, "away_to", t);
 	}
 	/* Said as the word the reader writes for it (NOTIFY's argument). */
 	tval_set_str(root, "your_notify", ordertr_word(lang, "", notify_mode(p, &c, seat)));
 	tval_set_str(root, "your_language", lang);
+	tval_set_str(root, "your_timezone", mine.timezone);
+	tval_set_bool(root, "your_pictures", me->pictures);
 	tval_set_int(root, "missed", me->missed);
 	tval_set_bool(root, "has_missed", me->missed > 0);
 	tval_set_int(root, "disorder_after", c.disorder_after);

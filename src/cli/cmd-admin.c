@@ -275,7 +275,8 @@ cmd_set(struct cli *c, int argc, char **argv)
 		printf("%s: %s = %s\n", p.g.name, argv[2], value);
 		/* The setting stands; the game master may not have meant what
 		 * it does to the reminders. */
-		if (campaign_load(&c->l, p.g.id, &camp, NULL) == 0 &&
+		if ((strcmp(argv[2], "reminder") == 0 || strncmp(argv[2], "deadline", 8) == 0) &&
+		    campaign_load(&c->l, p.g.id, &camp, NULL) == 0 &&
 		    campaign_reminder_notes(&camp, &notes) > 0)
 			fprintf(stderr, "%s: %s", p.g.name, notes.p);
 		buf_free(&notes);

@@ -15,6 +15,7 @@
 #include "campaign/campaign-file.h"
 #include "campaign/campaign.h"
 #include "core/clock.h"
+#include "referee/mailcmd.h"
 #include "referee/people.h"
 #include "referee/schedule.h"
 #include "testutil.h"
@@ -236,11 +237,13 @@ test_notify_by_game_master(void **state)
 	struct diag d;
 
 	diag_clear(&d);
-	assert_int_equal(people_notify(&e->f.l, &e->p, 1, "DIGEST", &d), 0);
+	assert_int_equal(people_notify(&e->f.l, &e->f.cfg, &e->p, 1, "DIGEST",
+	    "2026-12-01T00:00:00Z", &d), 0);
 	assert_string_equal(e->p.g.seats[1].notify, "digest");
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM seats WHERE idx = 1 AND "
 	    "notify = 'digest'"), 1);
-	assert_int_equal(people_notify(&e->f.l, &e->p, 1, "weekly", &d), PEOPLE_REFUSED);
+	assert_int_equal(people_notify(&e->f.l, &e->f.cfg, &e->p, 1, "weekly",
+	    "2026-12-01T00:00:00Z", &d), PEOPLE_REFUSED);
 	assert_non_null(strstr(d.msg, "every"));
 }
 
@@ -462,6 +465,241 @@ test_campaign_file_seat_notify(void **state)
 	free(cf);
 }
 
+
+/* A reminder goes out only when it says something the last mail did not:
+ * with a one-day deadline and the one-day reminder, the report that opens
+ * a deadline tells it, and a reminder right after it would be the second
+ * mail saying the same (issue 31). One of a longer deadline still comes,
+ * and the game master setting such a deadline is told. */
+static void
+test_reminder_only_when_new(void **state)
+{
+	struct fx_env *e = *state;
+	time_t t0 = setup_time(e), t1;
+	const char *rem = "SELECT COUNT(*) FROM outbox WHERE kind = 'reminder'";
+	struct campaign c;
+	struct buf notes = BUF_INIT;
+	long long before;
+
+	set(e, "notify", "every");
+	set(e, "deadline", "1d");
+	/* No mail has told anyone a deadline yet: the first run reminds. */
+	run_at(e, t0 + 60);
+	before = fx_count(&e->f, rem);
+	assert_true(before >= 1);
+	/* Steps by mail: each report shows the deadline it opens. */
+	for (int k = 0; k < 3; k++)
+		assert_true(play_one(e, NULL) >= 0);
+	t1 = time(NULL);
+	run_at(e, t1 + 120);
+	run_at(e, t1 + 3600);
+	assert_int_equal(fx_count(&e->f, rem), before);
+	assert_int_equal(campaign_load(&e->f.l, e->p.g.id, &c, NULL), 0);
+	assert_int_equal(campaign_reminder_notes(&c, &notes), 1);
+	if (strstr(notes.p, "deadline 1d is no longer than the reminder (1d)") == NULL)
+		fail_msg("the note to the game master: %s", notes.p);
+	buf_free(&notes);
+	/* Two days: the report is a day old when the reminder is due. */
+	set(e, "deadline", "2d");
+	assert_int_equal(campaign_load(&e->f.l, e->p.g.id, &c, NULL), 0);
+	assert_int_equal(campaign_reminder_notes(&c, &notes), 0);
+	buf_free(&notes);
+	assert_true(play_one(e, NULL) >= 0);
+	t1 = time(NULL);
+	run_at(e, t1 + 120);
+	assert_int_equal(fx_count(&e->f, rem), before);
+	run_at(e, t1 + 86400 + 3600);
+	assert_true(fx_count(&e->f, rem) > before);
+}
+
+/* After switching from digest to due, the report already due comes at
+ * once: a switch sends what the new mode owes, and only that. */
+static void
+test_switch_sends_what_is_owed(void **state)
+{
+	struct fx_env *e = *state;
+	time_t t0 = setup_time(e);
+	struct pending pd;
+	struct play p;
+	struct diag d;
+	char now[32];
+	int64_t seq;
+	long long n;
+	int w = -1;
+
+	set(e, "notify", "digest");
+	set(e, "deadline", "30d");
+	run_at(e, t0 + 60);
+	/* Steps until a seat is waited for that has not seen the newest. */
+	for (int k = 0; k < 6 && w < 0; k++) {
+		assert_true(play_one(e, NULL) >= 0);
+		pending_now(e, &pd, &seq);
+		for (int s = 0; s < MAX_SEATS && w < 0; s++)
+			if ((pd.seats & VIS_SEAT(s)) && count(e, "SELECT COUNT(*) FROM seats "
+			    "WHERE idx = %d AND reported_seq < %lld", s, (long long)seq) == 1)
+				w = s;
+	}
+	assert_true(w >= 0);
+	n = reports_to(e, w);
+	clock_iso(time(NULL), now, sizeof now);
+	diag_clear(&d);
+	assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
+	assert_int_equal(people_notify(&e->f.l, &e->f.cfg, &p, w, "due", now, &d), 0);
+	assert_int_equal(reports_to(e, w), n + 1);
+	/* Nothing more is owed: a second switch mails nothing. */
+	assert_int_equal(people_notify(&e->f.l, &e->f.cfg, &p, w, "every", now, &d), 0);
+	assert_int_equal(reports_to(e, w), n + 1);
+	play_free(&p);
+}
+
+/* PICTURES OFF by mail (in German too) and by the game master: the seat's
+ * reports carry no picture; the others' still do. */
+static void
+test_pictures_per_seat(void **state)
+{
+	struct fx_env *e = *state;
+	const char *pics = "SELECT COUNT(*) FROM outbox WHERE seat_idx = %d AND kind IN "
+	    "('report', 'ack') AND html LIKE 'X-Azalai-Picture:%%' AND created_at >= '%s'";
+	struct play p;
+	struct diag d;
+	char *ack, at[32];
+
+	send_as(e, 0, "PICTURES OFF\n");
+	ack = fx_last_mail(&e->f, "ack", addr[0]);
+	assert_non_null(ack);
+	if (strstr(ack, "carry no picture") == NULL)
+		fail_msg("the ack does not say what PICTURES did:\n%s", ack);
+	free(ack);
+	assert_int_equal(count(e, "SELECT pictures FROM seats WHERE idx = 0"), 0);
+	send_as(e, 1, "PICTURES maybe\n");
+	ack = fx_last_mail(&e->f, "error", addr[1]);
+	assert_non_null(ack);
+	assert_non_null(strstr(ack, "PICTURES takes ON"));
+	free(ack);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM seats WHERE pictures = 1"), 2);
+	clock_iso(time(NULL) - 1, at, sizeof at);
+	set(e, "notify", "every");
+	for (int k = 0; k < 3; k++)
+		assert_true(play_one(e, NULL) >= 0);
+	assert_int_equal(count(e, pics, 0, at), 0);
+	assert_true(count(e, "SELECT COUNT(*) FROM outbox WHERE seat_idx = 0 AND kind IN "
+	    "('report', 'ack') AND created_at >= '%s'", at) >= 1);
+	assert_true(count(e, pics, 1, at) >= 1);
+	/* The game master turns it on again; German words by mail. */
+	diag_clear(&d);
+	assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
+	assert_int_equal(mailcmd_pictures(&e->f.l, &p, 0, 1, &d), 0);
+	play_free(&p);
+	assert_int_equal(count(e, "SELECT pictures FROM seats WHERE idx = 0"), 1);
+	send_as(e, 2, "SPRACHE de\nBILDER AUS\n");
+	assert_int_equal(count(e, "SELECT pictures FROM seats WHERE idx = 2"), 0);
+}
+
+/* TIMEZONE by mail: checked, spelled as the machine does, and every
+ * deadline the seat reads is in its zone. */
+static void
+test_timezone_per_seat(void **state)
+{
+	struct fx_env *e = *state;
+	char *m;
+
+	send_as(e, 1, "TIMEZONE Mars/Olympus\n");
+	m = fx_last_mail(&e->f, "error", addr[1]);
+	assert_non_null(m);
+	assert_non_null(strstr(m, "not a time zone"));
+	free(m);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM seats WHERE timezone != ''"), 0);
+	send_as(e, 0, "TIMEZONE america/new_york\n");
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM seats WHERE idx = 0 AND "
+	    "timezone = 'America/New_York'"), 1);
+	set(e, "notify", "every");
+	send_as(e, 0, "STATUS\n");
+	m = fx_last_mail(&e->f, "status", addr[0]);
+	assert_non_null(m);
+	if (strstr(m, " EST") == NULL || strstr(m, ":00 UTC") != NULL)
+		fail_msg("STATUS does not read in the seat's zone:\n%s", m);
+	free(m);
+	send_as(e, 1, "STATUS\n");
+	m = fx_last_mail(&e->f, "status", addr[1]);
+	assert_non_null(m);
+	if (strstr(m, " UTC") == NULL || strstr(m, " EST") != NULL)
+		fail_msg("another seat reads in the seat's zone:\n%s", m);
+	free(m);
+	send_as(e, 0, "SPRACHE de\nZEITZONE UTC\n");
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM seats WHERE idx = 0 AND "
+	    "timezone = 'UTC'"), 1);
+	/* STATUS says the zone and the pictures, in the seat's words. */
+	send_as(e, 0, "STAND\n");
+	m = fx_last_mail(&e->f, "status", addr[0]);
+	assert_non_null(m);
+	if (strstr(m, "Zeitzone: UTC (eine Zeile ZEITZONE Europe/Berlin") == NULL ||
+	    strstr(m, "Bilder: an (eine Zeile BILDER AUS oder BILDER EIN") == NULL)
+		fail_msg("STATUS does not say the seat's zone and pictures:\n%s", m);
+	free(m);
+}
+
+/* Observers choose every, due or digest like seats: by the game master
+ * and by a mail of their own (NOTIFY, from the address that watches); a
+ * stranger's mail changes nothing. */
+static void
+test_observer_modes(void **state)
+{
+	struct fx_env *e = *state;
+	const char *fan = "fan@example.org";
+	const char *obs = "SELECT COUNT(*) FROM outbox WHERE kind = 'observer'";
+	struct play p;
+	struct diag d;
+	char now[32], *m;
+	long long n;
+	int steps = 0;
+
+	clock_iso(time(NULL), now, sizeof now);
+	diag_clear(&d);
+	assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
+	assert_int_equal(people_watch(&e->f.l, &e->f.cfg, &p, fan, NULL, now, &d), 0);
+	assert_int_equal(people_watch_notify(&e->f.l, &e->f.cfg, &p, fan, "due", now, &d), 0);
+	assert_int_equal(people_watch_notify(&e->f.l, &e->f.cfg, &p, "x@example.org", "due",
+	    now, &d), PEOPLE_REFUSED);
+	play_free(&p);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM watchers WHERE notify = 'due'"), 1);
+	m = fx_last_mail(&e->f, "watch", fan);
+	assert_non_null(m);
+	assert_non_null(strstr(m, "comes round to a player again"));
+	free(m);
+	/* due: fewer reports than steps, but some. */
+	n = fx_count(&e->f, obs);
+	for (int k = 0; k < 9; k++)
+		steps += play_one(e, NULL) >= 0;
+	assert_true(steps == 9);
+	assert_true(fx_count(&e->f, obs) > n);
+	assert_true(fx_count(&e->f, obs) < n + steps);
+	/* The observer's own mail: digest, then nothing after a step. */
+	{
+		char *raw;
+
+		xasprintf(&raw, "From: Fan <%s>\nTo: referee@example.org\nSubject: x\n"
+		    "Message-ID: <w1@x>\nDate: Sat, 21 Nov 2026 10:00:00 +0000\n\n"
+		    "GAME %s\nNOTIFY digest\n", fan, e->game);
+		fx_mail(&e->f, raw);
+		free(raw);
+		xasprintf(&raw, "From: Other <other@example.org>\nTo: referee@example.org\n"
+		    "Subject: x\nMessage-ID: <w2@x>\nDate: Sat, 21 Nov 2026 10:00:00 +0000\n\n"
+		    "GAME %s\nNOTIFY every\n", e->game);
+		fx_mail(&e->f, raw);
+		free(raw);
+	}
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM watchers WHERE notify = 'digest'"), 1);
+	n = fx_count(&e->f, obs);
+	for (int k = 0; k < 4; k++)
+		assert_true(play_one(e, NULL) >= 0);
+	assert_int_equal(fx_count(&e->f, obs), n);
+	/* A day on, `azalai run` sends the one digest. */
+	run_at(e, time(NULL) + 86400 + 60);
+	assert_int_equal(fx_count(&e->f, obs), n + 1);
+	run_at(e, time(NULL) + 86400 + 120);
+	assert_int_equal(fx_count(&e->f, obs), n + 1);
+}
+
 int
 main(void)
 {
@@ -481,6 +719,16 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_campaign_file_seat_notify, setup_bq,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_default_order_in_seat_words, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_reminder_only_when_new, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_switch_sends_what_is_owed, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_pictures_per_seat, setup_targui,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_timezone_per_seat, setup_targui,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_observer_modes, setup_targui,
 		    fx_env_teardown),
 		cmocka_unit_test(test_mail_volume),
 	};

@@ -268,6 +268,49 @@ test_late_note_off(void **state)
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM outbox WHERE kind = 'late'"), 0);
 }
 
+/* A grace period after a deadline (the campaign's grace, as the
+ * Diplomacy judges have it): nothing is played while it runs, an answer
+ * in it counts, the default comes once it has passed, and the reminder
+ * and the late notes say so. */
+static void
+test_grace_period(void **state)
+{
+	struct fx_env *e = *state;
+	time_t t0 = setup_at(e), due;
+	struct schedule_stats s;
+	struct campaign c;
+	struct buf b = BUF_INIT;
+	struct diag d;
+
+	diag_clear(&d);
+	assert_int_equal(campaign_set(&e->f.l, e->p.g.id, "grace", "8d", &d), -1);
+	assert_non_null(strstr(d.msg, "at most 7d"));
+	set(e, "grace", "6h");
+	assert_int_equal(campaign_load(&e->f.l, e->p.g.id, &c, NULL), 0);
+	campaign_describe(&c, &b);
+	assert_non_null(strstr(b.p, "grace: 6h\n"));
+	buf_free(&b);
+	run_at(e, t0 + 60);
+	due = open_due(e, 0);
+	s = run_at(e, due - 86400 + 60);
+	assert_int_equal(s.reminded, 2);
+	assert_true(contains(e, "reminder", "n@example.org", "grace period after the deadline"));
+	assert_true(contains(e, "reminder", "n@example.org", "before Tue 24 Nov 2026 18:00"));
+	/* The deadline has passed, the grace has not. */
+	s = run_at(e, due + 60);
+	assert_int_equal(s.defaults, 0);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM deadlines WHERE status = 'passed'"), 0);
+	/* north answers in the grace: it counts. */
+	answer(e, 0, due + 3600);
+	s = run_at(e, due + 3700);
+	assert_int_equal(s.defaults, 0);
+	s = run_at(e, due + 6 * 3600 + 60);
+	assert_int_equal(s.defaults, 1);
+	assert_int_equal(count(e, "SELECT COUNT(*) FROM events WHERE kind = 'default' AND "
+	    "seat_idx = 0"), 0);
+	assert_true(contains(e, "late", "n@example.org", "The grace period after it, until"));
+}
+
 /* Answering oneself resets the count of missed deadlines. */
 static void
 test_missed_reset(void **state)
@@ -613,7 +656,9 @@ test_shift_and_set(void **state)
 	assert_int_equal(deadline_shift(&e->f.l, e->p.g.id, 0, 3 * 86400, &d), 1);
 	assert_int_equal(open_due(e, 0), due + 3 * 86400);
 	assert_int_equal(open_due(e, 1), due);
-	/* The old reminder came too early for the new deadline: a new one comes. */
+	/* The old reminder came too early for the new deadline: a new one comes
+	 * (south's default, and the report it makes, before its window). */
+	run_at(e, due + 60);
 	run_at(e, due + 2 * 86400 + 60);
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM outbox WHERE kind = 'reminder' AND "
 	    "to_addr = 'n@example.org'"), 2);
@@ -732,6 +777,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_default_applied, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_late_note_off, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_grace_period, setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_missed_reset, setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_undone_answer_not_met, setup,
 		    fx_env_teardown),

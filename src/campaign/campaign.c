@@ -155,6 +155,42 @@ valid_timezone(const char *tz)
 	return 1;
 }
 
+int
+campaign_zone_name(const char *zone, char *out, size_t n)
+{
+	char v[sizeof ((struct campaign *)0)->timezone];
+	int up = 1;
+
+	if (strlen(zone) >= sizeof v)
+		return -1;
+	if (valid_timezone(zone)) {
+		snprintf(out, n, "%s", zone);
+		return 0;
+	}
+	/* A player writes "europe/berlin" or "UTC"; the database spells each
+	 * word with a capital. */
+	for (size_t i = 0; i <= strlen(zone); i++) {
+		v[i] = up ? (char)toupper((unsigned char)zone[i]) :
+		    (char)tolower((unsigned char)zone[i]);
+		up = zone[i] == '/' || zone[i] == '_' || zone[i] == '-';
+	}
+	if (!valid_timezone(v)) {
+		for (size_t i = 0; v[i] != '\0'; i++)
+			v[i] = (char)toupper((unsigned char)v[i]);
+		if (!valid_timezone(v))
+			return -1;
+	}
+	snprintf(out, n, "%s", v);
+	return 0;
+}
+
+void
+campaign_for_seat(struct campaign *c, const struct game_row *g, int seat)
+{
+	if (seat >= 0 && seat < g->nseats && g->seats[seat].timezone[0] != '\0')
+		snprintf(c->timezone, sizeof c->timezone, "%s", g->seats[seat].timezone);
+}
+
 static int
 parse_count(const char *v, int max)
 {
@@ -224,6 +260,14 @@ campaign_apply(struct campaign *c, const char *key, const char *v, struct diag *
 			return diag_set(d, 0, "reminder \"%s\": write how long before the "
 			    "deadline (such as 1d or 12h), or none", v);
 		c->remind = secs;
+	} else if (strcmp(key, "grace") == 0) {
+		if (strcasecmp(v, "none") == 0)
+			secs = 0;
+		else if ((secs = campaign_parse_duration(v)) < 0 || secs > 7 * 86400)
+			return diag_set(d, 0, "grace \"%s\": write how long after the "
+			    "deadline orders still count (such as 2h or 1d, at most 7d), or "
+			    "none", v);
+		c->grace = secs;
 	} else if (strcmp(key, "late_note") == 0 || strcmp(key, "press") == 0 ||
 	    strcmp(key, "press_anonymous") == 0 || strcmp(key, "press_copy_gm") == 0) {
 		if ((n = parse_bool(v)) < 0)
@@ -396,6 +440,31 @@ describe_duration(struct buf *b, long s)
 		buf_printf(b, "%lds", s % 60);
 }
 
+int
+campaign_reminder_notes(const struct campaign *c, struct buf *b)
+{
+	int n = 0;
+
+	if (c->remind <= 0)
+		return 0;
+	for (int i = -1; i < c->nkinds; i++) {
+		long secs = i < 0 ? c->deadline : c->kind_secs[i];
+
+		if (secs > c->remind)
+			continue;
+		buf_printf(b, "note: %s%s ", i < 0 ? "deadline" : "deadline.",
+		    i < 0 ? "" : c->kind[i]);
+		describe_duration(b, secs);
+		buf_adds(b, " is no longer than the reminder (");
+		describe_duration(b, c->remind);
+		buf_adds(b, "): its reminder falls due as the deadline opens, so it goes "
+		    "only to a player whose last mail did not show the deadline; set a "
+		    "shorter reminder to remind everyone\n");
+		n++;
+	}
+	return n;
+}
+
 void
 campaign_describe(const struct campaign *c, struct buf *b)
 {
@@ -436,4 +505,7 @@ campaign_describe(const struct campaign *c, struct buf *b)
 	    c->disorder_after, c->disorder_bot, c->vacation_days, c->pause_days, c->press ? "yes" : "no",
 	    c->press_anonymous ? "yes" : "no", c->press_copy_gm ? "yes" : "no",
 	    c->gm[0] ? c->gm : "none", c->foreign_apply ? "apply" : "hold", c->notify);
+	buf_adds(b, "grace: ");
+	describe_duration(b, c->grace);
+	buf_adds(b, "\n");
 }

@@ -25,6 +25,9 @@ struct campaign {
 	int weekdays;               /* "deadline.days": bit 0 Sunday .. bit 6 Saturday
 	                             * ("mon-fri", "sat,sun", "all") */
 	long remind;                /* "reminder": seconds before the deadline, 0 none */
+	long grace;                 /* "grace": seconds after a deadline during which
+	                             * orders still count, before the default is
+	                             * played; 0 none */
 	int late_note;              /* "late_note": tell the others when one passes */
 	int disorder_after;         /* "disorder_after": missed in a row, 0 never */
 	char disorder_bot[8];       /* "disorder_bot": the bot level (games/bot.h)
@@ -63,6 +66,16 @@ GTimeZone *campaign_zone(const struct campaign *);
 /* t in the campaign's zone (NULL when GLib cannot hold it); g_date_time_unref
  * when done. Times are written for readers by campaign_date (dates.h). */
 GDateTime *campaign_local(const struct campaign *, time_t);
+/* The zone a reader wrote ("europe/berlin", "UTC") as the machine's name
+ * for it in out ("Europe/Berlin"); -1 when the machine knows no such zone. */
+int campaign_zone_name(const char *zone, char *out, size_t n);
+/* c as the reader of game g at seat (-1: no seat) reads it: in the seat's
+ * own time zone when it chose one. */
+void campaign_for_seat(struct campaign *c, const struct game_row *g, int seat);
+/* Adds to b one line for the game master per deadline (the general one,
+ * each deadline.KIND) no longer than the reminder: its reminder would come
+ * with the report that opens it. Returns how many. */
+int campaign_reminder_notes(const struct campaign *, struct buf *b);
 /* Every setting as "key: value" lines in a fixed order (for show and STATUS). */
 void campaign_describe(const struct campaign *, struct buf *);
 

@@ -44,9 +44,8 @@ notify_says(const char *mode, struct diag *od)
 		    "happened since");
 }
 
-/* The last mail that carried the seat's report (welcome, report, ack, error). */
-static time_t
-last_report(struct ledger *l, const struct play *p, int seat)
+time_t
+notify_last_report(struct ledger *l, const struct play *p, int seat)
 {
 	sqlite3_stmt *st = ledger_prep(l, "SELECT MAX(created_at) FROM outbox WHERE "
 	    "game_id = ? AND seat_idx = ? AND kind IN ('welcome', 'report', 'ack', 'error')");
@@ -70,6 +69,6 @@ notify_digest_due(struct ledger *l, const struct play *p, const struct campaign 
 	if (strcmp(s->kind, "human") != 0 || s->reported_seq >= p->seq ||
 	    strcmp(notify_mode(p, c, seat), "digest") != 0)
 		return 0;
-	last = last_report(l, p, seat);
+	last = notify_last_report(l, p, seat);
 	return last < 0 || t < 0 || t - last >= NOTIFY_DIGEST_SECS;
 }

@@ -25,6 +25,9 @@ int notify_now(const char *mode, int waited, int over);
 int notify_set(struct ledger *, struct play *, int seat, const char *mode, struct diag *);
 /* One sentence for the player about mode, in od: what they will get from now on. */
 void notify_says(const char *mode, struct diag *od);
+/* When the last mail that carried the seat's report went out (welcome,
+ * report, ack, error), -1 when none did. */
+time_t notify_last_report(struct ledger *, const struct play *, int seat);
 /* 1 when a digest seat has steps it has not seen and no report for a day. */
 int notify_digest_due(struct ledger *, const struct play *, const struct campaign *,
     int seat, const char *now);

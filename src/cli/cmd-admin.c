@@ -6,6 +6,8 @@
 #include <string.h>
 #include <sysexits.h>
 
+#include "campaign/campaign.h"
+#include "campaign/notify-word.h"
 #include "cli/cli.h"
 #include "core/clock.h"
 #include "referee/people.h"
@@ -177,32 +179,58 @@ cmd_end(struct cli *c, int argc, char **argv)
 static int
 watch_cmd(struct cli *c, int argc, char **argv, int on)
 {
-	static const char watch_usage[] = "usage: azalai watch GAME ADDRESS [LANGUAGE]\n\n"
+	static const char watch_usage[] = "usage: azalai watch GAME ADDRESS [LANGUAGE] "
+	    "[every | due | digest]\n\n"
 	    "Makes ADDRESS an observer of GAME: it gets the public report (what\nevery player "
 	    "may see) now and after each step, in LANGUAGE (en, de, es, fr;\nthe "
 	    "configuration's language otherwise). An observer already watching\nchanges its "
-	    "language so.\n";
+	    "language so. every (the default), due (when the game comes\nround to a player "
+	    "again: about once a round) or digest (at most once a\nday) says how often; the "
+	    "observer may choose so itself by mail (NOTIFY).\n";
 	static const char unwatch_usage[] = "usage: azalai unwatch GAME ADDRESS\n\nStops the "
 	    "reports to an observer of GAME, and tells it so.\n";
-	char now[32];
+	const char *lang = NULL, *mode = NULL;
+	char now[32], md[8];
 	struct play p;
 	struct diag d;
 	int rc;
 
 	if (cli_wants_help(argc, argv, on ? watch_usage : unwatch_usage))
 		return EX_OK;
-	if (argc != 3 && !(on && argc == 4))
-		return cli_fail(EX_USAGE, "%s", on ? "usage: azalai watch GAME ADDRESS [LANGUAGE]"
-		    : "usage: azalai unwatch GAME ADDRESS");
+	if (argc != 3 && !(on && (argc == 4 || argc == 5)))
+		return cli_fail(EX_USAGE, "%s", on ? "usage: azalai watch GAME ADDRESS [LANGUAGE] "
+		    "[every | due | digest]" : "usage: azalai unwatch GAME ADDRESS");
+	/* The modes and the languages share no word: either may come first. */
+	for (int i = 3; i < argc; i++) {
+		if (notify_parse(argv[i], md, NULL) == 0 && mode == NULL)
+			mode = argv[i];
+		else if (lang == NULL)
+			lang = argv[i];
+		else
+			return cli_fail(EX_USAGE, "watch: \"%s\" is no language nor one of "
+			    "every, due, digest", argv[i]);
+	}
 	if ((rc = cli_game_begin(c, argv[1], &p)) != 0)
 		return rc;
 	now_iso(now, sizeof now);
 	diag_clear(&d);
-	rc = on ? people_watch(&c->l, &c->cfg, &p, argv[2], argc == 4 ? argv[3] : NULL, now, &d)
-	    : people_unwatch(&c->l, &c->cfg, &p, argv[2], now, &d);
+	if (!on)
+		rc = people_unwatch(&c->l, &c->cfg, &p, argv[2], now, &d);
+	else if (mode != NULL && lang == NULL)
+		/* Watching already: the mode alone changes. */
+		rc = people_watch_notify(&c->l, &c->cfg, &p, argv[2], mode, now, &d);
+	else
+		rc = PEOPLE_REFUSED;
+	if (on && (lang != NULL || mode == NULL || rc == PEOPLE_REFUSED)) {
+		diag_clear(&d);
+		rc = people_watch(&c->l, &c->cfg, &p, argv[2], lang, now, &d);
+		if (rc == 0 && mode != NULL)
+			rc = people_watch_notify(&c->l, &c->cfg, &p, argv[2], mode, now, &d);
+	}
 	if (rc == 0)
-		printf(on ? "%s watches %s%s%s\n" : "%s no longer watches %s%s%s\n", argv[2],
-		    p.g.name, argc == 4 ? " in " : "", argc == 4 ? argv[3] : "");
+		printf(on ? "%s watches %s%s%s%s%s\n" : "%s no longer watches %s%s%s%s%s\n",
+		    argv[2], p.g.name, lang != NULL ? " in " : "", lang != NULL ? lang : "",
+		    mode != NULL ? ", told " : "", mode != NULL ? mode : "");
 	return cli_game_end(c, &p, rc, &d);
 }
 
@@ -240,8 +268,19 @@ cmd_set(struct cli *c, int argc, char **argv)
 	now_iso(now, sizeof now);
 	diag_clear(&d);
 	rc = people_set(&c->l, &c->cfg, &p, argv[2], value, now, &d);
-	if (rc == 0)
+	if (rc == 0) {
+		struct campaign camp;
+		struct buf notes = BUF_INIT;
+
 		printf("%s: %s = %s\n", p.g.name, argv[2], value);
+		/* The setting stands; the game master may not have meant what
+		 * it does to the reminders. */
+		if ((strcmp(argv[2], "reminder") == 0 || strncmp(argv[2], "deadline", 8) == 0) &&
+		    campaign_load(&c->l, p.g.id, &camp, NULL) == 0 &&
+		    campaign_reminder_notes(&camp, &notes) > 0)
+			fprintf(stderr, "%s: %s", p.g.name, notes.p);
+		buf_free(&notes);
+	}
 	return cli_game_end(c, &p, rc, &d);
 }
 

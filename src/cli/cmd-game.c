@@ -281,6 +281,15 @@ start_game(struct cli *c, struct new_game *ng)
 	for (int i = 0; ng->cf != NULL && rc == EX_OK && i < ng->cf->nsettings; i++)
 		if (campaign_set(&c->l, p.g.id, ng->cf->key[i], ng->cf->value[i], &d) < 0)
 			rc = EX_DATAERR;
+	if (rc == EX_OK && ng->cf != NULL && ng->cf->nsettings > 0) {
+		struct campaign camp;
+		struct buf notes = BUF_INIT;
+
+		if (campaign_load(&c->l, p.g.id, &camp, NULL) == 0 &&
+		    campaign_reminder_notes(&camp, &notes) > 0)
+			fprintf(stderr, "%s: %s", p.g.name, notes.p);
+		buf_free(&notes);
+	}
 	for (int i = 0; ng->cf != NULL && rc == EX_OK && i < ng->cf->nwatchers; i++)
 		if (people_watch(&c->l, &c->cfg, &p, ng->cf->watcher[i],
 		    ng->cf->watcher_language[i], now, &d) < 0)

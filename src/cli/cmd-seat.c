@@ -10,6 +10,7 @@
 #include "core/clock.h"
 #include "core/testhook.h"
 #include "games/bot.h"
+#include "referee/mailcmd.h"
 #include "referee/people.h"
 #include "render/reportjson.h"
 
@@ -19,7 +20,9 @@ static const char seat_usage[] =
     "       azalai seat GAME SEAT away FROM TO | back\n"
     "       azalai seat GAME SEAT notify every | due | digest\n"
     "       azalai seat GAME SEAT language en | de | es | fr\n"
-    "       azalai seat GAME SEAT json on | off\n\n"
+    "       azalai seat GAME SEAT json on | off\n"
+    "       azalai seat GAME SEAT pictures on | off\n"
+    "       azalai seat GAME SEAT timezone ZONE | campaign\n\n"
     "replace  a new player takes the seat: a new token is mailed to ADDRESS, the\n"
     "         old one stops working, the old address and the other seats are told\n"
     "         (the same address: the player gets a new token, nobody else hears)\n"
@@ -34,7 +37,10 @@ static const char seat_usage[] =
     "notify   how the seat is told: every (a report after every step), due (when\n"
     "         it has a decision to make) or digest (at most one report a day)\n"
     "language the language the seat's mails are written in from now on\n"
-    "json     whether the seat's reports carry its view as JSON (view.json)\n";
+    "json     whether the seat's reports carry its view as JSON (view.json)\n"
+    "pictures whether the seat's reports show the board as a picture\n"
+    "timezone the zone every time the seat reads is written in (Europe/Berlin);\n"
+    "         campaign: the campaign's\n";
 
 int
 cmd_seat(struct cli *c, int argc, char **argv)
@@ -58,7 +64,8 @@ cmd_seat(struct cli *c, int argc, char **argv)
 		what = "bot";
 	}
 	if (strcmp(what, "replace") == 0 || strcmp(what, "notify") == 0 ||
-	    strcmp(what, "language") == 0 || strcmp(what, "json") == 0)
+	    strcmp(what, "language") == 0 || strcmp(what, "json") == 0 ||
+	    strcmp(what, "pictures") == 0 || strcmp(what, "timezone") == 0)
 		want = 5;
 	else if (strcmp(what, "away") == 0)
 		want = 6;
@@ -67,16 +74,18 @@ cmd_seat(struct cli *c, int argc, char **argv)
 		want = 4;
 	else
 		return cli_fail(EX_USAGE, "seat: \"%s\" is none of replace, bot, human, away, "
-		    "back, notify, language, json", what);
+		    "back, notify, language, json, pictures, timezone", what);
 	if (argc != want)
 		return cli_fail(EX_USAGE, "usage: azalai seat GAME SEAT %s", want == 5 ?
 		    (what[0] == 'n' ? "notify every | due | digest" : what[0] == 'l' ?
 		    "language en | de | es | fr" : what[0] == 'j' ? "json on | off" :
+		    what[0] == 'p' ? "pictures on | off" : what[0] == 't' ? "timezone ZONE" :
 		    "replace ADDRESS") :
 		    want == 6 ? "away FROM TO" : what);
-	if (strcmp(what, "json") == 0 && reportjson_parse(argv[4], &on, NULL) < 0)
-		return cli_fail(EX_USAGE, "seat %s json: say on or off, not \"%s\"", argv[2],
-		    argv[4]);
+	if ((strcmp(what, "json") == 0 || strcmp(what, "pictures") == 0) &&
+	    reportjson_parse(argv[4], &on, NULL) < 0)
+		return cli_fail(EX_USAGE, "seat %s %s: say on or off, not \"%s\"", argv[2],
+		    what, argv[4]);
 	if ((rc = cli_game_begin(c, argv[1], &p)) != 0)
 		return rc;
 	clock_iso(clock_now(), now, sizeof now);
@@ -99,7 +108,7 @@ cmd_seat(struct cli *c, int argc, char **argv)
 			printf("%s\n  seat %-12s %-32s %s\n", p.g.name, p.g.seats[seat].name,
 			    p.g.seats[seat].address, token);
 	} else if (strcmp(what, "notify") == 0) {
-		rc = people_notify(&c->l, &p, seat, argv[4], &d);
+		rc = people_notify(&c->l, &c->cfg, &p, seat, argv[4], now, &d);
 		if (rc == 0)
 			printf("%s: seat %s is told %s\n", p.g.name, p.g.seats[seat].name,
 			    p.g.seats[seat].notify);
@@ -113,6 +122,18 @@ cmd_seat(struct cli *c, int argc, char **argv)
 		if (rc == 0)
 			printf("%s: seat %s's reports carry %s\n", p.g.name, p.g.seats[seat].name,
 			    on ? "its view as JSON (view.json)" : "no JSON");
+	} else if (strcmp(what, "pictures") == 0) {
+		rc = mailcmd_pictures(&c->l, &p, seat, on, &d) < 0 ? PEOPLE_ELEDGER : 0;
+		if (rc == 0)
+			printf("%s: seat %s's reports carry %s\n", p.g.name, p.g.seats[seat].name,
+			    on ? "the board picture" : "no picture");
+	} else if (strcmp(what, "timezone") == 0) {
+		rc = mailcmd_timezone(&c->l, &p, seat, argv[4], &d);
+		rc = rc < 0 ? PEOPLE_ELEDGER : rc > 0 ? PEOPLE_REFUSED : 0;
+		if (rc == 0)
+			printf("%s: seat %s reads times in %s\n", p.g.name, p.g.seats[seat].name,
+			    p.g.seats[seat].timezone[0] != '\0' ? p.g.seats[seat].timezone :
+			    "the campaign's zone");
 	} else if (strcmp(what, "bot") == 0 || strcmp(what, "human") == 0) {
 		rc = people_set_bot(&c->l, &c->cfg, &p, seat, what[0] == 'b' ? level : -1, now, &d);
 		if (rc == 0 && what[0] == 'b')

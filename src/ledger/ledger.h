@@ -112,6 +112,8 @@ struct seat_row {
 	char language[16];        /* en, de, es, fr; "": the configuration's (lang.h) */
 	int json;                 /* its reports carry view.json (reportjson.h) */
 	char bot_level[8];        /* who plays it when the referee does (games/bot.h) */
+	int pictures;             /* its reports' HTML carries the board picture */
+	char timezone[64];        /* its own zone for every time it reads; "": the campaign's */
 };
 
 struct game_row {

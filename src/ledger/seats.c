@@ -119,6 +119,30 @@ seat_set_json(struct ledger *l, int64_t game, int idx, int on, struct diag *d)
 }
 
 int
+seat_set_pictures(struct ledger *l, int64_t game, int idx, int on, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET pictures = ? WHERE game_id = ? AND "
+	    "idx = ?");
+
+	sqlite3_bind_int(st, 1, on != 0);
+	sqlite3_bind_int64(st, 2, game);
+	sqlite3_bind_int(st, 3, idx);
+	return ledger_done(l, st, d);
+}
+
+int
+seat_set_timezone(struct ledger *l, int64_t game, int idx, const char *zone, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET timezone = ? WHERE game_id = ? AND "
+	    "idx = ?");
+
+	sqlite3_bind_text(st, 1, zone, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, game);
+	sqlite3_bind_int(st, 3, idx);
+	return ledger_done(l, st, d);
+}
+
+int
 ledger_seat_set_reported(struct ledger *l, int64_t game, int idx, int64_t seq, struct diag *d)
 {
 	sqlite3_stmt *st = ledger_stmt(l,

@@ -27,5 +27,10 @@ int seat_set_notify(struct ledger *, int64_t game, int idx, const char *mode,
 int seat_set_language(struct ledger *, int64_t game, int idx, const char *lang,
     struct diag *);
 int seat_set_json(struct ledger *, int64_t game, int idx, int on, struct diag *);
+/* Whether the seat's reports carry the board picture. */
+int seat_set_pictures(struct ledger *, int64_t game, int idx, int on, struct diag *);
+/* The seat's own time zone (checked by the caller); "" the campaign's. */
+int seat_set_timezone(struct ledger *, int64_t game, int idx, const char *zone,
+    struct diag *);
 
 #endif

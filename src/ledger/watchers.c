@@ -57,3 +57,18 @@ watcher_set_language(struct ledger *l, int64_t game, const char *address, const 
 		return -1;
 	return sqlite3_changes(l->db) > 0;
 }
+
+int
+watcher_set_notify(struct ledger *l, int64_t game, const char *address, const char *mode,
+    struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "UPDATE watchers SET notify = ? WHERE "
+	    "game_id = ? AND address = ? COLLATE NOCASE");
+
+	sqlite3_bind_text(st, 1, mode, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, game);
+	sqlite3_bind_text(st, 3, address, -1, SQLITE_STATIC);
+	if (ledger_done(l, st, d) < 0)
+		return -1;
+	return sqlite3_changes(l->db) > 0;
+}

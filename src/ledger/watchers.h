@@ -22,4 +22,9 @@ int watcher_set_reported(struct ledger *, int64_t game, const char *address, int
 int watcher_set_language(struct ledger *, int64_t game, const char *address,
     const char *lang, struct diag *);
 
+/* Sets how an observer is told (every, due, digest; notify.h); 0 when it
+ * does not watch the game, 1 when it does, -1 on error. */
+int watcher_set_notify(struct ledger *, int64_t game, const char *address,
+    const char *mode, struct diag *);
+
 #endif

@@ -698,6 +698,54 @@ wrong_token(struct job *j, struct play *p, int seat, int line, struct diag *d)
 	return 0;
 }
 
+/* A mail with GAME and no SEAT from an observer of the game: its NOTIFY
+ * line says how often it is told (people_watch_notify). An observer has
+ * no token; its address on record, not failing DMARC, is all it shows,
+ * and all it may change is how often it hears. 1 when the mail was the
+ * observer's, 0 when it is not (a problem as before), -1 on error. */
+static int
+watcher_mail(struct job *j, struct play *p, const struct orderblock *ob, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(j->l, "SELECT address FROM watchers WHERE "
+	    "game_id = ? AND address = ? COLLATE NOCASE");
+	char address[256] = "", t[2 * ORDERBLOCK_MAX_LINE + 64], wl[LANG_LEN];
+	static const char *const modes[] = { "every", "due", "digest" };
+	enum authres_verdict v;
+	int rc;
+
+	sqlite3_bind_int64(st, 1, p->g.id);
+	sqlite3_bind_text(st, 2, j->m.from_addr, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		snprintf(address, sizeof address, "%s", col_text(st, 0));
+	sqlite3_finalize(st);
+	if (address[0] == '\0' || strcmp(j->source, "file") == 0)
+		return 0;
+	v = dmarc_verdict(j, address);
+	if (v == AUTHRES_FAIL || v == AUTHRES_MISMATCH)
+		return 0;
+	for (size_t i = 0; i < ob->nlines; i++) {
+		enum mailcmd cmd;
+		int mode;
+		struct diag od;
+
+		if (ob->lines[i].aside != OLINE_ORDER)
+			continue;
+		ordertr_to_english(lang_watcher(j->l, j->c, p->g.id, address, wl), p->rules->name,
+		    ob->lines[i].text, t, sizeof t);
+		if (mailcmd_of(t, &cmd, &mode, &od) <= 0 || cmd != MAILCMD_NOTIFY)
+			continue;
+		j->reply_to = address;
+		rc = people_watch_notify(j->l, j->c, p, address, modes[mode], j->now, d);
+		if (rc == PEOPLE_ELEDGER)
+			return -1;
+		if (rc < 0)
+			return 0;
+		set_status(j, "done", "observer %s: notify %s", address, modes[mode]);
+		return 1;
+	}
+	return 0;
+}
+
 static int
 orders(struct job *j, struct orderblock *ob, struct diag *d)
 {
@@ -725,6 +773,11 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		    "the game id is in the welcome mail");
 	}
 	j->game_id = p.g.id;
+	if (ob->seat == NULL && (rc = watcher_mail(j, &p, ob, d)) != 0) {
+		tval_free(lr.lines);
+		play_free(&p);
+		return rc < 0 ? -1 : 0;
+	}
 	if (ob->seat == NULL) {
 		tval_free(lr.lines);
 		rc = problem(j, ob->game_line, "%s %s is not followed by a %s line "
@@ -867,12 +920,25 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			if (confirm_line(j, &p, seat, foreign, code, &od) < 0)
 				status = "rejected";
 		} else if ((isc = mailcmd_of(canon[i], &cmd, &count, &od)) > 0 &&
-		    (cmd == MAILCMD_NOTIFY || cmd == MAILCMD_LANGUAGE || cmd == MAILCMD_JSON)) {
+		    (cmd == MAILCMD_NOTIFY || cmd == MAILCMD_LANGUAGE || cmd == MAILCMD_JSON ||
+		    cmd == MAILCMD_PICTURES || cmd == MAILCMD_TIMEZONE)) {
 			if (refused) {
 				status = "skipped";
 				diag_set(&od, 0, "not applied: the mail was refused");
+			} else if (cmd == MAILCMD_TIMEZONE) {
+				/* The zone as written: the line's case, not the canon's. */
+				const char *z = ln->text + strcspn(ln->text, " \t");
+
+				z += strspn(z, " \t");
+				if ((rc = mailcmd_timezone(j->l, &p, seat, z, &od)) < 0) {
+					*d = od;
+					goto fail;
+				}
+				if (rc > 0)
+					status = "rejected";
 			} else if ((cmd == MAILCMD_NOTIFY ? mailcmd_notify(j->l, &p, seat, count, &od) :
 			    cmd == MAILCMD_LANGUAGE ? mailcmd_language(j->l, &p, seat, count, &od) :
+			    cmd == MAILCMD_PICTURES ? mailcmd_pictures(j->l, &p, seat, count, &od) :
 			    mailcmd_json(j->l, &p, seat, count, &od)) < 0) {
 				*d = od;
 				goto fail;

@@ -12,6 +12,7 @@
 #include "lang/catalog.h"
 #include "lang/lang.h"
 #include "lang/ordertr.h"
+#include "ledger/seats.h"
 #include "referee/mailcmd.h"
 #include "referee/tell.h"
 #include "render/report.h"
@@ -29,6 +30,8 @@ static const struct {
 	{ "NOTIFY", MAILCMD_NOTIFY },
 	{ "LANGUAGE", MAILCMD_LANGUAGE },
 	{ "JSON", MAILCMD_JSON },
+	{ "PICTURES", MAILCMD_PICTURES },
+	{ "TIMEZONE", MAILCMD_TIMEZONE },
 };
 
 static const char *const notify_modes[] = { "every", "due", "digest" };
@@ -83,6 +86,24 @@ mailcmd_of(const char *line, enum mailcmd *cmd, int *count, struct diag *d)
 		}
 		if (*cmd == MAILCMD_JSON)
 			return reportjson_parse(arg, count, d) < 0 ? -1 : 1;
+		if (*cmd == MAILCMD_PICTURES) {
+			if (strcasecmp(arg, "on") == 0 || strcasecmp(arg, "off") == 0) {
+				*count = strcasecmp(arg, "on") == 0;
+				return 1;
+			}
+			return diag_set(d, 0, "%s takes %s (your reports show the board as "
+			    "a picture) or %s (text alone, a much smaller mail), as in \"%s\"",
+			    ORDER("", "PICTURES"), ORDER("", "ON"), ORDER("", "OFF"),
+			    ORDER("", "PICTURES OFF"));
+		}
+		if (*cmd == MAILCMD_TIMEZONE) {
+			/* The zone itself is checked when set: its name is no word. */
+			if (*arg != '\0' && strcspn(arg, " \t") == strlen(arg))
+				return 1;
+			return diag_set(d, 0, "%s takes one time zone, as in \"%s "
+			    "Europe/Berlin\" or \"%s UTC\"", ORDER("", "TIMEZONE"),
+			    ORDER("", "TIMEZONE"), ORDER("", "TIMEZONE"));
+		}
 		if (*arg == '\0')
 			return 1;
 		if (*cmd == MAILCMD_HISTORY) {
@@ -134,11 +155,14 @@ status_tree(struct ledger *l, struct play *p, int seat, const char *lang)
 {
 	struct tval *root = report_tree(l, p, seat, p->seq, lang), *list;
 	const struct seat_row *me = &p->g.seats[seat];
-	struct campaign c;
+	struct campaign c, mine;
 	char t[CAMPAIGN_DATE];
 
 	if (campaign_load(l, p->g.id, &c, NULL) < 0)
 		campaign_defaults(&c);
+	/* The dates in the seat's zone; the settings listed are the game's. */
+	mine = c;
+	campaign_for_seat(&mine, &p->g, seat);
 	tval_set_bool(root, "game_over", strcmp(p->g.status, "over") == 0);
 	tval_set_str(root, "game_result", p->g.result);
 	tval_set_bool(root, "running", strcmp(p->g.status, "active") == 0 &&
@@ -153,14 +177,16 @@ status_tree(struct ledger *l, struct play *p, int seat, const char *lang)
 		tval_set_bool(m, "bot", strcmp(sr->kind, "bot") == 0 && !sr->disorder);
 		tval_set_bool(m, "disorder", sr->disorder != 0);
 		tval_set_bool(m, "away", sr->away_to[0] != '\0');
-		campaign_date_iso(&c, sr->away_from, t, sizeof t);
+		campaign_date_iso(&mine, sr->away_from, t, sizeof t);
 		tval_set_str(m, "away_from", t);
-		campaign_date_iso(&c, sr->away_to, t, sizeof t);
+		campaign_date_iso(&mine, sr->away_to, t, sizeof t);
 		tval_set_str(m, "away_to", t);
 	}
 	/* Said as the word the reader writes for it (NOTIFY's argument). */
 	tval_set_str(root, "your_notify", ordertr_word(lang, "", notify_mode(p, &c, seat)));
 	tval_set_str(root, "your_language", lang);
+	tval_set_str(root, "your_timezone", mine.timezone);
+	tval_set_bool(root, "your_pictures", me->pictures);
 	tval_set_int(root, "missed", me->missed);
 	tval_set_bool(root, "has_missed", me->missed > 0);
 	tval_set_int(root, "disorder_after", c.disorder_after);
@@ -248,6 +274,7 @@ history_tree(struct ledger *l, struct play *p, int seat, int count, const char *
 
 	if (campaign_load(l, p->g.id, &c, NULL) < 0)
 		campaign_defaults(&c);
+	campaign_for_seat(&c, &p->g, seat);
 	tval_set_str(root, "game_id", p->g.name);
 	tval_set_str(root, "title", p->rules->title);
 	tval_set_str(root, "seat", p->g.seats[seat].name);
@@ -341,6 +368,44 @@ mailcmd_language(struct ledger *l, struct play *p, int seat, int lang, struct di
 }
 
 int
+mailcmd_pictures(struct ledger *l, struct play *p, int seat, int on, struct diag *od)
+{
+	if (seat_set_pictures(l, p->g.id, seat, on, od) < 0)
+		return -1;
+	p->g.seats[seat].pictures = on != 0;
+	/* Two calls, not one with "?:": xgettext takes one literal per call. */
+	if (on)
+		diag_set(od, 0, "from now on your reports show the board as a picture");
+	else
+		diag_set(od, 0, "from now on your reports carry no picture: the board "
+		    "is shown as text");
+	return 0;
+}
+
+int
+mailcmd_timezone(struct ledger *l, struct play *p, int seat, const char *zone,
+    struct diag *od)
+{
+	char z[sizeof p->g.seats[0].timezone];
+
+	if (strcasecmp(zone, "campaign") == 0) {
+		z[0] = '\0';
+	} else if (campaign_zone_name(zone, z, sizeof z) < 0) {
+		diag_set(od, 0, "\"%s\" is not a time zone the referee knows: write a name "
+		    "such as Europe/Berlin, America/New_York or UTC", zone);
+		return 1;
+	}
+	if (seat_set_timezone(l, p->g.id, seat, z, od) < 0)
+		return -1;
+	snprintf(p->g.seats[seat].timezone, sizeof p->g.seats[seat].timezone, "%s", z);
+	if (z[0] == '\0')
+		diag_set(od, 0, "from now on every time you read is in the game's time zone");
+	else
+		diag_set(od, 0, "from now on every time you read is in the time zone %s", z);
+	return 0;
+}
+
+int
 mailcmd_json(struct ledger *l, struct play *p, int seat, int on, struct diag *od)
 {
 	if (reportjson_set(l, p, seat, on, od) < 0)
@@ -385,6 +450,8 @@ mailcmd_answer(struct ledger *l, const struct config *c, struct render *r, struc
 	case MAILCMD_NOTIFY:	/* answered in the ack */
 	case MAILCMD_LANGUAGE:
 	case MAILCMD_JSON:
+	case MAILCMD_PICTURES:
+	case MAILCMD_TIMEZONE:
 	case MAILCMD_NONE:
 		break;
 	}

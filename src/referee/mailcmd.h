@@ -1,7 +1,7 @@
 /* mailcmd: what a seat may ask the referee by mail besides orders (HELP,
- * STATUS, REPORT, HISTORY, LEGAL, NOTIFY, LANGUAGE, JSON). Each answer but
- * NOTIFY's, LANGUAGE's and JSON's (a line of the ack) is a mail of its own;
- * none changes the game. The rules, for
+ * STATUS, REPORT, HISTORY, LEGAL, NOTIFY, LANGUAGE, JSON, PICTURES,
+ * TIMEZONE). Each answer but those of the last five (a line of the ack)
+ * is a mail of its own; none changes the game. The rules, for
  * players, are in doc/orders.md. */
 #ifndef AZ_MAILCMD_H
 #define AZ_MAILCMD_H
@@ -19,7 +19,9 @@ enum mailcmd {
 	MAILCMD_LEGAL,       /* every legal order of the seat now, one per line */
 	MAILCMD_NOTIFY,      /* how the seat is told from now on (notify.h) */
 	MAILCMD_LANGUAGE,    /* the language the seat reads from now on (lang.h) */
-	MAILCMD_JSON         /* whether its reports carry view.json (reportjson.h) */
+	MAILCMD_JSON,        /* whether its reports carry view.json (reportjson.h) */
+	MAILCMD_PICTURES,    /* whether its reports carry the board picture */
+	MAILCMD_TIMEZONE     /* the zone every time it reads is written in */
 };
 
 /* Reads an order line (trimmed, any case): 1 with *cmd (and *count, HISTORY's
@@ -37,6 +39,16 @@ const char *mailcmd_name(enum mailcmd);
 int mailcmd_notify(struct ledger *, struct play *, int seat, int mode, struct diag *od);
 /* JSON ON/OFF: the same for the seat's view.json (on as mailcmd_of gives it). */
 int mailcmd_json(struct ledger *, struct play *, int seat, int on, struct diag *od);
+
+/* PICTURES ON/OFF: whether the seat's reports carry the board picture (on
+ * as mailcmd_of gives it); says so in od. The game master's `azalai seat
+ * GAME SEAT pictures on|off` too. */
+int mailcmd_pictures(struct ledger *, struct play *, int seat, int on, struct diag *od);
+/* TIMEZONE ZONE: the seat reads every time in zone (an IANA name, checked
+ * as the campaign's; "campaign" goes back to the campaign's); -1 with od
+ * saying what was wrong, PEOPLE-style: 1 refused. */
+int mailcmd_timezone(struct ledger *, struct play *, int seat, const char *zone,
+    struct diag *od);
 
 /* LANGUAGE: sets the seat's language (lang, an index in catalog_languages,
  * as mailcmd_of gives it) and says so in od, a message. */

@@ -520,9 +520,12 @@ people_language(struct ledger *l, struct play *p, int seat, const char *language
 }
 
 int
-people_notify(struct ledger *l, struct play *p, int seat, const char *mode, struct diag *d)
+people_notify(struct ledger *l, const struct config *c, struct play *p, int seat,
+    const char *mode, const char *now, struct diag *d)
 {
+	struct mailer ml;
 	char m[8];
+	int rc;
 
 	if (!running(p, d))
 		return PEOPLE_REFUSED;
@@ -531,7 +534,11 @@ people_notify(struct ledger *l, struct play *p, int seat, const char *mode, stru
 	if (notify_set(l, p, seat, m, d) < 0)
 		return PEOPLE_ELEDGER;
 	log_info("%s: seat %s is told %s", p->g.name, p->g.seats[seat].name, m);
-	return 0;
+	/* A switch sends what the new mode owes: from digest to due while a
+	 * decision is due, the report of it now, not at the next step. */
+	mailer_init(&ml, l, c, p, now, d);
+	rc = tell_owed(l, c, &ml.rd, p, seat, now, d);
+	return mailer_done(&ml, rc);
 }
 
 int
@@ -601,6 +608,37 @@ people_watch(struct ledger *l, const struct config *c, struct play *p, const cha
 	log_info("%s: %s watches", p->g.name, address);
 	mailer_init(&m, l, c, p, now, d);
 	return mailer_done(&m, tell(&m, -1, address, "watching", "watch", NULL, 1));
+}
+
+int
+people_watch_notify(struct ledger *l, const struct config *c, struct play *p,
+    const char *address, const char *mode, const char *now, struct diag *d)
+{
+	struct mailer m;
+	struct tval *extra;
+	char md[8];
+	int rc;
+
+	if (!running(p, d))
+		return PEOPLE_REFUSED;
+	if (notify_parse(mode, md, d) < 0)
+		return PEOPLE_REFUSED;
+	if ((rc = watcher_set_notify(l, p->g.id, address, md, d)) < 0)
+		return PEOPLE_ELEDGER;
+	if (rc == 0)
+		return refuse(d, "%s does not watch game %s", address, p->g.name);
+	log_info("%s: %s is told %s", p->g.name, address, md);
+	mailer_init(&m, l, c, p, now, d);
+	extra = tval_map();
+	tval_set_bool(extra, "notify_every", strcmp(md, "every") == 0);
+	tval_set_bool(extra, "notify_due", strcmp(md, "due") == 0);
+	tval_set_bool(extra, "notify_digest", strcmp(md, "digest") == 0);
+	rc = tell(&m, -1, address, "watch-notify", "watch", extra, 0);
+	tval_free(extra);
+	/* A switch sends what the new mode owes (a digest held back). */
+	if (rc == 0)
+		rc = tell_watchers(l, c, &m.rd, p, now, d);
+	return mailer_done(&m, rc);
 }
 
 int

@@ -44,9 +44,10 @@ int people_language(struct ledger *, struct play *, int seat, const char *langua
     struct diag *);
 
 /* How the seat is told from now on (notify.h): mode is every, due or digest
- * (any case). The player is not mailed: the next report says it all. */
-int people_notify(struct ledger *, struct play *, int seat, const char *mode,
-    struct diag *);
+ * (any case). The player is mailed only what the new mode owes now (a
+ * report of a decision due that digest held back, tell_owed). */
+int people_notify(struct ledger *, const struct config *, struct play *, int seat,
+    const char *mode, const char *now, struct diag *);
 
 /* "2026-12-01" (midnight), "2026-12-01T18:00" or "2026-12-01 18:00" in the
  * campaign's time zone, or "2026-12-01T18:00:00Z" in UTC; -1 when unreadable. */
@@ -73,6 +74,11 @@ int people_end(struct ledger *, const struct config *, struct play *, const char
 
 int people_watch(struct ledger *, const struct config *, struct play *, const char *address,
     const char *language, const char *now, struct diag *);
+/* How the observer at address is told (every, due, digest; any case), by
+ * the game master or by its own mail; it gets a line saying so, and what
+ * the new mode owes. */
+int people_watch_notify(struct ledger *, const struct config *, struct play *,
+    const char *address, const char *mode, const char *now, struct diag *);
 int people_unwatch(struct ledger *, const struct config *, struct play *,
     const char *address, const char *now, struct diag *);
 

@@ -60,6 +60,47 @@ fmt_time(const struct run *u, time_t t, char *out, size_t n)
 	campaign_date_english(&u->c, t, out, n);
 }
 
+/* t as seat reads it: in its own zone when it chose one. */
+static void
+seat_date(const struct run *u, int seat, time_t t, char *out, size_t n)
+{
+	struct campaign c = u->c;
+
+	campaign_for_seat(&c, &u->p->g, seat);
+	campaign_date(&c, t, out, n);
+}
+
+/* The grace keys of a reminder or late note: the time after the deadline
+ * until which orders still count. */
+static void
+grace_keys(const struct run *u, int seat, time_t due, struct tval *x)
+{
+	char end[CAMPAIGN_DATE];
+
+	tval_set_bool(x, "has_grace", u->c.grace > 0);
+	if (u->c.grace > 0) {
+		seat_date(u, seat, due + u->c.grace, end, sizeof end);
+		tval_set_str(x, "grace_end", end);
+	}
+}
+
+/* 1 when a reminder of w would tell the seat nothing its last mail did
+ * not: a report, welcome or answer sent within the reminder's window
+ * already showed this deadline (with a one-day deadline and a one-day
+ * reminder, the report that opened it). A seat one miss from civil
+ * disorder is warned all the same: no report says that. */
+static int
+reminder_stale(const struct run *u, const struct deadline_row *w)
+{
+	const struct seat_row *s = &u->p->g.seats[w->seat];
+	time_t last;
+
+	if (u->c.disorder_after > 0 && s->missed + 1 >= u->c.disorder_after)
+		return 0;
+	last = notify_last_report(u->l, u->p, w->seat);
+	return last >= 0 && last >= w->due - u->c.remind;
+}
+
 /* Mail to a seat about its deadlines; extra is consumed. A preview queues
  * and logs nothing. */
 static int
@@ -167,7 +208,9 @@ pass(struct run *u, const struct deadline_row *w, struct diag *d)
 				continue;
 			x = tval_map();
 			tval_set_str(x, "late_seat", name);
+			seat_date(u, k, w->due, when, sizeof when);
 			tval_set_str(x, "deadline", when);
+			grace_keys(u, k, w->due, x);
 			tval_set_int(x, "missed", missed);
 			tval_set_bool(x, "disorder", disorder);
 			if (notify(u, k, "late", "late", x, d) < 0)
@@ -194,10 +237,20 @@ remind(struct run *u, const struct deadline_row *w, struct diag *d)
 	if (w->reminded || u->c.remind <= 0 || u->t < w->due - u->c.remind ||
 	    u->t >= w->due || deadline_away_at(s, u->t) || strcmp(s->kind, "human") != 0)
 		return 0;
+	if (reminder_stale(u, w)) {
+		/* Marked all the same: it is not looked at again each tick. */
+		if (!u->dry && deadline_set_reminded(u->l, u->p->g.id, w->seat, w->seq, u->now,
+		    d) < 0)
+			return -1;
+		fmt_time(u, w->due, when, sizeof when);
+		say(u, "%s needs no reminder of the deadline %s: its last mail told it",
+		    s->name, when);
+		return 0;
+	}
 	if (default_text(u->p, w->seat, def, sizeof def) < 0)
 		return diag_set(d, 0, "game %s: the rules give no default order for seat %s",
 		    u->p->g.name, s->name);
-	campaign_date(&u->c, w->due, when, sizeof when);
+	seat_date(u, w->seat, w->due, when, sizeof when);
 	/* In the seat's order words, as the lines to copy below it. */
 	if (ordertr_to_lang(lang_seat(u->cfg, u->p, w->seat), u->p->rules->name, def, said,
 	    sizeof said) < 0)
@@ -209,6 +262,7 @@ remind(struct run *u, const struct deadline_row *w, struct diag *d)
 	tval_set_int(x, "disorder_after", u->c.disorder_after);
 	tval_set_bool(x, "disorder_next", u->c.disorder_after > 0 &&
 	    s->missed + 1 >= u->c.disorder_after);
+	grace_keys(u, w->seat, w->due, x);
 	if (notify(u, w->seat, "reminder", "reminder", x, d) < 0)
 		return -1;
 	if (deadline_set_reminded(u->l, u->p->g.id, w->seat, w->seq, u->now, d) < 0)
@@ -308,13 +362,20 @@ run_game(struct run *u, struct diag *d)
 		if (strcmp(u->p->g.status, "active") != 0)
 			break;
 		n = deadline_open_rows(u->l, u->p->g.id, -1, v);
-		if (n == 0 || v[0].due > u->t)
+		/* The default is played once the grace after the deadline has
+		 * passed too: an order in the grace still counts. */
+		if (n == 0 || v[0].due + u->c.grace > u->t)
 			break;
 		if (pass(u, &v[0], d) < 0)
 			return -1;
 	}
 	if (guard == 1000)
 		return diag_set(d, 0, "game %s: deadlines did not stop passing", u->p->g.name);
+	if (u->p->seq > before && !u->dry &&
+	    tell_step(u->l, u->cfg, &u->r, u->p, -1, u->now, d) < 0)
+		return -1;
+	/* After the reports: a deadline a report of this tick shows needs
+	 * no reminder besides it (reminder_stale). */
 	if (strcmp(u->p->g.status, "active") == 0) {
 		struct deadline_row v[DEADLINE_OPEN_MAX];
 		int n = deadline_open_rows(u->l, u->p->g.id, -1, v);
@@ -323,9 +384,6 @@ run_game(struct run *u, struct diag *d)
 			if (remind(u, &v[i], d) < 0)
 				return -1;
 	}
-	if (u->p->seq > before && !u->dry &&
-	    tell_step(u->l, u->cfg, &u->r, u->p, -1, u->now, d) < 0)
-		return -1;
 	if (u->p->seq > before && u->dry)
 		say(u, "the seats get a report of what happened (step %lld on) as their "
 		    "notify settings ask", (long long)before + 1);
@@ -360,12 +418,22 @@ collect(void *arg, const struct game_row *g)
 static int
 digest_pending(const struct run *u)
 {
+	sqlite3_stmt *st;
+	int found;
+
 	for (int s = 0; s < u->p->g.nseats; s++)
 		if (strcmp(u->p->g.seats[s].kind, "human") == 0 &&
 		    u->p->g.seats[s].reported_seq < u->p->seq &&
 		    strcmp(notify_mode(u->p, &u->c, s), "digest") == 0)
 			return 1;
-	return 0;
+	/* An observer in digest, the same. */
+	st = ledger_stmt(u->l, "SELECT 1 FROM watchers WHERE game_id = ? AND "
+	    "notify = 'digest' AND reported_seq < ? LIMIT 1");
+	sqlite3_bind_int64(st, 1, u->p->g.id);
+	sqlite3_bind_int64(st, 2, u->p->seq);
+	found = sqlite3_step(st) == SQLITE_ROW;
+	ledger_release(u->l, st);
+	return found;
 }
 
 static int

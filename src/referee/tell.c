@@ -4,6 +4,7 @@
 
 #include "campaign/campaign.h"
 #include "campaign/notify.h"
+#include "core/clock.h"
 #include "core/xmalloc.h"
 #include "lang/lang.h"
 #include "ledger/audit.h"
@@ -113,19 +114,67 @@ tell_seat(struct ledger *l, const struct config *c, struct render *r,
 struct watcher {
 	char address[256];
 	char lang[LANG_LEN];
+	char notify[8];
 	int64_t reported_seq;
 };
 
-int
-tell_watchers(struct ledger *l, const struct config *c, struct render *r,
-    struct play *p, const char *now, struct diag *d)
+/* 1 when a seat waited for now has made a step after since: the game has
+ * come round to a player again. */
+static int
+round_since(struct ledger *l, const struct play *p, uint32_t waited, int64_t since)
 {
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT address, reported_seq, language FROM watchers "
-	    "WHERE game_id = ? AND reported_seq < ? ORDER BY added_at, address");
-	struct watcher *w = NULL;
-	size_t n = 0, cap = 0;
-	int rc = 0;
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT 1 FROM events WHERE game_id = ? AND "
+	    "seat_idx = ? AND seq > ? LIMIT 1");
+	int found = 0;
 
+	for (int s = 0; s < p->g.nseats && !found; s++) {
+		if (!(waited & VIS_SEAT(s)))
+			continue;
+		sqlite3_bind_int64(st, 1, p->g.id);
+		sqlite3_bind_int(st, 2, s);
+		sqlite3_bind_int64(st, 3, since);
+		found = sqlite3_step(st) == SQLITE_ROW;
+		sqlite3_reset(st);
+	}
+	ledger_release(l, st);
+	return found;
+}
+
+/* 1 when an observer's digest is due: a day since its last report. */
+static int
+watcher_digest_due(struct ledger *l, const struct play *p, const char *address,
+    const char *now)
+{
+	sqlite3_stmt *st = ledger_prep(l, "SELECT MAX(created_at) FROM outbox WHERE "
+	    "game_id = ? AND to_addr = ? COLLATE NOCASE AND kind IN ('observer', 'watch')");
+	time_t last = -1, t = clock_parse_iso(now);
+
+	sqlite3_bind_int64(st, 1, p->g.id);
+	sqlite3_bind_text(st, 2, address, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+		last = clock_parse_iso(col_text(st, 0));
+	sqlite3_finalize(st);
+	return last < 0 || t < 0 || t - last >= NOTIFY_DIGEST_SECS;
+}
+
+/* The observers' reports: digests (from tell_digests) or those of every
+ * and due (after a step). Every observer hears the end. An observer in
+ * due hears when the game comes round to a player again (once a round,
+ * not at each step), in digest at most once a day. How many, or -1. */
+static int
+watchers_tell(struct ledger *l, const struct config *c, struct render *r,
+    struct play *p, int digests, const char *now, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT address, reported_seq, language, notify "
+	    "FROM watchers WHERE game_id = ? AND reported_seq < ? ORDER BY added_at, address");
+	struct watcher *w = NULL;
+	struct pending pd;
+	size_t n = 0, cap = 0;
+	int rc = 0, over, told = 0;
+
+	memset(&pd, 0, sizeof pd);
+	p->rules->waiting_for(p->st, &pd);
+	over = pd.over || strcmp(p->g.status, "ended") == 0;
 	/* Read them all first: each is updated as its mail is queued. */
 	sqlite3_bind_int64(st, 1, p->g.id);
 	sqlite3_bind_int64(st, 2, p->seq);
@@ -138,12 +187,20 @@ tell_watchers(struct ledger *l, const struct config *c, struct render *r,
 		w[n].reported_seq = sqlite3_column_int64(st, 1);
 		snprintf(w[n].lang, sizeof w[n].lang, "%s", col_text(st, 2)[0] != '\0' ?
 		    col_text(st, 2) : c->language);
-		n += report_has_news(l, p, -1, w[n].reported_seq);
+		snprintf(w[n].notify, sizeof w[n].notify, "%s", col_text(st, 3));
+		n++;
 	}
 	ledger_release(l, st);
 	for (size_t i = 0; i < n && rc == 0; i++) {
+		int digest = strcmp(w[i].notify, "digest") == 0;
 		struct tval *root;
 
+		if (!report_has_news(l, p, -1, w[i].reported_seq))
+			continue;
+		if (digests ? !digest || over || !watcher_digest_due(l, p, w[i].address, now) :
+		    !over && (digest || (strcmp(w[i].notify, "due") == 0 &&
+		    !round_since(l, p, pd.seats, w[i].reported_seq))))
+			continue;
 		render_lang(r, w[i].lang);
 		root = report_tree(l, p, -1, w[i].reported_seq, r->lang);
 
@@ -153,9 +210,17 @@ tell_watchers(struct ledger *l, const struct config *c, struct render *r,
 		if (rc < 0)
 			break;
 		rc = watcher_set_reported(l, p->g.id, w[i].address, p->seq, d);
+		told++;
 	}
 	free(w);
-	return rc;
+	return rc < 0 ? -1 : told;
+}
+
+int
+tell_watchers(struct ledger *l, const struct config *c, struct render *r,
+    struct play *p, const char *now, struct diag *d)
+{
+	return watchers_tell(l, c, r, p, 0, now, d) < 0 ? -1 : 0;
 }
 
 /* 1 when the referee played a default for seat after step since: a seat
@@ -176,6 +241,18 @@ defaulted_since(struct ledger *l, int64_t game, int seat, int64_t since)
 	return found;
 }
 
+/* 1 when seat's mode says it hears of the newest step now. */
+static int
+owed_now(struct ledger *l, struct play *p, const struct campaign *camp,
+    const struct pending *pd, int over, int s)
+{
+	return strcmp(p->g.seats[s].kind, "human") == 0 &&
+	    p->g.seats[s].reported_seq < p->seq &&
+	    report_has_news(l, p, s, p->g.seats[s].reported_seq) &&
+	    notify_now(notify_mode(p, camp, s), (pd->seats & VIS_SEAT(s)) != 0 ||
+	    defaulted_since(l, p->g.id, s, p->g.seats[s].reported_seq), over);
+}
+
 int
 tell_step(struct ledger *l, const struct config *c, struct render *r,
     struct play *p, int skip, const char *now, struct diag *d)
@@ -194,11 +271,7 @@ tell_step(struct ledger *l, const struct config *c, struct render *r,
 	p->rules->waiting_for(p->st, &pd);
 	over = pd.over;
 	for (int s = 0; s < p->g.nseats; s++) {
-		if (s == skip || strcmp(p->g.seats[s].kind, "human") != 0 ||
-		    p->g.seats[s].reported_seq >= p->seq ||
-		    !report_has_news(l, p, s, p->g.seats[s].reported_seq) ||
-		    !notify_now(notify_mode(p, &camp, s), (pd.seats & VIS_SEAT(s)) != 0 ||
-		    defaulted_since(l, p->g.id, s, p->g.seats[s].reported_seq), over))
+		if (s == skip || !owed_now(l, p, &camp, &pd, over, s))
 			continue;
 		if (tell_seat(l, c, r, p, s, "report", "report", p->g.seats[s].address,
 		    NULL, "", "", now, d) < 0)
@@ -208,11 +281,34 @@ tell_step(struct ledger *l, const struct config *c, struct render *r,
 }
 
 int
+tell_owed(struct ledger *l, const struct config *c, struct render *r, struct play *p,
+    int seat, const char *now, struct diag *d)
+{
+	struct campaign camp;
+	struct pending pd;
+	int owed;
+
+	if (campaign_load(l, p->g.id, &camp, d) < 0)
+		return -1;
+	memset(&pd, 0, sizeof pd);
+	p->rules->waiting_for(p->st, &pd);
+	owed = strcmp(notify_mode(p, &camp, seat), "digest") == 0 ?
+	    notify_digest_due(l, p, &camp, seat, now) :
+	    owed_now(l, p, &camp, &pd, pd.over || strcmp(p->g.status, "ended") == 0, seat);
+	if (!owed)
+		return 0;
+	if (tell_seat(l, c, r, p, seat, "report", "report", p->g.seats[seat].address, NULL,
+	    "", "", now, d) < 0)
+		return -1;
+	return 1;
+}
+
+int
 tell_digests(struct ledger *l, const struct config *cfg, struct render *r,
     struct play *p, const char *now, struct diag *d)
 {
 	struct campaign c;
-	int n = 0;
+	int n = 0, k;
 
 	if (campaign_load(l, p->g.id, &c, d) < 0)
 		return -1;
@@ -224,5 +320,7 @@ tell_digests(struct ledger *l, const struct config *cfg, struct render *r,
 			return -1;
 		n++;
 	}
-	return n;
+	if ((k = watchers_tell(l, cfg, r, p, 1, now, d)) < 0)
+		return -1;
+	return n + k;
 }

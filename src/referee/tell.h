@@ -35,7 +35,10 @@ int tell_seat(struct ledger *, const struct config *, struct render *,
     struct diag *);
 
 /* Queues the public report (template "observer", viewer -1) to every watcher
- * of the game that has not seen the newest step, and records it as seen. */
+ * of the game that has not seen the newest step and is told now by its
+ * notify mode (every: each step; due: when the game comes round to a
+ * player again; digest: tell_digests; the end: all), and records it as
+ * seen. */
 int tell_watchers(struct ledger *, const struct config *, struct render *,
     struct play *, const char *now, struct diag *);
 
@@ -45,8 +48,14 @@ int tell_watchers(struct ledger *, const struct config *, struct render *,
 int tell_step(struct ledger *, const struct config *, struct render *,
     struct play *, int skip, const char *now, struct diag *);
 
-/* Queues the report of every seat whose digest is due (notify_digest_due);
- * how many, or -1. */
+/* Queues seat's report when its notify mode owes one now (a seat that
+ * just switched modes: what the new mode would have sent); 1 when it did,
+ * 0 when nothing is owed, -1 on error. */
+int tell_owed(struct ledger *, const struct config *, struct render *, struct play *,
+    int seat, const char *now, struct diag *);
+
+/* Queues the report of every seat whose digest is due (notify_digest_due),
+ * and of every observer in digest a day after its last; how many, or -1. */
 int tell_digests(struct ledger *, const struct config *, struct render *,
     struct play *, const char *now, struct diag *);
 

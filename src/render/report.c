@@ -315,6 +315,7 @@ campaign_keys(struct ledger *l, const struct play *p, int viewer, uint32_t waite
 
 	if (campaign_load(l, p->g.id, &c, NULL) < 0)
 		campaign_defaults(&c);
+	campaign_for_seat(&c, &p->g, viewer);
 	tval_set_str(root, "timezone", c.timezone);
 	tval_set_bool(root, "paused", p->g.paused_at[0] != '\0');
 	campaign_date_iso(&c, p->g.paused_at, t, sizeof t);
@@ -625,7 +626,8 @@ report_mail(struct ledger *l, const struct config *c, struct render *r,
 	if (rc == 0)
 		rc = render_mail(r, tmpl, root, &m->subject, &m->body, d);
 	if (rc == 0)
-		rc = report_html(r, l, root, tmpl, strcmp(c->report_pictures, "no") != 0,
+		rc = report_html(r, l, root, tmpl, strcmp(c->report_pictures, "no") != 0 &&
+		    (seat < 0 || seat >= p->g.nseats || p->g.seats[seat].pictures),
 		    &m->html, &m->png, m->cid, &m->later, d);
 	tval_free(root);
 	if (rc < 0) {

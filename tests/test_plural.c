@@ -146,7 +146,8 @@ count_beside_noun(const char *fmt)
 	for (const char *p = fmt; (p = strstr(p, " %s")) != NULL; p++) {
 		if ((p - fmt >= 1 && p[-1] == '1' && (p - fmt == 1 ||
 		    !isdigit((unsigned char)p[-2]))) ||
-		    (p - fmt >= 3 && strncmp(p - 3, "one", 3) == 0))
+		    (p - fmt >= 3 && strncmp(p - 3, "one", 3) == 0 &&
+		    (p - fmt == 3 || !isalpha((unsigned char)p[-4]))))
 			return p;
 	}
 	for (const char *p = strchr(fmt, '%'); p != NULL; p = strchr(p, '%')) {

@@ -80,6 +80,11 @@ mailtexts() {
 		return "" unless $ct =~ /^text\//i;
 		$b = decode_qp($b) if $te =~ /quoted/i;
 		$b = decode_base64($b) if $te =~ /base64/i;
+		# In UTF-8, as the catalogs are: a Latin-1 "après" is a word.
+		my ($cs) = $ct =~ /charset="?([^";\s]+)/i;
+		$b = encode("UTF-8", decode($cs // "us-ascii", $b));
+		# A style sheet is no sentence ("text-align: left").
+		$b =~ s/<(style|script)\b.*?<\/\1>/ /gis if $ct =~ /html/i;
 		$b =~ s/<[^>]*>/ /g if $ct =~ /html/i;
 		return $b;
 	}
@@ -157,6 +162,9 @@ check_mails() {
 		found "$other" "$other: " -F -f "$dir/sent.$other"
 	done
 	found en-words "en: " -E -i -f "$dir/english.words"
+	# A lone English word of the catalogs (an order word in a sentence too).
+	perl "$src/tests/i18n-words.pl" "$src" "$dir/pot" "$reader" "$dir/texts" "$dir/names" "$dir/words.$reader" |
+	    sed "s|^\([^:]*\): |$cname \1 (a $reader reader): English words: |" >> "$dir/found.$reader.en-lone"
 	# A reminder's default order is its second line indented by two spaces
 	# (the first says what the game waits for): in the reader's words.
 	for f in "$@"; do
@@ -185,6 +193,7 @@ i18n_report() {
 		unrendered) what="a 0x01/0x02/0x03 byte" ;;
 		en-words) what="the referee's English words (a date, a status, a phrase)" ;;
 		en-orders) what="a default order in English order words" ;;
+		en-lone) what="English words of the catalogs (tests/i18n-words.pl)" ;;
 		*) what="${k#*.} sentences" ;;
 		esac
 		echo "FAIL: $(wc -l < "$f") mails to ${k%%.*} readers hold $what, e.g.:"

@@ -715,6 +715,14 @@ render_order(const char *lang, const char *s, size_t len, struct buf *out)
 		buf_add(out, p, (size_t)(q - p));
 		if (q == end)
 			break;
+		/* A count before a word ("1VP"): the word is the reader's. */
+		for (p = q; p < end && *p >= '0' && *p <= '9'; p++)
+			;
+		if (p > q && p < end && ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z'))) {
+			buf_add(out, q, (size_t)(p - q));
+			continue;
+		}
+		p = q;
 		/* The ends of the next words, for phrases of 1 to ORDER_PHRASE. */
 		for (const char *r = q; nw < ORDER_PHRASE && r < end; ) {
 			while (r < end && *r != ' ' && *r != ',')

@@ -239,8 +239,14 @@ split(const char *line, struct word *w, size_t max)
 		if (line[i] == '\0')
 			break;
 		w[n].start = i;
-		while (line[i] != '\0' && line[i] != ' ' && line[i] != '\t' && line[i] != ',')
+		/* A count before a word is a word of its own: "1VP" is one
+		 * victory point, "1SP" in German. */
+		while (line[i] >= '0' && line[i] <= '9')
 			i++;
+		if (i == w[n].start || line[i] == '\0' || line[i] == ' ' || line[i] == '\t' ||
+		    line[i] == ',' || line[i] == '.' || line[i] == '-' || line[i] == ':')
+			while (line[i] != '\0' && line[i] != ' ' && line[i] != '\t' && line[i] != ',')
+				i++;
 		w[n].end = i;
 		s = xstrndup(line + w[n].start, i - w[n].start);
 		w[n].fold = fold_case(s);

@@ -77,8 +77,12 @@ walk_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	if (seq <= w->step) {
 		w->waited0 = waited;
 		snprintf(w->kind0, sizeof w->kind0, "%s", waited ? pd.kind[w->seat] : "");
-		/* The pending line is a message (msg.h); this sentence is English. */
-		if (waited)
+		/* The pending line is a message (msg.h), kept as one so that
+		 * the refusal says it in the reader's language; one too long
+		 * to keep whole is said in English rather than cut. */
+		if (waited && strlen(pending_own(&pd, w->seat)) < sizeof w->what0)
+			snprintf(w->what0, sizeof w->what0, "%s", pending_own(&pd, w->seat));
+		else if (waited)
 			msg_english(pending_own(&pd, w->seat), w->what0, sizeof w->what0);
 		else
 			w->what0[0] = '\0';
@@ -152,15 +156,17 @@ stale_check(struct ledger *l, const struct play *p, int seat, int64_t step,
 	ended = report_step_seen(l, p, seat, w.ended);
 	at = report_step_seen(l, p, seat, p->seq);
 	if (w.waited0)
-		msg_fmt(first, sizeof first, "stale: this mail answers step %lld, when you were "
-		    "asked to %s; that decision has passed (%s, step %lld).", (long long)answered,
-		    w.what0, w.why, (long long)ended);
+		/* The pending line is a sentence of its own (it ends with its
+		 * own period): it comes last. */
+		msg_fmt(first, sizeof first, "stale: this mail answers step %lld; that decision "
+		    "has passed (%s, step %lld). You were asked then: %s", (long long)answered,
+		    w.why, (long long)ended, w.what0);
 	else
 		msg_fmt(first, sizeof first, "stale: this mail answers step %lld, when nothing "
 		    "was asked of you (orders in advance); %s (step %lld).", (long long)answered,
 		    w.why, (long long)ended);
 	if (!pd.over && (pd.seats & VIS_SEAT(seat)))
-		msg_fmt(now, sizeof now, "The game is at step %lld and asks you to %s.",
+		msg_fmt(now, sizeof now, "The game is at step %lld and asks you: %s",
 		    (long long)at, pending_own(&pd, seat));
 	else
 		msg_fmt(now, sizeof now, "The game is at step %lld and waits for no order of "

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/buf.h"
 #include "core/xmalloc.h"
@@ -264,6 +265,11 @@ lang_render_for(struct render *r, struct ledger *l, const struct config *c,
 {
 	char w[LANG_LEN];
 
+	/* A seat's player told outside its seat (the notice that the referee
+	 * now plays it) still reads the seat's language. */
+	for (int i = 0; seat < 0 && address != NULL && i < p->g.nseats; i++)
+		if (strcasecmp(p->g.seats[i].address, address) == 0)
+			seat = i;
 	if (seat >= 0)
 		render_lang(r, lang_seat(c, p, seat));
 	else if (address != NULL)

@@ -238,7 +238,9 @@ refill_choice(void *arg, unsigned mask, int rem)
 	int full = 0, row[BQ_ROW], nrow;
 
 	bq_refill_order(&o, mask, rem);
-	tval_set_str(m, "order", o.text);
+	/* The line a player copies, in the reader's order words. */
+	msg_order(item, sizeof item, "buqruru", o.text);
+	tval_set_str(m, "order", item);
 	for (int h = c->seat * BQ_ROW; h < (c->seat + 1) * BQ_ROW; h++)
 		full += (mask >> h) & 1;
 	nrow = bq_row(c->st, c->seat, row);

@@ -322,6 +322,7 @@ void tg_score(const struct tg_state *, int seat, struct tg_score *);
 int tg_parse(const void *, int, const char *, struct order *, struct diag *);
 void tg_format(struct order *);
 void tg_spec_text(const int spec[TG_NRES], char *, size_t);
+void tg_spec_said(const int spec[TG_NRES], char *, size_t);
 int tg_legal(const void *, int, struct order_list *);
 int tg_default_order(const void *, int, struct order *);
 void tg_pos_name(int pos, char out[3]);

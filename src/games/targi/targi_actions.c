@@ -292,7 +292,7 @@ tg_gain_goods_card(struct tg_state *st, int seat, const int res[TG_NRES],
 			p->got_any = 1;
 		}
 	}
-	tg_spec_text(res, t, sizeof t);
+	tg_spec_said(res, t, sizeof t);
 	ev_emit(ev, VIS_ALL, "%s takes %s.", p->name, t);
 	tg_goods_bonus(st, seat, ev);
 }
@@ -498,7 +498,7 @@ choose_goods(struct tg_state *st, int seat, const struct order *o, int n,
 
 		for (int k = 0; k < 3; k++)
 			tg_give(st, seat, k, s[k]);
-		tg_spec_text(s, t, sizeof t);
+		tg_spec_said(s, t, sizeof t);
 		ev_emit(ev, VIS_ALL, "%s takes %s (tribe card %d).",
 		    st->pl[seat].name, t, st->tribe[st->sub_card].id);
 	}
@@ -564,7 +564,7 @@ silversmith(struct tg_state *st, int seat, int n10, const struct order *o,
 			tg_take(st, seat, i, s[i]);
 		tg_give(st, seat, TG_VP, 1);
 		st->targi_at[n10] = -1;
-		tg_spec_text(s, t, sizeof t);
+		tg_spec_said(s, t, sizeof t);
 		ev_emit(ev, VIS_ALL, "%s gives the Silversmith %s for 1 VP.", p->name, t);
 		return 0;
 	}

@@ -13,7 +13,7 @@ tg_dune_text(const struct tg_dune *u, char *out, size_t sz)
 
 	switch (u->action) {
 	case DA_GAIN:
-		tg_spec_text(u->give, a, sizeof a);
+		tg_spec_said(u->give, a, sizeof a);
 		msg_fmt(out, sz, "take %s", a);
 		break;
 	case DA_CHOOSE:
@@ -21,8 +21,8 @@ tg_dune_text(const struct tg_dune *u, char *out, size_t sz)
 		    "take %d goods of your choice", u->n);
 		break;
 	case DA_CONVERT:
-		tg_spec_text(u->pay, a, sizeof a);
-		tg_spec_text(u->give, b, sizeof b);
+		tg_spec_said(u->pay, a, sizeof a);
+		tg_spec_said(u->give, b, sizeof b);
 		msg_fmt(out, sz, "pay %s for %s", a, b);
 		break;
 	case DA_CARAVAN:
@@ -192,7 +192,7 @@ tg_dune_action(struct tg_state *st, int seat, const struct order *o,
 	case DA_GAIN:
 		for (int k = 0; k < TG_NRES; k++)
 			tg_give(st, seat, k, u->give[k]);
-		tg_spec_text(u->give, t, sizeof t);
+		tg_spec_said(u->give, t, sizeof t);
 		ev_emit(ev, VIS_ALL, "%s takes %s from sand dune %d.", p->name, t, i + 1);
 		break;
 	case DA_CHOOSE:
@@ -210,19 +210,19 @@ tg_dune_action(struct tg_state *st, int seat, const struct order *o,
 		}
 		for (int k = 0; k < 3; k++)
 			tg_give(st, seat, k, ch[k]);
-		tg_spec_text(ch, t, sizeof t);
+		tg_spec_said(ch, t, sizeof t);
 		ev_emit(ev, VIS_ALL, "%s takes %s from sand dune %d.", p->name, t, i + 1);
 		break;
 	case DA_CONVERT:
 		if (!affords(p, u->pay)) {
-			tg_spec_text(u->pay, t, sizeof t);
+			tg_spec_said(u->pay, t, sizeof t);
 			return diag_set(d, 0, "Sand dune %d asks for %s; you cannot pay it.", i + 1, t);
 		}
 		for (int k = 0; k < TG_NRES; k++) {
 			tg_take(st, seat, k, u->pay[k]);
 			tg_give(st, seat, k, u->give[k]);
 		}
-		tg_spec_text(u->give, t, sizeof t);
+		tg_spec_said(u->give, t, sizeof t);
 		ev_emit(ev, VIS_ALL, "%s pays sand dune %d and takes %s.", p->name, i + 1, t);
 		break;
 	case DA_CARAVAN: {

@@ -110,7 +110,7 @@ tg_on_display(struct tg_state *st, int seat, int card, struct evsink *ev)
 		for (int k = 0; k < TG_NRES; k++)
 			if (t->e_give[k] > 0)
 				tg_give(st, seat, k, t->e_give[k]);
-		tg_spec_text(t->e_give, txt, sizeof txt);
+		tg_spec_said(t->e_give, txt, sizeof txt);
 		ev_emit(ev, VIS_ALL, "%s takes %s (tribe card %d).", p->name, txt, t->id);
 		break;
 	}
@@ -308,7 +308,7 @@ tg_once_resolve(struct tg_state *st, int seat, const struct order *o,
 		if (s[k] > 0)
 			tg_give(st, seat, k, s[k]);
 	st->sub = SUB_NONE;
-	tg_spec_text(s, txt, sizeof txt);
+	tg_spec_said(s, txt, sizeof txt);
 	ev_emit(ev, VIS_ALL, "%s takes %s (tribe card %d).", p->name, txt, t->id);
 	return 0;
 }

@@ -91,7 +91,7 @@ favour_draw(struct tg_state *st, int seat, int k, struct evsink *ev,
 	else {
 		char t[48];
 
-		tg_spec_text(st->goods[c].res, t, sizeof t);
+		tg_spec_said(st->goods[c].res, t, sizeof t);
 		ev_emit(ev, VIS_ALL, "%s pays %s to the Targia and turns up a goods card: %s.",
 		    p->name, paid, t);
 	}
@@ -222,7 +222,7 @@ use_token(struct tg_state *st, int seat, const struct order *o,
 		for (int k = 0; k < TG_NRES; k++)
 			if (t->e_give[k] > 0)
 				tg_give(st, seat, k, t->e_give[k]);
-		tg_spec_text(t->e_give, txt, sizeof txt);
+		tg_spec_said(t->e_give, txt, sizeof txt);
 		break;
 	case EF_CHOOSE:
 		if (ch[TG_G] || ch[TG_VP] || ch[TG_W] || ch[TG_D] < 0 || ch[TG_S] < 0 ||
@@ -239,7 +239,7 @@ use_token(struct tg_state *st, int seat, const struct order *o,
 		}
 		for (int k = 0; k < 3; k++)
 			tg_give(st, seat, k, ch[k]);
-		tg_spec_text(ch, txt, sizeof txt);
+		tg_spec_said(ch, txt, sizeof txt);
 		break;
 	case EF_CONVERT:
 		if (ch[TG_D] + ch[TG_S] + ch[TG_P] + ch[TG_G] + ch[TG_VP] + ch[TG_W])
@@ -257,7 +257,7 @@ use_token(struct tg_state *st, int seat, const struct order *o,
 			tg_take(st, seat, k, t->e_pay[k]);
 		for (int k = 0; k < TG_NRES; k++)
 			tg_give(st, seat, k, t->e_give[k]);
-		tg_spec_text(t->e_give, txt, sizeof txt);
+		tg_spec_said(t->e_give, txt, sizeof txt);
 		break;
 	default:
 		return diag_set(d, 0, "Tribe card %d has nothing to use.", t->id);

@@ -44,6 +44,10 @@ place_help(const struct tg_state *st, int viewer, struct tval *root)
 			continue;
 		char acc[HELP_MSG], one[HELP_MSG], both[HELP_MSG], pn[TG_MSG];
 
+		char line[sizeof ol.v[i].text + 16];
+
+		/* The reader's order words, as the legal lines above show. */
+		msg_order(line, sizeof line, "targi", ol.v[i].text);
 		tg_place_name(st, n, pn, sizeof pn);
 		for (int c = 1; c <= TG_NBORDER; c++) {
 			int pos;
@@ -63,9 +67,9 @@ place_help(const struct tg_state *st, int viewer, struct tval *root)
 		}
 		if (crossings == 0)
 			msg_fmt(one, sizeof one, "%s (%s): no crossing with your Targi placed so far",
-			    ol.v[i].text, pn);
+			    line, pn);
 		else
-			msg_fmt(one, sizeof one, "%s (%s): %s", ol.v[i].text, pn, acc);
+			msg_fmt(one, sizeof one, "%s (%s): %s", line, pn, acc);
 		tval_set_str(tval_push_map(list), "text", one);
 	}
 	tval_set_bool(root, "has_place_help", list->n > 0);

@@ -165,6 +165,16 @@ tg_spec_text(const int s[TG_NRES], char *out, size_t sz)
 		snprintf(out, sz, "NONE");
 }
 
+/* tg_spec_text as a message argument: in the reader's letters ("1SP"). */
+void
+tg_spec_said(const int s[TG_NRES], char *out, size_t sz)
+{
+	char t[ORDER_TEXT];
+
+	tg_spec_text(s, t, sizeof t);
+	msg_order(out, sz, "targi", t);
+}
+
 static const char *const goodletter[] = { "D", "S", "P", "G" };
 
 static void

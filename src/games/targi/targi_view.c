@@ -25,12 +25,22 @@ tg_symbol_abbr(int sym)
 }
 
 static void
-goods_short(const struct tg_goodscard *g, char *out, size_t sz)
+goods_plain(const struct tg_goodscard *g, char *out, size_t sz)
 {
 	if (g->choice)
 		snprintf(out, sz, "D/S/P");
 	else
 		tg_spec_text(g->res, out, sz);
+}
+
+/* The same as a message argument, in the reader's letters ("1SP"). */
+static void
+goods_short(const struct tg_goodscard *g, char *out, size_t sz)
+{
+	char t[64];
+
+	goods_plain(g, t, sizeof t);
+	msg_order(out, sz, "targi", t);
 }
 
 
@@ -222,7 +232,7 @@ cell(const struct tg_state *st, int r, int c, char lines[3][CELLMSG])
 		else if (st->cen_down[pos])
 			msg_fmt(lines[1], CELLMSG, " face down");
 		else if (st->cen_type[pos] == CEN_GOODS) {
-			goods_short(&st->goods[st->cen_card[pos]], a, sizeof a);
+			goods_plain(&st->goods[st->cen_card[pos]], a, sizeof a);
 			snprintf(lines[1], CELLMSG, " %.10s", a);
 		} else {
 			const struct tg_tribe *t = &st->tribe[st->cen_card[pos]];

@@ -109,7 +109,11 @@ tu_legal_summary(const void *st, int seat, const struct order_list *all,
 	if (pass || end)
 		tval_set_str(tval_push_map(list), "text", line);
 	if (all->n > 0) {
-		msg_fmt(line, sizeof line, "for example: %s", all->v[0].text);
+		char ex[sizeof all->v[0].text + 16];
+
+		/* The reader's order words, as the legal lines show them. */
+		msg_order(ex, sizeof ex, "targui", all->v[0].text);
+		msg_fmt(line, sizeof line, "for example: %s", ex);
 		tval_set_str(tval_push_map(list), "text", line);
 	}
 	buf_free(&b);

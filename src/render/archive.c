@@ -20,6 +20,7 @@
 #include "ledger/play.h"
 #include "render/archive.h"
 #include "render/board.h"
+#include "render/mustache.h"
 #include "render/render.h"
 #include "render/report.h"
 #include "render/svgsize.h"
@@ -411,7 +412,7 @@ frame_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	}
 	tval_set_str(m, "report", body);
 	if (svg != NULL) {
-		char file[80];
+		char file[80], *alt = NULL;
 		long w = 0, h = 0;
 
 		if (picture_file(f->a, svg, file) < 0) {
@@ -421,6 +422,17 @@ frame_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 			return -1;
 		}
 		tval_set_str(m, "picture", file);
+		/* Said in words from the same view, for a screen reader and
+		 * for a reader whose browser blocks pictures. */
+		if (render_doc(f->rd, "board-alt", root, MUSTACHE_ESCAPE_NONE, &alt,
+		    f->d) == 0) {
+			size_t k = strlen(alt);
+
+			while (k > 0 && alt[k - 1] == '\n')
+				alt[--k] = '\0';
+			tval_set_str(m, "picture_alt", alt);
+		}
+		free(alt);
 		/* The box before the picture comes: the page does not jump. */
 		w = ARCHIVE_PICTURE_WIDTH;
 		if (svg_png_height(svg, (int)w, 100 * ARCHIVE_PICTURE_WIDTH, &h) < 0)

@@ -58,6 +58,22 @@ for want in "en Robber on" "de Räuber auf" "es Asaltante en" "fr Voleur sur"; d
 		pass || fail "$lang: the archive's pictures do not say where the robber is"
 done
 
+# The picture's own words are the reader's too (VP and gold were English in
+# every language), and its legend names the marks.
+for want in "en VP gold you" "de SP Gold du" "es PV oro tú" "fr PV or vous"; do
+	set -- $want
+	pics=$(grep -o 'src="pictures/[^"]*"' "$dir/site-$1/site/games/targi-1.html" |
+	    sed 's/^src="//; s/"$//' | sort -u | head -20)
+	words=$(cd "$dir/site-$1/site/games" && cat $pics)
+	printf '%s\n' "$words" | grep -q ">[0-9]* $2</text>" &&
+	    printf '%s\n' "$words" | grep -q ">[0-9]* $3</text>" &&
+	    printf '%s\n' "$words" | grep -q "id=\"legend\"" &&
+	    printf '%s\n' "$words" | grep -q ">★ $4</text>" && pass ||
+		fail "$1: the Targi pictures do not write $2, $3 and a legend in the reader's words"
+	[ "$1" = en ] || { printf '%s\n' "$words" | grep -q -E ">[0-9]+ (VP|gold)</text>" &&
+		fail "$1: English words in the Targi pictures" || pass; }
+done
+
 # shellcheck disable=SC2086
 NODE_PATH=$modules CHROMIUM=$chromium node "$src/tests/browser/axe.js" $pages > "$dir/axe.txt" 2>&1 &&
 	pass || { grep -v '^ok:' "$dir/axe.txt" | head -40; fail "axe-core finds serious or critical violations"; }

@@ -19,6 +19,9 @@ function load(game,    f, line, id) {
 		}
 		if (id != "")
 			sect[id] = sect[id] "\n" line
+		# A step's board is a file of its own: it is part of the step.
+		if (id != "" && match(line, /src="pictures\/[0-9a-f]+\.svg"/))
+			sect[id] = sect[id] "\n" picture(dir "/games/" substr(line, RSTART + 5, RLENGTH - 6))
 		if (line ~ /<\/section>/)
 			id = ""
 	}
@@ -29,6 +32,13 @@ function load(game,    f, line, id) {
 		gsub(/&quot;/, "\"", sect[k])
 		gsub(/&amp;/, "\\&", sect[k])
 	}
+}
+function picture(f,    t, l) {
+	t = ""
+	while ((getline l < f) > 0)
+		t = t "\n" l
+	close(f)
+	return t
 }
 function alnum(c) { return c ~ /^[A-Za-z0-9]$/ }
 function has(t, s,    p, off, before, after) {

@@ -56,8 +56,11 @@ cmd_archive(struct cli *c, int argc, char **argv)
 	default:
 		return cli_fail(EX_SOFTWARE, "%s", d.msg);
 	}
-	printf("%s: %ld game%s, %ld file%s written\n", argv[argc - 1], s.games,
+	printf("%s: %ld game%s, %ld file%s written", argv[argc - 1], s.games,
 	    s.games == 1 ? "" : "s", s.written, s.written == 1 ? "" : "s");
+	if (s.pictures > 0)
+		printf(", %ld picture%s", s.pictures, s.pictures == 1 ? "" : "s");
+	printf("\n");
 	if (s.failed > 0)
 		return cli_fail(EX_DATAERR, "%ld game%s could not be archived", s.failed,
 		    s.failed == 1 ? "" : "s");

@@ -240,8 +240,9 @@ run_once(struct cli *c)
 		log_info("run: another run is writing the site %s; the next run brings it "
 		    "up to date", c->cfg.archive_dir);
 	} else if (c->cfg.archive_dir[0] != '\0') {
-		log_info("run: archive %s: %ld games, %ld rendered, %ld files written",
-		    c->cfg.archive_dir, as.games, as.rendered, as.written);
+		log_info("run: archive %s: %ld games, %ld rendered, %ld files written, "
+		    "%ld pictures", c->cfg.archive_dir, as.games, as.rendered, as.written,
+		    as.pictures);
 	}
 	log_summary("run", &in, &ps);
 	log_info("run: %d deadlines opened, %d reminders, %d passed (%d late notes), %d seats "

@@ -20,8 +20,10 @@
 #include "ledger/play.h"
 #include "render/archive.h"
 #include "render/board.h"
+#include "render/mustache.h"
 #include "render/render.h"
 #include "render/report.h"
+#include "render/svgsize.h"
 
 /* What the index shows of a game beyond its row, kept in the state file so
  * that a refresh renders only the games that changed. */
@@ -43,6 +45,7 @@ struct archive {
 	const struct config *cfg;
 	const char *dir;
 	int dirfd, gamesfd;         /* dir and dir/games, held open (fsdir.h) */
+	int picsfd;                 /* dir/games/pictures, the steps' boards */
 	char *const *names;
 	int nnames;
 	int progress;
@@ -197,7 +200,10 @@ write_if_changed(struct archive *a, int dirfd, const char *name, const char *pat
 		a->io_failed = 1;
 		return diag_set(a->d, 0, "cannot write %s: %s", path, strerror(errno));
 	}
-	a->stats->written++;
+	if (dirfd == a->picsfd)
+		a->stats->pictures++;
+	else
+		a->stats->written++;
 	return 0;
 }
 
@@ -306,33 +312,32 @@ secrets_out(struct archive *a, const struct game_rules *r, const void *st,
 	secrets_free(&s);
 }
 
-/* The pictures of all steps share one HTML document, where an id must be
- * unique: a drawing the picture refers to (Targui's <use href="#waves">)
- * would otherwise resolve to the first step's, which the page hides. Each picture's ids
- * get the step's prefix, and so do its references to them. */
-static char *
-svg_scoped(const char *svg, int64_t seq)
+/* The width a page gives its boards (the boards are drawn 520 wide) and
+ * scales down to a narrower screen. */
+#define ARCHIVE_PICTURE_WIDTH 520
+
+/* A step's board as a file of its own under games/pictures, named after
+ * its bytes, and the page's link to it ("pictures/NAME.svg") in out. A
+ * Targi page inlining its 165 boards weighed 3.8 MB and took seconds to
+ * open on a phone: as files, the stepper fetches only the board it shows
+ * (the <img> is lazy and the other steps are hidden), a board that does not
+ * change from one step to the next is one file, and a refresh writes only
+ * the boards it has not written before. A board is the page's own view at
+ * that step (an observer's while the game runs), so a file holds nothing
+ * the page would not. */
+static int
+picture_file(struct archive *a, const char *svg, char out[80])
 {
-	static const char *const marks[] = { "id=\"", "url(#", "href=\"#" };
-	struct buf b = BUF_INIT;
-	const char *p = svg, *done = svg;
+	char h[HASH_HEX], name[48], *path;
+	int rc;
 
-	for (; *p != '\0'; p++) {
-		for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
-			size_t n = strlen(marks[i]);
-
-			if (*p == marks[i][0] && strncmp(p, marks[i], n) == 0) {
-				buf_add(&b, done, (size_t)(p - done) + n);
-				buf_printf(&b, "s%lld-", (long long)seq);
-				p += n - 1;
-				done = p + 1;
-				break;
-			}
-		}
-	}
-	buf_adds(&b, done);
-	buf_adds(&b, "");
-	return buf_steal(&b);
+	sha256_hex(svg, strlen(svg), h);
+	snprintf(name, sizeof name, "%.24s.svg", h);
+	snprintf(out, 80, "pictures/%s", name);
+	xasprintf(&path, "%s/games/pictures/%s", a->dir, name);
+	rc = write_if_changed(a, a->picsfd, name, path, svg);
+	free(path);
+	return rc;
 }
 
 /* A step's kind as the reader's word: a term, so no English reaches a
@@ -408,10 +413,33 @@ frame_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	}
 	tval_set_str(m, "report", body);
 	if (svg != NULL) {
-		char *scoped = svg_scoped(svg, n);
+		char file[80], *alt = NULL;
+		long w = 0, h = 0;
 
-		tval_set_str(m, "svg", scoped);
-		free(scoped);
+		if (picture_file(f->a, svg, file) < 0) {
+			free(body);
+			free(svg);
+			tval_free(root);
+			return -1;
+		}
+		tval_set_str(m, "picture", file);
+		/* Said in words from the same view, for a screen reader and
+		 * for a reader whose browser blocks pictures. */
+		if (render_doc(f->rd, "board-alt", root, MUSTACHE_ESCAPE_NONE, &alt,
+		    f->d) == 0) {
+			size_t k = strlen(alt);
+
+			while (k > 0 && alt[k - 1] == '\n')
+				alt[--k] = '\0';
+			tval_set_str(m, "picture_alt", alt);
+		}
+		free(alt);
+		/* The box before the picture comes: the page does not jump. */
+		w = ARCHIVE_PICTURE_WIDTH;
+		if (svg_png_height(svg, (int)w, 100 * ARCHIVE_PICTURE_WIDTH, &h) < 0)
+			h = w;
+		tval_set_int(m, "picture_width", w);
+		tval_set_int(m, "picture_height", h);
 	}
 	tval_set_bool(m, "has_svg", svg != NULL);
 	free(body);
@@ -763,11 +791,16 @@ archive_write(struct ledger *l, const struct config *cfg, const char *dir,
 		sqlite3_finalize(st);
 	}
 	xasprintf(&path, "%s/games", dir);
-	a.gamesfd = -1;
+	a.gamesfd = a.picsfd = -1;
 	if ((a.dirfd = open_dir(&a, -1, NULL, dir)) >= 0 &&
-	    (a.gamesfd = open_dir(&a, a.dirfd, "games", path)) >= 0)
-		rc = site_write(&a, state);
+	    (a.gamesfd = open_dir(&a, a.dirfd, "games", path)) >= 0) {
+		free(path);
+		xasprintf(&path, "%s/games/pictures", dir);
+		if ((a.picsfd = open_dir(&a, a.gamesfd, "pictures", path)) >= 0)
+			rc = site_write(&a, state);
+	}
 	free(path);
+	fs_dir_close(a.picsfd);
 	fs_dir_close(a.gamesfd);
 	fs_dir_close(a.dirfd);
 	return rc;

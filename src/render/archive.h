@@ -18,7 +18,8 @@
 struct archive_stats {
 	long games;                 /* games on the index */
 	long rendered;              /* games replayed and rendered */
-	long written;               /* files whose bytes changed */
+	long written;               /* pages whose bytes changed */
+	long pictures;              /* step pictures written (new ones) */
 	long failed;                /* games that could not be rendered */
 };
 

@@ -10,6 +10,8 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
+#include "core/msg.h"
+#include "core/tval.h"
 #include "render/board.h"
 #include "render/mustache.h"
 
@@ -76,10 +78,62 @@ svg_check(const char *game, const char *svg, struct diag *d)
 	return rc;
 }
 
-int
-board_svg_render(struct render *r, const struct tval *view, char **svg, struct diag *d)
+/* The words a picture writes, as terms: the renderer says them in the
+ * reader's language, like every other word of the view. game NULL: every
+ * game's. */
+static const struct {
+	const char *game, *key, *term;
+} words[] = {
+	{ NULL, "you", TERM("common.picture.you") },
+	{ "targi", "dates", TERM("targi.good.dates") },
+	{ "targi", "salt", TERM("targi.good.salt") },
+	{ "targi", "pepper", TERM("targi.good.pepper") },
+	{ "targi", "gold", TERM("targi.good.gold") },
+	{ "targi", "water", TERM("targi.good.water") },
+	{ "targi", "vp", TERM("targi.good.vp") },
+	{ "targi", "targia", TERM("targi.symbol.targia") },
+	{ "targi", "robber", TERM("targi.picture.robber") },
+	{ "targi", "targi", TERM("targi.picture.targi") },
+	{ "targi", "marker", TERM("targi.picture.marker") },
+	{ "targi", "empty", TERM("targi.picture.empty") },
+	{ "targi", "down", TERM("targi.picture.down") },
+	{ "targi", "token", TERM("targi.picture.token") },
+	{ "targi", "hand", TERM("targi.picture.hand") },
+};
+
+/* The "pic" map of a game's words, made once and shared by every tree. */
+static struct tval *
+words_of(const char *game)
 {
+	static struct {
+		char game[32];
+		struct tval *map;
+	} made[8];
+
+	for (size_t i = 0; i < sizeof made / sizeof made[0]; i++) {
+		if (made[i].map != NULL && strcmp(made[i].game, game) == 0)
+			return made[i].map;
+		if (made[i].map == NULL) {
+			snprintf(made[i].game, sizeof made[i].game, "%s", game);
+			made[i].map = tval_map();
+			for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+				if (words[w].game == NULL || strcmp(words[w].game, game) == 0)
+					tval_set_str(made[i].map, words[w].key, words[w].term);
+			tval_share(made[i].map);
+			return made[i].map;
+		}
+	}
+	return NULL;
+}
+
+int
+board_svg_render(struct render *r, struct tval *view, char **svg, struct diag *d)
+{
+	struct tval *w = words_of(r->game);
+
 	*svg = NULL;
+	if (w != NULL)
+		tval_set(view, "pic", w);
 	return render_doc(r, "board.svg", view, MUSTACHE_ESCAPE_HTML, svg, d) < 0 ? -1 : 0;
 }
 
@@ -90,7 +144,7 @@ board_svg_check(struct render *r, const char *svg, struct diag *d)
 }
 
 int
-board_svg(struct render *r, const struct tval *view, char **svg, struct diag *d)
+board_svg(struct render *r, struct tval *view, char **svg, struct diag *d)
 {
 	if (board_svg_render(r, view, svg, d) < 0)
 		return -1;

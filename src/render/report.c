@@ -532,7 +532,7 @@ png_size(const struct buf *png, long *w, long *h)
  * by a process of its own (drawer.h), which neither holds the ledger nor
  * makes the referee hold the drawing libraries. */
 static void
-board_picture(struct render *r, struct ledger *l, const struct tval *root, struct buf *png,
+board_picture(struct render *r, struct ledger *l, struct tval *root, struct buf *png,
     char cid[REPORT_CID_MAX], char **later, long *w, long *ht)
 {
 	struct diag d;

@@ -21,21 +21,29 @@ function check(ok, what) {
 // What the visible step shows: its id, its words, its picture (the board's
 // SVG when there is one, else the report's text board).
 async function visible(page) {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const shown = [...document.querySelectorAll("section.step")].filter((s) => !s.hidden);
     if (shown.length !== 1) return { count: shown.length };
     const s = shown[0];
-    const svg = s.querySelector(".board svg");
+    // The board is a file of its own, fetched when its step shows.
+    const img = s.querySelector(".board img");
     const pre = s.querySelector("pre.report");
-    const box = svg ? svg.getBoundingClientRect() : null;
+    if (img && !(img.complete && img.naturalWidth > 0))
+      await new Promise((ok) => {
+        img.addEventListener("load", ok, { once: true });
+        img.addEventListener("error", ok, { once: true });
+      });
+    const box = img ? img.getBoundingClientRect() : null;
     return {
       count: 1,
       id: s.id,
       index: Number(s.getAttribute("data-index")),
       heading: s.querySelector("h2").textContent,
       lines: [...s.querySelectorAll("ul.lines li")].map((li) => li.textContent).join("\n"),
-      picture: svg ? svg.outerHTML : pre ? pre.textContent : "",
-      pictureShown: svg ? box.width > 50 && box.height > 50 : false,
+      picture: img ? img.getAttribute("src") : pre ? pre.textContent : "",
+      pictureShown: img ? img.naturalWidth > 50 && box.width > 50 && box.height > 50 : false,
+      // Steps hidden from the reader keep their pictures unfetched.
+      fetched: [...document.querySelectorAll(".board img")].filter((i) => i.complete && i.naturalWidth > 0).length,
       where: document.getElementById("where").textContent,
       slider: Number(document.getElementById("slider").value),
       hash: location.hash,
@@ -70,10 +78,11 @@ async function run() {
 
     const n = await page.locator("section.step").count();
     check(n >= 3, `${game}: the page has ${n} steps, want at least 3`);
-    const hasSvg = (await page.locator("section.step .board svg").count()) > 0;
+    const hasSvg = (await page.locator("section.step .board img").count()) > 0;
     let v = await visible(page);
     check(v.count === 1, `${game}: one step shows at a time, not ${v.count}`);
     check(v.index === n - 1 && v.slider === n - 1, `${game}: the page opens at the last step (${v.index})`);
+    if (hasSvg) check(v.pictureShown && v.fetched <= 3, `${game}: the page opens with its last board and fetches few others (${v.fetched} of ${n})`);
 
     await page.click("#first");
     const first = await visible(page);

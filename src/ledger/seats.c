@@ -106,11 +106,11 @@ seat_set_language(struct ledger *l, int64_t game, int idx, const char *lang,
 	    game, idx, lang, d);
 }
 
-int
-seat_set_json(struct ledger *l, int64_t game, int idx, int on, struct diag *d)
+/* One yes-or-no column of a seat: sql is one of the literals below. */
+static int
+set_flag(struct ledger *l, const char *sql, int64_t game, int idx, int on, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET json = ? WHERE game_id = ? AND "
-	    "idx = ?");
+	sqlite3_stmt *st = ledger_prep(l, sql);
 
 	sqlite3_bind_int(st, 1, on != 0);
 	sqlite3_bind_int64(st, 2, game);
@@ -119,15 +119,17 @@ seat_set_json(struct ledger *l, int64_t game, int idx, int on, struct diag *d)
 }
 
 int
+seat_set_json(struct ledger *l, int64_t game, int idx, int on, struct diag *d)
+{
+	return set_flag(l, "UPDATE seats SET json = ? WHERE game_id = ? AND idx = ?", game,
+	    idx, on, d);
+}
+
+int
 seat_set_pictures(struct ledger *l, int64_t game, int idx, int on, struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET pictures = ? WHERE game_id = ? AND "
-	    "idx = ?");
-
-	sqlite3_bind_int(st, 1, on != 0);
-	sqlite3_bind_int64(st, 2, game);
-	sqlite3_bind_int(st, 3, idx);
-	return ledger_done(l, st, d);
+	return set_flag(l, "UPDATE seats SET pictures = ? WHERE game_id = ? AND idx = ?", game,
+	    idx, on, d);
 }
 
 int

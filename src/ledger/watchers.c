@@ -43,14 +43,15 @@ watcher_set_reported(struct ledger *l, int64_t game, const char *address, int64_
 	return ledger_done(l, st, d);
 }
 
-int
-watcher_set_language(struct ledger *l, int64_t game, const char *address, const char *lang,
+/* One text column of a watcher: sql is one of the literals below. Returns
+ * 1 when the address watches the game, 0 when it does not. */
+static int
+set_text(struct ledger *l, const char *sql, int64_t game, const char *address, const char *v,
     struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE watchers SET language = ? WHERE "
-	    "game_id = ? AND address = ? COLLATE NOCASE");
+	sqlite3_stmt *st = ledger_prep(l, sql);
 
-	sqlite3_bind_text(st, 1, lang, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 1, v, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, game);
 	sqlite3_bind_text(st, 3, address, -1, SQLITE_STATIC);
 	if (ledger_done(l, st, d) < 0)
@@ -59,16 +60,17 @@ watcher_set_language(struct ledger *l, int64_t game, const char *address, const 
 }
 
 int
+watcher_set_language(struct ledger *l, int64_t game, const char *address, const char *lang,
+    struct diag *d)
+{
+	return set_text(l, "UPDATE watchers SET language = ? WHERE game_id = ? AND "
+	    "address = ? COLLATE NOCASE", game, address, lang, d);
+}
+
+int
 watcher_set_notify(struct ledger *l, int64_t game, const char *address, const char *mode,
     struct diag *d)
 {
-	sqlite3_stmt *st = ledger_prep(l, "UPDATE watchers SET notify = ? WHERE "
-	    "game_id = ? AND address = ? COLLATE NOCASE");
-
-	sqlite3_bind_text(st, 1, mode, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, game);
-	sqlite3_bind_text(st, 3, address, -1, SQLITE_STATIC);
-	if (ledger_done(l, st, d) < 0)
-		return -1;
-	return sqlite3_changes(l->db) > 0;
+	return set_text(l, "UPDATE watchers SET notify = ? WHERE game_id = ? AND "
+	    "address = ? COLLATE NOCASE", game, address, mode, d);
 }

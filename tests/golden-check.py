@@ -11,7 +11,8 @@ runs it on every mail of the long campaigns, whose bytes are no longer kept):
     before the mails that end the game (the last run's);
   - every mail that answers a player's mail is threaded: In-Reply-To names
     a mail that reader sent and References holds it; and every mail the
-    players sent is answered by one.
+    players sent is answered by one; every other mail with In-Reply-To
+    (a report, a notice) threads under that reader's welcome mail.
 
 usage: golden-check.py DIR SEED   (DIR: contrib/demo's directory)
 Prints one FAIL line per finding (at most 5 of a kind) and exits 1 on any.
@@ -101,6 +102,10 @@ def main():
         if seed in seen and run(m) != last:
             bad("secret", name, "holds the game's seed before the game is over")
 
+    welcome = {}
+    for name, kind, seat, seen, m in parsed:
+        if kind == "welcome":
+            welcome[(m["Message-Id"] or "").strip()] = seat
     answered = set()
     for name, kind, seat, seen, m in parsed:
         irt = (m["In-Reply-To"] or "").strip()
@@ -108,8 +113,9 @@ def main():
             if kind == "ack":
                 bad("thread", name, "an answer without In-Reply-To")
             continue
-        if sent.get(irt) != seat:
-            bad("thread", name, f"In-Reply-To {irt}: no mail {seat} sent")
+        if sent.get(irt) != seat and welcome.get(irt) != seat:
+            bad("thread", name, f"In-Reply-To {irt}: no mail {seat} sent, "
+                "nor its welcome")
         if irt not in (m["References"] or "").split():
             bad("thread", name, f"References {m['References']!r} lacks {irt}")
         answered.add(irt)

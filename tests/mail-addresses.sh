@@ -100,8 +100,10 @@ check "its To is the A-label address" '[ -n "$tw" ] && grep -q "^To: tinhinan@$i
 check "its envelope recipient is the same" \
 	'[ -n "$tw" ] && grep -q "^X-Original-To: tinhinan@$idn\$" "$tw"'
 
-# The answers to the 8-bit mail thread under the referee's id alone; the
-# order behind the stray quote is answered as the seat's.
+# The answers to the 8-bit mail thread under the referee's id for it, after
+# the seat's welcome (the thread of the game, which they then answer: the
+# 8-bit mail's own ids cannot be named); the order behind the stray quote is
+# answered as the seat's.
 unfold() {
 	sed '/^$/q' "$1" | awk '/^[ \t]/ { sub(/^[ \t]+/, " "); printf "%s", $0; next }
 	    NR > 1 { print "" } { printf "%s", $0 } END { print "" }'
@@ -113,12 +115,14 @@ done
 threaded() {
 	[ -n "$answers" ] || return 1
 	for f in $answers; do
-		unfold "$f" | grep -q "^In-Reply-To:" && return 1
-		unfold "$f" | grep -q "^References: <azalai.0.own@$MS_DOMAIN>\$" || return 1
+		unfold "$f" | grep -q "^In-Reply-To:" &&
+		    ! unfold "$f" | grep -Eq "^In-Reply-To: <azalai\.[!-=?-~]*>\$" && return 1
+		unfold "$f" | grep -Eq "^References: (<azalai\.[!-=?-~]*> )?<azalai.0.own@$MS_DOMAIN>\$" ||
+		    return 1
 	done
 }
 check "amastan got the answer to the 8-bit mail" '[ -n "$answers" ]'
-check "it has no In-Reply-To, and References name the referee's id alone" threaded
+check "it replies to no id of the 8-bit mail; References end with the referee's" threaded
 check "amastan got the ack of the order behind the stray quote" \
 	'grep -l "^In-Reply-To: <stray.1@$MS_DOMAIN>\$" amastan-*.eml | xargs grep -q "^X-Azalai-Kind: ack\$"'
 

@@ -100,6 +100,15 @@ EOF
 		at() { AZALAI_NOW=$1; export AZALAI_NOW; }
 		az() { echo "\$ azalai $*"; "$az" "$@"; }
 		tok() { awk -v s="$1" '$1 == "seat" && $2 == s { print $4 }' new.txt; }
+		# kw DOMAIN WORD: the reader's order word, as a player of the
+		# language writes it (the mails' echoes of a player's own lines
+		# would otherwise hold English).
+		kw() {
+			w=$(awk -v RS= -v id="msgid \"$2\"" \
+			    'index($0, "msgctxt \"order.'"$1"'\"\n" id "\n")' \
+			    "$src/po/$1/$lang.po" | sed -n 's/^msgstr "\([^"|]*\).*/\1/p')
+			echo "${w:-$2}"
+		}
 		mail() {
 			n=$((n + 1))
 			printf 'From: %s <%s@i18n.example>\nTo: referee@i18n.example\nSubject: orders\nMessage-ID: <%d.%s@i18n.example>\nDate: Sat, 21 Nov 2026 12:00:00 +0000\n\nGAME tg-clock\nSEAT %s\nTOKEN %s\n%b\n' \
@@ -116,21 +125,26 @@ EOF
 		az deadline tg-clock extend 12h amastan
 		# Lines accepted, rejected and skipped; a move; the history.
 		at 2026-11-23T02:00:00Z
-		mail amastan 'STATUS\nPLACE 99\nPLACE 2'
-		mail amastan 'HISTORY'
+		mail amastan "$(kw common STATUS)\n$(kw targi PLACE) 99\n$(kw targi PLACE) 2"
+		mail amastan "$(kw common HISTORY)"
 		az run
 		at 2026-11-23T02:30:00Z
-		mail amastan 'PLACE 2'
+		mail amastan "$(kw targi PLACE) 2"
 		az run
 		# tinhinan's deadline passes: the default order, a late note.
 		at 2026-11-25T03:00:00Z
 		az run
 		# The game master undoes it; both ask for the history.
 		at 2026-11-25T04:00:00Z
-		az rollback tg-clock 1 too early
+		# in the game's language, as its game master writes the reason
+		case $lang in
+		de) why="zu früh" ;; es) why="demasiado pronto" ;; fr) why="trop tôt" ;;
+		*) why="too early" ;;
+		esac
+		az rollback tg-clock 1 "$why"
 		at 2026-11-25T05:00:00Z
-		mail amastan 'HISTORY'
-		mail tinhinan 'HISTORY'
+		mail amastan "$(kw common HISTORY)"
+		mail tinhinan "$(kw common HISTORY)"
 		az run
 	) > "$dir/$name.log" 2>&1 || {
 		tail -20 "$dir/$name.log"

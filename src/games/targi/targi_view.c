@@ -232,8 +232,8 @@ cell(const struct tg_state *st, int r, int c, char lines[3][CELLMSG])
 		else if (st->cen_down[pos])
 			msg_fmt(lines[1], CELLMSG, " face down");
 		else if (st->cen_type[pos] == CEN_GOODS) {
-			goods_plain(&st->goods[st->cen_card[pos]], a, sizeof a);
-			snprintf(lines[1], CELLMSG, " %.10s", a);
+			goods_short(&st->goods[st->cen_card[pos]], a, sizeof a);
+			msg_fmt(lines[1], CELLMSG, " %s", a);
 		} else {
 			const struct tg_tribe *t = &st->tribe[st->cen_card[pos]];
 

@@ -57,7 +57,9 @@ play() {
 		for s in $seats; do
 			case $s in "$seat:"*) reader=${s#*:} ;; esac
 		done
+		I18N_LONE_WORDS=no
 		check_mail "$name" "$f" "$reader" "$game"
+		I18N_LONE_WORDS=yes
 	done
 	echo "$name: $(ls "$dir/$name/outbox" | wc -l) mails"
 }

@@ -45,14 +45,16 @@ my %lang_same = (
 	es => [
 		# the header a Spanish sentence names: "una dirección From"
 		qw(from hash central),
+		# Spanish words spelt as the English ones ("en particular")
+		qw(particular),
 	],
 	fr => [
 		# French words spelt as the English ones
 		qw(options guide double terrain central),
 		# "raid" is French too (les raids passés, à venir)
 		qw(raid raids),
-		# "mirage" is French too, and the French order word
-		qw(mirage),
+		# French words spelt as the English ones, met in Targi's mails
+		qw(mirage actions action score),
 	],
 );
 $same{$_} = 1 for @{ $lang_same{$lang} // [] };

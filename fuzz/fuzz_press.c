@@ -173,7 +173,11 @@ command_read_right(const char *line, enum mailcmd cmd, int count)
 	case MAILCMD_LANGUAGE:
 		return count >= 0 && count < nlang;
 	case MAILCMD_JSON:
+	case MAILCMD_PICTURES:
 		return count == 0 || count == 1;
+	case MAILCMD_TIMEZONE:
+		/* the zone is the line's own word, checked when it is set */
+		return count == 0;
 	default:
 		return count == 0 && strcasecmp(mailcmd_name(cmd), line) == 0;
 	}

@@ -26,7 +26,8 @@ enum mailcmd {
 
 /* Reads an order line (trimmed, any case): 1 with *cmd (and *count, HISTORY's
  * number of newest steps, 0 for all; NOTIFY's mode: 0 every, 1 due, 2 digest;
- * LANGUAGE's: an index in catalog_languages; JSON's 1 on, 0 off) when it
+ * LANGUAGE's: an index in catalog_languages; JSON's and PICTURES' 1 on,
+ * 0 off; TIMEZONE's 0, its zone the line's second word) when it
  * is a command, 0 when it is an order for the game, -1 with a diag when it
  * names a command wrongly ("HISTORY x"). */
 int mailcmd_of(const char *line, enum mailcmd *cmd, int *count, struct diag *);

@@ -9,6 +9,9 @@ runs it on every mail of the long campaigns, whose bytes are no longer kept):
     kind its file name says;
   - no mail holds another seat's token, and none holds the game's seed
     before the mails that end the game (the last run's);
+  - a report offers each order once: no order line to copy (indented, with
+    or without its choice number) appears twice in the text part (issue 31:
+    the orders were listed twice, to copy and by number);
   - every mail that answers a player's mail is threaded: In-Reply-To names
     a mail that reader sent and References holds it; and every mail the
     players sent is answered by one; every other mail with In-Reply-To
@@ -26,6 +29,9 @@ import re
 import sys
 
 REQUIRED = ("From", "To", "Date", "Subject", "Message-Id", "MIME-Version")
+# An order offered to copy: indented, maybe after its choice number, an
+# upper-case keyword then words and numbers only ("   3  TAKE 7", "  SOW").
+ORDER_LINE = re.compile(r"^ {2,}(?:\d{1,2}  +)?([A-ZÄÖÜÉÈÇÑ]{2,}(?: [A-Za-z0-9ÄÖÜÉÈÇÑäöüéèçñ]+)*) *$")
 
 
 def main():
@@ -73,6 +79,7 @@ def main():
         if to != f"{seat}@{mm.group(3)}":
             bad("mime", name, f"To {to!r}")
         text = [str(m["Subject"] or "")]
+        plain = None
         for part in m.walk():
             for d in part.defects:
                 bad("mime", name, f"{part.get_content_type()}: {type(d).__name__}")
@@ -85,6 +92,16 @@ def main():
                 continue
             if part.get_content_maintype() == "text":
                 text.append(body)
+            if part.get_content_type() == "text/plain" and plain is None:
+                plain = body
+        offered = {}
+        for line in (plain or "").splitlines():
+            o = ORDER_LINE.match(line)
+            if o:
+                offered[o.group(1)] = offered.get(o.group(1), 0) + 1
+        twice = sorted(o for o, n in offered.items() if n > 1)
+        if twice:
+            bad("offered", name, f"offers {twice[0]!r} {offered[twice[0]]} times")
         # Decoded too: quoted-printable may cut a token at a soft line break.
         seen = raw.decode("utf-8", "replace") + "\n" + "\n".join(text)
         for other, tok in tokens.items():

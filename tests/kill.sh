@@ -60,11 +60,8 @@ mail() { # FROM BODY
 r=1
 while [ $r -le 20 ]; do
 	while read -r g tok; do
-		order=$(cd pre && "$az" show buqruru-$g --as north 2> /dev/null | awk -v r=$r '
-		    /Copy one/ { f = 1; next }
-		    f && /^  [A-Z]/ { o[k++] = substr($0, 3); next }
-		    f && /^$/ { exit }
-		    END { print k ? o[r % k] : "SOW" }')
+		order=$(cd pre && "$az" show buqruru-$g --as north 2> /dev/null | report_orders |
+		    awk -v r=$r '{ o[k++] = $0 } END { print k ? o[r % k] : "SOW" }')
 		mail n$g@x "GAME buqruru-$g\nSEAT north\nTOKEN $tok\n$order"
 		cp base/mail/$(printf '%04d' $n) pre/md/new/
 		mail h$n@x "HELP"

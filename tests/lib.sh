@@ -102,6 +102,16 @@ expect() {
 # A run may be writing (the watch tests): wait for it, never fail on the lock.
 q() { sqlite3 -cmd ".timeout 10000" azalai.db "$1"; }
 
+# report_orders: the orders an English report on stdin offers to copy, one
+# a line, as a player copies them: the numbered choices without their
+# numbers, then the unnumbered ones (a report without choices lists them
+# all unnumbered).
+report_orders() {
+	awk '/Copy one/ { on = 1; next } on && /^$/ { exit }
+	    on && /^ +[0-9]+  +[^ ]/ { sub(/^ +[0-9]+ +/, ""); print; next }
+	    on && /^ +[A-Z]/ { sub(/^ +/, ""); print }'
+}
+
 until_true() {
 	lib_lim=$(($1 * 10))
 	shift

@@ -54,7 +54,8 @@ wait_reports() {
 
 sent_to_referee=0
 n=0
-# $1 game, $2 seat: answers the newest report over IMAP with its first legal line.
+# $1 game, $2 seat: answers the newest report over IMAP with its last order
+# to copy (the first is the default order, which can end a match at once).
 play() {
 	game=$1
 	seat=$2
@@ -63,8 +64,7 @@ play() {
 	[ -n "$uid" ] && [ "$uid" -gt "$seen" ] || return 1
 	eval "seen_$seat=$uid"
 	ms_imap_get "$seat" "$uid" > "last-$seat.eml"
-	line=$(awk '/Copy one/ { on = 1; next } on && /^$/ { exit }
-	    on && /^  [A-Z]/ { sub(/^ +/, ""); print; exit }' "last-$seat.eml")
+	line=$(report_orders < "last-$seat.eml" | tail -n 1)
 	[ -n "$line" ] || return 1
 	mid=$(sed -n 's/^Message-I[dD]: *//p' "last-$seat.eml" | head -n 1)
 	n=$((n + 1))

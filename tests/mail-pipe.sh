@@ -30,8 +30,7 @@ n=0
 order() { # SEAT: the seat's first legal line, as a mail into order.eml
 	n=$((n + 1))
 	tok=$(awk -v s="$1" '$1 == "seat" && $2 == s { print $4 }' seats.txt)
-	line=$("$az" show "$game" --as "$1" 2> /dev/null | awk '/Copy one/ { f = 1; next }
-	    f && /^  [A-Z]/ { sub(/^ +/, ""); print; exit }')
+	line=$("$az" show "$game" --as "$1" 2> /dev/null | report_orders | head -n 1)
 	printf 'From: %s@%s\nTo: referee@%s\nSubject: orders\nMessage-ID: <%d.%s@x>\n\nGAME %s\nSEAT %s\nTOKEN %s\n%s\n' \
 	    "$1" "$MS_DOMAIN" "$MS_DOMAIN" "$n" "$1" "$game" "$1" "$tok" "$line" > order.eml
 }

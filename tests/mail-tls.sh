@@ -63,7 +63,8 @@ wait_reports() {
 
 sent=0
 n=0
-# $1 seat: answers the seat's newest report, if new, with its first legal line.
+# $1 seat: answers the seat's newest report, if new, with its last order to
+# copy (the first is the default order, which can end a match in a few steps).
 play() {
 	seat=$1
 	eval "seen=\${seen_$seat:-0}"
@@ -71,8 +72,7 @@ play() {
 	[ -n "$uid" ] && [ "$uid" -gt "$seen" ] || return 1
 	eval "seen_$seat=$uid"
 	ms_imap_get "$seat" "$uid" > "last-$seat.eml"
-	line=$(awk '/Copy one/ { on = 1; next } on && /^$/ { exit }
-	    on && /^  [A-Z]/ { sub(/^ +/, ""); print; exit }' "last-$seat.eml")
+	line=$(report_orders < "last-$seat.eml" | tail -n 1)
 	[ -n "$line" ] || return 1
 	n=$((n + 1))
 	printf 'From: %s@%s\r\nTo: referee@%s\r\nSubject: orders\r\nMessage-ID: <%d.%s@%s>\r\n\r\nGAME %s\r\nSEAT %s\r\nTOKEN %s\r\n%s\r\n' \

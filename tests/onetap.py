@@ -57,7 +57,7 @@ def main(a):
             print(json.dumps(f, ensure_ascii=False))
     elif a[0] == "choices":
         body = row(a[1], a[2])[2]
-        for m in re.finditer(r"^  (\d+)  (.+)$", body, re.M):
+        for m in re.finditer(r"^ {2,3}(\d{1,2})  (\S.*)$", body, re.M):
             print("%s\t%s" % (m.group(1), m.group(2)))
     elif a[0] == "link-mail":
         f = decode(a[1])

@@ -561,7 +561,8 @@ test_attack_order_and_breakoff(void **u)
 
 /* Issue 31: a report says the break-off rule once, in the attack's line,
  * not in every exchange; and shows only this round's dice (rolls_now),
- * the older ones being one HISTORY away. */
+ * the older ones being one HISTORY away, which it says only when there
+ * are older ones (rolls_earlier). */
 static void
 test_attack_report_short(void **u)
 {
@@ -596,6 +597,8 @@ test_attack_report_short(void **u)
 	/* The four throws and the round's turns die. */
 	assert_int_equal(tval_get(root, "rolls_now")->n, 5);
 	assert_true(tval_get(root, "rolls")->n >= 5);
+	/* Nothing older to mail HISTORY for yet. */
+	assert_false(tval_get(root, "rolls_earlier")->b);
 	tval_free(root);
 	/* The next round: this round's dice are old news. */
 	s->round++;
@@ -603,6 +606,7 @@ test_attack_report_short(void **u)
 	tu_view(s, 0, root);
 	assert_int_equal(tval_get(root, "rolls_now")->n, 0);
 	assert_true(tval_get(root, "rolls")->n >= 4);
+	assert_true(tval_get(root, "rolls_earlier")->b);
 	tval_free(root);
 	free(s);
 }

@@ -19,6 +19,15 @@ kw(const struct tval *root, const char *name)
 	return w != NULL && w->type == TV_STR ? w->str : name;
 }
 
+/* A bool of root: 0 when it is missing. */
+static int
+flag(const struct tval *root, const char *name)
+{
+	const struct tval *v = tval_get(root, name);
+
+	return v != NULL && v->type == TV_BOOL && v->b;
+}
+
 /* mailto:to?subject=..&body=.. as RFC 6068 writes it: every reserved
  * character and every byte of UTF-8 percent-encoded, lines ended %0D%0A. */
 static char *
@@ -55,12 +64,29 @@ default_first(const struct play *p, int seat, const struct order_list *ol)
 	return -1;
 }
 
+/* The k-th order shown: the default first, then the rest in the engine's
+ * order. */
+static size_t
+nth(long first, size_t k)
+{
+	if (first < 0 || k > (size_t)first)
+		return k;
+	return k == 0 ? (size_t)first : k - 1;
+}
+
+/* An order in the reader's words, in t. */
+static void
+order_words(const char *lang, const struct play *p, const char *order, char *t, size_t size)
+{
+	if (ordertr_to_lang(lang, p->rules->name, order, t, size) <= 0)
+		snprintf(t, size, "%s", order);
+}
+
 int
 taps_add(struct ledger *l, const struct config *c, const char *lang,
     const struct play *p, int seat, long long shown, struct tval *root,
     char mid_code[ORDERCODE_LEN], struct diag *d)
 {
-	const struct tval *turn = tval_get(root, "your_turn");
 	struct order_list ol;
 	struct tval *list;
 	struct buf all = { 0 };
@@ -70,7 +96,7 @@ taps_add(struct ledger *l, const struct config *c, const char *lang,
 	int rc = 0;
 
 	mid_code[0] = '\0';
-	if (seat < 0 || turn == NULL || turn->type != TV_BOOL || !turn->b)
+	if (seat < 0 || !flag(root, "your_turn"))
 		return 0;
 	if (address_ascii(c->referee_address, to, sizeof to, NULL) < 0)
 		return 0;
@@ -79,15 +105,13 @@ taps_add(struct ledger *l, const struct config *c, const char *lang,
 	first = default_first(p, seat, &ol);
 	list = tval_set_list(root, "choices");
 	for (size_t k = 0; k < ol.n && n < TAPS_MAX && rc == 0; k++) {
-		/* The default first, then the rest in the engine's order. */
-		size_t i = k == 0 && first >= 0 ? (size_t)first :
-		    first >= 0 && k <= (size_t)first ? k - 1 : k;
 		struct tval *ch = tval_push_map(list);
 		char *subject, *body, *link;
 
-		if (ordertr_to_lang(lang, p->rules->name, ol.v[i].text, t, sizeof t) <= 0)
-			snprintf(t, sizeof t, "%s", ol.v[i].text);
+		order_words(lang, p, ol.v[nth(first, k)].text, t, sizeof t);
 		tval_set_int(ch, "number", (long long)++n);
+		/* The text part's column: numbers right-aligned under 100. */
+		tval_set_strf(ch, "label", "%2zu", n);
 		tval_set_str(ch, "text", t);
 		buf_printf(&all, "%s\n", t);
 		if ((rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "link", t, code, d)) < 0)
@@ -105,6 +129,15 @@ taps_add(struct ledger *l, const struct config *c, const char *lang,
 	}
 	tval_set_bool(root, "has_choices", n > 0);
 	tval_set_bool(root, "choices_more", ol.n > n);
+	/* The text lists every order once: the numbered ones, then the rest
+	 * to copy, unless the report summarises them (LEGAL mails those). */
+	list = tval_set_list(root, "choices_rest");
+	if (rc == 0 && n > 0 && !flag(root, "legal_short"))
+		for (size_t k = n; k < ol.n; k++) {
+			order_words(lang, p, ol.v[nth(first, k)].text, t, sizeof t);
+			tval_set_str(tval_push_map(list), "text", t);
+		}
+	tval_set_bool(root, "has_rest", list->n > 0);
 	order_list_free(&ol);
 	if (rc == 0 && n > 0)
 		rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "reply", all.p, mid_code, d);

@@ -21,8 +21,11 @@
 /* The keyword of the code's line in a link's body. */
 #define TAPS_CODE_WORD "CODE"
 
-/* Adds "choices" (number, text and href, the link; no href when it would
- * be longer than TAPS_LINK_MAX), "has_choices" and "choices_more" to root,
+/* Adds "choices" (number, label, the number as the text part aligns it,
+ * text and href, the link; no href when it would be longer than
+ * TAPS_LINK_MAX), "has_choices", "choices_more" and, unless root's
+ * "legal_short" says the report summarises the orders, "choices_rest" (the
+ * orders beyond the numbered ones, each a text) and "has_rest" to root,
  * a report for seat of p in lang (its kw map already set) that shows the
  * step as shown, when it is the seat's turn; with the code for the report's
  * Message-ID in mid_code ("" when it asks nothing). The codes are kept in

@@ -342,6 +342,10 @@ view_rolls(const struct tu_state *s, struct tval *root)
 	struct tval *l, *now;
 	int first = s->nrolls > TU_ROLLS ? s->nrolls - TU_ROLLS : 0;
 
+	/* Whether HISTORY has older dice to show: one dropped from the ring,
+	 * or the oldest kept thrown in an earlier round. */
+	tval_set_bool(root, "rolls_earlier", first > 0 ||
+	    (s->nrolls > 0 && s->rolls[first % TU_ROLLS].round < s->round));
 	if (memo(root, "rolls", "targui.rolls") &&
 	    memo(root, "rolls_now", "targui.rolls_now"))
 		return;

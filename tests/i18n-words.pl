@@ -154,13 +154,6 @@ my $i = 0;
 while (my $t = <$tf>) {
 	my $name = $names[$i++] // "?";
 	$t = decode("UTF-8", $t);
-	# STATUS lists the campaign's settings as the game master writes them
-	# (azalai set KEY VALUE, azalai.yaml(5)), not yet in the reader's
-	# words: issue 31 leaves them to be worded. Those pairs alone are
-	# skipped, so English anywhere else in a STATUS mail is still found.
-	$t =~ s/\b(?:timezone|deadline(?:\.[a-z_]+)?|reminder|late_note|disorder_after|
-	    disorder_bot|vacation_max_days|pause_max_days|press(?:_[a-z_]+)?|gm|
-	    foreign_sender|notify|grace|bots\.[a-z_]+):\s+\S*/ /gx;
 	# Addresses, paths and links are not words of a sentence.
 	$t =~ s/\S*[\/@]\S*/ /g;
 	my (@hits, %seen);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "campaign/campaign-said.h"
 #include "campaign/campaign.h"
 #include "campaign/dates.h"
 #include "lang/catalog.h"
@@ -166,6 +167,41 @@ test_format_time(void **state)
 	assert_string_equal(out, "Thu 01 Jan 1970 00:00 UTC");
 }
 
+/* STATUS says the settings in sentences of the reader's language, counts
+ * through plural forms, no "key: value" (issue 31). */
+static void
+test_said(void **state)
+{
+	struct campaign c;
+	struct buf b = BUF_INIT, said = BUF_INIT;
+	struct diag d;
+	char *de, *save = NULL;
+
+	(void)state;
+	campaign_defaults(&c);
+	assert_int_equal(campaign_apply(&c, "deadline", "1d12h", &d), 0);
+	assert_int_equal(campaign_apply(&c, "deadline.days", "mon,fri", &d), 0);
+	assert_int_equal(campaign_apply(&c, "grace", "1h", &d), 0);
+	assert_int_equal(campaign_apply(&c, "disorder_after", "1", &d), 0);
+	assert_int_equal(campaign_apply(&c, "vacation_max_days", "1", &d), 0);
+	campaign_said(&c, "de", &b);
+	buf_adds(&b, "");
+	for (char *ln = strtok_r(b.p, "\n", &save); ln != NULL; ln = strtok_r(NULL, "\n", &save)) {
+		msg_render("de", ln, &said);
+		buf_adds(&said, "\n");
+	}
+	de = said.p;
+	assert_non_null(strstr(de, "1 Tag 12 Stunden nach dem Bericht"));
+	assert_non_null(strstr(de, "Montag, Freitag"));
+	assert_non_null(strstr(de, "noch 1 Stunde nach einer Frist"));
+	assert_non_null(strstr(de, "Nach 1 versäumten Frist in Folge"));
+	assert_non_null(strstr(de, "insgesamt 1 Tag abwesend"));
+	assert_null(strstr(de, "deadline"));
+	assert_null(strstr(de, ": yes"));
+	buf_free(&said);
+	buf_free(&b);
+}
+
 int
 main(void)
 {
@@ -175,6 +211,7 @@ main(void)
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_ledger_round_trip),
 		cmocka_unit_test(test_format_time),
+		cmocka_unit_test(test_said),
 	};
 
 	/* Times are written through the English catalog's day and month names. */

@@ -76,7 +76,8 @@ void campaign_for_seat(struct campaign *c, const struct game_row *g, int seat);
  * each deadline.KIND) no longer than the reminder: its reminder would come
  * with the report that opens it. Returns how many. */
 int campaign_reminder_notes(const struct campaign *, struct buf *b);
-/* Every setting as "key: value" lines in a fixed order (for show and STATUS). */
+/* Every setting as "key: value" lines in a fixed order, as the game master
+ * writes them (azalai show); STATUS says them in sentences (campaign-said.h). */
 void campaign_describe(const struct campaign *, struct buf *);
 
 #endif

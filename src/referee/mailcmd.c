@@ -3,6 +3,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "campaign/campaign-said.h"
 #include "campaign/campaign.h"
 #include "campaign/dates.h"
 #include "campaign/notify.h"
@@ -135,18 +136,25 @@ mailcmd_name(enum mailcmd cmd)
 	return "";
 }
 
-/* One line per setting, for the template to indent. */
+/* One sentence per setting in the reader's words, folded for the template
+ * to indent. */
 static void
-settings_list(const struct campaign *c, struct tval *root)
+settings_list(const struct campaign *c, const char *lang, struct tval *root)
 {
 	struct tval *list = tval_set_list(root, "settings");
 	struct buf b = BUF_INIT;
 	char *save = NULL;
 
-	campaign_describe(c, &b);
+	campaign_said(c, lang, &b);
 	buf_adds(&b, "");
-	for (char *ln = strtok_r(b.p, "\n", &save); ln != NULL; ln = strtok_r(NULL, "\n", &save))
-		tval_set_str(tval_push_map(list), "line", ln);
+	for (char *ln = strtok_r(b.p, "\n", &save); ln != NULL; ln = strtok_r(NULL, "\n", &save)) {
+		char *said = msg_text(lang, ln);
+		char *folded = report_fold(said, 66, "    ");
+
+		tval_set_str(tval_push_map(list), "line", folded);
+		free(folded);
+		free(said);
+	}
 	buf_free(&b);
 }
 
@@ -188,11 +196,21 @@ status_tree(struct ledger *l, struct play *p, int seat, const char *lang)
 	tval_set_str(root, "your_timezone", mine.timezone);
 	tval_set_bool(root, "your_pictures", me->pictures);
 	tval_set_int(root, "missed", me->missed);
+	{
+		char m[256], *said;
+
+		msg_nfmt(m, sizeof m, (unsigned long)me->missed,
+		    "You missed %d deadline in a row, up to the last one.",
+		    "You missed %d deadlines in a row, up to the last one.", me->missed);
+		said = msg_text(lang, m);
+		tval_set_str(root, "missed_said", said);
+		free(said);
+	}
 	tval_set_bool(root, "has_missed", me->missed > 0);
 	tval_set_int(root, "disorder_after", c.disorder_after);
 	tval_set_bool(root, "has_disorder_after", c.disorder_after > 0);
 	tval_set_bool(root, "in_disorder", me->disorder != 0);
-	settings_list(&c, root);
+	settings_list(&c, lang, root);
 	return root;
 }
 

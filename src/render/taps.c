@@ -64,6 +64,38 @@ default_first(const struct play *p, int seat, const struct order_list *ol)
 	return -1;
 }
 
+/* Keeps in ol the orders the report lists: a summary that is itself orders
+ * drops those that say what another says (Buqruru's SOW 1 beside SOW), so a
+ * move is never offered under two numbers. A summary of groups (not
+ * orders) keeps every order: the numbers stand for those. */
+static void
+listed_only(const struct play *p, int seat, struct order_list *ol)
+{
+	struct tval *sum;
+	size_t kept = 0;
+
+	if (p->rules->legal_summary == NULL)
+		return;
+	sum = tval_list();
+	if (p->rules->legal_summary(p->st, seat, ol, sum) == 0)
+		for (size_t i = 0; i < ol->n; i++) {
+			int listed = 0;
+
+			for (size_t j = 0; j < sum->n && !listed; j++) {
+				const struct tval *t = tval_get(sum->items[j], "text");
+
+				listed = t != NULL && t->type == TV_STR &&
+				    strcmp(t->str, ol->v[i].text) == 0;
+			}
+			if (listed)
+				ol->v[kept++] = ol->v[i];
+		}
+	else
+		kept = ol->n;
+	ol->n = kept;
+	tval_free(sum);
+}
+
 /* The k-th order shown: the default first, then the rest in the engine's
  * order. */
 static size_t
@@ -102,6 +134,7 @@ taps_add(struct ledger *l, const struct config *c, const char *lang,
 		return 0;
 	order_list_init(&ol);
 	p->rules->legal(p->st, seat, &ol);
+	listed_only(p, seat, &ol);
 	first = default_first(p, seat, &ol);
 	list = tval_set_list(root, "choices");
 	for (size_t k = 0; k < ol.n && n < TAPS_MAX && rc == 0; k++) {

@@ -419,6 +419,15 @@ test_away_cap(void **state)
 	assert_string_equal(e->p.g.seats[0].away_from, "2026-11-25T00:00:00Z");
 	assert_string_equal(e->p.g.seats[0].away_to, "2026-12-05T00:00:00Z");
 	assert_true(has_mail(&e->f, "away", "n@example.org"));
+	{
+		char *b = fx_last_mail(&e->f, "away", "n@example.org");
+
+		/* The cap is a count said through the catalogs. */
+		assert_non_null(b);
+		assert_non_null(strstr(b, "allows 14 days of vacation\nin all; with this one you "
+		    "have used 10."));
+		free(b);
+	}
 	/* ... and 10 more would make 15 of 14. */
 	assert_int_equal(TX(e, people_away(&e->f.l, &e->f.cfg, &e->p, 0, t + 15 * 86400,
 	    t + 25 * 86400, "2026-11-30T00:00:00Z", &d)), PEOPLE_REFUSED);

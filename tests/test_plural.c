@@ -7,7 +7,10 @@
  * must be a plural entry (msgid_plural); and every plural entry, rendered
  * through msg.c at 0, 1, 2 and 5 in each language, reads as the form the
  * language's rule chooses (en, de, es: n != 1; fr: n > 1), and its English
- * singular and plural differ. */
+ * singular and plural differ. A third check reads the templates: a value
+ * set beside one of the plural nouns the catalogs know ("{{missed}}
+ * deadlines") is a count the catalogs never see, so a template says it
+ * through a plural message instead. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -329,6 +332,80 @@ test_a_count_beside_a_noun_is_plural(void **state)
 	assert_int_equal(bad, 0);
 }
 
+/* The first "{{name}} word" of text where word is in set, or NULL: a
+ * number shown raw beside a plural noun. */
+static const char *
+value_beside_plural(const char *text, GHashTable *set)
+{
+	for (const char *p = strstr(text, "{{"); p != NULL; p = strstr(p + 2, "{{")) {
+		const char *q = p + 2, *e;
+		char *w;
+		int hit;
+
+		if (*q == '{')
+			q++;
+		/* Sections, partials, comments; and kw.*, the order words
+		 * ("{{kw.REFILL}} casillas" is a keyword, not a count). */
+		if (strchr("#^/>!&=", *q) != NULL || strncmp(q, "kw.", 3) == 0)
+			continue;
+		if ((e = strstr(q, "}}")) == NULL)
+			break;
+		e += 2;
+		if (*e == '}')
+			e++;
+		if ((w = word_after(e)) == NULL)
+			continue;
+		hit = g_hash_table_contains(set, w);
+		g_free(w);
+		if (hit)
+			return p;
+	}
+	return NULL;
+}
+
+static void
+test_a_template_says_no_raw_count_beside_a_noun(void **state)
+{
+	static const char *const dirs[] = { "common", "targi", "targui", "buqruru" };
+	static const char *const all[] = { "en", "de", "es", "fr" };
+	const char *src = getenv("srcdir");
+	int bad = 0, read = 0;
+
+	(void)state;
+	learn_plurals();
+	for (size_t d = 0; d < G_N_ELEMENTS(dirs); d++)
+		for (size_t l = 0; l < G_N_ELEMENTS(all); l++) {
+			char *dir = g_strdup_printf("%s/templates/%s/%s", src != NULL ? src : ".",
+			    dirs[d], all[l]);
+			GDir *gd = g_dir_open(dir, 0, NULL);
+			const char *name;
+
+			while (gd != NULL && (name = g_dir_read_name(gd)) != NULL) {
+				char *path = g_build_filename(dir, name, NULL), *text = NULL;
+				const char *at;
+
+				if (g_str_has_suffix(name, ".mustache") &&
+				    g_file_get_contents(path, &text, NULL, NULL)) {
+					read++;
+					if ((at = value_beside_plural(text, plurals[l])) != NULL) {
+						fprintf(stderr, "%s: a value beside a plural noun: "
+						    "\"%.40s\"\n", path, at);
+						bad++;
+					}
+				}
+				g_free(text);
+				g_free(path);
+			}
+			if (gd != NULL)
+				g_dir_close(gd);
+			g_free(dir);
+		}
+	for (size_t l = 0; l < 4; l++)
+		g_hash_table_destroy(plurals[l]);
+	assert_true(read > 0);
+	assert_int_equal(bad, 0);
+}
+
 /* The message fmt/plural at count n, every number n, every string "x",
  * every character 'A', as msg_nfmt encodes it (core/msg.h). */
 static void
@@ -459,6 +536,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_a_count_beside_a_noun_is_plural),
 		cmocka_unit_test(test_each_language_picks_its_form),
+		cmocka_unit_test(test_a_template_says_no_raw_count_beside_a_noun),
 	};
 
 	return cmocka_run_group_tests(tests, tr_load, NULL);

@@ -390,6 +390,8 @@ test_civil_disorder(void **state)
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM outbox WHERE kind = 'disorder' AND "
 	    "to_addr = 'n@example.org'"), 1);
 	assert_true(contains(e, "late", "s@example.org", "civil disorder"));
+	assert_true(contains(e, "disorder", "n@example.org", "in vain 2 times in a row."));
+	assert_true(contains(e, "late", "s@example.org", "has now missed 2 deadlines in a row:"));
 	/* From now on the bot plays north, and north has no deadline. */
 	for (i = 0; i < 40 && count(e, "SELECT COUNT(*) FROM events WHERE kind = 'bot' AND "
 	    "seat_idx = 0") == 0; i++) {
@@ -404,6 +406,33 @@ test_civil_disorder(void **state)
 	    "seat_idx = 0") > 0);
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM deadlines WHERE seat_idx = 0 AND "
 	    "status = 'open'"), 0);
+}
+
+/* Counts are said in each reader's language with the form its count takes:
+ * a campaign with disorder after one miss tells of 1 deadline, not 1
+ * "plazos" or "échéances"; the test fails with the count written raw into
+ * the template. */
+static void
+test_counts_in_the_readers_words(void **state)
+{
+	struct fx_env *e = *state;
+	time_t t = setup_at(e), due;
+
+	set(e, "disorder_after", "1");
+	exec(e, "UPDATE seats SET language = 'es' WHERE idx = 0");
+	exec(e, "UPDATE seats SET language = 'fr' WHERE idx = 1");
+	run_at(e, t + 60);
+	due = open_due(e, 0);
+	assert_true(due > 0);
+	run_at(e, due - 3600);
+	assert_true(contains(e, "reminder", "n@example.org",
+	    "habrás dejado pasar 1 plazo seguido y el"));
+	if (waited(e) & 2)
+		answer(e, 1, due - 3000);
+	run_at(e, due + 60);
+	assert_int_equal(count(e, "SELECT disorder FROM seats WHERE idx = 0"), 1);
+	assert_true(contains(e, "disorder", "n@example.org", "en vano 1 vez seguida."));
+	assert_true(contains(e, "late", "s@example.org", "a maintenant manqué 1 échéance d'affilée :"));
 }
 
 /* A seat handed to a new player, or back to its own from the bot, has the
@@ -782,6 +811,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_undone_answer_not_met, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_civil_disorder, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_counts_in_the_readers_words, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_handover_restarts_the_deadline, setup,
 		    fx_env_teardown),

@@ -5,6 +5,7 @@
 #include "campaign/campaign.h"
 #include "campaign/dates.h"
 #include "core/clock.h"
+#include "core/msg.h"
 #include "mail/outbox.h"
 #include "referee/guessing.h"
 
@@ -75,7 +76,7 @@ guessing_tell(struct ledger *l, const struct config *c, struct render *r,
 	struct campaign camp;
 	struct tval *data;
 	struct outbox_item it;
-	char at[CAMPAIGN_DATE], *subject = NULL, *body = NULL;
+	char at[CAMPAIGN_DATE], said[128], *subject = NULL, *body = NULL;
 	int rc;
 
 	*told = 0;
@@ -89,6 +90,9 @@ guessing_tell(struct ledger *l, const struct config *c, struct render *r,
 	tval_set_str(data, "seat", p->g.seats[seat].name);
 	tval_set_str(data, "address", p->g.seats[seat].address);
 	tval_set_int(data, "count", count);
+	/* The verb agrees with the count, in the game master's language. */
+	msg_nfmt(said, sizeof said, (unsigned long)count, "%d mail has", "%d mails have", count);
+	tval_set_str(data, "mails_have", said);
 	tval_set_int(data, "limit", c->token_failures_per_day);
 	tval_set_str(data, "since", at);
 	tval_set_str(data, "referee", c->referee_address);

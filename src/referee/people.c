@@ -9,6 +9,7 @@
 #include "campaign/notify.h"
 #include "core/clock.h"
 #include "core/log.h"
+#include "core/msg.h"
 #include "games/bot.h"
 #include "lang/lang.h"
 #include "ledger/deadlines.h"
@@ -347,6 +348,7 @@ away_mails(struct mailer *m, int seat, const struct campaign *camp, time_t from,
 {
 	struct tval *extra = tval_map();
 	const struct seat_row *s = &m->p->g.seats[seat];
+	char said[128];
 	int rc;
 
 	tval_set_str(extra, "who", s->name);
@@ -356,6 +358,10 @@ away_mails(struct mailer *m, int seat, const struct campaign *camp, time_t from,
 		set_time(extra, camp, "to", to);
 		tval_set_int(extra, "days_used", days_up(s->away_used + (long)(to - from)));
 		tval_set_int(extra, "days_max", camp->vacation_days);
+		/* Rendered in each reader's language, with its plural form. */
+		msg_nfmt(said, sizeof said, (unsigned long)camp->vacation_days,
+		    "%d day of vacation", "%d days of vacation", camp->vacation_days);
+		tval_set_str(extra, "vacation_days", said);
 	}
 	rc = tell(m, seat, s->address, "away", "away", extra, 0);
 	if (rc == 0)

@@ -137,7 +137,7 @@ pass(struct run *u, const struct deadline_row *w, struct diag *d)
 	struct evsink notes;
 	struct order o;
 	char when[CAMPAIGN_DATE], logged[CAMPAIGN_DATE], name[SEAT_NAME];
-	char played[ORDER_TEXT + 40];
+	char played[ORDER_TEXT + 40], count_said[128];
 	int rc;
 
 	disorder = u->c.disorder_after > 0 && missed >= u->c.disorder_after;
@@ -195,6 +195,11 @@ pass(struct run *u, const struct deadline_row *w, struct diag *d)
 		say(u, "%s has missed %d deadlines in a row: civil disorder, a bot plays the "
 		    "seat", name, missed);
 		tval_set_int(x, "missed", missed);
+		/* Counts are messages: each reader's mail renders them in
+		 * the reader's language with its plural form. */
+		msg_nfmt(count_said, sizeof count_said, (unsigned long)missed, "%d time in a row",
+		    "%d times in a row", missed);
+		tval_set_str(x, "missed_times", count_said);
 		tval_set_str(x, "gm", u->c.gm);
 		tval_set_bool(x, "has_gm", u->c.gm[0] != '\0');
 		if (notify(u, w->seat, "disorder", "disorder", x, d) < 0)
@@ -212,6 +217,9 @@ pass(struct run *u, const struct deadline_row *w, struct diag *d)
 			tval_set_str(x, "deadline", when);
 			grace_keys(u, k, w->due, x);
 			tval_set_int(x, "missed", missed);
+			msg_nfmt(count_said, sizeof count_said, (unsigned long)missed,
+			    "%d deadline in a row", "%d deadlines in a row", missed);
+			tval_set_str(x, "missed_deadlines", count_said);
 			tval_set_bool(x, "disorder", disorder);
 			if (notify(u, k, "late", "late", x, d) < 0)
 				return -1;
@@ -260,6 +268,10 @@ remind(struct run *u, const struct deadline_row *w, struct diag *d)
 	tval_set_str(x, "default_order", said);
 	tval_set_int(x, "missed", s->missed);
 	tval_set_int(x, "disorder_after", u->c.disorder_after);
+	msg_nfmt(said, sizeof said, (unsigned long)u->c.disorder_after,
+	    "that makes %d missed deadline in a row",
+	    "that makes %d missed deadlines in a row", u->c.disorder_after);
+	tval_set_str(x, "disorder_after_said", said);
 	tval_set_bool(x, "disorder_next", u->c.disorder_after > 0 &&
 	    s->missed + 1 >= u->c.disorder_after);
 	grace_keys(u, w->seat, w->due, x);

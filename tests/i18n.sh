@@ -21,7 +21,10 @@
 #       no message of any catalog writes the language's word for an order
 #       word its English msgid writes (a term's name, "SP" for VP, is prose):
 #       a sentence quotes orders as ORDER() arguments (%s), rendered in the
-#       reader's words, never by hand.
+#       reader's words, never by hand;
+#   (h) every source that writes a message players read (msg_fmt, msg_nfmt,
+#       ev_emit, problem) is in a POTFILES, so (a) sees its messages
+#       (msg_vfmt only passes a wrapper's own format on).
 #
 # Each check is first run on a small tree made here, once clean (it must
 # pass) and once per check with a fault put in on purpose (it must fail), so
@@ -352,6 +355,24 @@ check_order_words() {
 	return "$n"
 }
 
+check_listed() {
+	root=$1
+	listed=$(cd "$root" && cat po/*/POTFILES 2>/dev/null | grep -v '^#' | sort -u)
+	names='(msg_fmt|msg_nfmt|ev_emit|problem)[[:space:]]*\('
+	calls="(^|[^_a-zA-Z0-9])$names"
+	r=0
+	for f in $(cd "$root" && grep -rlE "$calls" src --include='*.c' | sort); do
+		# src/core/msg.c defines them; a definition starts its line, a call
+		# is indented.
+		[ "$f" = src/core/msg.c ] && continue
+		(cd "$root" && grep -qE "^[[:space:]]+(|.*[^_a-zA-Z0-9])$names" "$f") || continue
+		printf '%s\n' "$listed" | grep -qxF "$f" && continue
+		echo "$f: writes messages players read; list it in a po/*/POTFILES"
+		r=1
+	done
+	return "$r"
+}
+
 run_all() {
 	r=0
 	check_messages "$1" || r=1
@@ -359,6 +380,7 @@ run_all() {
 	check_templates "$1" || r=1
 	check_plural "$1" || r=1
 	check_sources "$1" || r=1
+	check_listed "$1" || r=1
 	check_doc "$1" || r=1
 	check_order_words "$1" || r=1
 	return "$r"
@@ -444,6 +466,8 @@ selftest "a German order word written by hand" check_order_words \
     "sed -i 's/the hole %s is empty/SOW: the hole %s is empty/; s/die Mulde %s ist leer/SÄEN: die Mulde %s ist leer/' src/x.c po/x/de.po"
 selftest "a format that is not a literal" check_sources \
     "sed -i 's/diag_set(d, 0, \"the hole %s is empty\", h)/diag_set(d, 0, fmt, h)/' src/x.c"
+selftest "a source of messages no POTFILES lists" check_listed \
+    "printf '%s\\n' 'int h(char *o) {' '	return msg_fmt(o, 9, \"no hole\");' '}' > src/y.c"
 
 # ---- the tree itself ------------------------------------------------------
 absent=""

@@ -89,7 +89,6 @@ guessing_tell(struct ledger *l, const struct config *c, struct render *r,
 	tval_set_str(data, "game", p->g.name);
 	tval_set_str(data, "seat", p->g.seats[seat].name);
 	tval_set_str(data, "address", p->g.seats[seat].address);
-	tval_set_int(data, "count", count);
 	/* The verb agrees with the count, in the game master's language. */
 	msg_nfmt(said, sizeof said, (unsigned long)count, "%d mail has", "%d mails have", count);
 	tval_set_str(data, "mails_have", said);

@@ -357,7 +357,6 @@ away_mails(struct mailer *m, int seat, const struct campaign *camp, time_t from,
 		set_time(extra, camp, "from", from);
 		set_time(extra, camp, "to", to);
 		tval_set_int(extra, "days_used", days_up(s->away_used + (long)(to - from)));
-		tval_set_int(extra, "days_max", camp->vacation_days);
 		/* Rendered in each reader's language, with its plural form. */
 		msg_nfmt(said, sizeof said, (unsigned long)camp->vacation_days,
 		    "%d day of vacation", "%d days of vacation", camp->vacation_days);

@@ -194,7 +194,6 @@ pass(struct run *u, const struct deadline_row *w, struct diag *d)
 		u->stats->disorders++;
 		say(u, "%s has missed %d deadlines in a row: civil disorder, a bot plays the "
 		    "seat", name, missed);
-		tval_set_int(x, "missed", missed);
 		/* Counts are messages: each reader's mail renders them in
 		 * the reader's language with its plural form. */
 		msg_nfmt(count_said, sizeof count_said, (unsigned long)missed, "%d time in a row",
@@ -216,7 +215,6 @@ pass(struct run *u, const struct deadline_row *w, struct diag *d)
 			seat_date(u, k, w->due, when, sizeof when);
 			tval_set_str(x, "deadline", when);
 			grace_keys(u, k, w->due, x);
-			tval_set_int(x, "missed", missed);
 			msg_nfmt(count_said, sizeof count_said, (unsigned long)missed,
 			    "%d deadline in a row", "%d deadlines in a row", missed);
 			tval_set_str(x, "missed_deadlines", count_said);
@@ -267,7 +265,6 @@ remind(struct run *u, const struct deadline_row *w, struct diag *d)
 	tval_set_str(x, "deadline", when);
 	tval_set_str(x, "default_order", said);
 	tval_set_int(x, "missed", s->missed);
-	tval_set_int(x, "disorder_after", u->c.disorder_after);
 	msg_nfmt(said, sizeof said, (unsigned long)u->c.disorder_after,
 	    "that makes %d missed deadline in a row",
 	    "that makes %d missed deadlines in a row", u->c.disorder_after);

@@ -4,7 +4,8 @@
 # copied into a mail for another seat, order or game, sent from a stranger's
 # address, a link whose order was edited, a number with no report to answer,
 # answering an old report or twice: each is refused (or held, as any mail
-# from a stranger) and the game does not move.
+# from a stranger) and the game does not move. A tap refused while the game
+# is paused is not spent: it plays after the pause.
 . "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir" || exit 1
 
@@ -136,4 +137,18 @@ check "ORDER 1 answering the newest report (In-Reply-To alone) plays its first c
 reply "$rt" tinhinan@example.org 2
 check "a second number answering the same report: refused, used already" \
 	'said "by number already" && [ "$(moves "$g1")" = $((before + 1)) ]'
+
+# A code plays once when its order is played, not when it is read: a tap
+# refused because the game is paused plays after the pause, at that step.
+"$az" pause "$g2" a break > /dev/null 2>&1
+tap "$r2" 1 tinhinan@example.org
+check "a link tapped while the game is paused: refused, the game does not move" \
+	'q "SELECT body FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "paused" &&
+	 [ "$(moves "$g2")" = 1 ]'
+"$az" resume "$g2" > /dev/null 2>&1
+tap "$r2" 1 tinhinan@example.org
+check "the same link after the pause plays: its code was not spent" \
+	'grep -q "^done: 1 accepted" t.txt && [ "$(moves "$g2")" = 2 ]'
+tap "$r2" 1 tinhinan@example.org
+check "and then once only" 'said "used already" && [ "$(moves "$g2")" = 2 ]'
 finish

@@ -111,3 +111,13 @@ ordercode_use(struct ledger *l, const struct ordercode *oc, int64_t message, str
 	sqlite3_bind_text(st, 2, oc->hash, -1, SQLITE_STATIC);
 	return ledger_done(l, st, d) < 0 ? -1 : 0;
 }
+
+int
+ordercode_release(struct ledger *l, int64_t message, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "UPDATE order_codes SET used_by = NULL WHERE "
+	    "used_by = ?");
+
+	sqlite3_bind_int64(st, 1, message);
+	return ledger_done(l, st, d) < 0 ? -1 : 0;
+}

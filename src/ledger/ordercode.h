@@ -38,5 +38,8 @@ void ordercode_free(struct ordercode *);
 /* Marks oc played by message, in the caller's transaction. */
 int ordercode_use(struct ledger *, const struct ordercode *oc, int64_t message,
     struct diag *);
+/* Gives back the codes message used: its order was not played (the game
+ * paused, the step passed), so the code may play it later, still once. */
+int ordercode_release(struct ledger *, int64_t message, struct diag *);
 
 #endif

@@ -16,6 +16,7 @@
 #include "lang/lang.h"
 #include "lang/ordertr.h"
 #include "lang/suggest.h"
+#include "ledger/ordercode.h"
 #include "ledger/play.h"
 #include "ledger/token.h"
 #include "mail/address.h"
@@ -1008,6 +1009,10 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	}
 	if (step >= 0 && norders > 0 && stale_record(j->l, j->id, p.g.id, seat, step, hash,
 	    moved, d) < 0)
+		goto fail;
+	/* A code plays its order once: once played, not once read. Refused
+	 * (paused, stale, no longer legal), the tap may come again. */
+	if (j->tap.ok && !applied && ordercode_release(j->l, j->id, d) < 0)
 		goto fail;
 	diag_clear(&od0);
 	if (halted(&p, &camp, &od0) == 0 && (bots_play(j->l, &p, j->now,

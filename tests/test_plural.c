@@ -227,6 +227,17 @@ learn(GHashTable *set, const char *many, const char *one)
 	}
 }
 
+/* Whether the word after p is in set. */
+static int
+plural_after(const char *p, GHashTable *set)
+{
+	char *w = word_after(p);
+	int hit = w != NULL && g_hash_table_contains(set, w);
+
+	g_free(w);
+	return hit;
+}
+
 /* A count in s followed by a word of set (a plural form some plural entry
  * uses), or NULL. */
 static const char *
@@ -234,15 +245,10 @@ count_beside_plural(const char *s, GHashTable *set)
 {
 	for (const char *p = strchr(s, '%'); p != NULL; p = strchr(p, '%')) {
 		const char *at = p;
-		char c, *w;
-		int hit;
+		char c;
 
 		p = conversion(p + 1, &c);
-		if ((c != 'd' && c != 'u' && c != 'i') || (w = word_after(p)) == NULL)
-			continue;
-		hit = g_hash_table_contains(set, w);
-		g_free(w);
-		if (hit)
+		if ((c == 'd' || c == 'u' || c == 'i') && plural_after(p, set))
 			return at;
 	}
 	return NULL;
@@ -339,8 +345,6 @@ value_beside_plural(const char *text, GHashTable *set)
 {
 	for (const char *p = strstr(text, "{{"); p != NULL; p = strstr(p + 2, "{{")) {
 		const char *q = p + 2, *e;
-		char *w;
-		int hit;
 
 		if (*q == '{')
 			q++;
@@ -353,11 +357,7 @@ value_beside_plural(const char *text, GHashTable *set)
 		e += 2;
 		if (*e == '}')
 			e++;
-		if ((w = word_after(e)) == NULL)
-			continue;
-		hit = g_hash_table_contains(set, w);
-		g_free(w);
-		if (hit)
+		if (plural_after(e, set))
 			return p;
 	}
 	return NULL;

@@ -549,6 +549,14 @@ test_history_hides_what_a_seat_may_not_see(void **state)
 	expect_not_in(theirs, "step 0, ");
 	expect_in(theirs, "step 1, ");
 	free(theirs);
+
+	/* The order noted is in the reader's words, as the reader writes it. */
+	sql(e, "UPDATE seats SET language = 'de' WHERE idx = 0");
+	send_as(e, 0, NULL, "HISTORY 1\n");
+	mine = must_mail(e, "history", addr[0]);
+	expect_in(mine, "Für north notiert: BEVORZUGE 5 13 2 9");
+	expect_not_in(mine, "PREFER");
+	free(mine);
 }
 
 static void

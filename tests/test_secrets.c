@@ -401,7 +401,8 @@ said_targi_goods(const char *lang, const char *en, struct secrets *out)
 }
 
 /* Secrets that are whole messages of the narrative, "<words>%s: %s" with
- * two plain arguments (a name, an order): said in lang by that message. */
+ * two arguments, a name and an order: said in lang by that message, the
+ * order in lang's order words, as the engines write it (msg_order). */
 static const struct {
 	const char *rules, *fmt;
 } said_whole[] = {
@@ -415,14 +416,15 @@ said_message(const char *rules, const char *lang, const char *en, struct secrets
 	for (size_t k = 0; k < sizeof said_whole / sizeof said_whole[0]; k++) {
 		const char *fmt = said_whole[k].fmt, *a, *b;
 		size_t pre = strcspn(fmt, "%");
-		char first[SECRET_TEXT], msg[512], *t;
+		char first[SECRET_TEXT], order[SECRET_TEXT + 32], msg[512], *t;
 		unsigned long missing = msg_missing();
 
 		if (strcmp(rules, said_whole[k].rules) != 0 || strncmp(en, fmt, pre) != 0 ||
 		    (b = strstr(a = en + pre, ": ")) == NULL)
 			continue;
 		snprintf(first, sizeof first, "%.*s", (int)(b - a), a);
-		msg_fmt(msg, sizeof msg, fmt, first, b + 2);
+		msg_order(order, sizeof order, rules, b + 2);
+		msg_fmt(msg, sizeof msg, fmt, first, order);
 		t = msg_text(lang, msg);
 		if (msg_missing() != missing)
 			fail_msg("said_as: no %s translation of \"%s\"", lang, fmt);

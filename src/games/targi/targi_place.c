@@ -138,6 +138,7 @@ tg_place_plan(struct tg_state *st, int seat, const struct order *o,
 {
 	struct tg_player *p = &st->pl[seat];
 	struct order noted;
+	char said[ORDER_TEXT + 16];
 
 	if (o->nargs > p->quota - p->placed)
 		return diag_set(d, 0, "That names more cards than you have Targi left to place this round (%d).",
@@ -157,7 +158,8 @@ tg_place_plan(struct tg_state *st, int seat, const struct order *o,
 	tg_format(&noted);
 	/* To the seat alone, as a standing order: the opponent must not
 	 * learn where the next Targi go before they stand there. */
-	ev_emit(ev, VIS_SEAT(seat), "Noted for %s: %s", p->name, noted.text);
+	msg_order(said, sizeof said, "targi", noted.text);
+	ev_emit(ev, VIS_SEAT(seat), "Noted for %s: %s", p->name, said);
 	return 0;
 }
 

@@ -14,6 +14,7 @@ apply_standing(struct tg_state *st, int seat, const struct order *o,
     struct evsink *ev)
 {
 	struct tg_player *p = &st->pl[seat];
+	char said[ORDER_TEXT + 16];
 
 	if (o->kind == K_PREFER) {
 		p->nprefer = o->nargs < 12 ? o->nargs : 12;
@@ -28,8 +29,10 @@ apply_standing(struct tg_state *st, int seat, const struct order *o,
 				p->limit_order[i] = o->arg[2 + i];
 	}
 	/* The seat named: the leak test tells one seat's standing order from
-	 * the other's (targi_secrets.c). */
-	ev_emit(ev, VIS_SEAT(seat), "Noted for %s: %s", p->name, o->text);
+	 * the other's (targi_secrets.c). The order in the reader's words, as
+	 * the reader wrote it. */
+	msg_order(said, sizeof said, "targi", o->text);
+	ev_emit(ev, VIS_SEAT(seat), "Noted for %s: %s", p->name, said);
 	return 0;
 }
 

@@ -322,8 +322,12 @@ tu_apply_turn(struct tu_state *s, int seat, const struct order *o,
 		ev_emit(ev, VIS_ALL, "The %s end their turn.", tribe(s, seat));
 		end_turn(s);
 		break;
-	default:
-		return diag_set(d, 0, "%s is not an order for a turn.", o->text);
+	default: {
+		char said[ORDER_TEXT + 16];
+
+		msg_order(said, sizeof said, "targui", o->text);
+		return diag_set(d, 0, "%s is not an order for a turn.", said);
+	}
 	}
 	return 0;
 }
@@ -367,6 +371,7 @@ tu_apply(void *st, int seat, const struct order *o, struct evsink *ev,
 {
 	struct tu_state *s = st;
 	struct tu_qorder *q;
+	char said[ORDER_TEXT + 16];
 
 	if (seat < 0 || seat >= s->nseats)
 		return diag_set(d, 0, "There is no such seat in this game.");
@@ -407,8 +412,9 @@ tu_apply(void *st, int seat, const struct order *o, struct evsink *ev,
 	for (int i = 0; i < o->nargs && i < 6; i++)
 		q->arg[i] = o->arg[i];
 	/* The tribe named: the leak test tells one tribe's queue from another's. */
+	msg_order(said, sizeof said, "targui", o->text);
 	ev_emit(ev, VIS_SEAT(seat), "Queued for the next turn of the %s: %s",
-	    tu_tribe_name[s->tribe_of[seat]], o->text);
+	    tu_tribe_name[s->tribe_of[seat]], said);
 	/* The sender's reply line says where the order went. */
 	diag_set(d, 0, "queued for your next turn");
 	return 0;

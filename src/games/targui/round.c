@@ -144,6 +144,7 @@ run_queued(struct tu_state *s, struct evsink *ev)
 	int seat = s->cur;
 	struct order o;
 	struct diag d;
+	char said[ORDER_TEXT + 16];
 
 	memset(&o, 0, sizeof o);
 	o.kind = s->queue[seat][0].kind;
@@ -155,7 +156,8 @@ run_queued(struct tu_state *s, struct evsink *ev)
 	    --s->nqueue[seat] * sizeof s->queue[seat][0]);
 	memset(&s->queue[seat][s->nqueue[seat]], 0, sizeof s->queue[0][0]);
 	diag_clear(&d);
-	ev_emit(ev, VIS_SEAT(seat), "Your queued order: %s", o.text);
+	msg_order(said, sizeof said, "targui", o.text);
+	ev_emit(ev, VIS_SEAT(seat), "Your queued order: %s", said);
 	if (tu_apply_turn(s, seat, &o, NULL, ev, &d) == 0)
 		return;
 	/* Everyone sees what a seat is awaited for, and a reason would tell

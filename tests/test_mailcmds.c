@@ -701,6 +701,13 @@ test_paused_and_ended_games_take_no_orders(void **state)
 	expect_in(b, "no deadline yet");
 	expect_not_in(b, "The game is running");
 	free(b);
+	/* A seat with a zone of its own reads the refusal's times in it. */
+	send_as(e, 0, NULL, "TIMEZONE Asia/Tokyo\n");
+	send_as(e, 0, NULL, order);
+	b = must_mail(e, "error", addr[0]);
+	expect_in(b, "the game is paused since Sat 21 Nov 2026 19:00 JST: the game master "
+	    "travels; it resumes by Tue 01 Dec 2026 19:00 JST at the latest");
+	free(b);
 
 	sql(e, "UPDATE games SET paused_at = '', paused_until = '', paused_reason = '', "
 	    "status = 'ended', end_reason = 'nobody plays any more'");

@@ -14,6 +14,7 @@
 #include "mail/address.h"
 #include "campaign/campaign-file.h"
 #include "core/clock.h"
+#include "ledger/seats.h"
 #include "referee/bots.h"
 #include "referee/people.h"
 #include "testutil.h"
@@ -504,6 +505,46 @@ test_pause_resume_end(void **state)
 	assert_non_null(strstr(d.msg, "was ended: nobody plays"));
 }
 
+/* One notice, two readers: each reads its times in its own zone. */
+static void
+test_times_in_each_readers_zone(void **state)
+{
+	struct fx_env *e = *state;
+	struct diag d;
+	time_t t = clock_parse_iso("2026-11-25T00:00:00Z");
+	char *b;
+
+	assert_int_equal(TX(e, seat_set_timezone(&e->f.l, e->p.g.id, 0, "Asia/Tokyo", &d)),
+	    0);
+	reload(e);
+	assert_int_equal(TX(e, people_pause(&e->f.l, &e->f.cfg, &e->p, 0, "the oasis is dry",
+	    NOW, &d)), 0);
+	/* 28 days on: 2026-12-19 12:00 UTC, 21:00 in Tokyo. */
+	b = fx_last_mail(&e->f, "pause", "n@example.org");
+	assert_non_null(b);
+	assert_non_null(strstr(b, "19 Dec 2026 21:00 JST"));
+	assert_null(strstr(b, "UTC"));
+	free(b);
+	b = fx_last_mail(&e->f, "pause", "s@example.org");
+	assert_non_null(b);
+	assert_non_null(strstr(b, "19 Dec 2026 12:00 UTC"));
+	free(b);
+	assert_int_equal(TX(e, people_resume(&e->f.l, &e->f.cfg, &e->p, 0, NOW, &d)), 0);
+
+	/* South goes away; north hears of it in Tokyo's hours. */
+	assert_int_equal(TX(e, people_away(&e->f.l, &e->f.cfg, &e->p, 1, t, t + 2 * 86400,
+	    NOW, &d)), 0);
+	b = fx_last_mail(&e->f, "seat", "n@example.org");
+	assert_non_null(b);
+	assert_non_null(strstr(b, "25 Nov 2026 09:00 JST"));
+	assert_non_null(strstr(b, "27 Nov 2026 09:00 JST"));
+	free(b);
+	b = fx_last_mail(&e->f, "away", "s@example.org");
+	assert_non_null(b);
+	assert_non_null(strstr(b, "25 Nov 2026 00:00 UTC"));
+	free(b);
+}
+
 static void
 test_watch_set_rollback_mails(void **state)
 {
@@ -702,6 +743,8 @@ main(void)
 		cmocka_unit_test(test_parse_time),
 		cmocka_unit_test_setup_teardown(test_away_cap, setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_pause_resume_end, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_times_in_each_readers_zone, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_watch_set_rollback_mails, setup,
 		    fx_env_teardown),

@@ -754,7 +754,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	struct render r;
 	struct line_result lr = { tval_list(), 0, 0 };
 	struct asks asks = { .n = 0 };
-	struct campaign camp;
+	struct campaign camp, mine;
 	struct diag od0, refusal;
 	int seat = -1, rc, stopped = 0, foreign, refused = 0, moved = 0;
 	int64_t before, step = -1;
@@ -840,10 +840,14 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	job_render(j, &r, p.rules->name, lang_seat(j->c, &p, seat));
 	if (campaign_load(j->l, p.g.id, &camp, d) < 0)
 		goto fail;
+	/* The times the answer shows are in the seat's zone; camp keeps the
+	 * campaign's, which the deadlines are counted in. */
+	mine = camp;
+	campaign_for_seat(&mine, &p.g, seat);
 	if (foreign) {
 		char why[2 * AUTHRES_DOMAIN + 384];
 
-		if (foreign_mail(j, &p, &r, seat, &camp, ob, sender, d) < 0)
+		if (foreign_mail(j, &p, &r, seat, &mine, ob, sender, d) < 0)
 			goto fail;
 		if (j->dmarc != AUTHRES_UNKNOWN)
 			snprintf(why, sizeof why, "from %s, the seat's address, but %s found DMARC "
@@ -880,7 +884,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	free(texts);
 	diag_clear(&refusal);
 	diag_clear(&od0);
-	if (step >= 0 && norders > 0 && halted(&p, &camp, &od0) == 0) {
+	if (step >= 0 && norders > 0 && halted(&p, &mine, &od0) == 0) {
 		if ((rc = stale_check(j->l, &p, seat, step, &refusal, d)) < 0)
 			goto fail;
 		if (rc == 0 && stale_replayed(j->l, p.g.id, seat, step, hash, j->id))
@@ -968,7 +972,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		} else if (refused) {
 			status = "rejected";
 			refused_line(&refusal, &od);
-		} else if (halted(&p, &camp, &od) < 0) {
+		} else if (halted(&p, &mine, &od) < 0) {
 			status = "rejected";
 		} else if (p.rules->parse(p.st, seat, canon[i], &o, &od) < 0) {
 			status = "rejected";
@@ -1015,7 +1019,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	if (j->tap.ok && !applied && ordercode_release(j->l, j->id, d) < 0)
 		goto fail;
 	diag_clear(&od0);
-	if (halted(&p, &camp, &od0) == 0 && (bots_play(j->l, &p, j->now,
+	if (halted(&p, &mine, &od0) == 0 && (bots_play(j->l, &p, j->now,
 	    &j->stats->steps, d) < 0 || play_update_status(j->l, &p, d) < 0))
 		goto fail;
 	/* The reports show the deadlines as these orders leave them. */
@@ -1045,7 +1049,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	}
 	tval_set_bool(extra, "foreign", foreign);
 	if (foreign) {
-		campaign_date_iso(&camp, j->now, at, sizeof at);
+		campaign_date_iso(&mine, j->now, at, sizeof at);
 		tval_set_str(extra, "foreign_from", j->m.from_addr);
 		tval_set_bool(extra, "foreign_anon", j->m.from_addr[0] == '\0');
 		tval_set_str(extra, "foreign_at", at);

@@ -9,24 +9,6 @@
 #include "render/render.h"
 #include "render/report.h"
 
-static struct tval *
-copy(const struct tval *v)
-{
-	struct tval *c = tval_new(v->type);
-
-	c->b = v->b;
-	c->num = v->num;
-	if (v->str != NULL)
-		c->str = xstrdup(v->str);
-	for (size_t i = 0; i < v->n; i++) {
-		if (v->type == TV_MAP)
-			tval_set(c, v->keys[i], copy(v->items[i]));
-		else
-			tval_push(c, copy(v->items[i]));
-	}
-	return c;
-}
-
 /* The newest step a watcher has had a report of; -1 when none. */
 static int64_t
 watcher_seq(struct ledger *l, int64_t game, const char *to)
@@ -67,7 +49,7 @@ notice_one(struct ledger *l, const struct config *c, struct render *r, struct pl
 	lang_render_for(r, l, c, p, seat, to);
 	root = report_tree(l, p, seat, since, r->lang);
 	for (size_t i = 0; extra != NULL && i < extra->n; i++)
-		tval_set(root, extra->keys[i], copy(extra->items[i]));
+		tval_set(root, extra->keys[i], tval_copy(extra->items[i]));
 	rc = tell_tree(l, c, r, p, seat, root, tmpl, kind, to, "", "", now, d);
 	if (rc == 0 && report)
 		rc = mark_reported(l, p, seat, to, d);
@@ -85,7 +67,7 @@ notice_own_one(struct ledger *l, const struct config *c, struct render *r, struc
 
 	if (own == NULL)
 		return notice_one(l, c, r, p, seat, to, tmpl, kind, extra, report, now, d);
-	mine = extra != NULL ? copy(extra) : tval_map();
+	mine = extra != NULL ? tval_copy(extra) : tval_map();
 	if (own->fn(own->arg, seat, mine))
 		rc = notice_one(l, c, r, p, seat, to, tmpl, kind, mine, report, now, d);
 	tval_free(mine);

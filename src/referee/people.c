@@ -94,6 +94,39 @@ mailer_done(struct mailer *m, int rc)
 	return rc < 0 ? PEOPLE_ELEDGER : 0;
 }
 
+/* The times a notice shows. One notice goes to many readers, and each
+ * reads them in its own zone: the seat's TIMEZONE, else the campaign's. */
+struct times {
+	const struct campaign *camp;
+	const struct game_row *g;
+	const char *key[2];
+	time_t at[2];
+	int n;
+};
+
+static void
+times_add(struct times *w, const char *key, time_t at)
+{
+	w->key[w->n] = key;
+	w->at[w->n++] = at;
+}
+
+/* A notice_own: the times in seat's zone (-1, an observer: the campaign's). */
+static int
+times_for(void *arg, int seat, struct tval *extra)
+{
+	const struct times *w = arg;
+	struct campaign c = *w->camp;
+	char buf[CAMPAIGN_DATE];
+
+	campaign_for_seat(&c, w->g, seat);
+	for (int i = 0; i < w->n; i++) {
+		campaign_date(&c, w->at[i], buf, sizeof buf);
+		tval_set_str(extra, w->key[i], buf);
+	}
+	return 1;
+}
+
 static int
 tell(struct mailer *m, int seat, const char *to, const char *tmpl, const char *kind,
     const struct tval *extra, int report)
@@ -102,21 +135,30 @@ tell(struct mailer *m, int seat, const char *to, const char *tmpl, const char *k
 	    m->now, m->d);
 }
 
+/* tell with the times w in the reader's zone. */
 static int
-tell_all(struct mailer *m, int skip, const char *tmpl, const char *kind,
-    const struct tval *extra, int report)
+tell_times(struct mailer *m, int seat, const char *to, const char *tmpl, const char *kind,
+    const struct tval *extra, struct times *w)
 {
-	return notice_everyone(m->l, m->c, &m->rd, m->p, skip, tmpl, kind, extra, NULL, report,
-	    m->now, m->d);
+	struct tval *mine = tval_copy(extra);
+	int rc;
+
+	times_for(w, seat, mine);
+	rc = tell(m, seat, to, tmpl, kind, mine, 0);
+	tval_free(mine);
+	return rc;
 }
 
-static void
-set_time(struct tval *t, const struct campaign *camp, const char *key, time_t when)
+/* The notice to every player but skip and every observer; w (or NULL): the
+ * times each reads in its own zone. */
+static int
+tell_all(struct mailer *m, int skip, const char *tmpl, const char *kind,
+    const struct tval *extra, struct times *w, int report)
 {
-	char buf[CAMPAIGN_DATE];
+	struct notice_own own = { times_for, w };
 
-	campaign_date(camp, when, buf, sizeof buf);
-	tval_set_str(t, key, buf);
+	return notice_everyone(m->l, m->c, &m->rd, m->p, skip, tmpl, kind, extra,
+	    w != NULL ? &own : NULL, report, m->now, m->d);
 }
 
 /* The game may end while bots move. */
@@ -216,7 +258,7 @@ people_replace(struct ledger *l, const struct config *c, struct play *p, int sea
 		if (address_valid(old))
 			rc = tell(&m, -1, old, "handed-over", "handover", extra, 0);
 		if (rc == 0)
-			rc = tell_all(&m, seat, "seat-news", "seat", extra, 0);
+			rc = tell_all(&m, seat, "seat-news", "seat", extra, NULL, 0);
 		tval_free(extra);
 	}
 	return mailer_done(&m, rc);
@@ -278,13 +320,13 @@ people_set_bot(struct ledger *l, const struct config *c, struct play *p, int sea
 		/* When the referee moved at once, the news comes with its report. */
 		tval_set_bool(extra, "with_report", p->seq > before);
 		if (rc == 0)
-			rc = tell_all(&m, seat, "seat-news", "seat", extra, p->seq > before);
+			rc = tell_all(&m, seat, "seat-news", "seat", extra, NULL, p->seq > before);
 	} else {
 		rc = deadline_restart(l, p, seat, now, d);
 		if (rc == 0)
 			rc = tell(&m, seat, s->address, "seat-human", "seat", extra, 1);
 		if (rc == 0)
-			rc = tell_all(&m, seat, "seat-news", "seat", extra, 0);
+			rc = tell_all(&m, seat, "seat-news", "seat", extra, NULL, 0);
 	}
 	tval_free(extra);
 	return mailer_done(&m, rc);
@@ -348,23 +390,24 @@ away_mails(struct mailer *m, int seat, const struct campaign *camp, time_t from,
 {
 	struct tval *extra = tval_map();
 	const struct seat_row *s = &m->p->g.seats[seat];
+	struct times w = { camp, &m->p->g, { NULL, NULL }, { 0, 0 }, 0 };
 	char said[128];
 	int rc;
 
 	tval_set_str(extra, "who", s->name);
 	tval_set_bool(extra, back ? "back" : "away", 1);
 	if (!back) {
-		set_time(extra, camp, "from", from);
-		set_time(extra, camp, "to", to);
+		times_add(&w, "from", from);
+		times_add(&w, "to", to);
 		tval_set_int(extra, "days_used", days_up(s->away_used + (long)(to - from)));
 		/* Rendered in each reader's language, with its plural form. */
 		msg_nfmt(said, sizeof said, (unsigned long)camp->vacation_days,
 		    "%d day of vacation", "%d days of vacation", camp->vacation_days);
 		tval_set_str(extra, "vacation_days", said);
 	}
-	rc = tell(m, seat, s->address, "away", "away", extra, 0);
+	rc = tell_times(m, seat, s->address, "away", "away", extra, &w);
 	if (rc == 0)
-		rc = tell_all(m, seat, "seat-news", "seat", extra, 0);
+		rc = tell_all(m, seat, "seat-news", "seat", extra, &w, 0);
 	tval_free(extra);
 	return rc;
 }
@@ -446,6 +489,7 @@ people_pause(struct ledger *l, const struct config *c, struct play *p, long secs
 	time_t t = clock_parse_iso(now);
 	struct campaign camp;
 	struct mailer m;
+	struct times w = { NULL, NULL, { NULL, NULL }, { 0, 0 }, 0 };
 	struct tval *extra;
 	int rc;
 
@@ -472,8 +516,10 @@ people_pause(struct ledger *l, const struct config *c, struct play *p, long secs
 	mailer_init(&m, l, c, p, now, d);
 	extra = tval_map();
 	tval_set_str(extra, "reason", reason);
-	set_time(extra, &camp, "until", t + secs);
-	rc = tell_all(&m, -1, "paused", "pause", extra, 0);
+	w.camp = &camp;
+	w.g = &p->g;
+	times_add(&w, "until", t + secs);
+	rc = tell_all(&m, -1, "paused", "pause", extra, &w, 0);
 	tval_free(extra);
 	return mailer_done(&m, rc);
 }
@@ -503,7 +549,7 @@ people_resume(struct ledger *l, const struct config *c, struct play *p, int by_i
 	}
 	log_info("%s resumed%s", p->g.name, by_itself ? " by itself" : "");
 	mailer_init(&m, l, c, p, now, d);
-	rc = tell_all(&m, -1, "resumed", "resume", extra, 0);
+	rc = tell_all(&m, -1, "resumed", "resume", extra, NULL, 0);
 	tval_free(extra);
 	return mailer_done(&m, rc);
 }
@@ -572,7 +618,7 @@ people_end(struct ledger *l, const struct config *c, struct play *p, const char 
 	tval_set_str(extra, "reason", reason);
 	/* The reader's last report, with what it had not heard yet: nothing
 	 * is owed after it, so no later mail (press, a command) sends one. */
-	rc = tell_all(&m, -1, "ended", "end", extra, 1);
+	rc = tell_all(&m, -1, "ended", "end", extra, NULL, 1);
 	tval_free(extra);
 	return mailer_done(&m, rc);
 }
@@ -697,7 +743,7 @@ people_set(struct ledger *l, const struct config *c, struct play *p, const char 
 	extra = tval_map();
 	tval_set_str(extra, "key", key);
 	tval_set_str(extra, "value", value);
-	rc = tell_all(&m, -1, "setting", "setting", extra, 0);
+	rc = tell_all(&m, -1, "setting", "setting", extra, NULL, 0);
 	tval_free(extra);
 	return mailer_done(&m, rc);
 }

@@ -20,6 +20,7 @@
 #include "mail/outbox.h"
 #include "render/picture.h"
 #include "render/report.h"
+#include "render/taps.h"
 #include "testutil.h"
 #include "core/xmalloc.h"
 
@@ -84,6 +85,7 @@ queued_svg(struct fixture *f, const char *name, const struct shown *s)
 	assert_int_equal(play_load(&f->l, name, &p, &d), 1);
 	render_init(&r, f->cfg.datadir, p.rules->name, s->lang);
 	root = report_tree(&f->l, &p, s->viewer, p.seq, s->lang);
+	taps_spots(&f->cfg, &p, s->viewer, root);
 	assert_int_equal(board_svg_render(&r, root, &svg, &d), 0);
 	snprintf(size, sizeof size, "%dx%d", REPORT_PNG_WIDTH, REPORT_PNG_COLOURS);
 	parts[0] = svg;
@@ -200,6 +202,115 @@ test_recipe_targui(void **state)
 {
 	(void)state;
 	pictures_of("targui", "targui-1");
+}
+
+/* The picture of viewer in game p: the SVG its report draws (free it), with
+ * the report's choices in *choices (tval_free it) when choices is not NULL. */
+static char *
+viewer_svg(struct fixture *f, struct play *p, int viewer, struct tval **choices)
+{
+	struct render r;
+	struct tval *root;
+	struct diag d;
+	char *svg = NULL, mid[ORDERCODE_LEN];
+
+	render_init(&r, f->cfg.datadir, p->rules->name, "en");
+	root = report_tree(&f->l, p, viewer, p->seq, "en");
+	assert_int_equal(ledger_begin(&f->l, &d), 0);
+	assert_int_equal(taps_add(&f->l, &f->cfg, "en", p, viewer, p->seq, root, mid, &d), 0);
+	assert_int_equal(ledger_commit(&f->l, &d), 0);
+	taps_spots(&f->cfg, p, viewer, root);
+	assert_int_equal(board_svg_render(&r, root, &svg, &d), 0);
+	if (choices != NULL)
+		*choices = tval_copy(tval_get(root, "choices"));
+	tval_free(root);
+	render_free(&r);
+	return svg;
+}
+
+/* The number the badge of spot id shows in svg, or "" when it has none. */
+static void
+badge(const char *svg, const char *id, char *out, size_t n)
+{
+	char want[64];
+	const char *p;
+
+	snprintf(want, sizeof want, "id=\"choice-%s\"", id);
+	out[0] = '\0';
+	if ((p = strstr(svg, want)) == NULL)
+		return;
+	assert_non_null(p = strstr(p, "class=\"choicenum\""));
+	assert_non_null(p = strchr(p, '>'));
+	snprintf(out, n, "%.*s", (int)strcspn(p + 1, "<"), p + 1);
+}
+
+/* On its turn a seat's picture shows each numbered choice's number on the
+ * card or hole it acts on, the numbers of the report's list; an
+ * observer's shows none. */
+static void
+choices_on_board(const char *rules, const char *name, const char *verb)
+{
+	struct fixture f;
+	struct play p;
+	struct pending pd;
+	struct tval *ch;
+	char *svg, got[32];
+	int seat = -1, shown = 0, marks = 0;
+	size_t vlen = strlen(verb);
+
+	fx_open(&f);
+	fx_game(&f, rules, name, 2, 0, NULL, 0, &p);
+	memset(&pd, 0, sizeof pd);
+	p.rules->waiting_for(p.st, &pd);
+	for (int s = 0; s < p.g.nseats && seat < 0; s++)
+		if (pd.seats & VIS_SEAT(s))
+			seat = s;
+	assert_true(seat >= 0);
+	svg = viewer_svg(&f, &p, seat, &ch);
+	assert_non_null(ch);
+	for (size_t i = 0; i < ch->n; i++) {
+		const char *t = tval_get(ch->items[i], "text")->str, *arg;
+		long num = (long)tval_get(ch->items[i], "number")->num;
+		char want[16], *tok, *save = NULL;
+		int found = 0;
+
+		if (strncmp(t, verb, vlen) != 0 || t[vlen] != ' ' ||
+		    strchr(arg = t + vlen + 1, ' ') != NULL)
+			continue;
+		badge(svg, arg, got, sizeof got);
+		snprintf(want, sizeof want, "%ld", num);
+		for (tok = strtok_r(got, "/+", &save); tok != NULL; tok = strtok_r(NULL, "/+", &save))
+			found |= strcmp(tok, want) == 0;
+		if (!found)
+			fail_msg("%s: choice %ld, %s, has no badge %ld on the picture", name, num,
+			    t, num);
+		shown += found;
+	}
+	for (const char *q = svg; (q = strstr(q, "class=\"choice-mark\"")) != NULL; q++)
+		marks++;
+	assert_true(shown > 0);
+	assert_true(marks > 0 && marks <= shown);
+	tval_free(ch);
+	free(svg);
+	svg = viewer_svg(&f, &p, -1, NULL);
+	assert_null(strstr(svg, "choice-mark"));
+	free(svg);
+	play_free(&p);
+	fx_close(&f);
+}
+
+static void
+test_choices_on_board_buqruru(void **state)
+{
+	(void)state;
+	choices_on_board("buqruru", "buqruru-1", "HOLE");
+}
+
+static void
+test_choices_on_board_targi(void **state)
+{
+	(void)state;
+	choices_on_board("targi", "targi-1", "PLACE");
 }
 
 /* The log of a run, whole (free it). */
@@ -333,6 +444,8 @@ main(void)
 		cmocka_unit_test(test_other_reader),
 		cmocka_unit_test(test_game_gone),
 		cmocka_unit_test(test_ended_since),
+		cmocka_unit_test(test_choices_on_board_buqruru),
+		cmocka_unit_test(test_choices_on_board_targi),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

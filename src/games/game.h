@@ -31,6 +31,15 @@ struct order {
 	char text[ORDER_TEXT];
 };
 
+/* Where on the board an order acts, for the picture to put its number
+ * there: the item of the view's list `list` whose `key` reads `value` (an
+ * int or a string as the view sets it). */
+struct order_spot {
+	const char *list;
+	const char *key;
+	char value[16];
+};
+
 struct order_list {
 	struct order *v;
 	size_t n, cap;
@@ -217,6 +226,9 @@ struct game_rules {
 	 * nothing and says so: a courtesy END must not end the next turn. */
 	int (*closes_nothing)(const void *at_start, const void *now, int seat,
 	    const struct order *o);
+	/* Optional: the one place of the board picture (view) o acts on, in
+	 * spot; -1 when it acts on none, or on several (a plan). */
+	int (*order_spot)(const void *st, const struct order *o, struct order_spot *spot);
 	/* For the bots (games/bot.h), which search only over its results: st
 	 * becomes a state seat cannot tell from it. Everything seat may not
 	 * know (what secrets lists for it: the decks' order, another seat's

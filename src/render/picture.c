@@ -10,6 +10,7 @@
 #include "render/drawer.h"
 #include "render/picture.h"
 #include "render/render.h"
+#include "render/taps.h"
 
 /* The templates, read once a run however many pictures are made again:
  * each picture renders through a renderer of its game and language that
@@ -91,6 +92,7 @@ picture_rebuild(struct ledger *l, const struct config *c, const struct picture_r
 	 * since and whatever else the mail's tree held. */
 	render_init_shared(&r, templates(c), p.rules->name, rec->lang);
 	root = report_tree(l, &p, rec->viewer, p.seq, rec->lang);
+	taps_spots(c, &p, rec->viewer, root);
 	rc = board_svg_render(&r, root, svg, d);
 	tval_free(root);
 	if (rc == 0) {

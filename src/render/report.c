@@ -623,6 +623,9 @@ report_mail(struct ledger *l, const struct config *c, struct render *r,
 	if (rc == 0)
 		rc = taps_add(l, c, r->lang, p, seat, seat >= 0 ?
 		    report_step_seen(l, p, seat, p->seq) : 0, root, m->mid_code, d);
+	/* The picture numbers the choices where they act, as its recipe will. */
+	if (rc == 0)
+		taps_spots(c, p, seat, root);
 	if (rc == 0)
 		rc = render_mail(r, tmpl, root, &m->subject, &m->body, d);
 	if (rc == 0)

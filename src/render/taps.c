@@ -96,6 +96,18 @@ listed_only(const struct play *p, int seat, struct order_list *ol)
 	tval_free(sum);
 }
 
+/* The orders the report numbers, in ol (order_list_free it), and the
+ * index of the one shown first (-1 none): taps_add and taps_spots number
+ * the same list. */
+static long
+shown_orders(const struct play *p, int seat, struct order_list *ol)
+{
+	order_list_init(ol);
+	p->rules->legal(p->st, seat, ol);
+	listed_only(p, seat, ol);
+	return default_first(p, seat, ol);
+}
+
 /* The k-th order shown: the default first, then the rest in the engine's
  * order. */
 static size_t
@@ -114,6 +126,16 @@ order_words(const char *lang, const struct play *p, const char *order, char *t, 
 		snprintf(t, size, "%s", order);
 }
 
+/* Whether the report of root numbers seat's choices, with the referee's
+ * address to write them to in to: only a seat on its turn is asked, and
+ * only an address a mailto: link can hold. */
+static int
+numbered(const struct config *c, int seat, const struct tval *root, char *to, size_t size)
+{
+	return seat >= 0 && flag(root, "your_turn") &&
+	    address_ascii(c->referee_address, to, size, NULL) == 0;
+}
+
 int
 taps_add(struct ledger *l, const struct config *c, const char *lang,
     const struct play *p, int seat, long long shown, struct tval *root,
@@ -128,14 +150,9 @@ taps_add(struct ledger *l, const struct config *c, const char *lang,
 	int rc = 0;
 
 	mid_code[0] = '\0';
-	if (seat < 0 || !flag(root, "your_turn"))
+	if (!numbered(c, seat, root, to, sizeof to))
 		return 0;
-	if (address_ascii(c->referee_address, to, sizeof to, NULL) < 0)
-		return 0;
-	order_list_init(&ol);
-	p->rules->legal(p->st, seat, &ol);
-	listed_only(p, seat, &ol);
-	first = default_first(p, seat, &ol);
+	first = shown_orders(p, seat, &ol);
 	list = tval_set_list(root, "choices");
 	for (size_t k = 0; k < ol.n && n < TAPS_MAX && rc == 0; k++) {
 		struct tval *ch = tval_push_map(list);
@@ -176,6 +193,75 @@ taps_add(struct ledger *l, const struct config *c, const char *lang,
 		rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "reply", all.p, mid_code, d);
 	buf_free(&all);
 	return rc;
+}
+
+/* The item of root's view that spot names; a list the view shares with
+ * other readers' trees (tval_memo_put) is copied first, since this
+ * reader's numbers are not theirs. */
+static struct tval *
+spot_item(struct tval *root, const struct order_spot *spot)
+{
+	struct tval *list = tval_get(root, spot->list);
+	char v[32];
+
+	if (list == NULL || list->type != TV_LIST)
+		return NULL;
+	for (size_t i = 0; i < list->n; i++) {
+		const struct tval *k = tval_get(list->items[i], spot->key);
+
+		if (k == NULL)
+			continue;
+		if (k->type == TV_STR)
+			snprintf(v, sizeof v, "%s", k->str);
+		else if (k->type == TV_NUM)
+			snprintf(v, sizeof v, "%.0f", k->num);
+		else
+			continue;
+		if (strcmp(v, spot->value) != 0)
+			continue;
+		if (tval_is_shared(list))
+			list = tval_set(root, spot->list, tval_copy(list));
+		return list->items[i];
+	}
+	return NULL;
+}
+
+int
+taps_spots(const struct config *c, const struct play *p, int seat, struct tval *root)
+{
+	struct order_list ol;
+	char to[320];
+	long first;
+	int marked = 0;
+
+	if (p->rules->order_spot == NULL || !numbered(c, seat, root, to, sizeof to))
+		return 0;
+	first = shown_orders(p, seat, &ol);
+	/* The numbers taps_add gives: k + 1 for the k-th order shown. */
+	for (size_t k = 0; k < ol.n && k < TAPS_MAX; k++) {
+		struct order_spot spot;
+		struct tval *item, *had;
+		char choice[32];
+
+		if (p->rules->order_spot(p->st, &ol.v[nth(first, k)], &spot) < 0 ||
+		    (item = spot_item(root, &spot)) == NULL)
+			continue;
+		/* Several choices on one place: the first three, then "+". */
+		had = tval_get(item, "choice");
+		if (had == NULL)
+			snprintf(choice, sizeof choice, "%zu", k + 1);
+		else if (strchr(had->str, '+') != NULL)
+			continue;
+		else if (strchr(had->str, '/') != strrchr(had->str, '/'))
+			snprintf(choice, sizeof choice, "%s+", had->str);
+		else
+			snprintf(choice, sizeof choice, "%s/%zu", had->str, k + 1);
+		tval_set_str(item, "choice", choice);
+		marked++;
+	}
+	order_list_free(&ol);
+	tval_set_bool(root, "has_spots", marked > 0);
+	return marked;
 }
 
 int

@@ -34,6 +34,14 @@ int taps_add(struct ledger *, const struct config *, const char *lang,
     const struct play *p, int seat, long long shown, struct tval *root,
     char mid_code[ORDERCODE_LEN], struct diag *);
 
+/* Marks in root's view where seat's numbered choices act, for the board
+ * picture: the item each names (rules->order_spot) gets "choice", its
+ * number ("3", or "3/4/5" and "+" for several), and root "has_spots".
+ * Made from the state alone, as the numbers are, so that a picture made
+ * again from its recipe (render/picture.c) is the same. How many were
+ * marked: 0 when none, or the game has no spots. */
+int taps_spots(const struct config *, const struct play *p, int seat, struct tval *root);
+
 /* The choices of the text of a 'reply' code, one a line: the n-th (from 1)
  * in out; 0 when there is none. */
 int taps_choice(const char *choices, int n, char *out, size_t size);

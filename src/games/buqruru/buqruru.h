@@ -169,6 +169,7 @@ int bq_waited(const struct bq_state *, int seat);
 
 /* view.c */
 void bq_view(const void *, int viewer, struct tval *root);
+int bq_order_spot(const void *, const struct order *, struct order_spot *);
 
 /* secrets.c */
 void bq_secrets(const void *, int viewer, struct secrets *);

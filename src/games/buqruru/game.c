@@ -429,6 +429,7 @@ const struct game_rules buqruru_rules = {
 	.order_text = bq_format,
 	.default_order = bq_default_order,
 	.view = bq_view,
+	.order_spot = bq_order_spot,
 	.secrets = bq_secrets,
 	.redeal = bq_redeal,
 	.reward = bq_reward,

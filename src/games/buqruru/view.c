@@ -390,3 +390,16 @@ bq_view(const void *vst, int viewer, struct tval *root)
 			bq_refill_each(st, viewer, refill_choice, &c);
 	}
 }
+
+/* HOLE acts on its hole; a sowing and a refill on no one hole. */
+int
+bq_order_spot(const void *vst, const struct order *o, struct order_spot *spot)
+{
+	(void)vst;
+	if (o->kind != BQ_HOLE || o->nargs != 1 || o->arg[0] < 0 || o->arg[0] >= BQ_HOLES)
+		return -1;
+	spot->list = "pits";
+	spot->key = "hole";
+	snprintf(spot->value, sizeof spot->value, "%c", bq_letter(o->arg[0]));
+	return 0;
+}

@@ -363,6 +363,7 @@ void tg_dune_text(const struct tg_dune *, char *, size_t);
 
 /* targi_view.c */
 void tg_view(const void *, int, struct tval *);
+int tg_order_spot(const void *, const struct order *, struct order_spot *);
 const char *tg_symbol_abbr(int);
 /* targi_help.c: placing help, scores now, end warnings, added to a view */
 void tg_view_help(const struct tg_state *, int viewer, struct tval *root);

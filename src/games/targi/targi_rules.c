@@ -594,6 +594,7 @@ const struct game_rules targi_rules = {
 	.order_text = tg_format,
 	.default_order = tg_default_order,
 	.view = tg_view,
+	.order_spot = tg_order_spot,
 	.secrets = tg_secrets,
 	.redeal = tg_redeal,
 	.reward = tg_reward,

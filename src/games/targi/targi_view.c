@@ -693,3 +693,33 @@ tg_view(const void *vst, int viewer, struct tval *root)
 	if (viewer == VIEW_ALL)
 		open_all(st, root);
 }
+
+/* PLACE and TAKE act on one border card, central card or dune, as the
+ * view lists them; a PLACE plan acts on several. */
+int
+tg_order_spot(const void *vst, const struct order *o, struct order_spot *spot)
+{
+	int t = o->arg[0];
+
+	(void)vst;
+	if ((o->kind != K_PLACE || o->nargs != 1) && o->kind != K_TAKE)
+		return -1;
+	if (t >= TG_DUNE(0)) {
+		spot->list = "dunes";
+		spot->key = "place";
+		snprintf(spot->value, sizeof spot->value, "%d", t - TG_DUNE(0) + 1);
+	} else if (t >= 100) {
+		char pos[3];
+
+		tg_pos_name(t - 100, pos);
+		spot->list = "central";
+		spot->key = "pos";
+		snprintf(spot->value, sizeof spot->value, "%s", pos);
+	} else if (t >= 1 && t <= 16) {
+		spot->list = "border";
+		spot->key = "n";
+		snprintf(spot->value, sizeof spot->value, "%d", t);
+	} else
+		return -1;
+	return 0;
+}

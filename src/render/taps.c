@@ -136,13 +136,45 @@ numbered(const struct config *c, int seat, const struct tval *root, char *to, si
 	    address_ascii(c->referee_address, to, size, NULL) == 0;
 }
 
+/* "Did you mean" (root's "suggestions", answer.c) offers orders this
+ * report numbers: each gets the choice's number and link, so a near miss
+ * is one tap or one number away. */
+static void
+number_suggestions(struct tval *root, const struct tval *choices)
+{
+	struct tval *near = tval_get(root, "suggestions");
+	int found = 0, linked = 0;
+
+	for (size_t i = 0; near != NULL && near->type == TV_LIST && i < near->n; i++) {
+		struct tval *s = near->items[i];
+		const struct tval *t = tval_get(s, "text");
+
+		for (size_t j = 0; t != NULL && t->type == TV_STR && j < choices->n; j++) {
+			const struct tval *ch = choices->items[j], *href;
+
+			if (strcmp(tval_get(ch, "text")->str, t->str) != 0)
+				continue;
+			tval_set_bool(s, "numbered", 1);
+			tval_set_str(s, "label", tval_get(ch, "label")->str);
+			if ((href = tval_get(ch, "href")) != NULL) {
+				tval_set_str(s, "href", href->str);
+				linked = 1;
+			}
+			found = 1;
+			break;
+		}
+	}
+	tval_set_bool(root, "suggestions_numbered", found);
+	tval_set_bool(root, "suggestions_linked", linked);
+}
+
 int
 taps_add(struct ledger *l, const struct config *c, const char *lang,
     const struct play *p, int seat, long long shown, struct tval *root,
     char mid_code[ORDERCODE_LEN], struct diag *d)
 {
 	struct order_list ol;
-	struct tval *list;
+	struct tval *list, *choices;
 	struct buf all = { 0 };
 	char to[320], code[ORDERCODE_LEN], t[2 * ORDER_TEXT + 64];
 	long first;
@@ -153,9 +185,9 @@ taps_add(struct ledger *l, const struct config *c, const char *lang,
 	if (!numbered(c, seat, root, to, sizeof to))
 		return 0;
 	first = shown_orders(p, seat, &ol);
-	list = tval_set_list(root, "choices");
+	choices = tval_set_list(root, "choices");
 	for (size_t k = 0; k < ol.n && n < TAPS_MAX && rc == 0; k++) {
-		struct tval *ch = tval_push_map(list);
+		struct tval *ch = tval_push_map(choices);
 		char *subject, *body, *link;
 
 		order_words(lang, p, ol.v[nth(first, k)].text, t, sizeof t);
@@ -188,6 +220,7 @@ taps_add(struct ledger *l, const struct config *c, const char *lang,
 			tval_set_str(tval_push_map(list), "text", t);
 		}
 	tval_set_bool(root, "has_rest", list->n > 0);
+	number_suggestions(root, choices);
 	order_list_free(&ol);
 	if (rc == 0 && n > 0)
 		rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "reply", all.p, mid_code, d);

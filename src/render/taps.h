@@ -29,7 +29,9 @@
  * a report for seat of p in lang (its kw map already set) that shows the
  * step as shown, when it is the seat's turn; with the code for the report's
  * Message-ID in mid_code ("" when it asks nothing). The codes are kept in
- * the caller's transaction. */
+ * the caller's transaction. Each of root's "suggestions" (did you mean)
+ * that is a numbered choice gets "numbered", its "label" and "href", and
+ * root "suggestions_numbered" and "suggestions_linked" say whether any. */
 int taps_add(struct ledger *, const struct config *, const char *lang,
     const struct play *p, int seat, long long shown, struct tval *root,
     char mid_code[ORDERCODE_LEN], struct diag *);

@@ -1,9 +1,9 @@
 #!/bin/sh
 # Bot levels per seat (doc/bots.md): --seat NAME=bot:LEVEL, the game master
-# changes a level with azalai seat, show names it, a game the bots played
-# verifies, civil disorder takes the campaign's disorder_bot, and a run
-# whose bot time (bots.seconds_per_run) is spent leaves the bot's move to
-# the next run instead of blocking.
+# changes a level with azalai seat, show and the welcome mail name it, a
+# game the bots played verifies, civil disorder takes the campaign's
+# disorder_bot, and a run whose bot time (bots.seconds_per_run) is spent
+# leaves the bot's move to the next run instead of blocking.
 . "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir"
 printf 'datadir: %s\nlog:\n  to: none\n' "$src" > azalai.yaml
@@ -14,6 +14,9 @@ steps() { q "SELECT count(*) FROM events e JOIN games g ON g.id = e.game_id WHER
 expect 64 '"clever" is no bot level' -- "$az" new buqruru --seat a=bot:clever --seat b=b@x
 expect 0 "(played by the referee) bot:greedy" -- "$az" new buqruru --seat a=bot:greedy --seat b=b@x
 expect 0 "bot, level greedy" -- "$az" show buqruru-1
+# The players read the level, in their words.
+expect 0 "a (played by the referee, level: greedy, one move ahead)" -- \
+    q "SELECT body FROM outbox WHERE kind = 'welcome' AND to_addr = 'b@x'"
 expect 0 "at level mc" -- "$az" seat buqruru-1 a bot:mc
 expect 0 "bot, level mc" -- "$az" show buqruru-1
 expect 65 "already played by the referee (bot:mc)" -- "$az" seat buqruru-1 a bot:mc

@@ -3,6 +3,7 @@
 
 #include "core/buf.h"
 #include "core/log.h"
+#include "core/msg.h"
 #include "core/rng.h"
 #include "games/bot.h"
 #include "referee/bots.h"
@@ -64,6 +65,19 @@ bots_level(const struct seat_row *s)
 	int level = bot_level_find(s->bot_level);
 
 	return level < 0 ? BOT_RANDOM : level;
+}
+
+const char *
+bots_level_said(const struct seat_row *s)
+{
+	static const char *const said[BOT_LEVELS] = {
+		[BOT_RANDOM] = TERM("common.bot.random"),
+		[BOT_GREEDY] = TERM("common.bot.greedy"),
+		[BOT_MC] = TERM("common.bot.mc"),
+		[BOT_ISMCTS] = TERM("common.bot.ismcts"),
+	};
+
+	return said[bots_level(s)];
 }
 
 uint64_t

@@ -21,6 +21,8 @@ void bots_run_cap(int seconds);
 int bots_waited(const struct play *p);
 /* The seat's level (games/bot.h), random when the ledger names none. */
 int bots_level(const struct seat_row *);
+/* The seat's level in a player's words: a term (core/msg.h). */
+const char *bots_level_said(const struct seat_row *);
 /* A bot's seed at step seq of a game: from the game's seed, not its rng. */
 uint64_t bots_seed(uint64_t game_seed, int64_t seq);
 

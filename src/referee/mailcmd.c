@@ -14,6 +14,7 @@
 #include "lang/lang.h"
 #include "lang/ordertr.h"
 #include "ledger/seats.h"
+#include "referee/bots.h"
 #include "referee/mailcmd.h"
 #include "referee/tell.h"
 #include "render/report.h"
@@ -183,6 +184,7 @@ status_tree(struct ledger *l, struct play *p, int seat, const char *lang)
 		tval_set_str(m, "name", sr->name);
 		tval_set_bool(m, "you", s == seat);
 		tval_set_bool(m, "bot", strcmp(sr->kind, "bot") == 0 && !sr->disorder);
+		tval_set_str(m, "level", bots_level_said(sr));
 		tval_set_bool(m, "disorder", sr->disorder != 0);
 		tval_set_bool(m, "away", sr->away_to[0] != '\0');
 		campaign_date_iso(&mine, sr->away_from, t, sizeof t);

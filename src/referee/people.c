@@ -196,6 +196,7 @@ people_welcome(struct ledger *l, const struct config *c, struct render *rd, stru
 
 		tval_set_str(s, "name", p->g.seats[k].name);
 		tval_set_bool(s, "bot", strcmp(p->g.seats[k].kind, "bot") == 0);
+		tval_set_str(s, "level", bots_level_said(&p->g.seats[k]));
 		tval_set_bool(s, "you", k == seat);
 	}
 	return tell_seat(l, c, rd, p, seat, "welcome", "welcome",

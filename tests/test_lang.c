@@ -156,17 +156,12 @@ static int
 waited(struct fx_env *e, char *order, size_t n)
 {
 	struct play p;
-	struct pending pd;
 	struct order_list ol;
 	struct diag d;
-	int seat = -1;
+	int seat;
 
 	assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
-	memset(&pd, 0, sizeof pd);
-	p.rules->waiting_for(p.st, &pd);
-	for (int s = 0; s < p.g.nseats && seat < 0; s++)
-		if (pd.seats & VIS_SEAT(s))
-			seat = s;
+	seat = fx_waited_seat(&p);
 	assert_true(seat >= 0);
 	order_list_init(&ol);
 	assert_int_equal(p.rules->legal(p.st, seat, &ol), 0);

@@ -252,19 +252,14 @@ choices_on_board(const char *rules, const char *name, const char *verb)
 {
 	struct fixture f;
 	struct play p;
-	struct pending pd;
 	struct tval *ch;
 	char *svg, got[32];
-	int seat = -1, shown = 0, marks = 0;
+	int seat, shown = 0, marks = 0;
 	size_t vlen = strlen(verb);
 
 	fx_open(&f);
 	fx_game(&f, rules, name, 2, 0, NULL, 0, &p);
-	memset(&pd, 0, sizeof pd);
-	p.rules->waiting_for(p.st, &pd);
-	for (int s = 0; s < p.g.nseats && seat < 0; s++)
-		if (pd.seats & VIS_SEAT(s))
-			seat = s;
+	seat = fx_waited_seat(&p);
 	assert_true(seat >= 0);
 	svg = viewer_svg(&f, &p, seat, &ch);
 	assert_non_null(ch);

@@ -307,6 +307,19 @@ fx_play_turn(struct fixture *f, const char *game)
 }
 
 int
+fx_waited_seat(const struct play *p)
+{
+	struct pending pd;
+
+	memset(&pd, 0, sizeof pd);
+	p->rules->waiting_for(p->st, &pd);
+	for (int s = 0; s < p->g.nseats; s++)
+		if (pd.seats & VIS_SEAT(s))
+			return s;
+	return -1;
+}
+
+int
 fx_deliver(struct fixture *f, int *sent, int *failed, struct diag *d)
 {
 	struct outbox_round r = { 0, 0, "" };

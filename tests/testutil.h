@@ -45,6 +45,8 @@ char *fx_last_mail(struct fixture *, const char *kind, const char *to);
 /* Plays the first legal order of the seat whose turn it is in game (one of
  * the first two, fx_game's north and south) as an order mail from it. */
 void fx_play_turn(struct fixture *, const char *game);
+/* The first seat p's game waits for, -1 none. */
+int fx_waited_seat(const struct play *p);
 /* What `azalai run` does last: the pictures of the mails due drawn
  * (picture_draw_due), then the mails delivered (outbox_deliver). */
 int fx_deliver(struct fixture *, int *sent, int *failed, struct diag *);

@@ -45,7 +45,7 @@ test_built_mail(void **state)
 {
 	struct outmail o = { 1, "press", "azalai", "referee@a.test", "p@a.test", "press",
 	    "first\n.\nMAIL FROM:<referee@a.test>\r\nRCPT TO:<p@a.test>\rDATA\n.\nlast\n",
-	    "", "azalai.1.x@a.test", "", "", "2026-11-21T12:00:00Z", "", NULL, NULL, NULL };
+	    "", "azalai.1.x@a.test", "", "", "2026-11-21T12:00:00Z", "", NULL, NULL, NULL, NULL };
 	size_t len, n;
 	char *raw = mailout_build(&o, &len), *w = mailout_crlf(raw, len, &n);
 
@@ -80,7 +80,7 @@ test_json_attachment(void **state)
 	const char *json = "{\"schema\" : \"azalai-view\", \"text\" : \"Zo\u00eb's \\\"x\\\"\"}\n";
 	struct outmail o = { 1, "report", "azalai", "referee@a.test", "p@a.test", "report",
 	    "the report\n", "<p>the report</p>", "azalai.2.x@a.test", "", "",
-	    "2026-11-21T12:00:00Z", json, NULL, NULL, NULL };
+	    "2026-11-21T12:00:00Z", json, NULL, NULL, NULL, NULL };
 	size_t len;
 	char *raw;
 	GMimeParser *parser;
@@ -130,6 +130,58 @@ test_json_attachment(void **state)
 	raw = mailout_build(&o, &len);
 	assert_null(strstr(raw, "multipart/mixed"));
 	assert_null(strstr(raw, "view.json"));
+	g_free(raw);
+}
+
+/* The deadlines' calendar part: text/calendar with RFC 5546's method, after
+ * the body and before view.json, in one multipart/mixed; its bytes (UTF-8
+ * words in it) come back whole. */
+static void
+test_calendar_part(void **state)
+{
+	const char *ical = "BEGIN:VCALENDAR\r\nMETHOD:PUBLISH\r\nBEGIN:VEVENT\r\n"
+	    "SUMMARY:Targi t-1: du bist am Zug als n\u00f6rd\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
+	struct outmail o = { 1, "report", "azalai", "referee@a.test", "p@a.test", "report",
+	    "the report\n", "<p>the report</p>", "azalai.3.x@a.test", "", "",
+	    "2026-11-21T12:00:00Z", "{}\n", NULL, NULL, NULL, ical };
+	size_t len;
+	char *raw = mailout_build(&o, &len);
+	GMimeStream *stream = g_mime_stream_mem_new_with_buffer(raw, len), *out;
+	GMimeParser *parser = g_mime_parser_new_with_stream(stream);
+	GMimeMessage *m = g_mime_parser_construct_message(parser, NULL);
+	GMimeObject *top, *cal;
+	GByteArray *bytes;
+
+	(void)state;
+	assert_non_null(m);
+	top = g_mime_message_get_mime_part(m);
+	assert_type(top, "multipart/mixed");
+	assert_int_equal(g_mime_multipart_get_count(GMIME_MULTIPART(top)), 3);
+	assert_type(g_mime_multipart_get_part(GMIME_MULTIPART(top), 0), "multipart/alternative");
+	cal = g_mime_multipart_get_part(GMIME_MULTIPART(top), 1);
+	assert_type(cal, "text/calendar");
+	assert_string_equal(g_mime_object_get_content_type_parameter(cal, "method"), "PUBLISH");
+	assert_string_equal(g_mime_object_get_content_type_parameter(cal, "charset"), "utf-8");
+	assert_type(g_mime_multipart_get_part(GMIME_MULTIPART(top), 2), "application/json");
+	out = g_mime_stream_mem_new();
+	g_mime_data_wrapper_write_to_stream(g_mime_part_get_content(GMIME_PART(cal)), out);
+	bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(out));
+	/* Line ends are the message's (CRLF on the wire, mailout_crlf). */
+	{
+		char *want = g_strdup(ical), *w = want;
+
+		for (const char *c = ical; *c != '\0'; c++)
+			if (*c != '\r')
+				*w++ = *c;
+		*w = '\0';
+		assert_int_equal(bytes->len, strlen(want));
+		assert_memory_equal(bytes->data, want, strlen(want));
+		g_free(want);
+	}
+	g_object_unref(out);
+	g_object_unref(m);
+	g_object_unref(parser);
+	g_object_unref(stream);
 	g_free(raw);
 }
 
@@ -190,7 +242,7 @@ test_reply_ids_are_msg_ids(void **state)
 	    "accepted\n", "", "azalai.3.x@a.test", "\xc3\xa4.1@p.test",
 	    "<\xc3\xbc@x.test> <azalai.1.x@a.test> (a comment) <a b@c.test> <bare>, "
 	    "<ok.2@[127.0.0.1]><no@dots..test> <$weird!#id%@p.test>",
-	    "2026-11-21T12:00:00Z", "", NULL, NULL, NULL };
+	    "2026-11-21T12:00:00Z", "", NULL, NULL, NULL, NULL };
 	char *h, v[400];
 
 	(void)state;
@@ -236,7 +288,7 @@ test_game_thread(void **state)
 {
 	struct outmail o = { 1, "report", "azalai", "referee@a.test", "p@a.test",
 	    "Targi targi-1: round 2, step 5", "text\n", "", "azalai.5.x@a.test", "", "",
-	    "2026-11-21T12:00:00Z", "", "targi-1", "azalai.1.w@a.test", NULL };
+	    "2026-11-21T12:00:00Z", "", "targi-1", "azalai.1.w@a.test", NULL, NULL };
 	char *h, v[400];
 
 	(void)state;
@@ -375,6 +427,7 @@ main(void)
 		cmocka_unit_test(test_crlf),
 		cmocka_unit_test(test_built_mail),
 		cmocka_unit_test(test_json_attachment),
+		cmocka_unit_test(test_calendar_part),
 		cmocka_unit_test(test_reply_ids_are_msg_ids),
 		cmocka_unit_test(test_game_thread),
 		cmocka_unit_test(test_subject_tag),

@@ -428,7 +428,7 @@ static void
 test_plain_html_row(void **state)
 {
 	struct outmail o = { 1, "report", "azalai", "referee@a.test", "p@a.test", "report",
-	    "text\n", "<p>html</p>", "azalai.1.x@a.test", "", "", "2026-11-21T12:00:00Z", NULL, NULL, NULL, NULL };
+	    "text\n", "<p>html</p>", "azalai.1.x@a.test", "", "", "2026-11-21T12:00:00Z", NULL, NULL, NULL, NULL, NULL };
 	size_t len;
 	char *raw = mailout_build(&o, &len);
 	GMimeObject *body;

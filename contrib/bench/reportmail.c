@@ -95,7 +95,7 @@ main(int argc, char **argv)
 				struct outmail o = { 1, "report", "referee", "referee@bench.example",
 				    "p0@bench.example", subject, body, rel != NULL ? rel : html,
 				    "azalai.20261121120000.0123456789abcdef@bench.example", "", "",
-				    "2026-11-21T12:00:00Z", NULL, NULL, NULL, NULL };
+				    "2026-11-21T12:00:00Z", NULL, NULL, NULL, NULL, NULL };
 				size_t len;
 				char *raw = mailout_build(&o, &len);
 				const char *b64 = strstr(raw, "Content-Type: image/png");

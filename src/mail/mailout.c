@@ -160,35 +160,44 @@ mailout_picture_cid(const char *stored, char *cid, size_t n)
 	return nl + 1;
 }
 
-/* Puts the message's body and one file after it in a multipart/mixed: the
- * body stays what a reader sees, the file is an attachment to save. */
-static void
-attach(GMimeMessage *m, const char *message_id, const char *type, const char *subtype,
-    const char *filename, const char *data)
+/* An attachment: data as a part of type/subtype named filename. */
+static GMimePart *
+attachment(const char *type, const char *subtype, const char *filename, const char *data)
 {
-	GMimeMultipart *mixed = g_mime_multipart_new_with_subtype("mixed");
 	GMimePart *part = g_mime_part_new_with_type(type, subtype);
 	GMimeStream *stream = g_mime_stream_mem_new_with_buffer(data, strlen(data));
 	GMimeDataWrapper *content = g_mime_data_wrapper_new_with_stream(stream,
 	    GMIME_CONTENT_ENCODING_DEFAULT);
-	char h[HASH_HEX], boundary[48];
 
 	g_mime_part_set_content(part, content);
 	g_mime_part_set_filename(part, filename);
 	g_mime_object_set_disposition(GMIME_OBJECT(part), GMIME_DISPOSITION_ATTACHMENT);
 	g_mime_part_set_content_encoding(part, g_mime_part_get_best_content_encoding(part,
 	    GMIME_ENCODING_CONSTRAINT_7BIT));
+	g_object_unref(content);
+	g_object_unref(stream);
+	return part;
+}
+
+/* One multipart/mixed of the message's body and the n parts after it: the
+ * body stays what a reader sees, the parts are files to open or save. */
+static void
+attach(GMimeMessage *m, const char *message_id, GMimePart **parts, int n)
+{
+	GMimeMultipart *mixed = g_mime_multipart_new_with_subtype("mixed");
+	char h[HASH_HEX], boundary[48];
+
 	/* From the Message-ID, as the alternative's: a resend is the same bytes. */
 	sha256_hex(message_id, strlen(message_id), h);
 	snprintf(boundary, sizeof boundary, "=-azalai-mixed-%.24s", h);
 	g_mime_multipart_set_boundary(mixed, boundary);
 	g_mime_multipart_add(mixed, g_mime_message_get_mime_part(m));
-	g_mime_multipart_add(mixed, GMIME_OBJECT(part));
+	for (int i = 0; i < n; i++) {
+		g_mime_multipart_add(mixed, GMIME_OBJECT(parts[i]));
+		g_object_unref(parts[i]);
+	}
 	g_mime_message_set_mime_part(m, GMIME_OBJECT(mixed));
 	g_object_unref(mixed);
-	g_object_unref(part);
-	g_object_unref(content);
-	g_object_unref(stream);
 }
 
 /* In-Reply-To and References of a mail. An answer to the mail whose
@@ -314,7 +323,9 @@ mailout_build(const struct outmail *o, size_t *len)
 {
 	GMimeMessage *m;
 	GMimeObject *obj, *body;
+	GMimePart *parts[2];
 	GDateTime *dt;
+	int n = 0;
 	time_t t = clock_parse_iso(o->created_at);
 	char *s;
 
@@ -366,8 +377,20 @@ mailout_build(const struct outmail *o, size_t *len)
 	body = mailout_body(o);
 	g_mime_message_set_mime_part(m, body);
 	g_object_unref(body);
+	if (o->ical != NULL && o->ical[0] != '\0') {
+		GMimeContentType *ct;
+
+		parts[n] = attachment("text", "calendar", "deadline.ics", o->ical);
+		/* RFC 5546's method and the text's charset: a client shows an
+		 * event it can add, not a file. */
+		ct = g_mime_object_get_content_type(GMIME_OBJECT(parts[n++]));
+		g_mime_content_type_set_parameter(ct, "charset", "utf-8");
+		g_mime_content_type_set_parameter(ct, "method", "PUBLISH");
+	}
 	if (o->json != NULL && o->json[0] != '\0')
-		attach(m, o->message_id, "application", "json", "view.json", o->json);
+		parts[n++] = attachment("application", "json", "view.json", o->json);
+	if (n > 0)
+		attach(m, o->message_id, parts, n);
 
 	s = g_mime_object_to_string(obj, NULL);
 	g_object_unref(m);

@@ -29,6 +29,9 @@ struct outmail {
 	const char *root;
 	/* List-Unsubscribe's URI (without <>), "" or NULL when none. */
 	const char *unsubscribe;
+	/* "" or NULL: none; else the deadlines as an iCalendar object,
+	 * deadline.ics, after the text and HTML and before view.json. */
+	const char *ical;
 };
 
 /* The subject a mail about game carries: "[azalai GAME] " and the rest,

@@ -88,7 +88,7 @@ check "the package has /usr/libexec/azalai/azalai-draw" '[ -x "$root/usr/libexec
 check "azalai links no drawing library" \
 	'! objdump -p "$root/usr/bin/azalai" | grep -q -e "NEEDED.*rsvg" -e "NEEDED.*cairo" \
 	    -e "NEEDED.*imagequant" -e "NEEDED.*png"'
-for lib in libcurl libgmime libxml2 libssl libjson-glib librsvg libcairo libimagequant libpng; do
+for lib in libcurl libgmime libxml2 libssl libjson-glib libical librsvg libcairo libimagequant libpng; do
 	check "Depends names $lib, computed" \
 		'grep "^Depends:" "$root/DEBIAN/control" | grep -q "$lib"'
 done

@@ -83,6 +83,14 @@ mailtexts() {
 		# In UTF-8, as the catalogs are: a Latin-1 "après" is a word.
 		my ($cs) = $ct =~ /charset="?([^";\s]+)/i;
 		$b = encode("UTF-8", decode($cs // "us-ascii", $b));
+		# Of a calendar part a reader sees the words of its events, not
+		# the names of its properties (RFC 5545: lines folded with a
+		# space, commas and semicolons escaped).
+		if ($ct =~ /^text\/calendar/i) {
+			$b =~ s/\r?\n[ \t]//g;
+			$b = join("\n", map { s/\\n/ /gir =~ s/\\([,;\\])/$1/gr }
+			    $b =~ /^(?:SUMMARY|DESCRIPTION)(?:;[^:\n]*)?:([^\r\n]*)/mg);
+		}
 		# A style sheet is no sentence ("text-align: left").
 		$b =~ s/<(style|script)\b.*?<\/\1>/ /gis if $ct =~ /html/i;
 		$b =~ s/<[^>]*>/ /g if $ct =~ /html/i;

@@ -189,6 +189,10 @@ test_language_line_switches_and_acks_in_new_language(void **state)
 	expect_in(b, "von nun an schreibt dir der Schiedsrichter auf Deutsch");
 	expect_not_in(b, "from now on");
 	free(b);
+	/* The German templates here have no calendar.mustache: the ack went
+	 * all the same, without its calendar part (render/calendar.h). */
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'ack' "
+	    "AND to_addr = 'n@example.org' AND ical = ''"), 1);
 }
 
 /* JSON by mail: the ack and the refusal of a German seat are German. */

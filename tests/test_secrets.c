@@ -124,7 +124,7 @@ struct run {
 	uint64_t seed;
 	int nseats, mid;
 	int64_t seen;		/* outbox rows read */
-	long games, mails, shows, steps, ended, htmls, svgs, jsons, links;
+	long games, mails, shows, steps, ended, htmls, svgs, jsons, links, icals;
 	long leaks, positives, own_tokens;
 	long quiet_steps;	/* queued or noted orders that were steps for their sender */
 	char first_leak[600];
@@ -811,7 +811,7 @@ scan_outbox(struct run *r)
 
 	load(r, &p);
 	f = facts_read(r, &p, &own);
-	st = ledger_prep(&r->f.l, "SELECT id, kind, to_addr, subject, body, html, json "
+	st = ledger_prep(&r->f.l, "SELECT id, kind, to_addr, subject, body, html, json, ical "
 	    "FROM outbox WHERE id > ? ORDER BY id");
 	sqlite3_bind_int64(st, 1, r->seen);
 	while (sqlite3_step(st) == SQLITE_ROW) {
@@ -828,6 +828,11 @@ scan_outbox(struct run *r)
 			check_text(r, &p, f, where, reader, col_text(st, 6));
 			check_json_step(r, col_text(st, 4), col_text(st, 6));
 			r->jsons++;
+		}
+		/* The calendar part's summary and description are words too. */
+		if (col_text(st, 7)[0] != '\0') {
+			check_text(r, &p, f, where, reader, col_text(st, 7));
+			r->icals++;
 		}
 		r->mails++;
 	}
@@ -1224,10 +1229,10 @@ test_setup(void **state)
 	r = xcalloc(1, sizeof *r);
 	run_setup(j, games_per_setup, r);
 	printf("# %-45s %s %4ld games (%ld over), %6ld order mails, %7ld mails (%ld with "
-	    "HTML, %ld with JSON, %ld one-tap links) and %6ld show reports (and board SVGs) "
-	    "read, %ld times a seat saw what others may not, %lds\n",
+	    "HTML, %ld with JSON, %ld with a calendar, %ld one-tap links) and %6ld show "
+	    "reports (and board SVGs) read, %ld times a seat saw what others may not, %lds\n",
 	    su->name, j->lang, r->games, r->ended, r->steps, r->mails, r->htmls, r->jsons,
-	    r->links, r->shows, r->positives, (long)(time(NULL) - t0));
+	    r->icals, r->links, r->shows, r->positives, (long)(time(NULL) - t0));
 	assert_int_equal(r->leaks, 0);
 	/* Every game's reports have an HTML form and a picture: read both
 	 * (in a language, once the game has its HTML report in it). */
@@ -1241,6 +1246,8 @@ test_setup(void **state)
 		    su->name, j->lang);
 	assert_int_equal(r->svgs, r->shows);
 	assert_true(r->jsons > 0);
+	/* Seats were asked to decide by a deadline: calendar parts were read. */
+	assert_true(r->icals > 0);
 	assert_true(r->own_tokens >= r->games * su->nseats);
 	/* Out-of-turn orders were queued (and numbered for their sender
 	 * alone): the step check of check_quiet_step was made. */

@@ -166,6 +166,11 @@ campaign_said(const struct campaign *c, const char *lang, struct buf *b)
 		msg_fmt(m, sizeof m, "The game master gets a copy of all press.");
 		line(b, m);
 	}
+	if (!c->calendar) {
+		msg_fmt(m, sizeof m, "Mails carry no calendar entries for deadlines in this "
+		    "game.");
+		line(b, m);
+	}
 	if (c->gm[0] != '\0')
 		msg_fmt(m, sizeof m, "The game master: %s.", c->gm);
 	else

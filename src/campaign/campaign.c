@@ -25,6 +25,7 @@ campaign_defaults(struct campaign *c)
 	c->vacation_days = 14;
 	c->pause_days = 28;
 	c->press = 1;
+	c->calendar = 1;
 	/* A player of a slow game wants mail when there is something to decide,
 	 * not after each of the other players' steps. */
 	snprintf(c->notify, sizeof c->notify, "due");
@@ -269,7 +270,8 @@ campaign_apply(struct campaign *c, const char *key, const char *v, struct diag *
 			    "none", v);
 		c->grace = secs;
 	} else if (strcmp(key, "late_note") == 0 || strcmp(key, "press") == 0 ||
-	    strcmp(key, "press_anonymous") == 0 || strcmp(key, "press_copy_gm") == 0) {
+	    strcmp(key, "press_anonymous") == 0 || strcmp(key, "press_copy_gm") == 0 ||
+	    strcmp(key, "calendar") == 0) {
 		if ((n = parse_bool(v)) < 0)
 			return diag_set(d, 0, "%s \"%s\": write yes or no", key, v);
 		if (strcmp(key, "late_note") == 0)
@@ -278,6 +280,8 @@ campaign_apply(struct campaign *c, const char *key, const char *v, struct diag *
 			c->press = n;
 		else if (strcmp(key, "press_anonymous") == 0)
 			c->press_anonymous = n;
+		else if (strcmp(key, "calendar") == 0)
+			c->calendar = n;
 		else
 			c->press_copy_gm = n;
 	} else if (strcmp(key, "disorder_after") == 0) {
@@ -507,5 +511,5 @@ campaign_describe(const struct campaign *c, struct buf *b)
 	    c->gm[0] ? c->gm : "none", c->foreign_apply ? "apply" : "hold", c->notify);
 	buf_adds(b, "grace: ");
 	describe_duration(b, c->grace);
-	buf_adds(b, "\n");
+	buf_printf(b, "\ncalendar: %s\n", c->calendar ? "yes" : "no");
 }

@@ -43,6 +43,8 @@ struct campaign {
 	                             * from another address than the seat's */
 	char notify[8];             /* "notify": how a seat is told unless it chose
 	                             * (every, due, digest; see notify.h) */
+	int calendar;               /* "calendar": a seat's mails carry its deadlines
+	                             * as iCalendar events (unless it chose not) */
 };
 
 void campaign_defaults(struct campaign *);

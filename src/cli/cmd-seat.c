@@ -39,6 +39,7 @@ static const char seat_usage[] =
     "language the language the seat's mails are written in from now on\n"
     "json     whether the seat's reports carry its view as JSON (view.json)\n"
     "pictures whether the seat's reports show the board as a picture\n"
+    "calendar whether the seat's mails carry its deadlines as calendar events\n"
     "timezone the zone every time the seat reads is written in (Europe/Berlin);\n"
     "         campaign: the campaign's\n";
 
@@ -65,7 +66,8 @@ cmd_seat(struct cli *c, int argc, char **argv)
 	}
 	if (strcmp(what, "replace") == 0 || strcmp(what, "notify") == 0 ||
 	    strcmp(what, "language") == 0 || strcmp(what, "json") == 0 ||
-	    strcmp(what, "pictures") == 0 || strcmp(what, "timezone") == 0)
+	    strcmp(what, "pictures") == 0 || strcmp(what, "timezone") == 0 ||
+	    strcmp(what, "calendar") == 0)
 		want = 5;
 	else if (strcmp(what, "away") == 0)
 		want = 6;
@@ -74,15 +76,17 @@ cmd_seat(struct cli *c, int argc, char **argv)
 		want = 4;
 	else
 		return cli_fail(EX_USAGE, "seat: \"%s\" is none of replace, bot, human, away, "
-		    "back, notify, language, json, pictures, timezone", what);
+		    "back, notify, language, json, pictures, calendar, timezone", what);
 	if (argc != want)
 		return cli_fail(EX_USAGE, "usage: azalai seat GAME SEAT %s", want == 5 ?
 		    (what[0] == 'n' ? "notify every | due | digest" : what[0] == 'l' ?
 		    "language en | de | es | fr" : what[0] == 'j' ? "json on | off" :
-		    what[0] == 'p' ? "pictures on | off" : what[0] == 't' ? "timezone ZONE" :
+		    what[0] == 'p' ? "pictures on | off" : what[0] == 'c' ? "calendar on | off" :
+		    what[0] == 't' ? "timezone ZONE" :
 		    "replace ADDRESS") :
 		    want == 6 ? "away FROM TO" : what);
-	if ((strcmp(what, "json") == 0 || strcmp(what, "pictures") == 0) &&
+	if ((strcmp(what, "json") == 0 || strcmp(what, "pictures") == 0 ||
+	    strcmp(what, "calendar") == 0) &&
 	    reportjson_parse(argv[4], &on, NULL) < 0)
 		return cli_fail(EX_USAGE, "seat %s %s: say on or off, not \"%s\"", argv[2],
 		    what, argv[4]);
@@ -127,6 +131,11 @@ cmd_seat(struct cli *c, int argc, char **argv)
 		if (rc == 0)
 			printf("%s: seat %s's reports carry %s\n", p.g.name, p.g.seats[seat].name,
 			    on ? "the board picture" : "no picture");
+	} else if (strcmp(what, "calendar") == 0) {
+		rc = mailcmd_calendar(&c->l, &p, seat, on, &d) < 0 ? PEOPLE_ELEDGER : 0;
+		if (rc == 0)
+			printf("%s: seat %s's mails carry %s\n", p.g.name, p.g.seats[seat].name,
+			    on ? "its deadlines as calendar events" : "no calendar events");
 	} else if (strcmp(what, "timezone") == 0) {
 		rc = mailcmd_timezone(&c->l, &p, seat, argv[4], &d);
 		rc = rc < 0 ? PEOPLE_ELEDGER : rc > 0 ? PEOPLE_REFUSED : 0;

@@ -11,8 +11,8 @@
  * are arguments, and "All the best" is no order. */
 static const char *const openers[] = {
 	"GAME", "SEAT", "TOKEN", "STEP", "CONFIRM", "HELP", "STATUS", "REPORT",
-	"HISTORY", "LEGAL", "NOTIFY", "LANGUAGE", "JSON", "PICTURES", "TIMEZONE", "PRESS",
-	"ENDPRESS", NULL
+	"HISTORY", "LEGAL", "NOTIFY", "LANGUAGE", "JSON", "PICTURES", "TIMEZONE",
+	"CALENDAR", "PRESS", "ENDPRESS", NULL
 };
 
 struct known {

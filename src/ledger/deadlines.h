@@ -1,6 +1,8 @@
 /* deadlines: the one file that writes the deadlines table (tests/table-
  * owners.sh). A row is the decision seat owes since step seq of game; the
- * campaign's deadline-rows.h says when rows open and move. */
+ * campaign's deadline-rows.h says when rows open and move. Every change of
+ * a row's time or status counts in its revision (the SEQUENCE of its
+ * calendar event, render/calendar.h). */
 #ifndef AZ_DEADLINES_H
 #define AZ_DEADLINES_H
 
@@ -29,5 +31,8 @@ int deadline_cancel_game(struct ledger *, int64_t game, struct diag *);
 /* Cancels the open rows opened by steps first to last: they were undone. */
 int deadline_cancel_steps(struct ledger *, int64_t game, int64_t first, int64_t last,
     struct diag *);
+/* The seat's calendar now holds the row of step seq at revision. */
+int deadline_row_told(struct ledger *, int64_t game, int seat, int64_t seq,
+    int64_t revision, struct diag *);
 
 #endif

@@ -114,6 +114,7 @@ struct seat_row {
 	char bot_level[8];        /* who plays it when the referee does (games/bot.h) */
 	int pictures;             /* its reports' HTML carries the board picture */
 	char timezone[64];        /* its own zone for every time it reads; "": the campaign's */
+	int calendar;             /* its mails carry its deadlines as iCalendar events */
 };
 
 struct game_row {

@@ -49,7 +49,8 @@ ledger_game_insert(struct ledger *l, struct game_row *g, const char *setup_file,
 			return -1;
 		s->idx = i;
 		s->reported_seq = -1;
-		s->pictures = 1;	/* the column's default */
+		s->pictures = 1;	/* the columns' defaults */
+		s->calendar = 1;
 	}
 	return 0;
 }
@@ -59,7 +60,8 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 {
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT idx, name, address, kind, token_salt, "
 	    "token_hash, reported_seq, bounces, last_bounce, missed, disorder, away_from, "
-	    "away_to, away_used, notify, language, json, bot_level, pictures, timezone FROM seats "
+	    "away_to, away_used, notify, language, json, bot_level, pictures, timezone, calendar "
+	    "FROM seats "
 	    "WHERE game_id = ? "
 	    "ORDER BY idx");
 	int rc;
@@ -89,6 +91,7 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 		COPY(s->bot_level, col_text(st, 17));
 		s->pictures = sqlite3_column_int(st, 18);
 		COPY(s->timezone, col_text(st, 19));
+		s->calendar = sqlite3_column_int(st, 20);
 	}
 	ledger_release(l, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)

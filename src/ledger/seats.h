@@ -29,6 +29,8 @@ int seat_set_language(struct ledger *, int64_t game, int idx, const char *lang,
 int seat_set_json(struct ledger *, int64_t game, int idx, int on, struct diag *);
 /* Whether the seat's reports carry the board picture. */
 int seat_set_pictures(struct ledger *, int64_t game, int idx, int on, struct diag *);
+/* Whether the seat's mails carry its deadlines as calendar events. */
+int seat_set_calendar(struct ledger *, int64_t game, int idx, int on, struct diag *);
 /* The seat's own time zone (checked by the caller); "" the campaign's. */
 int seat_set_timezone(struct ledger *, int64_t game, int idx, const char *zone,
     struct diag *);

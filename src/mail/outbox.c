@@ -117,7 +117,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 
 	st = ledger_stmt(l, "INSERT INTO outbox (id, game_id, seat_idx, kind, to_addr, "
 	    "message_id, in_reply_to, refs, subject, body, created_at, next_try_at, html, "
-	    "step, json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+	    "step, json, ical) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
 	sqlite3_bind_int64(st, 1, id);
 	if (it->game_id > 0)
 		sqlite3_bind_int64(st, 2, it->game_id);
@@ -143,6 +143,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 	else
 		sqlite3_bind_null(st, 14);
 	sqlite3_bind_text(st, 15, it->json != NULL ? it->json : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 16, it->ical != NULL ? it->ical : "", -1, SQLITE_STATIC);
 	rc = ledger_done(l, st, d);
 	if (rc == 0)
 		log_info("queued %s mail %lld to %s: %s", it->kind, id, to, it->subject);
@@ -418,7 +419,7 @@ outbox_deliver(struct ledger *l, const struct config *c, const struct outbox_rou
 		    "AND w.to_addr = o.to_addr COLLATE NOCASE AND (w.kind = 'welcome' OR "
 		    "(w.kind = 'seat') = (w.seat_idx IS NOT NULL)) ORDER BY w.id LIMIT 1), ''), "
 		    "COALESCE(s.name, ''), EXISTS (SELECT 1 FROM watchers v WHERE v.game_id = "
-		    "o.game_id AND v.address = o.to_addr COLLATE NOCASE) "
+		    "o.game_id AND v.address = o.to_addr COLLATE NOCASE), o.ical "
 		    "FROM outbox o LEFT JOIN games g ON g.id = o.game_id LEFT JOIN seats s ON "
 		    "s.game_id = o.game_id AND s.idx = o.seat_idx WHERE o.id = ?");
 		sqlite3_bind_int64(st, 1, id);
@@ -448,6 +449,7 @@ outbox_deliver(struct ledger *l, const struct config *c, const struct outbox_rou
 		game = sqlite3_column_int64(st, 10);
 		seat = sqlite3_column_int(st, 11);
 		m.json = col_text(st, 12);
+		m.ical = col_text(st, 17);
 		m.game = col_text(st, 13);
 		m.root = col_text(st, 14);
 		unsubscribe(unsub, sizeof unsub, from, m.game, col_text(st, 15),
@@ -717,7 +719,7 @@ outbox_prune(struct ledger *l, const char *before, int max, int *pictures, struc
 		if ((rc = ledger_done(l, st, d)) < 0)
 			break;
 		st = ledger_stmt(l, "UPDATE outbox SET id = -id, body = '', html = '', "
-		    "json = '' WHERE id = ?");
+		    "json = '', ical = '' WHERE id = ?");
 		sqlite3_bind_int64(st, 1, -g_array_index(ids, int64_t, i));
 		rc = ledger_done(l, st, d);
 	}

@@ -40,6 +40,8 @@ struct outbox_item {
 	int has_step;             /* the mail shows the seat's game at step */
 	int64_t step;
 	const char *json;         /* the view.json attachment, NULL or "" when none */
+	/* The iCalendar part (render/calendar.h), NULL or "" when none. */
+	const char *ical;
 	/* The board picture of html, when it has one (png_len > 0, or recipe
 	 * or svg not NULL when it is not drawn yet): html is then the page that
 	 * refers to it as cid:cid, and the PNG (or what it will be drawn from

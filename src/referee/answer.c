@@ -926,7 +926,8 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 				status = "rejected";
 		} else if ((isc = mailcmd_of(canon[i], &cmd, &count, &od)) > 0 &&
 		    (cmd == MAILCMD_NOTIFY || cmd == MAILCMD_LANGUAGE || cmd == MAILCMD_JSON ||
-		    cmd == MAILCMD_PICTURES || cmd == MAILCMD_TIMEZONE)) {
+		    cmd == MAILCMD_PICTURES || cmd == MAILCMD_TIMEZONE ||
+		    cmd == MAILCMD_CALENDAR)) {
 			if (refused) {
 				status = "skipped";
 				diag_set(&od, 0, "not applied: the mail was refused");
@@ -944,6 +945,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			} else if ((cmd == MAILCMD_NOTIFY ? mailcmd_notify(j->l, &p, seat, count, &od) :
 			    cmd == MAILCMD_LANGUAGE ? mailcmd_language(j->l, &p, seat, count, &od) :
 			    cmd == MAILCMD_PICTURES ? mailcmd_pictures(j->l, &p, seat, count, &od) :
+			    cmd == MAILCMD_CALENDAR ? mailcmd_calendar(j->l, &p, seat, count, &od) :
 			    mailcmd_json(j->l, &p, seat, count, &od)) < 0) {
 				*d = od;
 				goto fail;

@@ -34,11 +34,23 @@ static const struct {
 	{ "JSON", MAILCMD_JSON },
 	{ "PICTURES", MAILCMD_PICTURES },
 	{ "TIMEZONE", MAILCMD_TIMEZONE },
+	{ "CALENDAR", MAILCMD_CALENDAR },
 };
 
 static const char *const notify_modes[] = { "every", "due", "digest" };
 
 #define HISTORY_MAX 100000
+
+/* 1 with *on when arg is on or off (any case; the words the reader wrote
+ * were made English before), else 0. */
+static int
+on_off(const char *arg, int *on)
+{
+	if (strcasecmp(arg, "on") != 0 && strcasecmp(arg, "off") != 0)
+		return 0;
+	*on = strcasecmp(arg, "on") == 0;
+	return 1;
+}
 
 int
 mailcmd_of(const char *line, enum mailcmd *cmd, int *count, struct diag *d)
@@ -89,14 +101,20 @@ mailcmd_of(const char *line, enum mailcmd *cmd, int *count, struct diag *d)
 		if (*cmd == MAILCMD_JSON)
 			return reportjson_parse(arg, count, d) < 0 ? -1 : 1;
 		if (*cmd == MAILCMD_PICTURES) {
-			if (strcasecmp(arg, "on") == 0 || strcasecmp(arg, "off") == 0) {
-				*count = strcasecmp(arg, "on") == 0;
+			if (on_off(arg, count))
 				return 1;
-			}
 			return diag_set(d, 0, "%s takes %s (your reports show the board as "
 			    "a picture) or %s (text alone, a much smaller mail), as in \"%s\"",
 			    ORDER("", "PICTURES"), ORDER("", "ON"), ORDER("", "OFF"),
 			    ORDER("", "PICTURES OFF"));
+		}
+		if (*cmd == MAILCMD_CALENDAR) {
+			if (on_off(arg, count))
+				return 1;
+			return diag_set(d, 0, "%s takes %s (your mails carry your deadlines "
+			    "as calendar entries) or %s (none), as in \"%s\"",
+			    ORDER("", "CALENDAR"), ORDER("", "ON"), ORDER("", "OFF"),
+			    ORDER("", "CALENDAR OFF"));
 		}
 		if (*cmd == MAILCMD_TIMEZONE) {
 			/* The zone itself is checked when set: its name is no word. */
@@ -197,6 +215,7 @@ status_tree(struct ledger *l, struct play *p, int seat, const char *lang)
 	tval_set_str(root, "your_language", lang);
 	tval_set_str(root, "your_timezone", mine.timezone);
 	tval_set_bool(root, "your_pictures", me->pictures);
+	tval_set_bool(root, "your_calendar", me->calendar);
 	tval_set_int(root, "missed", me->missed);
 	{
 		char m[256], *said;
@@ -403,6 +422,20 @@ mailcmd_pictures(struct ledger *l, struct play *p, int seat, int on, struct diag
 }
 
 int
+mailcmd_calendar(struct ledger *l, struct play *p, int seat, int on, struct diag *od)
+{
+	if (seat_set_calendar(l, p->g.id, seat, on, od) < 0)
+		return -1;
+	p->g.seats[seat].calendar = on != 0;
+	if (on)
+		diag_set(od, 0, "from now on your mails carry your deadlines as calendar "
+		    "entries");
+	else
+		diag_set(od, 0, "from now on your mails carry no calendar entries");
+	return 0;
+}
+
+int
 mailcmd_timezone(struct ledger *l, struct play *p, int seat, const char *zone,
     struct diag *od)
 {
@@ -472,6 +505,7 @@ mailcmd_answer(struct ledger *l, const struct config *c, struct render *r, struc
 	case MAILCMD_JSON:
 	case MAILCMD_PICTURES:
 	case MAILCMD_TIMEZONE:
+	case MAILCMD_CALENDAR:
 	case MAILCMD_NONE:
 		break;
 	}

@@ -11,6 +11,7 @@
 #include "ledger/watchers.h"
 #include "mail/outbox.h"
 #include "referee/tell.h"
+#include "render/calendar.h"
 #include "render/report.h"
 #include "render/reportjson.h"
 
@@ -34,10 +35,15 @@ tell_tree_view(struct ledger *l, const struct config *c, struct render *r,
 	struct report_mail m;
 	struct outbox_item it;
 	struct picture_recipe rec;
+	char *ical;
 	int rc;
 
 	if (report_mail(l, c, r, p, seat, root, tmpl, view_keys, &m, d) < 0)
 		return -1;
+	if (calendar_part(l, c, r, p, seat, now, &ical, d) < 0) {
+		report_mail_free(&m);
+		return -1;
+	}
 	memset(&it, 0, sizeof it);
 	it.game_id = p->g.id;
 	it.seat = seat;
@@ -47,6 +53,7 @@ tell_tree_view(struct ledger *l, const struct config *c, struct render *r,
 	it.body = m.body;
 	it.html = m.html;
 	it.json = m.json;
+	it.ical = ical;
 	it.png = m.png.p;
 	it.png_len = m.png.len;
 	/* Not the SVG but what it is made from: an SVG is most of what an
@@ -74,6 +81,7 @@ tell_tree_view(struct ledger *l, const struct config *c, struct render *r,
 	it.step = p->seq;
 	rc = outbox_queue(l, c, &it, now, d);
 	report_mail_free(&m);
+	free(ical);
 	return rc;
 }
 

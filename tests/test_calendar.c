@@ -33,25 +33,6 @@ setup(void **state)
 	return fx_env_setup(state, "buqruru", "bq-1", 0, 0);
 }
 
-static void
-set(struct fx_env *e, const char *key, const char *value)
-{
-	struct diag d;
-
-	diag_clear(&d);
-	if (campaign_set(&e->f.l, e->p.g.id, key, value, &d) < 0)
-		fail_msg("%s: %s", key, d.msg);
-}
-
-static void
-reload(struct fx_env *e)
-{
-	struct diag d;
-
-	play_free(&e->p);
-	assert_int_equal(play_load(&e->f.l, e->game, &e->p, &d), 1);
-}
-
 /* The seat the game waits for, after the run that opens its deadline. */
 static int
 opened(struct fx_env *e)
@@ -64,7 +45,7 @@ opened(struct fx_env *e)
 	memset(&s, 0, sizeof s);
 	if (schedule_run(&e->f.l, &e->f.cfg, NULL, now, 0, NULL, &s, &d) < 0)
 		fail_msg("schedule_run: %s", d.msg);
-	reload(e);
+	fx_reload(e);
 	return fx_waited_seat(&e->p);
 }
 
@@ -197,8 +178,8 @@ test_report_carries_deadline(void **state)
 	struct ev x;
 	int seat;
 
-	set(e, "timezone", "Europe/Berlin");
-	set(e, "reminder", "6h");
+	fx_set(e, "timezone", "Europe/Berlin");
+	fx_set(e, "reminder", "6h");
 	seat = opened(e);
 	assert_true(seat >= 0);
 	notice(e, seat, "deadline");
@@ -225,7 +206,7 @@ test_extension_across_summer_time(void **state)
 	struct diag d;
 	int seat;
 
-	set(e, "timezone", "Europe/Berlin");
+	fx_set(e, "timezone", "Europe/Berlin");
 	seat = opened(e);
 	assert_int_equal(ledger_begin(&e->f.l, &d), 0);
 	assert_int_equal(deadline_set(&e->f.l, e->p.g.id, seat, before, &d), 1);
@@ -268,7 +249,7 @@ test_decision_made_cancels(void **state)
 	notice(e, seat, "deadline");
 	a = newest_event(e, seat);
 	fx_play_turn(&e->f, e->game);
-	reload(e);
+	fx_reload(e);
 	assert_true(fx_waited_seat(&e->p) != seat);
 	b = newest_event(e, seat);
 	assert_string_equal(b.uid, a.uid);
@@ -350,7 +331,7 @@ test_turned_off(void **state)
 	    e->p.g.seats[seat].name, e->f.tokens[seat], "SPRACHE de\nKALENDER AUS");
 	fx_mail(&e->f, raw);
 	free(raw);
-	reload(e);
+	fx_reload(e);
 	assert_false(e->p.g.seats[seat].calendar);
 	/* Said in the seat's words, and STATUS says it too. */
 	raw = fx_last_mail(&e->f, "ack", addr[seat]);
@@ -373,7 +354,7 @@ test_turned_off(void **state)
 	    e->p.g.seats[seat].name, e->f.tokens[seat], "CALENDAR ON");
 	fx_mail(&e->f, raw);
 	free(raw);
-	reload(e);
+	fx_reload(e);
 	assert_true(e->p.g.seats[seat].calendar);
 	notice(e, seat, "deadline");
 	{
@@ -382,7 +363,7 @@ test_turned_off(void **state)
 		assert_non_null(cal);
 		icalcomponent_free(cal);
 	}
-	set(e, "calendar", "no");
+	fx_set(e, "calendar", "no");
 	notice(e, seat, "deadline");
 	assert_null(newest(e, seat));
 }

@@ -36,16 +36,6 @@ setup_bq(void **state)
 	return fx_env_setup(state, "buqruru", "bq-1", 0, 0);
 }
 
-static void
-set(struct fx_env *e, const char *key, const char *value)
-{
-	struct diag d;
-
-	diag_clear(&d);
-	if (campaign_set(&e->f.l, e->p.g.id, key, value, &d) < 0)
-		fail_msg("%s: %s", key, d.msg);
-}
-
 static long long
 count(struct fx_env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -145,7 +135,7 @@ test_every_mails_everyone(void **state)
 	struct fx_env *e = *state;
 	int mover;
 
-	set(e, "notify", "every");
+	fx_set(e, "notify", "every");
 	mover = play_one(e, NULL);
 	assert_true(mover >= 0);
 	for (int s = 0; s < 3; s++)
@@ -283,8 +273,8 @@ test_digest_once_a_day(void **state)
 	const char *reports = "SELECT COUNT(*) FROM outbox WHERE kind = 'report'";
 	long long base;
 
-	set(e, "notify", "digest");
-	set(e, "deadline", "30d");
+	fx_set(e, "notify", "digest");
+	fx_set(e, "deadline", "30d");
 	/* The fixture mails no welcome: the first run's digests stand for it. */
 	run_at(e, t0 + 60);
 	base = fx_count(&e->f, reports);
@@ -370,7 +360,7 @@ play_out(const char *rules, int nseats, const char *mode, unsigned seed)
 	/* Mails are counted here, not drawn: a picture per report would only
 	 * cost minutes (tests/test_report_mail checks them). */
 	snprintf(e->f.cfg.report_pictures, sizeof e->f.cfg.report_pictures, "no");
-	set(e, "notify", mode);
+	fx_set(e, "notify", mode);
 	for (int guard = 0; play_one(e, &seed) >= 0; guard++) {
 		if (guard > 20000)
 			fail_msg("%s did not end", rules);
@@ -481,8 +471,8 @@ test_reminder_only_when_new(void **state)
 	struct buf notes = BUF_INIT;
 	long long before;
 
-	set(e, "notify", "every");
-	set(e, "deadline", "1d");
+	fx_set(e, "notify", "every");
+	fx_set(e, "deadline", "1d");
 	/* No mail has told anyone a deadline yet: the first run reminds. */
 	run_at(e, t0 + 60);
 	before = fx_count(&e->f, rem);
@@ -500,7 +490,7 @@ test_reminder_only_when_new(void **state)
 		fail_msg("the note to the game master: %s", notes.p);
 	buf_free(&notes);
 	/* Two days: the report is a day old when the reminder is due. */
-	set(e, "deadline", "2d");
+	fx_set(e, "deadline", "2d");
 	assert_int_equal(campaign_load(&e->f.l, e->p.g.id, &c, NULL), 0);
 	assert_int_equal(campaign_reminder_notes(&c, &notes), 0);
 	buf_free(&notes);
@@ -527,8 +517,8 @@ test_switch_sends_what_is_owed(void **state)
 	long long n;
 	int w = -1;
 
-	set(e, "notify", "digest");
-	set(e, "deadline", "30d");
+	fx_set(e, "notify", "digest");
+	fx_set(e, "deadline", "30d");
 	run_at(e, t0 + 60);
 	/* Steps until a seat is waited for that has not seen the newest. */
 	for (int k = 0; k < 6 && w < 0; k++) {
@@ -578,7 +568,7 @@ test_pictures_per_seat(void **state)
 	free(ack);
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM seats WHERE pictures = 1"), 2);
 	clock_iso(time(NULL) - 1, at, sizeof at);
-	set(e, "notify", "every");
+	fx_set(e, "notify", "every");
 	for (int k = 0; k < 3; k++)
 		assert_true(play_one(e, NULL) >= 0);
 	assert_int_equal(count(e, pics, 0, at), 0);
@@ -612,7 +602,7 @@ test_timezone_per_seat(void **state)
 	send_as(e, 0, "TIMEZONE america/new_york\n");
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM seats WHERE idx = 0 AND "
 	    "timezone = 'America/New_York'"), 1);
-	set(e, "notify", "every");
+	fx_set(e, "notify", "every");
 	send_as(e, 0, "STATUS\n");
 	m = fx_last_mail(&e->f, "status", addr[0]);
 	assert_non_null(m);

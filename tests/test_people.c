@@ -225,15 +225,6 @@ setup(void **state)
 	return fx_env_setup(state, "buqruru", "bq-1", 0, 0);
 }
 
-static void
-reload(struct fx_env *e)
-{
-	struct diag d;
-
-	play_free(&e->p);
-	assert_int_equal(play_load(&e->f.l, "bq-1", &e->p, &d), 1);
-}
-
 /* Runs one people_* call in a transaction; returns its result. */
 #define TX(e, call) tx_end((e), ledger_begin(&(e)->f.l, &d) == 0 ? (call) : -9, &d)
 
@@ -244,7 +235,7 @@ tx_end(struct fx_env *e, int rc, struct diag *d)
 		assert_int_equal(ledger_commit(&e->f.l, d), 0);
 	else
 		ledger_rollback(&e->f.l);
-	reload(e);
+	fx_reload(e);
 	return rc;
 }
 
@@ -288,7 +279,7 @@ test_replace(void **state)
 	    0);
 	assert_int_equal(ledger_seat_bounce(&e->f.l, e->p.g.id, 0, "nova@example.org", "new",
 	    &d), 1);
-	reload(e);
+	fx_reload(e);
 	assert_int_equal(e->p.g.seats[0].bounces, 1);
 	body = fx_last_mail(&e->f, "welcome", "nova@example.org");
 	assert_non_null(strstr(body, token));
@@ -358,7 +349,7 @@ test_bot_and_human(void **state)
 	/* A seat in civil disorder comes back to its player. */
 	assert_int_equal(sqlite3_exec(e->f.l.db, "UPDATE seats SET disorder = 1, missed = 3 "
 	    "WHERE idx = 1", NULL, NULL, NULL), SQLITE_OK);
-	reload(e);
+	fx_reload(e);
 	assert_int_equal(TX(e, people_set_bot(&e->f.l, &e->f.cfg, &e->p, 1, -1, NOW, &d)), 0);
 	assert_string_equal(e->p.g.seats[1].kind, "human");
 	assert_int_equal(e->p.g.seats[1].disorder, 0);
@@ -516,7 +507,7 @@ test_times_in_each_readers_zone(void **state)
 
 	assert_int_equal(TX(e, seat_set_timezone(&e->f.l, e->p.g.id, 0, "Asia/Tokyo", &d)),
 	    0);
-	reload(e);
+	fx_reload(e);
 	assert_int_equal(TX(e, people_pause(&e->f.l, &e->f.cfg, &e->p, 0, "the oasis is dry",
 	    NOW, &d)), 0);
 	/* 28 days on: 2026-12-19 12:00 UTC, 21:00 in Tokyo. */
@@ -580,7 +571,7 @@ test_watch_set_rollback_mails(void **state)
 	fx_mail(&e->f, m);
 	free(m);
 	free(o);
-	reload(e);
+	fx_reload(e);
 	assert_int_equal(e->p.seq, 1);
 	assert_int_equal(TX(e, people_rollback(&e->f.l, &e->f.cfg, &e->p, 1, "misread order",
 	    NOW, &first, &last, &d)), 0);

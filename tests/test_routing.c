@@ -69,16 +69,6 @@ mails_to(struct fx_env *e, const char *to)
 	return n;
 }
 
-static void
-set(struct fx_env *e, const char *key, const char *value)
-{
-	struct diag d;
-
-	diag_clear(&d);
-	if (campaign_set(&e->f.l, e->p.g.id, key, value, &d) < 0)
-		fail_msg("%s: %s", key, d.msg);
-}
-
 /* The seat's state now, from the ledger: waited for, and a legal order. */
 static int
 waited_order(struct fx_env *e, int seat, char *out, size_t n)
@@ -260,7 +250,7 @@ test_foreign_sender_apply(void **state)
 	long long before = events(e);
 	char *ack;
 
-	set(e, "foreign_sender", "apply");
+	fx_set(e, "foreign_sender", "apply");
 	snprintf(body, sizeof body, "%s\n", order);
 	mail(e, "mallory@evil.example", w, "", body);
 	assert_true(events(e) > before);
@@ -301,7 +291,7 @@ test_confirm_releases_the_held_mail(void **state)
 	mail(e, addr[w], w, "", "CONFIRM 00000-00000\n");
 	must_mail(e, "error", addr[w], "no mail of seat");
 	snprintf(body, sizeof body, "CONFIRM %s\n", code);
-	set(e, "foreign_sender", "apply");
+	fx_set(e, "foreign_sender", "apply");
 	mail(e, "mallory@evil.example", w, "", body);
 	must_mail(e, "error", addr[w], "only in a mail from the seat's");
 	assert_int_equal(events(e), before);
@@ -545,7 +535,7 @@ test_dmarc_fail_under_foreign_sender_apply(void **state)
 	char *ack;
 
 	pin(e, MTA);
-	set(e, "foreign_sender", "apply");
+	fx_set(e, "foreign_sender", "apply");
 	w = first_waited(e, order, sizeof order);
 	assert_true(applied_under(e, "Authentication-Results: " MTA "; dmarc=fail "
 	    "header.from=example.org\n", ""));
@@ -574,13 +564,13 @@ test_dmarc_notices_in_every_language(void **state)
 
 		snprintf(line, sizeof line, "LANGUAGE %s\n", lang[k]);
 		mail(e, addr[w], w, "", line);
-		set(e, "foreign_sender", "hold");
+		fx_set(e, "foreign_sender", "hold");
 		assert_false(applied_under(e, fail, ""));
 		m = fx_last_mail(&e->f, "held", addr[w]);
 		must_contain(m, why[k]);
 		must_contain(m, "DMARC");
 		free(m);
-		set(e, "foreign_sender", "apply");
+		fx_set(e, "foreign_sender", "apply");
 		assert_true(applied_under(e, fail, ""));
 		m = fx_last_mail(&e->f, "ack", addr[w]);
 		must_contain(m, why[k]);

@@ -75,16 +75,6 @@ exec(struct fx_env *e, const char *fmt, ...)
 		fail_msg("%s: %s", sql, sqlite3_errmsg(e->f.l.db));
 }
 
-static void
-set(struct fx_env *e, const char *key, const char *value)
-{
-	struct diag d;
-
-	diag_clear(&d);
-	if (campaign_set(&e->f.l, e->p.g.id, key, value, &d) < 0)
-		fail_msg("%s: %s", key, d.msg);
-}
-
 static time_t
 time_of(struct fx_env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -231,7 +221,7 @@ test_default_applied(void **state)
 	struct schedule_stats s;
 
 	/* Both seats hear the step, whoever decides next. */
-	set(e, "notify", "every");
+	fx_set(e, "notify", "every");
 	run_at(e, t0 + 60);
 	due = open_due(e, 0);
 	s = run_at(e, due + 60);
@@ -261,7 +251,7 @@ test_late_note_off(void **state)
 	struct fx_env *e = *state;
 	time_t t0 = setup_at(e);
 
-	set(e, "late_note", "no");
+	fx_set(e, "late_note", "no");
 	run_at(e, t0 + 60);
 	run_at(e, open_due(e, 0) + 60);
 	assert_int_equal(count(e, "SELECT COUNT(*) FROM events WHERE kind = 'default'"), 2);
@@ -285,7 +275,7 @@ test_grace_period(void **state)
 	diag_clear(&d);
 	assert_int_equal(campaign_set(&e->f.l, e->p.g.id, "grace", "8d", &d), -1);
 	assert_non_null(strstr(d.msg, "at most 7d"));
-	set(e, "grace", "6h");
+	fx_set(e, "grace", "6h");
 	assert_int_equal(campaign_load(&e->f.l, e->p.g.id, &c, NULL), 0);
 	campaign_describe(&c, &b);
 	assert_non_null(strstr(b.p, "grace: 6h\n"));
@@ -371,7 +361,7 @@ test_civil_disorder(void **state)
 	time_t t = setup_at(e);
 	int i;
 
-	set(e, "disorder_after", "2");
+	fx_set(e, "disorder_after", "2");
 	run_at(e, t + 60);
 	for (i = 0; i < 40 && count(e, "SELECT disorder FROM seats WHERE idx = 0") == 0; i++) {
 		time_t due = time_of(e, "SELECT MIN(due_at) FROM deadlines WHERE status = 'open'");
@@ -418,7 +408,7 @@ test_counts_in_the_readers_words(void **state)
 	struct fx_env *e = *state;
 	time_t t = setup_at(e), due;
 
-	set(e, "disorder_after", "1");
+	fx_set(e, "disorder_after", "1");
 	exec(e, "UPDATE seats SET language = 'es' WHERE idx = 0");
 	exec(e, "UPDATE seats SET language = 'fr' WHERE idx = 1");
 	run_at(e, t + 60);
@@ -603,8 +593,8 @@ test_never_backwards(void **state)
 	struct fx_env *e = *state;
 	time_t t0 = setup_at(e), hole;
 
-	set(e, "deadline.hole", "5d");
-	set(e, "deadline.sowing", "1d");
+	fx_set(e, "deadline.hole", "5d");
+	fx_set(e, "deadline.sowing", "1d");
 	run_at(e, t0 + 60);
 	hole = open_due(e, 0);
 	assert_int_equal(hole, t0 + 5 * 86400);
@@ -709,7 +699,7 @@ test_targi_defaults(void **state)
 	void *st;
 	char hash[HASH_HEX];
 
-	set(e, "disorder_after", "0");
+	fx_set(e, "disorder_after", "0");
 	run_at(e, t + 60);
 	for (int i = 0; i < 30; i++) {
 		time_t due = time_of(e, "SELECT MIN(due_at) FROM deadlines WHERE status = 'open'");

@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "campaign/campaign.h"
 #include "lang/catalog.h"
 #include "core/clock.h"
 #include "mail/ingest.h"
@@ -182,6 +183,26 @@ fx_env_teardown(void **state)
 	fx_close(&e->f);
 	free(e);
 	return 0;
+}
+
+void
+fx_reload(struct fx_env *e)
+{
+	struct diag d;
+
+	play_free(&e->p);
+	if (play_load(&e->f.l, e->game, &e->p, &d) != 1)
+		fail_msg("play_load %s: %s", e->game, d.msg);
+}
+
+void
+fx_set(struct fx_env *e, const char *key, const char *value)
+{
+	struct diag d;
+
+	diag_clear(&d);
+	if (campaign_set(&e->f.l, e->p.g.id, key, value, &d) < 0)
+		fail_msg("%s: %s", key, d.msg);
 }
 
 const char *const tr_langs[TR_NLANGS] = { "de", "es", "fr" };

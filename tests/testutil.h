@@ -38,6 +38,11 @@ struct fx_env {
 int fx_env_setup(void **state, const char *rules, const char *name, int nseats,
     unsigned bots);
 int fx_env_teardown(void **state);
+/* The fixture's game again from the ledger, into e->p. */
+void fx_reload(struct fx_env *);
+/* Sets the campaign's key of the fixture's game; fails the test when
+ * campaign_set refuses it. */
+void fx_set(struct fx_env *, const char *key, const char *value);
 /* Count of rows for an SQL query returning one integer. */
 long long fx_count(struct fixture *, const char *sql);
 /* The body of the newest outbox mail of kind to addr, or NULL (free it). */

@@ -229,6 +229,12 @@ struct game_rules {
 	/* Optional: the one place of the board picture (view) o acts on, in
 	 * spot; -1 when it acts on none, or on several (a plan). */
 	int (*order_spot)(const void *st, const struct order *o, struct order_spot *spot);
+	/* Optional: the list of the view (view()) that explains the orders of
+	 * a decision the report shows, one item an order: "order" (as
+	 * msg_order writes it) and "meaning". A numbered choice of that
+	 * order (render/taps.h) carries its meaning, so a report says each
+	 * order once. NULL: none. */
+	const char *order_meanings;
 	/* For the bots (games/bot.h), which search only over its results: st
 	 * becomes a state seat cannot tell from it. Everything seat may not
 	 * know (what secrets lists for it: the decks' order, another seat's

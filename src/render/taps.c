@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/buf.h"
+#include "core/msg.h"
 #include "core/xmalloc.h"
 #include "lang/ordertr.h"
 #include "mail/address.h"
@@ -126,6 +127,31 @@ order_words(const char *lang, const struct play *p, const char *order, char *t, 
 		snprintf(t, size, "%s", order);
 }
 
+/* Sets "meaning" on item, the order shown for order (in English), when
+ * the list of root that explains the decision's orders
+ * (rules->order_meanings) has it. The view holds its orders as messages
+ * (msg_order), which the templates put in the reader's words. */
+static void
+add_meaning(const struct play *p, const struct tval *root, struct tval *item,
+    const char *order)
+{
+	const struct tval *list = p->rules->order_meanings != NULL ?
+	    tval_get(root, p->rules->order_meanings) : NULL;
+	char enc[ORDER_TEXT + 64];
+
+	msg_order(enc, sizeof enc, p->rules->name, order);
+	for (size_t i = 0; list != NULL && list->type == TV_LIST && i < list->n; i++) {
+		const struct tval *o = tval_get(list->items[i], "order");
+		const struct tval *m = tval_get(list->items[i], "meaning");
+
+		if (o != NULL && o->type == TV_STR && m != NULL && m->type == TV_STR &&
+		    strcmp(o->str, enc) == 0) {
+			tval_set_str(item, "meaning", m->str);
+			return;
+		}
+	}
+}
+
 /* Whether the report of root numbers seat's choices, with the referee's
  * address to write them to in to: only a seat on its turn is asked, and
  * only an address a mailto: link can hold. */
@@ -195,6 +221,7 @@ taps_add(struct ledger *l, const struct config *c, const char *lang,
 		/* The text part's column: numbers right-aligned under 100. */
 		tval_set_strf(ch, "label", "%2zu", n);
 		tval_set_str(ch, "text", t);
+		add_meaning(p, root, ch, ol.v[nth(first, k)].text);
 		buf_printf(&all, "%s\n", t);
 		if ((rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "link", t, code, d)) < 0)
 			break;
@@ -216,8 +243,11 @@ taps_add(struct ledger *l, const struct config *c, const char *lang,
 	list = tval_set_list(root, "choices_rest");
 	if (rc == 0 && n > 0 && !flag(root, "legal_short"))
 		for (size_t k = n; k < ol.n; k++) {
+			struct tval *rest = tval_push_map(list);
+
 			order_words(lang, p, ol.v[nth(first, k)].text, t, sizeof t);
-			tval_set_str(tval_push_map(list), "text", t);
+			tval_set_str(rest, "text", t);
+			add_meaning(p, root, rest, ol.v[nth(first, k)].text);
 		}
 	tval_set_bool(root, "has_rest", list->n > 0);
 	number_suggestions(root, choices);

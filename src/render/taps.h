@@ -23,7 +23,8 @@
 
 /* Adds "choices" (number, label, the number as the text part aligns it,
  * text and href, the link; no href when it would be longer than
- * TAPS_LINK_MAX), "has_choices", "choices_more" and, unless root's
+ * TAPS_LINK_MAX; meaning, when the game explains the order:
+ * rules->order_meanings), "has_choices", "choices_more" and, unless root's
  * "legal_short" says the report summarises the orders, "choices_rest" (the
  * orders beyond the numbered ones, each a text) and "has_rest" to root,
  * a report for seat of p in lang (its kw map already set) that shows the

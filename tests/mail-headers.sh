@@ -83,12 +83,12 @@ check "every subject of the game begins with its tag, said once" \
 	 ! grep -h "^Subject:" outbox/*.eml | grep -q "$game:"'
 
 # List-Unsubscribe (RFC 2369; issue 30): a seat's asks for NOTIFY digest
-# (with its token, as every mail that changes a seat); an observer's is
-# UNWATCH GAME, taken from the watching address alone.
+# with a code for the token (tests/unsubscribe.sh tries to misuse it); an
+# observer's is UNWATCH GAME, taken from the watching address alone.
 unsub() { val "$1" List-Unsubscribe; }
 check "a seat's mails carry a mailto that asks for NOTIFY digest" \
 	'f=$(kind_file welcome) &&
-	 [ "$(unsub "$f")" = "<mailto:referee@azalai.test?subject=NOTIFY%20digest&body=GAME%20$game%0D%0ASEAT%20a%0D%0ATOKEN%20%0D%0ANOTIFY%20digest>" ]'
+	 unsub "$f" | grep -q "^<mailto:referee@azalai.test?subject=NOTIFY%20digest&body=GAME%20$game%0D%0ASEAT%20a%0D%0ANOTIFY%20digest%0D%0ACODE%20[a-z0-9]\{26\}%0D%0A>\$"'
 check "a mail about no game has no List-Unsubscribe" '[ -z "$(unsub "$(kind_file problem)")" ]'
 "$az" watch "$game" fan@azalai.test fr > /dev/null 2>&1
 "$az" run > /dev/null 2>&1

@@ -74,7 +74,8 @@ AZALAI_NOW=$(at 73)
 check "the mail to w2 is still queued" \
 	'[ "$(q "SELECT status FROM outbox WHERE id = $w2")" != sent ]'
 kept=$(q "SELECT COUNT(*) FROM outbox WHERE status = 'sent' AND kind <> 'welcome' AND
-    sent_at < '$(at 25)' AND (body <> '' OR html <> '' OR json <> '')")
+    sent_at < '$(at 25)' AND (body <> '' OR html <> '' OR json <> '' OR
+    ical <> '' OR unsub <> '')")
 [ "$kept" = 0 ] && pass || fail "$kept delivered mails keep their bodies after three days"
 check "the welcome mails keep their bodies" \
 	'[ "$(q "SELECT group_concat(length(body)) FROM outbox WHERE kind = '"'welcome'"'")" = "$welcomes" ]'

@@ -81,6 +81,43 @@ test_open_migrates_once(void **state)
 	ledger_close(&l);
 }
 
+/* Migration 007 makes order_codes again to take a new kind: a ledger at
+ * 006 keeps its codes, unspent and spent, and each gets no address. */
+static void
+test_codes_kept_by_007(void **state)
+{
+	struct ledger l;
+	struct diag d;
+	sqlite3 *db;
+
+	(void)state;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	for (int i = 0; migrations[i].sql != NULL && migrations[i].version <= 6; i++)
+		assert_int_equal(sqlite3_exec(db, migrations[i].sql, NULL, NULL, NULL),
+		    SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "PRAGMA application_id = 1096433996; "
+	    "PRAGMA user_version = 6; "
+	    "INSERT INTO games (name, rules, options, seed, created_at, status) "
+	    "    VALUES ('g1', 'buqruru', '', 7, 'then', 'active');"
+	    "INSERT INTO order_codes (hash, game_id, seat_idx, seq, shown_step, kind, "
+	    "    orders, used_by) VALUES ('h1', 1, 0, 3, 2, 'link', 'HOLE a', NULL), "
+	    "    ('h2', 1, 1, 4, 3, 'reply', 'SOW' || char(10) || 'SOW 2', 9);",
+	    NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+
+	assert_int_equal(ledger_open(&l, path, &d), 0);
+	assert_int_equal(ledger_user_version(&l), newest_migration());
+	assert_int_equal(count(&l, "SELECT count(*) FROM order_codes WHERE hash = 'h1' AND "
+	    "game_id = 1 AND seat_idx = 0 AND seq = 3 AND shown_step = 2 AND kind = 'link' "
+	    "AND orders = 'HOLE a' AND used_by IS NULL AND address = ''"), 1);
+	assert_int_equal(count(&l, "SELECT count(*) FROM order_codes WHERE hash = 'h2' AND "
+	    "seat_idx = 1 AND kind = 'reply' AND orders = 'SOW' || char(10) || 'SOW 2' AND "
+	    "used_by = 9 AND address = ''"), 1);
+	assert_int_equal(count(&l, "SELECT count(*) FROM order_codes"), 2);
+	assert_integrity(&l);
+	ledger_close(&l);
+}
+
 /* The CHECKs of the schema refuse what the referee never writes, accept what
  * it does, and, written as chains of ORs, fill no temporary index on insert. */
 static void
@@ -134,6 +171,8 @@ test_checks(void **state)
 		{ "INSERT INTO game_counts (rules, n) VALUES ('r' || ?2, ?1)", "-1", "0" },
 		{ "INSERT INTO token_failures (game_id, seat_idx, since, count) VALUES "
 		    "(1, ?2, 'now', ?1)", "-1", "1" },
+		{ "INSERT INTO order_codes (hash, game_id, seat_idx, seq, shown_step, kind, "
+		    "orders) VALUES ('h' || ?2, 1, 0, 0, 0, ?1, '')", "peek", "unsub" },
 	};
 	struct ledger l;
 	struct diag d;
@@ -867,6 +906,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_refuses_newer_schema, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_defensive, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_checks, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_codes_kept_by_007, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wal_and_foreign_keys, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_dirty_marks_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_events_chain_and_append_only, setup,

@@ -24,8 +24,8 @@ code_hash(const char *code, char out[HASH_HEX])
 
 int
 ordercode_new(struct ledger *l, int64_t game_id, int seat, int64_t seq,
-    long long shown_step, const char *kind, const char *orders, char out[ORDERCODE_LEN],
-    struct diag *d)
+    long long shown_step, const char *kind, const char *orders, const char *address,
+    char out[ORDERCODE_LEN], struct diag *d)
 {
 	/* As tokens: no 0/o/1/l, read aloud and retyped at worst. */
 	static const char alpha[] = "23456789abcdefghijkmnpqrstuvwxyz";
@@ -55,7 +55,7 @@ ordercode_new(struct ledger *l, int64_t game_id, int seat, int64_t seq,
 	out[ORDERCODE_LEN - 1] = '\0';
 	code_hash(out, h);
 	st = ledger_stmt(l, "INSERT INTO order_codes (hash, game_id, seat_idx, seq, "
-	    "shown_step, kind, orders) VALUES (?,?,?,?,?,?,?)");
+	    "shown_step, kind, orders, address) VALUES (?,?,?,?,?,?,?,?)");
 	sqlite3_bind_text(st, 1, h, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(st, 2, game_id);
 	sqlite3_bind_int(st, 3, seat);
@@ -63,6 +63,7 @@ ordercode_new(struct ledger *l, int64_t game_id, int seat, int64_t seq,
 	sqlite3_bind_int64(st, 5, shown_step);
 	sqlite3_bind_text(st, 6, kind, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 7, orders, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 8, address, -1, SQLITE_STATIC);
 	return ledger_done(l, st, d) < 0 ? -1 : 0;
 }
 
@@ -70,7 +71,8 @@ int
 ordercode_find(struct ledger *l, const char *code, const char *kind, struct ordercode *oc)
 {
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT game_id, seat_idx, seq, shown_step, "
-	    "orders, COALESCE(used_by, 0) FROM order_codes WHERE hash = ? AND kind = ?");
+	    "orders, COALESCE(used_by, 0), address FROM order_codes WHERE hash = ? AND "
+	    "kind = ?");
 	int found = 0;
 
 	memset(oc, 0, sizeof *oc);
@@ -89,6 +91,7 @@ ordercode_find(struct ledger *l, const char *code, const char *kind, struct orde
 		oc->shown_step = sqlite3_column_int64(st, 3);
 		oc->orders = xstrdup(col_text(st, 4));
 		oc->used_by = sqlite3_column_int64(st, 5);
+		oc->address = xstrdup(col_text(st, 6));
 		snprintf(oc->kind, sizeof oc->kind, "%s", kind);
 	}
 	ledger_release(l, st);
@@ -99,7 +102,8 @@ void
 ordercode_free(struct ordercode *oc)
 {
 	free(oc->orders);
-	oc->orders = NULL;
+	free(oc->address);
+	oc->orders = oc->address = NULL;
 }
 
 int

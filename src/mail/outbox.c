@@ -117,7 +117,7 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 
 	st = ledger_stmt(l, "INSERT INTO outbox (id, game_id, seat_idx, kind, to_addr, "
 	    "message_id, in_reply_to, refs, subject, body, created_at, next_try_at, html, "
-	    "step, json, ical) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+	    "step, json, ical, unsub) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
 	sqlite3_bind_int64(st, 1, id);
 	if (it->game_id > 0)
 		sqlite3_bind_int64(st, 2, it->game_id);
@@ -144,6 +144,8 @@ outbox_queue(struct ledger *l, const struct config *c, const struct outbox_item 
 		sqlite3_bind_null(st, 14);
 	sqlite3_bind_text(st, 15, it->json != NULL ? it->json : "", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 16, it->ical != NULL ? it->ical : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 17, it->unsubscribe != NULL ? it->unsubscribe : "", -1,
+	    SQLITE_STATIC);
 	rc = ledger_done(l, st, d);
 	if (rc == 0)
 		log_info("queued %s mail %lld to %s: %s", it->kind, id, to, it->subject);
@@ -339,33 +341,20 @@ pct(GString *b, const char *s, const char *keep)
 	}
 }
 
-/* List-Unsubscribe (RFC 2369) of a mail about game to a seat (its name
- * seat, "" when none) or to one who watches it, into out; "" for anyone
- * else (the game master). An observer's is "UNWATCH GAME", which the
+/* List-Unsubscribe (RFC 2369) of a mail about game to one who watches it
+ * (watcher), into out; "" for anyone else. It is "UNWATCH GAME", which the
  * referee takes from the watching address alone (answer.c): it changes no
- * game. A seat's asks for NOTIFY digest, the quietest mode, and like every
- * mail that changes a seat it needs the seat's token: the referee answers
- * one without it asking for the token, never silences a seat on the word
- * of a From that anyone can write. doc/mail-notes.md says so. */
+ * game. A seat's is queued with its mail, with a code (render/taps.h). */
 static void
-unsubscribe(char *out, size_t n, const char *referee, const char *game, const char *seat,
-    int watcher)
+unwatch_uri(char *out, size_t n, const char *referee, const char *game, int watcher)
 {
 	GString *b = g_string_new(NULL);
 
-	if (game[0] != '\0' && (seat[0] != '\0' || watcher)) {
+	if (game[0] != '\0' && watcher) {
 		g_string_append(b, "mailto:");
 		pct(b, referee, "-._~@");
-		if (seat[0] != '\0') {
-			g_string_append(b, "?subject=NOTIFY%20digest&body=GAME%20");
-			pct(b, game, "-._~");
-			g_string_append(b, "%0D%0ASEAT%20");
-			pct(b, seat, "-._~");
-			g_string_append(b, "%0D%0ATOKEN%20%0D%0ANOTIFY%20digest");
-		} else {
-			g_string_append(b, "?subject=UNWATCH%20");
-			pct(b, game, "-._~");
-		}
+		g_string_append(b, "?subject=UNWATCH%20");
+		pct(b, game, "-._~");
 	}
 	snprintf(out, n, "%s", b->len < n ? b->str : "");
 	g_string_free(b, TRUE);
@@ -418,10 +407,9 @@ outbox_deliver(struct ledger *l, const struct config *c, const struct outbox_rou
 		    "WHERE w.game_id = o.game_id AND w.kind IN ('welcome', 'seat', 'watch') "
 		    "AND w.to_addr = o.to_addr COLLATE NOCASE AND (w.kind = 'welcome' OR "
 		    "(w.kind = 'seat') = (w.seat_idx IS NOT NULL)) ORDER BY w.id LIMIT 1), ''), "
-		    "COALESCE(s.name, ''), EXISTS (SELECT 1 FROM watchers v WHERE v.game_id = "
-		    "o.game_id AND v.address = o.to_addr COLLATE NOCASE), o.ical "
-		    "FROM outbox o LEFT JOIN games g ON g.id = o.game_id LEFT JOIN seats s ON "
-		    "s.game_id = o.game_id AND s.idx = o.seat_idx WHERE o.id = ?");
+		    "EXISTS (SELECT 1 FROM watchers v WHERE v.game_id = o.game_id AND "
+		    "v.address = o.to_addr COLLATE NOCASE), o.ical, o.unsub "
+		    "FROM outbox o LEFT JOIN games g ON g.id = o.game_id WHERE o.id = ?");
 		sqlite3_bind_int64(st, 1, id);
 		if (sqlite3_step(st) != SQLITE_ROW) {
 			ledger_release(l, st);
@@ -449,11 +437,14 @@ outbox_deliver(struct ledger *l, const struct config *c, const struct outbox_rou
 		game = sqlite3_column_int64(st, 10);
 		seat = sqlite3_column_int(st, 11);
 		m.json = col_text(st, 12);
-		m.ical = col_text(st, 17);
+		m.ical = col_text(st, 16);
 		m.game = col_text(st, 13);
 		m.root = col_text(st, 14);
-		unsubscribe(unsub, sizeof unsub, from, m.game, col_text(st, 15),
-		    sqlite3_column_int(st, 16));
+		if (seat >= 0)
+			snprintf(unsub, sizeof unsub, "%s", col_text(st, 17));
+		else
+			unwatch_uri(unsub, sizeof unsub, from, m.game,
+			    sqlite3_column_int(st, 15));
 		m.unsubscribe = unsub;
 		m.html = html;
 		/* The recipient as the To header and the envelope name it. One
@@ -719,7 +710,7 @@ outbox_prune(struct ledger *l, const char *before, int max, int *pictures, struc
 		if ((rc = ledger_done(l, st, d)) < 0)
 			break;
 		st = ledger_stmt(l, "UPDATE outbox SET id = -id, body = '', html = '', "
-		    "json = '', ical = '' WHERE id = ?");
+		    "json = '', ical = '', unsub = '' WHERE id = ?");
 		sqlite3_bind_int64(st, 1, -g_array_index(ids, int64_t, i));
 		rc = ledger_done(l, st, d);
 	}

@@ -42,6 +42,9 @@ struct outbox_item {
 	const char *json;         /* the view.json attachment, NULL or "" when none */
 	/* The iCalendar part (render/calendar.h), NULL or "" when none. */
 	const char *ical;
+	/* A seat's List-Unsubscribe URI (render/taps.h), NULL or "" when none;
+	 * an observer's is made when the mail is sent. */
+	const char *unsubscribe;
 	/* The board picture of html, when it has one (png_len > 0, or recipe
 	 * or svg not NULL when it is not drawn yet): html is then the page that
 	 * refers to it as cid:cid, and the PNG (or what it will be drawn from

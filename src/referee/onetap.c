@@ -87,21 +87,65 @@ drop_line(struct orderblock *ob, size_t i)
 	ob->nlines--;
 }
 
+/* The seat's address now, from the ledger; "" when it has none. */
+static void
+address_of(struct ledger *l, const struct ordercode *oc, char *out, size_t n)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT address FROM seats WHERE game_id = ? AND "
+	    "idx = ?");
+
+	sqlite3_bind_int64(st, 1, oc->game_id);
+	sqlite3_bind_int(st, 2, oc->seat);
+	snprintf(out, n, "%s", sqlite3_step(st) == SQLITE_ROW ? col_text(st, 0) : "");
+	ledger_release(l, st);
+}
+
+/* An unsubscribe link's mail (taps_unsubscribe): its one line besides CODE
+ * must be the one it asks for, and the seat must still have the address
+ * the link went to, so a former player's old mail changes nothing of the
+ * new one's. Unlike an order's, such a code is not spent: what it asks,
+ * asked twice, is done once, and a second tap of the button is answered
+ * as the first. */
+static int
+unsub_mail(struct ledger *l, struct orderblock *ob, size_t at, struct ordercode *oc,
+    struct onetap *t)
+{
+	char game[64], seat[64], address[256];
+	int line = ob->lines[at].lineno;
+	long order;
+
+	address_of(l, oc, address, sizeof address);
+	if (!names_of(l, oc, game, sizeof game, seat, sizeof seat) ||
+	    ob->game == NULL || strcasecmp(ob->game, game) != 0 || ob->seat == NULL ||
+	    strcasecmp(ob->seat, seat) != 0)
+		diag_set(&t->why, line, "this code was given for another game or seat");
+	else if (strcasecmp(address, oc->address) != 0)
+		diag_set(&t->why, line, "this code came in a mail to the seat's former "
+		    "address: it changes the seat no more; write the lines with your token");
+	else if ((order = only_order(ob, at)) < 0 || !same_line(ob->lines[order].text,
+	    oc->orders))
+		diag_set(&t->why, line, "this code asks only for the one line of its "
+		    "unsubscribe link, unchanged (%s); send other lines with your token",
+		    oc->orders);
+	else {
+		drop_line(ob, at);
+		t->ok = 1;
+		return 0;
+	}
+	return 1;
+}
+
+/* A one-tap order: oc, the code found, is freed here. */
 static int
 link_mail(struct ledger *l, int64_t message, struct orderblock *ob, size_t at,
-    const char *code, struct onetap *t, struct diag *d)
+    struct ordercode *ocp, struct onetap *t, struct diag *d)
 {
-	struct ordercode oc;
+	struct ordercode oc = *ocp;
 	char game[64], seat[64];
 	int line = ob->lines[at].lineno;
 	long order;
 	int rc = 1;
 
-	if (!ordercode_find(l, code, "link", &oc)) {
-		diag_set(&t->why, line, "this is not a code the referee gave: a code comes in "
-		    "a link of a report and plays only that link's order");
-		return 1;
-	}
 	if (oc.used_by != 0 && oc.used_by != message)
 		diag_set(&t->why, line, "this code was used already, by an earlier mail: a "
 		    "code plays its order once");
@@ -125,6 +169,27 @@ link_mail(struct ledger *l, int64_t message, struct orderblock *ob, size_t at,
 	}
 	ordercode_free(&oc);
 	return rc;
+}
+
+/* The mail of a code that came in a link: a one-tap order's, or an
+ * unsubscribe link's. */
+static int
+code_mail(struct ledger *l, int64_t message, struct orderblock *ob, size_t at,
+    const char *code, struct onetap *t, struct diag *d)
+{
+	struct ordercode oc;
+	int rc;
+
+	if (ordercode_find(l, code, "link", &oc))
+		return link_mail(l, message, ob, at, &oc, t, d);
+	if (ordercode_find(l, code, "unsub", &oc)) {
+		rc = unsub_mail(l, ob, at, &oc, t);
+		ordercode_free(&oc);
+		return rc;
+	}
+	diag_set(&t->why, ob->lines[at].lineno, "this is not a code the referee gave: a "
+	    "code comes in a link of a report and plays only that link's order");
+	return 1;
 }
 
 /* The first meaningful line of text (not blank, not quoted): a number, or
@@ -261,7 +326,7 @@ onetap_read(struct ledger *l, const struct mailmsg *m, int64_t message, const ch
 	if (ob->found) {
 		for (size_t i = 0; i < ob->nlines; i++)
 			if (code_line(ob->lines[i].text, code, sizeof code))
-				return link_mail(l, message, ob, i, code, t, d);
+				return code_mail(l, message, ob, i, code, t, d);
 		return 0;
 	}
 	if ((line = number_line(text, &n)) == 0)

@@ -1,11 +1,13 @@
-/* onetap: an order mail that a single-use code authenticates instead of
- * the seat's token (issue 30): a one-tap link's mail (its CODE line, bound
- * to one order at one step of one seat) or a reply by number to a report
- * (the code its Message-ID carried, which the reply's In-Reply-To or
- * References give back). A code plays once, only what it was made for;
- * everything else about the mail (the address on record, a foreign sender,
- * a stale or replayed mail) is judged as for any order mail. The codes are
- * made by render/taps.h. */
+/* onetap: an order mail that a code authenticates instead of the seat's
+ * token (issue 30): a one-tap link's mail (its CODE line, bound to one
+ * order at one step of one seat), a reply by number to a report (the code
+ * its Message-ID carried, which the reply's In-Reply-To or References give
+ * back), or an unsubscribe link's mail (a CODE line bound to NOTIFY digest
+ * for a seat at one address). An order's code plays once, only what it
+ * was made for; an unsubscribe code is not spent, since what it asks is
+ * the same asked twice. Everything else about the mail (the address on
+ * record, a foreign sender, a stale or replayed mail) is judged as for any
+ * order mail. The codes are made by render/taps.h. */
 #ifndef AZ_ONETAP_H
 #define AZ_ONETAP_H
 

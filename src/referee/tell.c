@@ -14,6 +14,7 @@
 #include "render/calendar.h"
 #include "render/report.h"
 #include "render/reportjson.h"
+#include "render/taps.h"
 
 int
 tell_tree(struct ledger *l, const struct config *c, struct render *r,
@@ -35,13 +36,18 @@ tell_tree_view(struct ledger *l, const struct config *c, struct render *r,
 	struct report_mail m;
 	struct outbox_item it;
 	struct picture_recipe rec;
-	char *ical;
+	char *ical, *unsub;
 	int rc;
 
 	if (report_mail(l, c, r, p, seat, root, tmpl, view_keys, &m, d) < 0)
 		return -1;
 	if (calendar_part(l, c, r, p, seat, now, &ical, d) < 0) {
 		report_mail_free(&m);
+		return -1;
+	}
+	if (taps_unsubscribe(l, c, r->lang, p, seat, to, &unsub, d) < 0) {
+		report_mail_free(&m);
+		free(ical);
 		return -1;
 	}
 	memset(&it, 0, sizeof it);
@@ -54,6 +60,7 @@ tell_tree_view(struct ledger *l, const struct config *c, struct render *r,
 	it.html = m.html;
 	it.json = m.json;
 	it.ical = ical;
+	it.unsubscribe = unsub;
 	it.png = m.png.p;
 	it.png_len = m.png.len;
 	/* Not the SVG but what it is made from: an SVG is most of what an
@@ -82,6 +89,7 @@ tell_tree_view(struct ledger *l, const struct config *c, struct render *r,
 	rc = outbox_queue(l, c, &it, now, d);
 	report_mail_free(&m);
 	free(ical);
+	free(unsub);
 	return rc;
 }
 

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/buf.h"
 #include "core/msg.h"
@@ -223,7 +224,8 @@ taps_add(struct ledger *l, const struct config *c, const char *lang,
 		tval_set_str(ch, "text", t);
 		add_meaning(p, root, ch, ol.v[nth(first, k)].text);
 		buf_printf(&all, "%s\n", t);
-		if ((rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "link", t, code, d)) < 0)
+		if ((rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "link", t, "", code,
+		    d)) < 0)
 			break;
 		xasprintf(&subject, "%s %s: %s", p->g.name, p->g.seats[seat].name, t);
 		xasprintf(&body, "%s %s\r\n%s %s\r\n%s %lld\r\n%s\r\n%s %s\r\n",
@@ -253,9 +255,33 @@ taps_add(struct ledger *l, const struct config *c, const char *lang,
 	number_suggestions(root, choices);
 	order_list_free(&ol);
 	if (rc == 0 && n > 0)
-		rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "reply", all.p, mid_code, d);
+		rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "reply", all.p, "",
+		    mid_code, d);
 	buf_free(&all);
 	return rc;
+}
+
+int
+taps_unsubscribe(struct ledger *l, const struct config *c, const char *lang,
+    const struct play *p, int seat, const char *to, char **out, struct diag *d)
+{
+	const char *game = p->rules->name;
+	char ref[320], code[ORDERCODE_LEN], line[64], *body;
+
+	*out = NULL;
+	if (seat < 0 || seat >= p->g.nseats || strchr(to, '@') == NULL ||
+	    strcasecmp(to, p->g.seats[seat].address) != 0 ||
+	    address_ascii(c->referee_address, ref, sizeof ref, NULL) < 0)
+		return 0;
+	order_words(lang, p, TAPS_UNSUB_LINE, line, sizeof line);
+	if (ordercode_new(l, p->g.id, seat, p->seq, 0, "unsub", line, to, code, d) < 0)
+		return -1;
+	xasprintf(&body, "%s %s\r\n%s %s\r\n%s\r\n%s %s\r\n",
+	    ordertr_word(lang, game, "GAME"), p->g.name, ordertr_word(lang, game, "SEAT"),
+	    p->g.seats[seat].name, line, TAPS_CODE_WORD, code);
+	*out = mailto(ref, line, body);
+	free(body);
+	return 0;
 }
 
 /* The item of root's view that spot names; a list the view shares with

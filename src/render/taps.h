@@ -37,6 +37,21 @@ int taps_add(struct ledger *, const struct config *, const char *lang,
     const struct play *p, int seat, long long shown, struct tval *root,
     char mid_code[ORDERCODE_LEN], struct diag *);
 
+/* The line an unsubscribe link asks for, in English (NOTIFY's quietest
+ * mode: a seat cannot leave its game by mail, doc/orders.md). */
+#define TAPS_UNSUB_LINE "NOTIFY digest"
+
+/* The List-Unsubscribe URI (RFC 2369) of a mail to seat of p at address
+ * to, in lang, in *out (free it): a mailto: to the referee whose mail
+ * asks, in the reader's words, for TAPS_UNSUB_LINE, with a code for the
+ * token (ordercode.h, kind "unsub", kept in the caller's transaction)
+ * bound to the seat at that address. A code is needed because the seat is
+ * changed by no From alone, which anyone can write. *out NULL when to is
+ * not the seat's address (a seat's former player), the seat has no
+ * mailbox, or the referee's address cannot be put in a mailto:. */
+int taps_unsubscribe(struct ledger *, const struct config *, const char *lang,
+    const struct play *p, int seat, const char *to, char **out, struct diag *);
+
 /* Marks in root's view where seat's numbered choices act, for the board
  * picture: the item each names (rules->order_spot) gets "choice", its
  * number ("3", or "3/4/5" and "+" for several), and root "has_spots".

@@ -3,7 +3,10 @@
 # private Postfix, "azalai run" fetches them from Dovecot over IMAP (then, in
 # a second game, over POP3) and sends its reports over SMTP into the players'
 # mailboxes, where the players read them back over IMAP and answer with a
-# legal line, until each match is over.
+# legal line, until each match is over. In the first game the players answer
+# in turn with their token, with a one-tap link of the report and with a
+# reply by number (issue 30), and press the unsubscribe button at the end:
+# links and headers as the mail servers carried them.
 . "${top_srcdir:-.}/tests/lib.sh"
 . "$src/tests/mailserver.sh"
 at_exit ms_stop
@@ -54,8 +57,15 @@ wait_reports() {
 
 sent_to_referee=0
 n=0
+taps=0
+numbers=0
 # $1 game, $2 seat: answers the newest report over IMAP with its last order
 # to copy (the first is the default order, which can end a match at once).
+# With tapping set, every third answer is the report's first one-tap link
+# (the default order) as a client sends it, and every third a reply with
+# its second choice's number (issue 30); what each should play goes to
+# expected.txt. Not the last ones: SOW 11 answered by SOW 11 captures
+# nothing, round after round, past the test's 400 rounds.
 play() {
 	game=$1
 	seat=$2
@@ -68,17 +78,44 @@ play() {
 	[ -n "$line" ] || return 1
 	mid=$(sed -n 's/^Message-I[dD]: *//p' "last-$seat.eml" | head -n 1)
 	n=$((n + 1))
-	{
-		printf 'From: %s <%s@%s>\r\n' "$seat" "$seat" "$MS_DOMAIN"
-		printf 'To: referee@%s\r\n' "$MS_DOMAIN"
-		printf 'Subject: Re: %s\r\n' "$game"
-		printf 'Message-ID: <%d.%s.%s@%s>\r\n' "$n" "$seat" "$game" "$MS_DOMAIN"
-		printf 'In-Reply-To: %s\r\n' "$mid"
-		printf 'Date: %s\r\n' "$(LC_ALL=C date -R)"
-		printf '\r\nGAME %s\r\nSEAT %s\r\nTOKEN %s\r\n%s\r\n' "$game" "$seat" \
-		    "$(awk -v s="$seat" '$1 == "seat" && $2 == s { print $4 }' "seats-$game.txt")" \
-		    "$line"
-	} > order.eml
+	way=token
+	[ -z "${tapping:-}" ] || way=$(echo "token tap number" | cut -d" " -f$((n % 3 + 1)))
+	if [ "$way" = tap ]; then
+		python3 "$src/tests/onetap.py" eml-links "last-$seat.eml" | sed -n 1p > link.txt
+		line=$(cut -f2 link.txt)
+		[ -n "$line" ] || return 1
+		python3 "$src/tests/onetap.py" link-mail "$(cut -f1 link.txt)" \
+		    "$seat@$MS_DOMAIN" "<$n.$seat.$game@$MS_DOMAIN>" > order.eml
+		taps=$((taps + 1))
+	elif [ "$way" = number ]; then
+		python3 "$src/tests/onetap.py" eml-choices "last-$seat.eml" |
+		    awk 'NR <= 2 { l = $0 } END { print l }' > choice.txt
+		line=$(cut -f2 choice.txt)
+		[ -n "$line" ] || return 1
+		{
+			printf 'From: %s <%s@%s>\r\n' "$seat" "$seat" "$MS_DOMAIN"
+			printf 'To: referee@%s\r\n' "$MS_DOMAIN"
+			printf 'Subject: Re: %s\r\n' "$game"
+			printf 'Message-ID: <%d.%s.%s@%s>\r\n' "$n" "$seat" "$game" "$MS_DOMAIN"
+			printf 'In-Reply-To: %s\r\nReferences: %s\r\n' "$mid" "$mid"
+			printf 'Date: %s\r\n' "$(LC_ALL=C date -R)"
+			printf '\r\n%s\r\n' "$(cut -f1 choice.txt)"
+		} > order.eml
+		numbers=$((numbers + 1))
+	else
+		{
+			printf 'From: %s <%s@%s>\r\n' "$seat" "$seat" "$MS_DOMAIN"
+			printf 'To: referee@%s\r\n' "$MS_DOMAIN"
+			printf 'Subject: Re: %s\r\n' "$game"
+			printf 'Message-ID: <%d.%s.%s@%s>\r\n' "$n" "$seat" "$game" "$MS_DOMAIN"
+			printf 'In-Reply-To: %s\r\n' "$mid"
+			printf 'Date: %s\r\n' "$(LC_ALL=C date -R)"
+			printf '\r\nGAME %s\r\nSEAT %s\r\nTOKEN %s\r\n%s\r\n' "$game" "$seat" \
+			    "$(awk -v s="$seat" '$1 == "seat" && $2 == s { print $4 }' "seats-$game.txt")" \
+			    "$line"
+		} > order.eml
+	fi
+	printf '%s\t%s\t%s\n' "$game" "$seat" "$line" >> expected.txt
 	ms_send "$seat@$MS_DOMAIN" "referee@$MS_DOMAIN" order.eml || return 1
 	sent_to_referee=$((sent_to_referee + 1))
 	return 0
@@ -113,8 +150,30 @@ play_game() {
 
 write_config imap
 "$az" init > /dev/null 2>&1
-check "a whole game by IMAP and SMTP" 'play_game imap'
+tapping=1
+check "a whole game by IMAP and SMTP, by token, one-tap link and number" 'play_game imap'
+tapping=
 g1=$game
+# Every answer played what it named: the seat's line, the link's order, the
+# choice the number stood for (the ledger keeps the order as played).
+played() { sqlite3 -separator "$(printf '\t')" azalai.db "SELECT g.name, s.name, o.text
+    FROM orders o JOIN games g ON g.id = o.game_id JOIN seats s ON s.game_id = o.game_id
+    AND s.idx = o.seat_idx WHERE g.name = '$1' AND o.status = 'accepted' ORDER BY o.id"; }
+check "each order, tapped, numbered or typed, played what it named" \
+	'[ "$taps" -ge 3 ] && [ "$numbers" -ge 3 ] && played "$g1" > played.txt &&
+	 grep "^$g1	" expected.txt | sort > want.txt && sort played.txt | cmp -s - want.txt'
+# The unsubscribe button of the seat's last mail, through Postfix too.
+uid=$(ms_imap_list amastan | sort -n | tail -n 1)
+ms_imap_get amastan "$uid" > unsub.eml
+python3 "$src/tests/onetap.py" link-mail "$(python3 "$src/tests/onetap.py" eml-unsubscribe unsub.eml)" \
+    "amastan@$MS_DOMAIN" "<unsub@$MS_DOMAIN>" > unsub-mail.eml
+ms_send "amastan@$MS_DOMAIN" "referee@$MS_DOMAIN" unsub-mail.eml
+ms_wait_count referee $((sent_to_referee + 1))
+"$az" run 2>> err.txt
+check "the unsubscribe button of a report, sent through Postfix: NOTIFY digest" \
+	'[ "$(sqlite3 azalai.db "SELECT s.notify FROM seats s JOIN games g ON
+	     g.id = s.game_id WHERE g.name = '\''$g1'\'' AND s.name = '\''amastan'\''")" = digest ]'
+sent_to_referee=$((sent_to_referee + 1))
 check "it is over" '"$az" list | grep -q "^$g1 .* over:"'
 check "its replay verifies" '"$az" replay "$g1" > /dev/null 2>&1'
 check "every order mail was taken once" \

@@ -6,6 +6,11 @@ choices of a queued report. Usage:
   onetap.py links DB OUTBOX_ID            one decoded link per line (JSON)
   onetap.py choices DB OUTBOX_ID          "N<TAB>text" per numbered choice
   onetap.py link-mail URL FROM MID        the mail a client sends for URL
+  onetap.py eml-links FILE                "URL<TAB>order" per link of the
+                                          HTML part of the mail in FILE
+  onetap.py eml-choices FILE              "N<TAB>text" per numbered choice
+                                          of the text part of that mail
+  onetap.py eml-unsubscribe FILE          its List-Unsubscribe URI
   onetap.py reply-mail DB OUTBOX_ID FROM MID LINE [--no-thread]
                                           a Reply to that mail whose first
                                           line is LINE, the report quoted
@@ -16,6 +21,8 @@ import re
 import sqlite3
 import sys
 from email.message import EmailMessage
+from email.parser import BytesParser
+from email.policy import default
 from email.policy import SMTP
 from urllib.parse import unquote, urlsplit
 
@@ -44,6 +51,16 @@ def decode(url):
     return fields
 
 
+def eml(path):
+    with open(path, "rb") as f:
+        return BytesParser(policy=default).parse(f)
+
+
+def part(msg, subtype):
+    p = msg.get_body(preferencelist=(subtype,))
+    return p.get_content() if p is not None else ""
+
+
 def send(msg):
     sys.stdout.buffer.write(msg.as_bytes(policy=SMTP.clone(max_line_length=998)))
     sys.stdout.flush()
@@ -59,6 +76,18 @@ def main(a):
         body = row(a[1], a[2])[2]
         for m in re.finditer(r"^ {2,3}(\d{1,2})  (\S.*)$", body, re.M):
             print("%s\t%s" % (m.group(1), m.group(2)))
+    elif a[0] == "eml-links":
+        page = part(eml(a[1]), "html")
+        for h in re.findall(r'href="(mailto:[^"]*)"', page):
+            url = html.unescape(h)
+            lines = decode(url).get("body", "").split("\r\n")
+            code = [i for i, ln in enumerate(lines) if ln.startswith("CODE ")]
+            print("%s\t%s" % (url, lines[code[0] - 1] if code else ""))
+    elif a[0] == "eml-choices":
+        for m in re.finditer(r"^ {2,3}(\d{1,2})  (\S.*)$", part(eml(a[1]), "plain"), re.M):
+            print("%s\t%s" % (m.group(1), m.group(2)))
+    elif a[0] == "eml-unsubscribe":
+        print(str(eml(a[1]).get("List-Unsubscribe", "")).strip().strip("<>"))
     elif a[0] == "link-mail":
         f = decode(a[1])
         m = EmailMessage()

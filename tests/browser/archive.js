@@ -42,7 +42,9 @@ async function visible(page) {
       lines: [...s.querySelectorAll("ul.lines li")].map((li) => li.textContent).join("\n"),
       picture: img ? img.getAttribute("src") : pre ? pre.textContent : "",
       pictureShown: img ? img.naturalWidth > 50 && box.width > 50 && box.height > 50 : false,
-      // Steps hidden from the reader keep their pictures unfetched.
+      // Steps hidden from the reader keep their pictures unfetched. Those
+      // at the top of the page may load before the page's script hides
+      // them (3 or 4, by timing: seen both), so the bound leaves room.
       fetched: [...document.querySelectorAll(".board img")].filter((i) => i.complete && i.naturalWidth > 0).length,
       where: document.getElementById("where").textContent,
       slider: Number(document.getElementById("slider").value),
@@ -82,7 +84,7 @@ async function run() {
     let v = await visible(page);
     check(v.count === 1, `${game}: one step shows at a time, not ${v.count}`);
     check(v.index === n - 1 && v.slider === n - 1, `${game}: the page opens at the last step (${v.index})`);
-    if (hasSvg) check(v.pictureShown && v.fetched <= 3, `${game}: the page opens with its last board and fetches few others (${v.fetched} of ${n})`);
+    if (hasSvg) check(v.pictureShown && v.fetched <= 6, `${game}: the page opens with its last board and fetches few others (${v.fetched} of ${n})`);
 
     await page.click("#first");
     const first = await visible(page);

@@ -5,10 +5,11 @@
 
 Whole random games of every kind, each kind in all four languages across
 its seats, played by mail through the private Postfix and Dovecot of
-tests/mailserver.sh (MS_DIR, MS_DOMAIN, MS_SMTP_PORT, MS_IMAP_PORT in the
-environment). The referee fetches over IMAP, sends its reports over SMTP
-into the seats' mailboxes and keeps no mail's body past its next run
-(retention 0): a number answers a report only the seat still holds.
+tests/mailserver.sh (MS_DIR, MS_DOMAIN and MS_SMTP_PORT in the environment;
+DIR/azalai.yaml from ms_referee_config). The referee fetches over IMAP,
+sends its reports over SMTP into the seats' mailboxes and keeps no mail's
+body past its next run (retention 0): a number answers a report only the
+seat still holds.
 
 At each decision every mailto: link of the HTML part of the report as the
 seat received it is turned into the mail a client sends (RFC 6068), and
@@ -180,34 +181,6 @@ class Referee:
         print("FAIL: " + what, flush=True)
 
 
-def config(d, mail):
-    with open(os.path.join(d, "referee.pw"), "w") as f:
-        f.write(os.environ["MS_PASS"] + "\n")
-    os.chmod(os.path.join(d, "referee.pw"), 0o600)
-    with open(os.path.join(d, "azalai.yaml"), "w") as f:
-        f.write("""datadir: %s
-referee:
-  address: %s
-log:
-  to: file
-  file: azalai.log
-mailbox:
-  type: imap
-  url: imap://127.0.0.1:%s/INBOX
-  user: %s
-  password_file: %s/referee.pw
-  tls: none
-  timeout: 10
-deliver:
-  method: smtp
-  url: smtp://127.0.0.1:%d
-  tls: none
-  timeout: 10
-retention: 0
-""" % (os.environ["top_srcdir"], mail.referee, os.environ["MS_IMAP_PORT"], mail.referee, d,
-            mail.port))
-
-
 def asking(r, gid, seats, done):
     """The reports of game GID that number choices no one has answered yet,
     newest per seat, as the seats received them: [(outbox id, seat index,
@@ -237,7 +210,7 @@ def decide(r, rnd, name, tokens, langs, oid, seat, report):
         return False
     # The order each choice means, played by the seat's own line with its
     # token (in English, the line itself); then each link and each number.
-    tries = []  # (kind, choice index, From, message)
+    tries = []  # (kind, choice index, mail)
     for i, (num, text) in enumerate(ch):
         url = urls[i] if urls else None
         if url is not None:
@@ -255,8 +228,8 @@ def decide(r, rnd, name, tokens, langs, oid, seat, report):
                 frm, mail.referee, r.mid("ref"), "o", "GAME %s\nSEAT %s\nTOKEN %s\n%s\n" % (
                     name, who, tokens[who], text))))
     mail.send([(frm, m) for _, _, m in tries])
-    files = mail.wait("referee", [str(m["Message-ID"]) for _, _, m in tries])
     mids = [str(m["Message-ID"]) for _, _, m in tries]
+    files = mail.wait("referee", mids)
     played = r.pool.map(lambda mid_: r.trial(files[mid_], mid_), mids)
     got = {(kind, i): p for (kind, i, _), p in zip(tries, played)}
     for kind, i, m in tries:
@@ -320,7 +293,6 @@ def whole_game(r, rnd, kind, langs):
 def main(az, d):
     t0 = time.monotonic()
     mail = Mail()
-    config(d, mail)
     r = Referee(az, d, mail)
     subprocess.run([az, "init"], cwd=d, capture_output=True)
     rnd = random.Random(int(os.environ.get("TAP_SEED", "1")))

@@ -60,6 +60,7 @@ struct search {
 	int nseats, seat;
 	struct rng r;
 	const struct bot_budget *b;
+	int reveal;		/* bot_judge: the state itself, never re-dealt */
 	void *w;		/* the re-deal being played */
 	struct order_list ol;	/* scratch for legal */
 	struct order_list root;	/* the seat's orders, from the first re-deal */
@@ -77,7 +78,8 @@ static void
 redeal(struct search *s)
 {
 	memcpy(s->w, s->st, s->g->state_size);
-	s->g->redeal(s->w, s->seat, &s->r);
+	if (!s->reveal)
+		s->g->redeal(s->w, s->seat, &s->r);
 }
 
 static int
@@ -308,6 +310,68 @@ bot_decide(const struct game_rules *g, const void *st, int nseats, int seat,
 	}
 	*out = s.root.v[pick];
 	g->order_text(out);
+out:
+	order_list_free(&s.ol);
+	order_list_free(&s.root);
+	free(s.w);
+	return rc;
+}
+
+/* The mean reward of seat after o at the state itself, over n playouts
+ * whose seeds depend on seed and the playout's number alone. */
+static double
+value_after(struct search *s, const struct order *o, uint64_t seed, int n)
+{
+	double sum = 0.0;
+	struct order m = *o;
+
+	for (int i = 0; i < n; i++) {
+		rng_seed(&s->r, seed + (uint64_t)i * 0x9e3779b97f4a7c15ULL);
+		memcpy(s->w, s->st, s->g->state_size);
+		if (play(s, s->seat, &m) < 0)
+			return -1.0;
+		playout(s);
+		sum += s->g->reward(s->w, s->seat);
+	}
+	return n > 0 ? sum / n : 0.0;
+}
+
+int
+bot_judge(const struct game_rules *g, const void *st, int nseats, int seat,
+    const struct order *played, uint64_t seed, int iterations, int playouts,
+    struct bot_verdict *v, struct diag *d)
+{
+	struct search s = { .g = g, .st = st, .nseats = nseats, .seat = seat, .reveal = 1 };
+	int pick = 0, rc = 0;
+
+	memset(v, 0, sizeof *v);
+	rng_seed(&s.r, seed);
+	s.w = xmalloc(g->state_size);
+	order_list_init(&s.ol);
+	order_list_init(&s.root);
+	s.ol.bare = s.root.bare = 1;
+	memcpy(s.w, st, g->state_size);
+	if (g->legal(s.w, seat, &s.root) < 0 || s.root.n == 0) {
+		rc = diag_set(d, 0, "seat %d has no legal order", seat);
+		goto out;
+	}
+	if (s.root.n == 1) {
+		/* No choice, nothing to lose. */
+		v->best_order = s.root.v[0];
+		g->order_text(&v->best_order);
+		goto out;
+	}
+	pick = ismcts(&s, iterations > 0 ? iterations : bot_level_budget(BOT_ISMCTS));
+	v->best_order = s.root.v[pick];
+	g->order_text(&v->best_order);
+	if ((v->played = value_after(&s, played, seed, playouts)) < 0) {
+		rc = diag_set(d, 0, "seat %d: the order played is not legal here", seat);
+		goto out;
+	}
+	v->best = same_move(played, &v->best_order) ? v->played :
+	    value_after(&s, &v->best_order, seed, playouts);
+	if (v->best < 0)
+		rc = diag_set(d, 0, "seat %d: the best order cannot be played", seat);
 out:
 	order_list_free(&s.ol);
 	order_list_free(&s.root);

@@ -43,6 +43,22 @@ int bot_decide(const struct game_rules *, const void *st, int nseats, int seat,
     int level, uint64_t seed, const struct bot_budget *, struct order *out,
     struct diag *);
 
+/* What the strongest level makes of an order played, with everything
+ * revealed: no re-deal, the state as it is (every hand and the chance to
+ * come as the game's rng holds it). For a finished game's turning points
+ * only, never for a seat's decision: a bot that played so would peek. */
+struct bot_verdict {
+	double played;		/* seat's expected result after played, 0 to 1 */
+	double best;		/* after best, the order the search prefers */
+	struct order best_order;	/* text filled */
+};
+/* The search (ismcts, iterations) picks the best order at st; then the
+ * played order and it are each followed by the same `playouts` random
+ * playouts (the same seeds for both, so the difference is the orders'). */
+int bot_judge(const struct game_rules *, const void *st, int nseats, int seat,
+    const struct order *played, uint64_t seed, int iterations, int playouts,
+    struct bot_verdict *, struct diag *);
+
 /* The first seat waited for (legal orders) at st, or -1: the game is over.
  * Used where everyone is played by a program (playouts, benches). */
 int bot_next_seat(const struct game_rules *, const void *st, int nseats,

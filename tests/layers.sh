@@ -131,4 +131,11 @@ rc=$?
 check "src/ keeps its arrows pointing down (exit $rc)" '[ "$rc" = 0 ]'
 [ "$rc" = 0 ] || cat "$dir/real.txt"
 
+# bot_judge reads the state unredealt: a seat's bot deciding with it would
+# peek. Only the turning points of a game over may call it.
+grep -rlw bot_judge "$src/src" --include='*.c' | sed "s#^$src/##" | sort > "$dir/judges.txt"
+printf '%s\n' src/games/bot.c src/referee/turning.c > "$dir/judges-ok.txt"
+check "only the turning points call bot_judge: $(tr '\n' ' ' < "$dir/judges.txt")" \
+	'cmp -s "$dir/judges.txt" "$dir/judges-ok.txt"'
+
 finish

@@ -206,15 +206,18 @@ rows() {
 rows old24.db > old24-rows.txt
 expect 0 "2 games verified" -- "$az" --ledger old24.db verify
 [ "$(sqlite3 old24.db "PRAGMA application_id; PRAGMA user_version" | tr '\n' ' ')" = \
-	"1096433996 7 " ] && pass || fail "the upgraded ledger is not marked as azalai's at 7: \
+	"1096433996 8 " ] && pass || fail "the upgraded ledger is not marked as azalai's at 8: \
 $(sqlite3 old24.db "PRAGMA application_id; PRAGMA user_version" | tr '\n' ' ')"
 # Migration 004 gives every seat a bot level (the old seats play at
 # random), 005 its pictures (on) and own zone (none), and every observer
 # its notify mode (every, as before); 006 every seat its calendar (on),
 # every deadline its revision (0) and what its seat was told of it (none),
 # every mail its calendar part (none); 007 every mail its List-Unsubscribe
-# (none: an old seat mail goes without one).
-rows old24.db | sed -e "/^INSERT INTO seats /s/,'random',1,'',1);\$/);/" \
+# (none: an old seat mail goes without one); 008 every seat its turning
+# points word (none: the campaign's) and every game whether its turning
+# points are done (a game over already: done, never analysed).
+rows old24.db | sed -e "/^INSERT INTO seats /s/,'random',1,'',1,-1);\$/);/" \
+    -e "/^INSERT INTO games /s/,[01]);\$/);/" \
     -e "/^INSERT INTO watchers /s/,'every');\$/);/" \
     -e "/^INSERT INTO deadlines /s/,0,-1);\$/);/" \
     -e "/^INSERT INTO outbox /s/,'','');\$/);/" > new24-rows.txt
@@ -284,7 +287,7 @@ expect 65 "ledger old19.db has schema version 19, from before azalai 0.1: open i
 cmp -s old19.db old19-before.db && pass || fail "a refused ledger was changed"
 cp azalai.db future.db
 sqlite3 future.db "PRAGMA user_version = 99"
-expect 65 "ledger future.db is at schema version 99 but this azalai knows only up to 7; use a newer azalai" \
+expect 65 "ledger future.db is at schema version 99 but this azalai knows only up to 8; use a newer azalai" \
 	-- "$az" --ledger future.db list
 sqlite3 odd.db < "$src/tests/verify-024.sql"
 sqlite3 odd.db "PRAGMA user_version = 25"

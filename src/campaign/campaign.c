@@ -26,6 +26,9 @@ campaign_defaults(struct campaign *c)
 	c->pause_days = 28;
 	c->press = 1;
 	c->calendar = 1;
+	/* A player who lost to a bot wants to learn from it; between people,
+	 * a game's analysis is theirs to ask for. */
+	c->turning = -1;
 	/* A player of a slow game wants mail when there is something to decide,
 	 * not after each of the other players' steps. */
 	snprintf(c->notify, sizeof c->notify, "due");
@@ -284,6 +287,13 @@ campaign_apply(struct campaign *c, const char *key, const char *v, struct diag *
 			c->calendar = n;
 		else
 			c->press_copy_gm = n;
+	} else if (strcmp(key, "turning_points") == 0) {
+		if (strcasecmp(v, "auto") == 0)
+			n = -1;
+		else if ((n = parse_bool(v)) < 0)
+			return diag_set(d, 0, "turning_points \"%s\": write auto (when a bot "
+			    "played in the game), yes or no", v);
+		c->turning = n;
 	} else if (strcmp(key, "disorder_after") == 0) {
 		if ((n = parse_count(v, 100)) < 0)
 			return diag_set(d, 0, "disorder_after \"%s\": write how many missed "
@@ -512,4 +522,6 @@ campaign_describe(const struct campaign *c, struct buf *b)
 	buf_adds(b, "grace: ");
 	describe_duration(b, c->grace);
 	buf_printf(b, "\ncalendar: %s\n", c->calendar ? "yes" : "no");
+	buf_printf(b, "turning_points: %s\n", c->turning < 0 ? "auto" : c->turning ? "yes" :
+	    "no");
 }

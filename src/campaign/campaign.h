@@ -45,6 +45,10 @@ struct campaign {
 	                             * (every, due, digest; see notify.h) */
 	int calendar;               /* "calendar": a seat's mails carry its deadlines
 	                             * as iCalendar events (unless it chose not) */
+	int turning;                /* "turning_points": each human seat gets its
+	                             * turning points when the game is over: 1 yes,
+	                             * 0 no, -1 auto (when a bot played in it),
+	                             * unless the seat chose */
 };
 
 void campaign_defaults(struct campaign *);

@@ -16,6 +16,7 @@
 #include "referee/process.h"
 #include "referee/retention.h"
 #include "referee/schedule.h"
+#include "referee/turning.h"
 #include "render/archive.h"
 #include "render/picture.h"
 
@@ -183,6 +184,7 @@ run_once(struct cli *c)
 	struct diag d;
 	struct archive_stats as;
 	struct retention_stats rs;
+	struct turning_stats ts;
 	const struct fetch *f;
 	int rc, sent = 0, failed = 0, fetch_failed = 0, schedule_failed = 0, archive_failed = 0;
 
@@ -225,6 +227,14 @@ run_once(struct cli *c)
 	/* The next writer may start while this run draws, sends and writes
 	 * the site. */
 	cli_unlock(c);
+	/* Games over get their turning points with this run's mails. The
+	 * analysis only reads, so it runs off the lock; each game is claimed
+	 * where its mails are queued. */
+	if (turning_pass(&c->l, &c->cfg, &ts, &d) < 0)
+		schedule_failed = 1;
+	else if (ts.games > 0 || ts.left > 0)
+		log_info("run: turning points of %d finished games, %d mails, %d games left "
+		    "for the next run", ts.games, ts.mails, ts.left);
 	if (deliver(c, 0, &sent, &failed, &d) < 0)
 		return cli_fail(EX_TEMPFAIL, "%s", d.msg);
 	/* What was delivered long enough ago goes; keeping it a run longer

@@ -69,6 +69,7 @@ static const struct key keys[] = {
 	I("limits.token_failures_per_day", token_failures_per_day, "10"),
 	I("limits.message_attempts", message_attempts, "3"),
 	S("archive.dir", archive_dir, "", NULL),
+	S("archive.url", archive_url, "", NULL),
 	I("retention", retention_days, "3"),
 	I("watch.poll_interval", watch_poll, "60"),
 	I("watch.full_check", watch_full_check, "300"),

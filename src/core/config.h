@@ -49,6 +49,7 @@ struct config {
 	int stranger_replies_per_day;
 	int token_failures_per_day; /* wrong tokens a seat's guessers are answered a day */
 	char archive_dir[CFG_PATH]; /* run refreshes the static site there; "" off */
+	char archive_url[CFG_PATH]; /* where readers find that site; "" unknown */
 	int retention_days;         /* a delivered mail's bodies and picture are kept so long */
 	/* run --watch (cli/cmd-watch.c), seconds */
 	int watch_poll;             /* between two polls of a POP3 mailbox */

@@ -12,7 +12,7 @@
 static const char *const openers[] = {
 	"GAME", "SEAT", "TOKEN", "STEP", "CONFIRM", "HELP", "STATUS", "REPORT",
 	"HISTORY", "LEGAL", "NOTIFY", "LANGUAGE", "JSON", "PICTURES", "TIMEZONE",
-	"CALENDAR", "PRESS", "ENDPRESS", NULL
+	"CALENDAR", "ANALYSIS", "PRESS", "ENDPRESS", NULL
 };
 
 struct known {

@@ -115,6 +115,8 @@ struct seat_row {
 	int pictures;             /* its reports' HTML carries the board picture */
 	char timezone[64];        /* its own zone for every time it reads; "": the campaign's */
 	int calendar;             /* its mails carry its deadlines as iCalendar events */
+	int turning;              /* the turning points mail at the end: 1 yes, 0 no,
+	                           * -1 as the campaign says */
 };
 
 struct game_row {
@@ -161,6 +163,15 @@ int ledger_seat_bounce(struct ledger *, int64_t game, int idx, const char *addre
 int64_t ledger_next_game_number(struct ledger *, const char *rules);
 /* Calls fn for each game (ordered by id); stops early when fn returns non-zero. */
 int ledger_games_each(struct ledger *, int (*fn)(void *, const struct game_row *), void *);
+/* Finished games whose turning points are not done yet (referee/turning.h),
+ * oldest first: up to max names; the count, -1 on error. */
+int ledger_games_turning_due(struct ledger *, char (*names)[64], int max, struct diag *);
+/* Marks a game over as having its turning points done, in the caller's
+ * transaction: 1 when this call did, 0 when it was done already or the
+ * game is no longer over (another run, a rollback), -1 on error. */
+int ledger_game_turning_claim(struct ledger *, int64_t id, struct diag *);
+/* 1 when the referee played a step of the game (an event of kind 'bot'). */
+int ledger_game_had_bot(struct ledger *, int64_t id);
 
 struct event_row {
 	int64_t seq;

@@ -51,6 +51,7 @@ ledger_game_insert(struct ledger *l, struct game_row *g, const char *setup_file,
 		s->reported_seq = -1;
 		s->pictures = 1;	/* the columns' defaults */
 		s->calendar = 1;
+		s->turning = -1;
 	}
 	return 0;
 }
@@ -60,7 +61,8 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 {
 	sqlite3_stmt *st = ledger_stmt(l, "SELECT idx, name, address, kind, token_salt, "
 	    "token_hash, reported_seq, bounces, last_bounce, missed, disorder, away_from, "
-	    "away_to, away_used, notify, language, json, bot_level, pictures, timezone, calendar "
+	    "away_to, away_used, notify, language, json, bot_level, pictures, timezone, calendar, "
+	    "turning "
 	    "FROM seats "
 	    "WHERE game_id = ? "
 	    "ORDER BY idx");
@@ -92,6 +94,7 @@ load_seats(struct ledger *l, struct game_row *g, struct diag *d)
 		s->pictures = sqlite3_column_int(st, 18);
 		COPY(s->timezone, col_text(st, 19));
 		s->calendar = sqlite3_column_int(st, 20);
+		s->turning = sqlite3_column_int(st, 21);
 	}
 	ledger_release(l, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
@@ -164,6 +167,48 @@ ledger_games_each(struct ledger *l, int (*fn)(void *, const struct game_row *), 
 	ledger_release(l, st);
 	free(g);
 	return 0;
+}
+
+int
+ledger_games_turning_due(struct ledger *l, char (*names)[64], int max, struct diag *d)
+{
+	/* games_turning holds exactly these rows. */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT name FROM games WHERE status = 'over' AND "
+	    "turning_done = 0 ORDER BY id LIMIT ?");
+	int rc, n = 0;
+
+	sqlite3_bind_int(st, 1, max);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max)
+		snprintf(names[n++], 64, "%s", col_text(st, 0));
+	ledger_release(l, st);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return ledger_fail(l, d, "read the finished games");
+	return n;
+}
+
+int
+ledger_game_turning_claim(struct ledger *l, int64_t id, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "UPDATE games SET turning_done = 1 WHERE id = ? "
+	    "AND turning_done = 0 AND status = 'over'");
+
+	sqlite3_bind_int64(st, 1, id);
+	if (ledger_done(l, st, d) < 0)
+		return -1;
+	return sqlite3_changes(l->db) > 0;
+}
+
+int
+ledger_game_had_bot(struct ledger *l, int64_t id)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT 1 FROM events WHERE game_id = ? AND "
+	    "kind = 'bot' LIMIT 1");
+	int found;
+
+	sqlite3_bind_int64(st, 1, id);
+	found = sqlite3_step(st) == SQLITE_ROW;
+	ledger_release(l, st);
+	return found;
 }
 
 int

@@ -133,6 +133,13 @@ seat_set_calendar(struct ledger *l, int64_t game, int idx, int on, struct diag *
 }
 
 int
+seat_set_turning(struct ledger *l, int64_t game, int idx, int on, struct diag *d)
+{
+	return set_flag(l, "UPDATE seats SET turning = ? WHERE game_id = ? AND idx = ?", game,
+	    idx, on, d);
+}
+
+int
 seat_set_pictures(struct ledger *l, int64_t game, int idx, int on, struct diag *d)
 {
 	return set_flag(l, "UPDATE seats SET pictures = ? WHERE game_id = ? AND idx = ?", game,

@@ -31,6 +31,9 @@ int seat_set_json(struct ledger *, int64_t game, int idx, int on, struct diag *)
 int seat_set_pictures(struct ledger *, int64_t game, int idx, int on, struct diag *);
 /* Whether the seat's mails carry its deadlines as calendar events. */
 int seat_set_calendar(struct ledger *, int64_t game, int idx, int on, struct diag *);
+/* Whether the seat gets the turning points mail when the game is over: 1,
+ * 0, or -1 as the campaign says. */
+int seat_set_turning(struct ledger *, int64_t game, int idx, int on, struct diag *);
 /* The seat's own time zone (checked by the caller); "" the campaign's. */
 int seat_set_timezone(struct ledger *, int64_t game, int idx, const char *zone,
     struct diag *);

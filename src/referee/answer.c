@@ -927,7 +927,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		} else if ((isc = mailcmd_of(canon[i], &cmd, &count, &od)) > 0 &&
 		    (cmd == MAILCMD_NOTIFY || cmd == MAILCMD_LANGUAGE || cmd == MAILCMD_JSON ||
 		    cmd == MAILCMD_PICTURES || cmd == MAILCMD_TIMEZONE ||
-		    cmd == MAILCMD_CALENDAR)) {
+		    cmd == MAILCMD_CALENDAR || cmd == MAILCMD_ANALYSIS)) {
 			if (refused) {
 				status = "skipped";
 				diag_set(&od, 0, "not applied: the mail was refused");
@@ -946,6 +946,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 			    cmd == MAILCMD_LANGUAGE ? mailcmd_language(j->l, &p, seat, count, &od) :
 			    cmd == MAILCMD_PICTURES ? mailcmd_pictures(j->l, &p, seat, count, &od) :
 			    cmd == MAILCMD_CALENDAR ? mailcmd_calendar(j->l, &p, seat, count, &od) :
+			    cmd == MAILCMD_ANALYSIS ? mailcmd_analysis(j->l, &p, seat, count, &od) :
 			    mailcmd_json(j->l, &p, seat, count, &od)) < 0) {
 				*d = od;
 				goto fail;

@@ -36,6 +36,24 @@ mono(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+int
+bots_time_spent(void)
+{
+	return run_cap >= 0 && run_spent >= run_cap;
+}
+
+double
+bots_clock(void)
+{
+	return mono();
+}
+
+void
+bots_spend(double start)
+{
+	run_spent += mono() - start;
+}
+
 struct deadline {
 	double until;
 };

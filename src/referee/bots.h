@@ -16,6 +16,12 @@ int bots_play(struct ledger *, struct play *, const char *now, int *steps, struc
 /* The seconds the searching bots of this process may think in all
  * (bots.seconds_per_run); unset, no cap. */
 void bots_run_cap(int seconds);
+/* The run's bot time as the analysis of turning points shares it
+ * (turning.c): 1 when it is spent; bots_spend adds the seconds since
+ * start, a bots_clock() reading. */
+int bots_time_spent(void);
+double bots_clock(void);
+void bots_spend(double start);
 /* 1 when p's game waits for a seat the referee plays (its bots stopped
  * for the run's time). */
 int bots_waited(const struct play *p);

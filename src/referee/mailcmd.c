@@ -17,6 +17,7 @@
 #include "referee/bots.h"
 #include "referee/mailcmd.h"
 #include "referee/tell.h"
+#include "referee/turning.h"
 #include "render/report.h"
 #include "render/reportjson.h"
 
@@ -35,6 +36,7 @@ static const struct {
 	{ "PICTURES", MAILCMD_PICTURES },
 	{ "TIMEZONE", MAILCMD_TIMEZONE },
 	{ "CALENDAR", MAILCMD_CALENDAR },
+	{ "ANALYSIS", MAILCMD_ANALYSIS },
 };
 
 static const char *const notify_modes[] = { "every", "due", "digest" };
@@ -115,6 +117,14 @@ mailcmd_of(const char *line, enum mailcmd *cmd, int *count, struct diag *d)
 			    "as calendar entries) or %s (none), as in \"%s\"",
 			    ORDER("", "CALENDAR"), ORDER("", "ON"), ORDER("", "OFF"),
 			    ORDER("", "CALENDAR OFF"));
+		}
+		if (*cmd == MAILCMD_ANALYSIS) {
+			if (on_off(arg, count))
+				return 1;
+			return diag_set(d, 0, "%s takes %s (when the game is over, a mail "
+			    "names your decisions that cost you most) or %s (no such mail), "
+			    "as in \"%s\"", ORDER("", "ANALYSIS"), ORDER("", "ON"),
+			    ORDER("", "OFF"), ORDER("", "ANALYSIS OFF"));
 		}
 		if (*cmd == MAILCMD_TIMEZONE) {
 			/* The zone itself is checked when set: its name is no word. */
@@ -213,6 +223,7 @@ status_tree(struct ledger *l, struct play *p, int seat, const char *lang)
 	/* Said as the word the reader writes for it (NOTIFY's argument). */
 	tval_set_str(root, "your_notify", ordertr_word(lang, "", notify_mode(p, &c, seat)));
 	tval_set_str(root, "your_language", lang);
+	tval_set_bool(root, "your_analysis", turning_wanted(l, &p->g, seat, &c));
 	tval_set_str(root, "your_timezone", mine.timezone);
 	tval_set_bool(root, "your_pictures", me->pictures);
 	tval_set_bool(root, "your_calendar", me->calendar);
@@ -436,6 +447,21 @@ mailcmd_calendar(struct ledger *l, struct play *p, int seat, int on, struct diag
 }
 
 int
+mailcmd_analysis(struct ledger *l, struct play *p, int seat, int on, struct diag *od)
+{
+	if (seat_set_turning(l, p->g.id, seat, on, od) < 0)
+		return -1;
+	p->g.seats[seat].turning = on != 0;
+	if (on)
+		diag_set(od, 0, "when this game is over, a mail names the decisions that "
+		    "cost you most");
+	else
+		diag_set(od, 0, "when this game is over, no mail names the decisions that "
+		    "cost you most");
+	return 0;
+}
+
+int
 mailcmd_timezone(struct ledger *l, struct play *p, int seat, const char *zone,
     struct diag *od)
 {
@@ -506,6 +532,7 @@ mailcmd_answer(struct ledger *l, const struct config *c, struct render *r, struc
 	case MAILCMD_PICTURES:
 	case MAILCMD_TIMEZONE:
 	case MAILCMD_CALENDAR:
+	case MAILCMD_ANALYSIS:
 	case MAILCMD_NONE:
 		break;
 	}

@@ -22,12 +22,14 @@ enum mailcmd {
 	MAILCMD_JSON,        /* whether its reports carry view.json (reportjson.h) */
 	MAILCMD_PICTURES,    /* whether its reports carry the board picture */
 	MAILCMD_TIMEZONE,    /* the zone every time it reads is written in */
-	MAILCMD_CALENDAR     /* whether its mails carry its deadlines as events */
+	MAILCMD_CALENDAR,    /* whether its mails carry its deadlines as events */
+	MAILCMD_ANALYSIS     /* whether it gets its turning points at the end */
 };
 
 /* Reads an order line (trimmed, any case): 1 with *cmd (and *count, HISTORY's
  * number of newest steps, 0 for all; NOTIFY's mode: 0 every, 1 due, 2 digest;
- * LANGUAGE's: an index in catalog_languages; JSON's, PICTURES' and CALENDAR's 1 on,
+ * LANGUAGE's: an index in catalog_languages; JSON's, PICTURES', CALENDAR's
+ * and ANALYSIS' 1 on,
  * 0 off; TIMEZONE's 0, its zone the line's second word) when it
  * is a command, 0 when it is an order for the game, -1 with a diag when it
  * names a command wrongly ("HISTORY x"). */
@@ -49,6 +51,9 @@ int mailcmd_pictures(struct ledger *, struct play *, int seat, int on, struct di
 /* CALENDAR ON/OFF: whether the seat's mails carry its deadlines as calendar
  * events (render/calendar.h); says so in od. */
 int mailcmd_calendar(struct ledger *, struct play *, int seat, int on, struct diag *od);
+/* ANALYSIS ON/OFF: whether the seat gets its turning points (turning.h)
+ * when the game is over; says so in od. */
+int mailcmd_analysis(struct ledger *, struct play *, int seat, int on, struct diag *od);
 /* TIMEZONE ZONE: the seat reads every time in zone (an IANA name, checked
  * as the campaign's; "campaign" goes back to the campaign's); -1 with od
  * saying what was wrong, PEOPLE-style: 1 refused. */

@@ -1,0 +1,346 @@
+/* A finished game's turning points (issue 33, item 6): the points name
+ * only decisions the seat made itself (not a bot's move, a default or
+ * another seat's order), the same on every analysis of the same game, the
+ * largest drop first; a run mails them once, to the seats that want them
+ * (the seat's ANALYSIS word, the campaign's turning_points), in the reader's
+ * language, with a link to the archive's step when archive.url is set; two
+ * runs that analysed the same game queue its mails once. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/clock.h"
+#include "core/rng.h"
+#include "core/xmalloc.h"
+#include "games/bot.h"
+#include "ledger/seats.h"
+#include "referee/turning.h"
+#include "testutil.h"
+
+static const char *const addr[] = { "n@example.org", "s@example.org" };
+static const char *const seat_name[] = { "north", "south" };
+
+/* Plays e's game to its end with every step's kind as kinds[seat] says, a
+ * random legal order each, through play_step: no mail, no bot search. */
+static void
+play_out(struct fx_env *e, const char *const kinds[2], int default_every)
+{
+	struct order_list ol;
+	struct rng r;
+	struct diag d;
+	char now[32];
+	int n = 0;
+
+	clock_iso(clock_now(), now, sizeof now);
+	rng_seed(&r, 7);
+	order_list_init(&ol);
+	for (int guard = 0; guard < 5000; guard++) {
+		int seat = fx_waited_seat(&e->p);
+		const char *kind;
+
+		if (seat < 0)
+			break;
+		ol.n = 0;
+		assert_int_equal(e->p.rules->legal(e->p.st, seat, &ol), 0);
+		assert_true(ol.n > 0);
+		kind = kinds[seat];
+		if (seat == 0 && default_every > 0 && ++n % default_every == 0)
+			kind = "default";
+		assert_int_equal(ledger_begin(&e->f.l, &d), 0);
+		if (play_step(&e->f.l, &e->p, kind, seat,
+		    &ol.v[rng_below(&r, (uint32_t)ol.n)], now, NULL, &d) < 0 ||
+		    play_update_status(&e->f.l, &e->p, &d) < 0)
+			fail_msg("play_step: %s", d.msg);
+		assert_int_equal(ledger_commit(&e->f.l, &d), 0);
+	}
+	order_list_free(&ol);
+	fx_reload(e);
+	assert_string_equal(e->p.g.status, "over");
+}
+
+static struct turning_budget small = { 60, 40 };
+
+/* The kind and seat of step seq of game, as the ledger has it. */
+static void
+event_of(struct fx_env *e, int64_t seq, char kind[16], int *seat)
+{
+	char sql[200];
+
+	snprintf(sql, sizeof sql, "SELECT seat_idx FROM events WHERE game_id = %lld AND "
+	    "seq = %lld", (long long)e->p.g.id, (long long)seq);
+	*seat = (int)fx_count(&e->f, sql);
+	snprintf(sql, sizeof sql, "SELECT kind = 'order' FROM events WHERE game_id = %lld "
+	    "AND seq = %lld", (long long)e->p.g.id, (long long)seq);
+	snprintf(kind, 16, "%s", fx_count(&e->f, sql) ? "order" : "other");
+}
+
+static void
+only_own_decisions(void **state)
+{
+	static const char *const kinds[2] = { "order", "bot" };
+	struct fx_env *e = *state;
+	struct turning_point pts[2][TURNING_POINTS], again[2][TURNING_POINTS];
+	int judged[2], judged2[2], named = 0;
+	struct diag d;
+
+	/* North decides; south is the referee's; every fifth of north's
+	 * steps is a default the referee played for it. */
+	play_out(e, kinds, 5);
+	assert_int_equal(turning_analyse(&e->f.l, &e->p.g, VIS_SEAT(0) | VIS_SEAT(1), &small,
+	    pts, judged, &d), 0);
+	assert_true(judged[0] > 10);
+	assert_int_equal(judged[1], 0);
+	for (int s = 0; s < 2; s++)
+		for (int i = 0; i < TURNING_POINTS; i++) {
+			char kind[16];
+			int seat;
+
+			if (pts[s][i].seq == 0)
+				continue;
+			named++;
+			event_of(e, pts[s][i].seq, kind, &seat);
+			assert_string_equal(kind, "order");
+			assert_int_equal(seat, s);
+			assert_true(pts[s][i].drop >= 0.02);
+			assert_true(pts[s][i].drop <= 1.0);
+			if (i > 0)
+				assert_true(pts[s][i].drop <= pts[s][i - 1].drop);
+			assert_true(strcmp(pts[s][i].order, pts[s][i].best_order) != 0);
+		}
+	/* Random play loses something in a Targi game. */
+	assert_int_equal(named, TURNING_POINTS);
+	/* The same game, the same points: the judge's chance is the game's
+	 * seed's, not the clock's. */
+	assert_int_equal(turning_analyse(&e->f.l, &e->p.g, VIS_SEAT(0), &small, again,
+	    judged2, &d), 0);
+	assert_int_equal(judged2[0], judged[0]);
+	assert_memory_equal(again[0], pts[0], sizeof pts[0]);
+}
+
+/* Plays e's game to its end by mail from north; south is a bot. Before
+ * that, north's first mail carries extra (a command line) when given. */
+static void
+mail_out(struct fx_env *e, const char *extra)
+{
+	struct order_list ol;
+	struct rng r;
+	int mid = 0;
+
+	rng_seed(&r, 11);
+	order_list_init(&ol);
+	for (int guard = 0; guard < 500 && strcmp(e->p.g.status, "active") == 0; guard++) {
+		char id[32], body[ORDER_TEXT + 64], *raw;
+
+		ol.n = 0;
+		e->p.rules->legal(e->p.st, 0, &ol);
+		assert_true(ol.n > 0);
+		snprintf(id, sizeof id, "%d@example.org", ++mid);
+		snprintf(body, sizeof body, "%s%s%s", extra != NULL && mid == 1 ? extra : "",
+		    extra != NULL && mid == 1 ? "\n" : "",
+		    ol.v[rng_below(&r, (uint32_t)ol.n)].text);
+		raw = fx_order_mail(addr[0], id, e->game, seat_name[0], e->f.tokens[0], body);
+		fx_mail(&e->f, raw);
+		free(raw);
+		fx_reload(e);
+	}
+	order_list_free(&ol);
+	assert_string_equal(e->p.g.status, "over");
+}
+
+/* One mail from north with line alone, before its first order. */
+static void
+mail_out_first(struct fx_env *e, const char *line)
+{
+	char body[256], *raw;
+
+	snprintf(body, sizeof body, "%s\n", line);
+	raw = fx_order_mail(addr[0], "first@example.org", e->game, seat_name[0],
+	    e->f.tokens[0], body);
+	fx_mail(&e->f, raw);
+	free(raw);
+}
+
+static long long
+turning_mails(struct fx_env *e, const char *to)
+{
+	char sql[200];
+
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM outbox WHERE kind = 'turning' AND "
+	    "to_addr = '%s'", to);
+	return fx_count(&e->f, sql);
+}
+
+static void
+pass(struct fx_env *e, int games, int mails)
+{
+	struct turning_stats ts;
+	struct diag d;
+
+	if (turning_pass(&e->f.l, &e->f.cfg, &ts, &d) < 0)
+		fail_msg("turning_pass: %s", d.msg);
+	assert_int_equal(ts.games, games);
+	assert_int_equal(ts.mails, mails);
+	assert_int_equal(ts.left, 0);
+}
+
+static void
+mailed_once_to_the_player(void **state)
+{
+	struct fx_env *e = *state;
+	char *body, want[160];
+	int64_t seq;
+
+	snprintf(e->f.cfg.archive_url, sizeof e->f.cfg.archive_url,
+	    "https://example.org/az/");
+	mail_out(e, NULL);
+	pass(e, 1, 1);
+	assert_int_equal(turning_mails(e, addr[0]), 1);
+	/* The bot's seat has no one to read it. */
+	assert_int_equal(fx_count(&e->f, "SELECT count(*) FROM outbox WHERE kind = "
+	    "'turning'"), 1);
+	/* Once: the next run leaves the game alone. */
+	pass(e, 0, 0);
+	assert_int_equal(turning_mails(e, addr[0]), 1);
+	body = fx_last_mail(&e->f, "turning", addr[0]);
+	assert_non_null(body);
+	assert_non_null(strstr(body, "Buqruru game bq-1 is over."));
+	/* The link names a step north decided. */
+	if (strstr(body, "None of your decisions") == NULL) {
+		const char *at = strstr(body, "https://example.org/az/games/bq-1.html#step-");
+		char kind[16];
+		int seat;
+
+		assert_non_null(at);
+		seq = strtoll(at + strlen("https://example.org/az/games/bq-1.html#step-"), NULL,
+		    10);
+		event_of(e, seq, kind, &seat);
+		assert_string_equal(kind, "order");
+		assert_int_equal(seat, 0);
+		/* The configured URL's slash is not doubled. */
+		snprintf(want, sizeof want, "az//games");
+		assert_null(strstr(body, want));
+	}
+	free(body);
+}
+
+static void
+analysis_off_by_mail(void **state)
+{
+	struct fx_env *e = *state;
+	char *ack;
+
+	/* A word other than on or off is refused where it stands, with the
+	 * words that would do, and changes nothing. */
+	mail_out_first(e, "ANALYSIS maybe");
+	ack = fx_last_mail(&e->f, "error", addr[0]);
+	assert_non_null(ack);
+	assert_non_null(strstr(ack, "ANALYSIS takes ON (when the game is over"));
+	free(ack);
+	fx_reload(e);
+	assert_int_equal(e->p.g.seats[0].turning, -1);
+	mail_out(e, "ANALYSIS OFF");
+	fx_reload(e);
+	assert_int_equal(e->p.g.seats[0].turning, 0);
+	ack = fx_last_mail(&e->f, "ack", addr[0]);
+	assert_non_null(ack);
+	free(ack);
+	pass(e, 1, 0);
+	assert_int_equal(turning_mails(e, addr[0]), 0);
+}
+
+static void
+campaign_no(void **state)
+{
+	struct fx_env *e = *state;
+
+	fx_set(e, "turning_points", "no");
+	mail_out(e, NULL);
+	pass(e, 1, 0);
+}
+
+/* Between people, auto sends nothing; yes sends to each, in its language. */
+static void
+people_only(void **state)
+{
+	struct fx_env *e = *state;
+	struct diag d;
+	char *body;
+
+	fx_set(e, "turning_points", "yes");
+	assert_int_equal(ledger_begin(&e->f.l, &d), 0);
+	assert_int_equal(seat_set_language(&e->f.l, e->p.g.id, 1, "de", &d), 0);
+	assert_int_equal(ledger_commit(&e->f.l, &d), 0);
+	fx_reload(e);
+	{
+		static const char *const kinds[2] = { "order", "order" };
+
+		play_out(e, kinds, 0);
+	}
+	pass(e, 1, 2);
+	body = fx_last_mail(&e->f, "turning", addr[1]);
+	assert_non_null(body);
+	assert_non_null(strstr(body, "Das Buqruru-Spiel bq-2 ist zu Ende."));
+	free(body);
+}
+
+/* Two runs that both analysed a game (the analysis reads off the run lock)
+ * queue its mails once: the game is claimed where they are queued. A game
+ * rolled back to active since is not claimed at all. */
+static void
+claimed_once(void **state)
+{
+	static const char *const kinds[2] = { "order", "bot" };
+	struct fx_env *e = *state;
+	struct diag d;
+
+	assert_int_equal(ledger_begin(&e->f.l, &d), 0);
+	assert_int_equal(ledger_game_turning_claim(&e->f.l, e->p.g.id, &d), 0);
+	ledger_rollback(&e->f.l);
+	play_out(e, kinds, 0);
+	assert_int_equal(ledger_begin(&e->f.l, &d), 0);
+	assert_int_equal(ledger_game_turning_claim(&e->f.l, e->p.g.id, &d), 1);
+	assert_int_equal(ledger_game_turning_claim(&e->f.l, e->p.g.id, &d), 0);
+	assert_int_equal(ledger_commit(&e->f.l, &d), 0);
+	pass(e, 0, 0);
+}
+
+static int
+setup_bot(void **state)
+{
+	return fx_env_setup(state, "buqruru", "bq-1", 0, 0x2);
+}
+
+static int
+setup_targi(void **state)
+{
+	return fx_env_setup(state, "targi", "tg-1", 0, 0x2);
+}
+
+static int
+setup_people(void **state)
+{
+	return fx_env_setup(state, "buqruru", "bq-2", 0, 0);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(only_own_decisions, setup_targi,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(mailed_once_to_the_player, setup_bot,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(analysis_off_by_mail, setup_bot,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(campaign_no, setup_bot, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(claimed_once, setup_bot, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(people_only, setup_people, fx_env_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

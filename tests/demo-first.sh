@@ -30,4 +30,37 @@ else
 	tail -n 20 "$dir/pipe.log"
 	fail "the piped demo did not answer every order at once"
 fi
+# Against a bot: when the match is over, its player (only) gets one mail
+# of turning points, whose links open steps of the archive the player
+# decided.
+d=$dir/bot
+if AZALAI="$az" AZALAI_DATADIR="$src" DEMO_QUIET=1 DEMO_SEATS="amastan tinhinan=bot:greedy" \
+    DEMO_CONFIG="archive.dir: site
+archive.url: https://example.org/azalai" \
+    timeout 900 sh "$src/contrib/demo" "$d" > "$dir/bot.log" 2>&1 &&
+    grep -q "^replay of .* verified" "$dir/bot.log"; then
+	pass
+else
+	tail -n 20 "$dir/bot.log"
+	fail "the demo against a bot did not finish"
+fi
+check "one turning points mail, to the player" \
+	'[ "$(ls "$d/outbox" | grep -c -- "-turning-")" = 1 ] &&
+	 ls "$d/outbox" | grep -q -- "-turning-amastan@demo.example.eml$"'
+check "the run says it analysed the game" \
+	'grep -q "run: turning points of 1 finished games, 1 mails" "$d/azalai.log"'
+# Each point as "STEP ORDER" from the link and the order the mail says
+# was played.
+awk '/^ +You played: / { sub(/^ +You played: +/, ""); sub(/ \(expected result.*/, "");
+    o = $0 }
+    /^ +https:\/\/example.org\/azalai\/games\/buqruru-1.html#step-/ {
+    sub(/.*#step-/, ""); print $0, o }' "$d"/outbox/*-turning-*.eml > "$dir/steps"
+grep -q "None of your decisions" "$d"/outbox/*-turning-*.eml ||
+	check "the mail links its points" '[ -s "$dir/steps" ]'
+while read -r n order; do
+	check "step $n on the archive page is amastan's $order" \
+		'grep -A2 "<section class=\"step\" id=\"step-$n\"" \
+		     "$d/site/games/buqruru-1.html" > "$dir/section" &&
+		 grep -q "by amastan" "$dir/section" && grep -qF "<code>$order</code>" "$dir/section"'
+done < "$dir/steps"
 finish

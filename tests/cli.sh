@@ -152,6 +152,18 @@ expect 0 "^a  *hole  *due " -- "$az" deadline fin
 "$az" seat fin a bot > /dev/null 2>&1
 expect 0 "^over$" -- q "SELECT status FROM games WHERE name = 'fin'"
 expect 0 "fin has no open deadline" -- "$az" deadline fin
+# The game master chooses whether a seat gets its turning points, as the
+# player's ANALYSIS line does.
+"$az" new buqruru --name tp --seat a=tpa@x --seat b=bot > /dev/null 2>&1
+expect 0 "^tp: seat a gets no turning points when the game is over$" -- \
+    "$az" seat tp a analysis off
+expect 0 "^0$" -- q "SELECT turning FROM seats WHERE name = 'a' AND game_id = (SELECT id
+    FROM games WHERE name = 'tp')"
+expect 0 "^tp: seat a gets its turning points when the game is over$" -- \
+    "$az" seat tp a analysis on
+expect 0 "^1$" -- q "SELECT turning FROM seats WHERE name = 'a' AND game_id = (SELECT id
+    FROM games WHERE name = 'tp')"
+expect 64 "seat a analysis: say on or off" -- "$az" seat tp a analysis maybe
 # A game the game master ends: its last mail has no order form, and it was
 # every reader's last report: a press mail after it brings the press and
 # the answer, no report to a seat or an observer that had news pending.

@@ -40,6 +40,7 @@ static const char seat_usage[] =
     "json     whether the seat's reports carry its view as JSON (view.json)\n"
     "pictures whether the seat's reports show the board as a picture\n"
     "calendar whether the seat's mails carry its deadlines as calendar events\n"
+    "analysis whether the seat gets its turning points when the game is over\n"
     "timezone the zone every time the seat reads is written in (Europe/Berlin);\n"
     "         campaign: the campaign's\n";
 
@@ -67,7 +68,7 @@ cmd_seat(struct cli *c, int argc, char **argv)
 	if (strcmp(what, "replace") == 0 || strcmp(what, "notify") == 0 ||
 	    strcmp(what, "language") == 0 || strcmp(what, "json") == 0 ||
 	    strcmp(what, "pictures") == 0 || strcmp(what, "timezone") == 0 ||
-	    strcmp(what, "calendar") == 0)
+	    strcmp(what, "calendar") == 0 || strcmp(what, "analysis") == 0)
 		want = 5;
 	else if (strcmp(what, "away") == 0)
 		want = 6;
@@ -76,17 +77,18 @@ cmd_seat(struct cli *c, int argc, char **argv)
 		want = 4;
 	else
 		return cli_fail(EX_USAGE, "seat: \"%s\" is none of replace, bot, human, away, "
-		    "back, notify, language, json, pictures, calendar, timezone", what);
+		    "back, notify, language, json, pictures, calendar, analysis, timezone", what);
 	if (argc != want)
 		return cli_fail(EX_USAGE, "usage: azalai seat GAME SEAT %s", want == 5 ?
 		    (what[0] == 'n' ? "notify every | due | digest" : what[0] == 'l' ?
 		    "language en | de | es | fr" : what[0] == 'j' ? "json on | off" :
 		    what[0] == 'p' ? "pictures on | off" : what[0] == 'c' ? "calendar on | off" :
+		    what[0] == 'a' ? "analysis on | off" :
 		    what[0] == 't' ? "timezone ZONE" :
 		    "replace ADDRESS") :
 		    want == 6 ? "away FROM TO" : what);
 	if ((strcmp(what, "json") == 0 || strcmp(what, "pictures") == 0 ||
-	    strcmp(what, "calendar") == 0) &&
+	    strcmp(what, "calendar") == 0 || strcmp(what, "analysis") == 0) &&
 	    reportjson_parse(argv[4], &on, NULL) < 0)
 		return cli_fail(EX_USAGE, "seat %s %s: say on or off, not \"%s\"", argv[2],
 		    what, argv[4]);
@@ -136,6 +138,11 @@ cmd_seat(struct cli *c, int argc, char **argv)
 		if (rc == 0)
 			printf("%s: seat %s's mails carry %s\n", p.g.name, p.g.seats[seat].name,
 			    on ? "its deadlines as calendar events" : "no calendar events");
+	} else if (strcmp(what, "analysis") == 0) {
+		rc = mailcmd_analysis(&c->l, &p, seat, on, &d) < 0 ? PEOPLE_ELEDGER : 0;
+		if (rc == 0)
+			printf("%s: seat %s gets %s when the game is over\n", p.g.name,
+			    p.g.seats[seat].name, on ? "its turning points" : "no turning points");
 	} else if (strcmp(what, "timezone") == 0) {
 		rc = mailcmd_timezone(&c->l, &p, seat, argv[4], &d);
 		rc = rc < 0 ? PEOPLE_ELEDGER : rc > 0 ? PEOPLE_REFUSED : 0;

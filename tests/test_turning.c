@@ -188,6 +188,87 @@ pass(struct fx_env *e, int games, int mails)
 	assert_int_equal(ts.left, 0);
 }
 
+/* Plays e's game to its end by mail from both seats, a random legal order
+ * each; south's first mail (extra) comes before north's first order. */
+static void
+mail_both(struct fx_env *e, const char *extra)
+{
+	struct order_list ol;
+	struct rng r;
+	int mid = 0;
+
+	rng_seed(&r, 13);
+	order_list_init(&ol);
+	for (int guard = 0; guard < 1000 && strcmp(e->p.g.status, "active") == 0; guard++) {
+		int seat = fx_waited_seat(&e->p);
+		char id[32], body[ORDER_TEXT + 64], *raw;
+
+		assert_true(seat >= 0);
+		ol.n = 0;
+		e->p.rules->legal(e->p.st, seat, &ol);
+		assert_true(ol.n > 0);
+		snprintf(id, sizeof id, "%d@example.org", ++mid);
+		if (mid == 2 && extra != NULL) {
+			seat = 1;
+			snprintf(body, sizeof body, "%s\n", extra);
+		} else
+			snprintf(body, sizeof body, "%s\n", ol.v[rng_below(&r,
+			    (uint32_t)ol.n)].text);
+		raw = fx_order_mail(addr[seat], id, e->game, seat_name[seat],
+		    e->f.tokens[seat], body);
+		fx_mail(&e->f, raw);
+		free(raw);
+		fx_reload(e);
+	}
+	order_list_free(&ol);
+	assert_string_equal(e->p.g.status, "over");
+}
+
+/* A step north never saw (south's standing order, issue 29) shifts the
+ * ledger's numbers, which the archive page of the game over shows, from
+ * the ones north's reports used: the mail names each point by north's
+ * number and says the page's beside its link. */
+static void
+page_numbers_beside_the_link(void **state)
+{
+	static const char url[] = "https://example.org/az/games/tg-2.html#step-";
+	struct fx_env *e = *state;
+	const char *at;
+	char *body;
+	int differs = 0, points = 0;
+
+	snprintf(e->f.cfg.archive_url, sizeof e->f.cfg.archive_url, "https://example.org/az");
+	fx_set(e, "turning_points", "yes");
+	mail_both(e, "STANDING RAID GOODS");
+	pass(e, 1, 2);
+	body = fx_last_mail(&e->f, "turning", addr[0]);
+	assert_non_null(body);
+	for (at = strstr(body, ". Step "); at != NULL; at = strstr(at, ". Step ")) {
+		long long said = strtoll(at + strlen(". Step "), NULL, 10), page;
+		const char *link = strstr(at, url);
+		char want[80];
+
+		assert_non_null(link);
+		page = strtoll(link + strlen(url), NULL, 10);
+		points++;
+		assert_true(said <= page);
+		snprintf(want, sizeof want, "(step %lld on that page", page);
+		if (said != page) {
+			differs++;
+			assert_non_null(strstr(link, want));
+		} else {
+			const char *next = strstr(link, ". Step ");
+			const char *note = strstr(link, want);
+
+			assert_true(note == NULL || (next != NULL && note > next));
+		}
+		at = link;
+	}
+	assert_true(points > 0);
+	assert_true(differs > 0);
+	free(body);
+}
+
 static void
 mailed_once_to_the_player(void **state)
 {
@@ -322,6 +403,12 @@ setup_targi(void **state)
 }
 
 static int
+setup_targi_people(void **state)
+{
+	return fx_env_setup(state, "targi", "tg-2", 0, 0);
+}
+
+static int
 setup_people(void **state)
 {
 	return fx_env_setup(state, "buqruru", "bq-2", 0, 0);
@@ -338,6 +425,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(analysis_off_by_mail, setup_bot,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(campaign_no, setup_bot, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(page_numbers_beside_the_link,
+		    setup_targi_people, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(claimed_once, setup_bot, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(people_only, setup_people, fx_env_teardown),
 	};

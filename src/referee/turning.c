@@ -139,9 +139,10 @@ points_keys(struct ledger *l, const struct config *cfg, struct play *p, int seat
 	for (int i = 0; i < TURNING_POINTS && pts[i].seq > 0; i++, n++) {
 		struct tval *m = tval_push_map(list);
 		char said[ORDER_TEXT * 2];
+		int64_t seen = report_step_seen(l, p, seat, pts[i].seq);
 
 		tval_set_int(m, "rank", i + 1);
-		tval_set_int(m, "step", report_step_seen(l, p, seat, pts[i].seq));
+		tval_set_int(m, "step", seen);
 		ordertr_to_lang(lang, p->rules->name, pts[i].order, said, sizeof said);
 		tval_set_str(m, "order", said);
 		ordertr_to_lang(lang, p->rules->name, pts[i].best_order, said, sizeof said);
@@ -159,6 +160,11 @@ points_keys(struct ledger *l, const struct config *cfg, struct play *p, int seat
 			    (int)(k > 0 && u[k - 1] == '/' ? k - 1 : k), u, p->g.name,
 			    (long long)pts[i].seq);
 			tval_set_bool(m, "has_link", 1);
+			/* The page counts the steps this seat never saw (the
+			 * other seat's sealed orders, steps undone): its
+			 * number is said beside the link when it differs. */
+			tval_set_int(m, "page_step", pts[i].seq);
+			tval_set_bool(m, "page_differs", seen != pts[i].seq);
 		}
 	}
 	tval_set_bool(x, "has_points", n > 0);

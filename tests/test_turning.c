@@ -19,6 +19,7 @@
 #include "core/xmalloc.h"
 #include "games/bot.h"
 #include "ledger/seats.h"
+#include "referee/bots.h"
 #include "referee/turning.h"
 #include "testutil.h"
 
@@ -369,6 +370,25 @@ people_only(void **state)
 	free(body);
 }
 
+/* A run whose bots' time is spent leaves the game for the next, and says
+ * how many wait; the next run with time does it. */
+static void
+waits_when_time_is_spent(void **state)
+{
+	struct fx_env *e = *state;
+	struct turning_stats ts;
+	struct diag d;
+
+	mail_out(e, NULL);
+	bots_run_cap(0);
+	assert_int_equal(turning_pass(&e->f.l, &e->f.cfg, &ts, &d), 0);
+	assert_int_equal(ts.games, 0);
+	assert_int_equal(ts.left, 1);
+	assert_int_equal(turning_mails(e, addr[0]), 0);
+	bots_run_cap(-1);
+	pass(e, 1, 1);
+}
+
 /* Two runs that both analysed a game (the analysis reads off the run lock)
  * queue its mails once: the game is claimed where they are queued. A game
  * rolled back to active since is not claimed at all. */
@@ -425,6 +445,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(analysis_off_by_mail, setup_bot,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(campaign_no, setup_bot, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(waits_when_time_is_spent, setup_bot,
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(page_numbers_beside_the_link,
 		    setup_targi_people, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(claimed_once, setup_bot, fx_env_teardown),

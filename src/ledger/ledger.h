@@ -166,6 +166,8 @@ int ledger_games_each(struct ledger *, int (*fn)(void *, const struct game_row *
 /* Finished games whose turning points are not done yet (referee/turning.h),
  * oldest first: up to max names; the count, -1 on error. */
 int ledger_games_turning_due(struct ledger *, char (*names)[64], int max, struct diag *);
+/* How many of those there are, -1 on error. */
+int ledger_games_turning_left(struct ledger *, struct diag *);
 /* Marks a game over as having its turning points done, in the caller's
  * transaction: 1 when this call did, 0 when it was done already or the
  * game is no longer over (another run, a rollback), -1 on error. */

@@ -187,6 +187,21 @@ ledger_games_turning_due(struct ledger *l, char (*names)[64], int max, struct di
 }
 
 int
+ledger_games_turning_left(struct ledger *l, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT count(*) FROM games WHERE status = 'over' "
+	    "AND turning_done = 0");
+	int rc, n = 0;
+
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		n = sqlite3_column_int(st, 0);
+	ledger_release(l, st);
+	if (rc != SQLITE_ROW)
+		return ledger_fail(l, d, "count the finished games");
+	return n;
+}
+
+int
 ledger_game_turning_claim(struct ledger *l, int64_t id, struct diag *d)
 {
 	sqlite3_stmt *st = ledger_stmt(l, "UPDATE games SET turning_done = 1 WHERE id = ? "

@@ -262,10 +262,8 @@ turning_pass(struct ledger *l, const struct config *cfg, struct turning_stats *s
 	for (int i = 0; i < n; i++) {
 		struct diag gd;
 
-		if (bots_time_spent()) {
-			stats->left = n - i;
+		if (bots_time_spent())
 			break;
-		}
 		diag_clear(&gd);
 		/* One game's trouble leaves the others their turn. */
 		if (one_game(l, cfg, names[i], &b, stats, &gd) < 0) {
@@ -277,5 +275,9 @@ turning_pass(struct ledger *l, const struct config *cfg, struct turning_stats *s
 		}
 	}
 	free(names);
+	/* Counted, not n less the games done: a run reads at most a batch,
+	 * and a game whose analysis failed waits too. */
+	if (n > 0 && (stats->left = ledger_games_turning_left(l, d)) < 0)
+		return -1;
 	return n < 0 ? -1 : rc;
 }

@@ -51,7 +51,7 @@ int turning_wanted(struct ledger *, const struct game_row *, int seat,
 struct turning_stats {
 	int games;			/* games analysed */
 	int mails;			/* mails queued */
-	int left;			/* games left for the next run (bot time spent) */
+	int left;			/* games over still waiting for theirs */
 };
 
 /* azalai run: the turning points of every game over and not done yet,

@@ -312,6 +312,62 @@ test_replace(void **state)
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), events + 1);
 }
 
+/* A new player is told the campaign's way, not the old player's: notify,
+ * view.json, pictures, calendar, zone and turning points go back to the
+ * campaign's, and no reminder or calendar event of the old player's counts
+ * as theirs. The same player with a new token keeps every choice; the
+ * seat's language is the game master's and stays. */
+static void
+test_replace_resets_choices(void **state)
+{
+	static const char choices[] = "SELECT COUNT(*) FROM seats WHERE idx = 0 AND "
+	    "notify = 'digest' AND json = 1 AND pictures = 0 AND calendar = 0 AND "
+	    "timezone = 'Asia/Tokyo' AND turning = 0 AND language = 'de'";
+	struct fx_env *e = *state;
+	char token[TOKEN_LEN];
+	uint64_t fixed = 5;
+	struct diag d;
+	const struct seat_row *s;
+
+	assert_int_equal(sqlite3_exec(e->f.l.db, "UPDATE seats SET notify = 'digest', "
+	    "json = 1, pictures = 0, calendar = 0, timezone = 'Asia/Tokyo', turning = 0, "
+	    "language = 'de' WHERE idx = 0", NULL, NULL, NULL), SQLITE_OK);
+	/* An open deadline the old player was reminded of, and one closed
+	 * since their calendar last heard of it. */
+	assert_int_equal(sqlite3_exec(e->f.l.db, "INSERT INTO deadlines (game_id, seat_idx, "
+	    "seq, kind, due_at, reminded_at, told) VALUES (1, 0, 0, 'sowing', "
+	    "'2099-01-01T12:00:00Z', '2026-11-20T12:00:00Z', 0); INSERT INTO deadlines "
+	    "(game_id, seat_idx, seq, kind, due_at, status, revision, told) VALUES (1, 0, "
+	    "-1, 'sowing', '2026-11-19T12:00:00Z', 'met', 1, 0)", NULL, NULL, NULL),
+	    SQLITE_OK);
+	fx_reload(e);
+	assert_int_equal(TX(e, people_replace(&e->f.l, &e->f.cfg, &e->p, 0, "n@example.org",
+	    &fixed, NOW, token, &d)), 0);
+	assert_int_equal(fx_count(&e->f, choices), 1);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM deadlines WHERE seq = 0 AND "
+	    "reminded_at <> ''"), 1);
+	assert_int_equal(TX(e, people_replace(&e->f.l, &e->f.cfg, &e->p, 0, "nova@example.org",
+	    &fixed, NOW, token, &d)), 0);
+	assert_int_equal(fx_count(&e->f, choices), 0);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM seats WHERE idx = 0 AND "
+	    "notify = '' AND json = 0 AND pictures = 1 AND calendar = 1 AND timezone = '' "
+	    "AND turning = -1 AND language = 'de'"), 1);
+	/* Not reminded; the closed one is no cancellation for a calendar
+	 * that never held it (the welcome's calendar part told the open). */
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM deadlines WHERE seat_idx = 0 "
+	    "AND reminded_at <> ''"), 0);
+	assert_int_equal(fx_count(&e->f, "SELECT told FROM deadlines WHERE seq = -1"), -1);
+	/* What the run holds in memory is the ledger's. */
+	s = &e->p.g.seats[0];
+	assert_string_equal(s->notify, "");
+	assert_string_equal(s->timezone, "");
+	assert_int_equal(s->json, 0);
+	assert_int_equal(s->pictures, 1);
+	assert_int_equal(s->calendar, 1);
+	assert_int_equal(s->turning, -1);
+	assert_string_equal(s->language, "de");
+}
+
 /* A seat the referee plays while the game master looks for a new player
  * still has its old player, who is told of the handover (doc/campaigns.md). */
 static void
@@ -729,6 +785,8 @@ main(void)
 		cmocka_unit_test(test_rollback_targi),
 		cmocka_unit_test(test_rollback_too_far),
 		cmocka_unit_test_setup_teardown(test_replace, setup, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_replace_resets_choices, setup,
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_replace_from_bot, setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_bot_and_human, setup, fx_env_teardown),
 		cmocka_unit_test(test_parse_time),

@@ -103,3 +103,15 @@ deadline_row_told(struct ledger *l, int64_t game, int seat, int64_t seq, int64_t
 	sqlite3_bind_int64(st, 4, seq);
 	return ledger_done(l, st, d);
 }
+
+int
+deadline_seat_handed_over(struct ledger *l, int64_t game, int seat, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "UPDATE deadlines SET told = -1, reminded_at = "
+	    "CASE status WHEN 'open' THEN '' ELSE reminded_at END "
+	    "WHERE game_id = ? AND seat_idx = ?");
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int(st, 2, seat);
+	return ledger_done(l, st, d);
+}

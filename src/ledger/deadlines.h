@@ -34,5 +34,9 @@ int deadline_cancel_steps(struct ledger *, int64_t game, int64_t first, int64_t 
 /* The seat's calendar now holds the row of step seq at revision. */
 int deadline_row_told(struct ledger *, int64_t game, int seat, int64_t seq,
     int64_t revision, struct diag *);
+/* A new player has the seat: the reminders and calendar events went to
+ * the old one, so its open rows are not reminded yet and its calendar
+ * holds none of them. */
+int deadline_seat_handed_over(struct ledger *, int64_t game, int seat, struct diag *);
 
 #endif

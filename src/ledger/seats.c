@@ -62,6 +62,25 @@ seat_clear_bounces(struct ledger *l, int64_t game, int idx, struct diag *d)
 }
 
 int
+seat_reset_choices(struct ledger *l, int64_t game, int idx, struct seat_row *s,
+    struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "UPDATE seats SET notify = '', json = 0, "
+	    "pictures = 1, calendar = 1, timezone = '', turning = -1 "
+	    "WHERE game_id = ? AND idx = ?");
+
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int(st, 2, idx);
+	if (ledger_done(l, st, d) < 0)
+		return -1;
+	s->notify[0] = s->timezone[0] = '\0';
+	s->json = 0;
+	s->pictures = s->calendar = 1;
+	s->turning = -1;
+	return 0;
+}
+
+int
 seat_set_missed(struct ledger *l, int64_t game, int idx, const struct seat_row *s,
     struct diag *d)
 {

@@ -19,6 +19,12 @@ int seat_set_holder(struct ledger *, int64_t game, int idx, const struct seat_ro
     struct diag *);
 /* A new player starts with no bounces against them. */
 int seat_clear_bounces(struct ledger *, int64_t game, int idx, struct diag *);
+/* A new player starts with the campaign's ways of being told (notify,
+ * view.json, pictures, calendar, time zone, turning points), not reminded
+ * yet and with no calendar event of the old player's; the seat's language is the game
+ * master's choice and stays. s is set alike. */
+int seat_reset_choices(struct ledger *, int64_t game, int idx, struct seat_row *s,
+    struct diag *);
 /* The seat's missed deadlines, disorder, kind and bot level as s has them. */
 int seat_set_missed(struct ledger *, int64_t game, int idx, const struct seat_row *s,
     struct diag *);

@@ -239,7 +239,9 @@ people_replace(struct ledger *l, const struct config *c, struct play *p, int sea
 		return PEOPLE_ELEDGER;
 	if (!same) {
 		/* Bounces tell about an address, not a seat: the new player starts clean. */
-		if (seat_clear_bounces(l, p->g.id, seat, d) < 0)
+		if (seat_clear_bounces(l, p->g.id, seat, d) < 0 ||
+		    seat_reset_choices(l, p->g.id, seat, s, d) < 0 ||
+		    deadline_seat_handed_over(l, p->g.id, seat, d) < 0)
 			return PEOPLE_ELEDGER;
 		s->bounces = 0;
 		s->last_bounce[0] = '\0';

@@ -428,6 +428,93 @@ test_ended_since(void **state)
 	fx_close(&f);
 }
 
+/* Every mail of shown s, n of them, went with its picture. */
+static void
+all_pictured(struct fixture *f, const struct shown *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *mail = fx_sent_file(f, s[i].id, NULL);
+
+		if (strstr(mail, "image/png") == NULL)
+			fail_msg("mail %lld went without its picture", s[i].id);
+		g_free(mail);
+	}
+}
+
+/* A pause is no step: the game paused after the move's mails were queued,
+ * before their pictures were drawn, still sends each with its picture,
+ * the mover's with its choices on the board as its page says. */
+static void
+test_paused_since(void **state)
+{
+	struct fixture f;
+	struct shown *s;
+	size_t n;
+	int mover = 0;
+
+	(void)state;
+	fx_open(&f);
+	s = one_move(&f, "targi", "targi-1", &n);
+	assert_true(n > 0);
+	for (size_t i = 0; i < n; i++) {
+		char *svg = queued_svg(&f, "targi-1", &s[i]);
+
+		mover |= strstr(svg, "choice-mark") != NULL;
+		free(svg);
+	}
+	assert_true(mover);
+	assert_int_equal(sqlite3_exec(f.l.db, "UPDATE games SET paused_at = "
+	    "'2026-11-21T12:00:00Z', paused_reason = 'a storm'", NULL, NULL, NULL), SQLITE_OK);
+	deliver(&f);
+	all_pictured(&f, s, n);
+	free(s);
+	fx_close(&f);
+}
+
+/* The other way: a report asked for while the game is paused (no choices
+ * on its board), drawn after the game goes on, goes with its picture. */
+static void
+test_resumed_since(void **state)
+{
+	struct fixture f;
+	struct play p;
+	struct shown s[4];
+	sqlite3_stmt *st;
+	size_t n = 0;
+	char *raw;
+	int seat;
+
+	(void)state;
+	fx_open(&f);
+	fx_game(&f, "targi", "targi-1", 2, 0, NULL, 0, &p);
+	seat = fx_waited_seat(&p);
+	play_free(&p);
+	assert_true(seat >= 0);
+	assert_int_equal(sqlite3_exec(f.l.db, "UPDATE games SET paused_at = "
+	    "'2026-11-21T12:00:00Z', paused_reason = 'a storm'", NULL, NULL, NULL), SQLITE_OK);
+	raw = fx_order_mail(seat == 0 ? "n@example.org" : "s@example.org", "r@example.org",
+	    "targi-1", seat == 0 ? "north" : "south", f.tokens[seat], "REPORT");
+	fx_mail(&f, raw);
+	free(raw);
+	/* The answer and the report it announces, both with the picture. */
+	st = ledger_prep(&f.l, "SELECT id, html FROM outbox WHERE status = 'queued' AND "
+	    "html LIKE '%cid:board%' ORDER BY id");
+	while (sqlite3_step(st) == SQLITE_ROW && n < 4) {
+		memset(&s[n], 0, sizeof s[n]);
+		s[n].id = sqlite3_column_int64(st, 0);
+		assert_non_null(mailout_picture_cid(col_text(st, 1), s[n].cid,
+		    sizeof s[n].cid));
+		n++;
+	}
+	sqlite3_finalize(st);
+	assert_true(n > 0);
+	assert_int_equal(sqlite3_exec(f.l.db, "UPDATE games SET paused_at = '', "
+	    "paused_reason = ''", NULL, NULL, NULL), SQLITE_OK);
+	deliver(&f);
+	all_pictured(&f, s, n);
+	fx_close(&f);
+}
+
 int
 main(void)
 {
@@ -439,6 +526,8 @@ main(void)
 		cmocka_unit_test(test_other_reader),
 		cmocka_unit_test(test_game_gone),
 		cmocka_unit_test(test_ended_since),
+		cmocka_unit_test(test_paused_since),
+		cmocka_unit_test(test_resumed_since),
 		cmocka_unit_test(test_choices_on_board_buqruru),
 		cmocka_unit_test(test_choices_on_board_targi),
 	};

@@ -74,13 +74,26 @@ game_at(struct ledger *l, const struct picture_recipe *rec, struct play *p, stru
 	return 0;
 }
 
+/* The SVG of rec's reader over p as it stands. */
+static int
+rebuild_svg(const struct config *c, struct ledger *l, struct render *r, struct play *p,
+    const struct picture_recipe *rec, char **svg, struct diag *d)
+{
+	struct tval *root = report_tree(l, p, rec->viewer, p->seq, rec->lang);
+	int rc;
+
+	taps_spots(c, p, rec->viewer, root);
+	rc = board_svg_render(r, root, svg, d);
+	tval_free(root);
+	return rc;
+}
+
 int
 picture_rebuild(struct ledger *l, const struct config *c, const struct picture_recipe *rec,
     const char *cid, char **svg, struct diag *d)
 {
 	struct render r;
 	struct play p;
-	struct tval *root;
 	char got[REPORT_CID_MAX];
 	int rc;
 
@@ -91,13 +104,24 @@ picture_rebuild(struct ledger *l, const struct config *c, const struct picture_r
 	 * board.svg), which are the same whatever the reader was told of
 	 * since and whatever else the mail's tree held. */
 	render_init_shared(&r, templates(c), p.rules->name, rec->lang);
-	root = report_tree(l, &p, rec->viewer, p.seq, rec->lang);
-	taps_spots(c, &p, rec->viewer, root);
-	rc = board_svg_render(&r, root, svg, d);
-	tval_free(root);
+	rc = rebuild_svg(c, l, &r, &p, rec, svg, d);
 	if (rc == 0) {
 		report_cid(*svg, got);
+		/* A pause is no step: one begun or ended between the mail and
+		 * its drawing changes only whether the reader was asked (the
+		 * choices on the board), so the other way is tried too; the
+		 * name still has to be the mail's. */
 		if (strcmp(got, cid) != 0) {
+			free(*svg);
+			*svg = NULL;
+			if (p.g.paused_at[0] != '\0')
+				p.g.paused_at[0] = '\0';
+			else
+				snprintf(p.g.paused_at, sizeof p.g.paused_at, "%s", "then");
+			if ((rc = rebuild_svg(c, l, &r, &p, rec, svg, d)) == 0)
+				report_cid(*svg, got);
+		}
+		if (rc == 0 && strcmp(got, cid) != 0) {
 			rc = diag_set(d, 0, "game %s at step %lld, as %s read it in language "
 			    "%s, is no longer the picture the mail was written with (the step "
 			    "was rolled back, or a template changed since)", p.g.name,

@@ -28,7 +28,8 @@
 /* The SVG of recipe made again (the caller frees *svg), for cid: -1 with a
  * diag in words for a game master when it cannot be made or is not the
  * picture named cid (a step rolled back, the game gone, a template
- * changed since the mail was written). Never another picture. */
+ * changed since the mail was written; a pause begun or ended since changes
+ * nothing). Never another picture. */
 int picture_rebuild(struct ledger *, const struct config *, const struct picture_recipe *,
     const char *cid, char **svg, struct diag *);
 

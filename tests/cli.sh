@@ -164,6 +164,31 @@ expect 0 "^tp: seat a gets its turning points when the game is over$" -- \
 expect 0 "^1$" -- q "SELECT turning FROM seats WHERE name = 'a' AND game_id = (SELECT id
     FROM games WHERE name = 'tp')"
 expect 64 "seat a analysis: say on or off" -- "$az" seat tp a analysis maybe
+# A campaign file says each seat's choices and each observer's way of being
+# told, as `azalai seat` and `azalai watch` do, before the welcome goes.
+cat > choices.yaml <<'EOF'
+game: buqruru
+name: cf
+seats:
+  - name: a
+    address: cfa@x
+    timezone: asia/tokyo
+    pictures: off
+    json: on
+    calendar: no
+    analysis: off
+  - name: b
+    address: cfb@x
+watchers:
+  - address: cff@x
+    notify: due
+EOF
+expect 0 "^cf" -- "$az" new --campaign choices.yaml
+expect 0 "^a[|]Asia/Tokyo[|]0[|]1[|]0[|]0$" -- q "SELECT name, timezone, pictures, json,
+    calendar, turning FROM seats WHERE game_id = (SELECT id FROM games WHERE name = 'cf')"
+expect 0 "^b[|][|]1[|]0[|]1[|]-1$" -- q "SELECT name, timezone, pictures, json, calendar,
+    turning FROM seats WHERE game_id = (SELECT id FROM games WHERE name = 'cf')"
+expect 0 "^due$" -- q "SELECT notify FROM watchers WHERE address = 'cff@x'"
 # A game the game master ends: its last mail has no order form, and it was
 # every reader's last report: a press mail after it brings the press and
 # the answer, no report to a seat or an observer that had news pending.

@@ -65,6 +65,24 @@ copy(struct cf *f, yaml_node_t *n, const char *what, char *out, size_t size)
 	return 0;
 }
 
+/* A seat's on/off choice: on, off (YAML's yes, no, true and false too). */
+static int
+onoff(struct cf *f, yaml_node_t *v, const char *what, int *out)
+{
+	static const char *const on[] = { "on", "yes", "true" }, *const off[] = { "off",
+	    "no", "false" };
+	const char *s = scalar(f, v, what);
+
+	if (s == NULL)
+		return -1;
+	for (size_t i = 0; i < sizeof on / sizeof on[0]; i++)
+		if (strcasecmp(s, on[i]) == 0 || strcasecmp(s, off[i]) == 0) {
+			*out = strcasecmp(s, on[i]) == 0;
+			return 0;
+		}
+	return err(f, v, "%s: write on or off, not \"%s\"", what, s);
+}
+
 static int
 seats(struct cf *f, yaml_node_t *list, struct campaign_file *cf)
 {
@@ -80,6 +98,8 @@ seats(struct cf *f, yaml_node_t *list, struct campaign_file *cf)
 			return err(f, s, "seats: at most %d", MAX_SEATS);
 		if (s->type != YAML_MAPPING_NODE)
 			return err(f, s, "a seat is a mapping: name: ... and address: ...");
+		cf->seat_json[i] = cf->seat_pictures[i] = cf->seat_calendar[i] = -1;
+		cf->seat_analysis[i] = -1;
 		for (yaml_node_pair_t *p = s->data.mapping.pairs.start;
 		    p < s->data.mapping.pairs.top; p++) {
 			yaml_node_t *k = node(f, p->key), *v = node(f, p->value);
@@ -119,9 +139,31 @@ seats(struct cf *f, yaml_node_t *list, struct campaign_file *cf)
 				if (copy(f, v, "language", cf->seat_language[i],
 				    sizeof cf->seat_language[i]) < 0)
 					return -1;
+			} else if (strcmp(key, "timezone") == 0) {
+				const char *z = scalar(f, v, "timezone");
+
+				if (z == NULL)
+					return -1;
+				if (campaign_zone_name(z, cf->seat_timezone[i],
+				    sizeof cf->seat_timezone[i]) < 0)
+					return err(f, v, "\"%s\" is not a time zone: write a name "
+					    "such as Europe/Berlin, America/New_York or UTC", z);
+			} else if (strcmp(key, "json") == 0) {
+				if (onoff(f, v, "json", &cf->seat_json[i]) < 0)
+					return -1;
+			} else if (strcmp(key, "pictures") == 0) {
+				if (onoff(f, v, "pictures", &cf->seat_pictures[i]) < 0)
+					return -1;
+			} else if (strcmp(key, "calendar") == 0) {
+				if (onoff(f, v, "calendar", &cf->seat_calendar[i]) < 0)
+					return -1;
+			} else if (strcmp(key, "analysis") == 0) {
+				if (onoff(f, v, "analysis", &cf->seat_analysis[i]) < 0)
+					return -1;
 			} else {
 				return err(f, k, "a seat has no \"%s\": write name, address, "
-				    "notify and language", key);
+				    "notify, language, timezone, json, pictures, calendar or "
+				    "analysis", key);
 			}
 		}
 		if (!have_name || !have_addr)
@@ -254,9 +296,17 @@ watcher(struct cf *f, yaml_node_t *n, struct campaign_file *cf)
 				if (copy(f, v, "language", cf->watcher_language[cf->nwatchers],
 				    sizeof cf->watcher_language[0]) < 0)
 					return -1;
+			} else if (strcmp(key, "notify") == 0) {
+				char mode[64];
+				struct diag nd;
+
+				if (copy(f, v, "notify", mode, sizeof mode) < 0)
+					return -1;
+				if (notify_parse(mode, cf->watcher_notify[cf->nwatchers], &nd) < 0)
+					return err(f, v, "%s", nd.msg);
 			} else {
-				return err(f, k, "a watcher has no \"%s\": write address and "
-				    "language", key);
+				return err(f, k, "a watcher has no \"%s\": write address, "
+				    "language and notify", key);
 			}
 		}
 	} else if (copy(f, n, "a watcher", w, sizeof cf->watcher[0]) < 0) {

@@ -6,10 +6,13 @@
  *   seats:
  *     - name: anna
  *       address: anna@example.org    # or bot
+ *       timezone: Europe/Berlin      # optional, as are notify, language,
+ *       pictures: off                # json, calendar and analysis
  *   options: { start: random }   # or a list of "k=v"
  *   deck: decks/my.yaml          # optional, relative to this file
  *   settings: { timezone: Europe/Berlin, deadline: 2d }
- *   watchers: [ fan@example.org ]
+ *   watchers: [ fan@example.org ]   # or "- address: ... language: ...
+ *                                   #  notify: due"
  *
  * Read and checked completely (rules, seats, options, every setting) before
  * anything is written; every error names the file and the line. */
@@ -30,6 +33,11 @@ struct campaign_file {
 	char seat_address[MAX_SEATS][256];  /* "bot": the referee plays it */
 	char seat_notify[MAX_SEATS][8];     /* the seat's notify mode, "" the campaign's */
 	char seat_language[MAX_SEATS][16];  /* as written (checked at start), "" default */
+	char seat_timezone[MAX_SEATS][64];  /* the zone's name, "" the campaign's */
+	/* The seat's choices as azalai seat sets them: 1 on, 0 off, -1 not
+	 * said (the default a seat has without the file). */
+	int seat_json[MAX_SEATS], seat_pictures[MAX_SEATS], seat_calendar[MAX_SEATS];
+	int seat_analysis[MAX_SEATS];
 	int nopts;
 	char opt[OPT_MAX][128];             /* "k=v" */
 	char deck[1024];                    /* a path to read, "" none */
@@ -39,6 +47,7 @@ struct campaign_file {
 	int nwatchers;
 	char watcher[CF_WATCHERS][256];
 	char watcher_language[CF_WATCHERS][16];	/* "" the configuration's */
+	char watcher_notify[CF_WATCHERS][8];	/* every, due, digest; "" every */
 };
 
 int campaign_file_load(const char *path, struct campaign_file *, struct diag *);

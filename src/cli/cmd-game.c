@@ -21,7 +21,9 @@
 #include "lang/ordertr.h"
 #include "ledger/audit.h"
 #include "ledger/play.h"
+#include "ledger/seats.h"
 #include "ledger/token.h"
+#include "ledger/watchers.h"
 #include "mail/address.h"
 #include "referee/bots.h"
 #include "referee/guessing.h"
@@ -138,6 +140,40 @@ add_seat(struct game_row *g, const char *name, size_t namelen, const char *addre
 }
 
 /* Both ways to start a game meet here: checks, the ledger, the mails. */
+/* The seats' own choices the campaign file gives, before any mail goes:
+ * the welcome is the first mail they shape. */
+static int
+file_seat_choices(struct ledger *l, const struct campaign_file *cf, struct play *p,
+    struct diag *d)
+{
+	for (int i = 0; i < cf->nseats && i < p->g.nseats; i++) {
+		struct seat_row *s = &p->g.seats[i];
+		int64_t g = p->g.id;
+
+		if ((cf->seat_json[i] >= 0 && seat_set_json(l, g, i, cf->seat_json[i], d) < 0) ||
+		    (cf->seat_pictures[i] >= 0 &&
+		    seat_set_pictures(l, g, i, cf->seat_pictures[i], d) < 0) ||
+		    (cf->seat_calendar[i] >= 0 &&
+		    seat_set_calendar(l, g, i, cf->seat_calendar[i], d) < 0) ||
+		    (cf->seat_analysis[i] >= 0 &&
+		    seat_set_turning(l, g, i, cf->seat_analysis[i], d) < 0) ||
+		    (cf->seat_timezone[i][0] != '\0' &&
+		    seat_set_timezone(l, g, i, cf->seat_timezone[i], d) < 0))
+			return -1;
+		if (cf->seat_json[i] >= 0)
+			s->json = cf->seat_json[i];
+		if (cf->seat_pictures[i] >= 0)
+			s->pictures = cf->seat_pictures[i];
+		if (cf->seat_calendar[i] >= 0)
+			s->calendar = cf->seat_calendar[i];
+		if (cf->seat_analysis[i] >= 0)
+			s->turning = cf->seat_analysis[i];
+		if (cf->seat_timezone[i][0] != '\0')
+			snprintf(s->timezone, sizeof s->timezone, "%s", cf->seat_timezone[i]);
+	}
+	return 0;
+}
+
 static int
 start_game(struct cli *c, struct new_game *ng)
 {
@@ -290,9 +326,13 @@ start_game(struct cli *c, struct new_game *ng)
 			fprintf(stderr, "%s: %s", p.g.name, notes.p);
 		buf_free(&notes);
 	}
+	if (ng->cf != NULL && rc == EX_OK && file_seat_choices(&c->l, ng->cf, &p, &d) < 0)
+		rc = EX_TEMPFAIL;
 	for (int i = 0; ng->cf != NULL && rc == EX_OK && i < ng->cf->nwatchers; i++)
 		if (people_watch(&c->l, &c->cfg, &p, ng->cf->watcher[i],
-		    ng->cf->watcher_language[i], now, &d) < 0)
+		    ng->cf->watcher_language[i], now, &d) < 0 ||
+		    (ng->cf->watcher_notify[i][0] != '\0' && watcher_set_notify(&c->l, p.g.id,
+		    ng->cf->watcher[i], ng->cf->watcher_notify[i], &d) < 0))
 			rc = EX_DATAERR;
 	if (rc == EX_OK) {
 		int steps = 0;

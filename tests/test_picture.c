@@ -244,6 +244,26 @@ badge(const char *svg, const char *id, char *out, size_t n)
 	snprintf(out, n, "%.*s", (int)strcspn(p + 1, "<"), p + 1);
 }
 
+/* seat's first legal order in p, by mail (the turn-th mail of the game). */
+static void
+first_order(struct fixture *f, const struct play *p, int seat, int turn)
+{
+	static const char *const addr[] = { "n@example.org", "s@example.org" };
+	static const char *const seats[] = { "north", "south" };
+	struct order_list ol;
+	char mid[32], *raw;
+
+	order_list_init(&ol);
+	p->rules->legal(p->st, seat, &ol);
+	assert_true(ol.n > 0);
+	snprintf(mid, sizeof mid, "turn-%d@example.org", turn);
+	raw = fx_order_mail(addr[seat], mid, p->g.name, seats[seat], f->tokens[seat],
+	    ol.v[0].text);
+	order_list_free(&ol);
+	fx_mail(f, raw);
+	free(raw);
+}
+
 /* On its turn a seat's picture shows each numbered choice's number on the
  * card or hole it acts on, the numbers of the report's list; an
  * observer's shows none. */
@@ -259,10 +279,27 @@ choices_on_board(const char *rules, const char *name, const char *verb)
 
 	fx_open(&f);
 	fx_game(&f, rules, name, 2, 0, NULL, 0, &p);
-	seat = fx_waited_seat(&p);
-	assert_true(seat >= 0);
-	svg = viewer_svg(&f, &p, seat, &ch);
-	assert_non_null(ch);
+	/* The game goes on to the first decision with such a choice (Targui
+	 * chooses sectors, on no box, first). */
+	for (int turn = 0;; turn++) {
+		struct diag d;
+		int has = 0;
+
+		seat = fx_waited_seat(&p);
+		assert_true(seat >= 0);
+		svg = viewer_svg(&f, &p, seat, &ch);
+		assert_non_null(ch);
+		for (size_t i = 0; i < ch->n; i++)
+			has |= strncmp(tval_get(ch->items[i], "text")->str, verb, vlen) == 0;
+		if (has)
+			break;
+		assert_true(turn < 20);
+		tval_free(ch);
+		free(svg);
+		first_order(&f, &p, seat, turn);
+		play_free(&p);
+		assert_int_equal(play_load(&f.l, name, &p, &d), 1);
+	}
 	for (size_t i = 0; i < ch->n; i++) {
 		const char *t = tval_get(ch->items[i], "text")->str, *arg;
 		long num = (long)tval_get(ch->items[i], "number")->num;
@@ -306,6 +343,13 @@ test_choices_on_board_targi(void **state)
 {
 	(void)state;
 	choices_on_board("targi", "targi-1", "PLACE");
+}
+
+static void
+test_choices_on_board_targui(void **state)
+{
+	(void)state;
+	choices_on_board("targui", "targui-1", "SETTLE");
 }
 
 /* The log of a run, whole (free it). */
@@ -530,6 +574,7 @@ main(void)
 		cmocka_unit_test(test_resumed_since),
 		cmocka_unit_test(test_choices_on_board_buqruru),
 		cmocka_unit_test(test_choices_on_board_targi),
+		cmocka_unit_test(test_choices_on_board_targui),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

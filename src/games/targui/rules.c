@@ -20,6 +20,7 @@ const struct game_rules targui_rules = {
 	.order_text = tu_order_text,
 	.default_order = tu_default_order,
 	.view = tu_view,
+	.order_spot = tu_order_spot,
 	.secrets = tu_secrets,
 	.redeal = tu_redeal,
 	.reward = tu_reward,

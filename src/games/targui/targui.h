@@ -251,6 +251,7 @@ int tu_legal_summary(const void *st, int seat, const struct order_list *,
 
 /* view.c */
 void tu_view(const void *st, int viewer, struct tval *root);
+int tu_order_spot(const void *st, const struct order *, struct order_spot *);
 
 /* secrets.c */
 void tu_secrets(const void *st, int viewer, struct secrets *);

@@ -488,3 +488,31 @@ tu_view(const void *st, int viewer, struct tval *root)
 	if (viewer == VIEW_ALL)
 		view_open(s, root);
 }
+
+/* SETTLE and BUY act on their box, MOVE and ATTACK on the box they go to;
+ * a sector, a pass and an end on no one box. */
+int
+tu_order_spot(const void *vst, const struct order *o, struct order_spot *spot)
+{
+	int box;
+
+	(void)vst;
+	switch (o->kind) {
+	case O_SETTLE:
+	case O_BUY:
+		box = o->arg[0];
+		break;
+	case O_MOVE:
+	case O_ATTACK:
+		box = o->arg[1];
+		break;
+	default:
+		return -1;
+	}
+	if (!tu_box_ok(box))
+		return -1;
+	spot->list = "grid";
+	spot->key = "box";
+	snprintf(spot->value, sizeof spot->value, "%d", box);
+	return 0;
+}

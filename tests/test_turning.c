@@ -123,10 +123,11 @@ only_own_decisions(void **state)
 	assert_memory_equal(again[0], pts[0], sizeof pts[0]);
 }
 
-/* Plays e's game to its end by mail from north; south is a bot. Before
- * that, north's first mail carries extra (a command line) when given. */
+/* Plays e's game to its end by mail, a random legal order from the seat
+ * waited for each time (a bot's seat moves by itself). Before that, the
+ * seat who mails extra (command lines) alone when given. */
 static void
-mail_out(struct fx_env *e, const char *extra)
+mail_game(struct fx_env *e, int who, const char *extra)
 {
 	struct order_list ol;
 	struct rng r;
@@ -134,17 +135,23 @@ mail_out(struct fx_env *e, const char *extra)
 
 	rng_seed(&r, 11);
 	order_list_init(&ol);
-	for (int guard = 0; guard < 500 && strcmp(e->p.g.status, "active") == 0; guard++) {
+	for (int guard = 0; guard < 1000 && strcmp(e->p.g.status, "active") == 0; guard++) {
+		int seat = fx_waited_seat(&e->p);
 		char id[32], body[ORDER_TEXT + 64], *raw;
 
+		assert_true(seat >= 0);
 		ol.n = 0;
-		e->p.rules->legal(e->p.st, 0, &ol);
+		e->p.rules->legal(e->p.st, seat, &ol);
 		assert_true(ol.n > 0);
 		snprintf(id, sizeof id, "%d@example.org", ++mid);
-		snprintf(body, sizeof body, "%s%s%s", extra != NULL && mid == 1 ? extra : "",
-		    extra != NULL && mid == 1 ? "\n" : "",
-		    ol.v[rng_below(&r, (uint32_t)ol.n)].text);
-		raw = fx_order_mail(addr[0], id, e->game, seat_name[0], e->f.tokens[0], body);
+		if (mid == 1 && extra != NULL) {
+			seat = who;
+			snprintf(body, sizeof body, "%s\n", extra);
+		} else
+			snprintf(body, sizeof body, "%s\n", ol.v[rng_below(&r,
+			    (uint32_t)ol.n)].text);
+		raw = fx_order_mail(addr[seat], id, e->game, seat_name[seat],
+		    e->f.tokens[seat], body);
 		fx_mail(&e->f, raw);
 		free(raw);
 		fx_reload(e);
@@ -189,42 +196,6 @@ pass(struct fx_env *e, int games, int mails)
 	assert_int_equal(ts.left, 0);
 }
 
-/* Plays e's game to its end by mail from both seats, a random legal order
- * each; south's first mail (extra) comes before north's first order. */
-static void
-mail_both(struct fx_env *e, const char *extra)
-{
-	struct order_list ol;
-	struct rng r;
-	int mid = 0;
-
-	rng_seed(&r, 13);
-	order_list_init(&ol);
-	for (int guard = 0; guard < 1000 && strcmp(e->p.g.status, "active") == 0; guard++) {
-		int seat = fx_waited_seat(&e->p);
-		char id[32], body[ORDER_TEXT + 64], *raw;
-
-		assert_true(seat >= 0);
-		ol.n = 0;
-		e->p.rules->legal(e->p.st, seat, &ol);
-		assert_true(ol.n > 0);
-		snprintf(id, sizeof id, "%d@example.org", ++mid);
-		if (mid == 2 && extra != NULL) {
-			seat = 1;
-			snprintf(body, sizeof body, "%s\n", extra);
-		} else
-			snprintf(body, sizeof body, "%s\n", ol.v[rng_below(&r,
-			    (uint32_t)ol.n)].text);
-		raw = fx_order_mail(addr[seat], id, e->game, seat_name[seat],
-		    e->f.tokens[seat], body);
-		fx_mail(&e->f, raw);
-		free(raw);
-		fx_reload(e);
-	}
-	order_list_free(&ol);
-	assert_string_equal(e->p.g.status, "over");
-}
-
 /* A step north never saw (south's standing order, issue 29) shifts the
  * ledger's numbers, which the archive page of the game over shows, from
  * the ones north's reports used: the mail names each point by north's
@@ -240,7 +211,7 @@ page_numbers_beside_the_link(void **state)
 
 	snprintf(e->f.cfg.archive_url, sizeof e->f.cfg.archive_url, "https://example.org/az");
 	fx_set(e, "turning_points", "yes");
-	mail_both(e, "STANDING RAID GOODS");
+	mail_game(e, 1, "STANDING RAID GOODS");
 	pass(e, 1, 2);
 	body = fx_last_mail(&e->f, "turning", addr[0]);
 	assert_non_null(body);
@@ -279,7 +250,7 @@ mailed_once_to_the_player(void **state)
 
 	snprintf(e->f.cfg.archive_url, sizeof e->f.cfg.archive_url,
 	    "https://example.org/az/");
-	mail_out(e, NULL);
+	mail_game(e, 0, NULL);
 	pass(e, 1, 1);
 	assert_int_equal(turning_mails(e, addr[0]), 1);
 	/* The bot's seat has no one to read it. */
@@ -325,7 +296,7 @@ analysis_off_by_mail(void **state)
 	free(ack);
 	fx_reload(e);
 	assert_int_equal(e->p.g.seats[0].turning, -1);
-	mail_out(e, "ANALYSIS OFF");
+	mail_game(e, 0, "ANALYSIS OFF");
 	fx_reload(e);
 	assert_int_equal(e->p.g.seats[0].turning, 0);
 	ack = fx_last_mail(&e->f, "ack", addr[0]);
@@ -341,7 +312,7 @@ campaign_no(void **state)
 	struct fx_env *e = *state;
 
 	fx_set(e, "turning_points", "no");
-	mail_out(e, NULL);
+	mail_game(e, 0, NULL);
 	pass(e, 1, 0);
 }
 
@@ -379,7 +350,7 @@ waits_when_time_is_spent(void **state)
 	struct turning_stats ts;
 	struct diag d;
 
-	mail_out(e, NULL);
+	mail_game(e, 0, NULL);
 	bots_run_cap(0);
 	assert_int_equal(turning_pass(&e->f.l, &e->f.cfg, &ts, &d), 0);
 	assert_int_equal(ts.games, 0);

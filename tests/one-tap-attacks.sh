@@ -5,7 +5,8 @@
 # address, a link whose order was edited, a number with no report to answer,
 # answering an old report or twice: each is refused (or held, as any mail
 # from a stranger) and the game does not move. A tap refused while the game
-# is paused is not spent: it plays after the pause.
+# is paused is not spent: it plays after the pause; nor is one held from a
+# stranger: the seat's own tap of it plays.
 . "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir" || exit 1
 
@@ -17,7 +18,9 @@ seats="--seat amastan=amastan@example.org --seat tinhinan=tinhinan@example.org"
 "$az" new buqruru $seats > g1.txt 2> err.txt
 # shellcheck disable=SC2086
 "$az" new buqruru $seats > g2.txt 2> err.txt
-g1=$(head -n 1 g1.txt) g2=$(head -n 1 g2.txt)
+# shellcheck disable=SC2086
+"$az" new buqruru $seats > g3.txt 2> err.txt
+g1=$(head -n 1 g1.txt) g2=$(head -n 1 g2.txt) g3=$(head -n 1 g3.txt)
 tok() { awk -v s="$2" '$1 == "seat" && $2 == s { print $4 }' "$1"; }
 n=0
 # send FILE: the mail into the Maildir, and a run; what became of it in t.txt.
@@ -67,9 +70,6 @@ before=$(moves "$g1")
 tap "$r1" 1 evil@example.net
 check "a link sent from a stranger's address is held, as any mail from one" \
 	'[ "$(q "SELECT count(*) FROM held_mails")" = 1 ] && [ "$(moves "$g1")" = "$before" ]'
-tap "$r1" 1 tinhinan@example.org
-check "the same code again, from the seat: refused, used already" \
-	'said "used already" && [ "$(moves "$g1")" = "$before" ]'
 
 # Link 2's code, in a mail for game 2 (where the same order is legal).
 tap "$r1" 2 tinhinan@example.org "s/^GAME $g1/GAME $g2/"
@@ -151,4 +151,23 @@ check "the same link after the pause plays: its code was not spent" \
 	'grep -q "^done: 1 accepted" t.txt && [ "$(moves "$g2")" = 2 ]'
 tap "$r2" 1 tinhinan@example.org
 check "and then once only" 'said "used already" && [ "$(moves "$g2")" = 2 ]'
+
+# A code is spent when its order is played, not by a mail held for the
+# seat's CONFIRM: a stranger's tap of a forwarded link is held; the seat's
+# own tap of the same link plays; the held one, confirmed, is used up.
+order g3.txt amastan "HOLE a"
+r3=$(newest "$g3" tinhinan)
+tap "$r3" 1 evil@example.net
+check "a forwarded link tapped by a stranger: held, the game does not move" \
+	'[ "$(q "SELECT count(*) FROM held_mails h JOIN games g ON g.id = h.game_id
+	    WHERE g.name = '"'$g3'"'")" = 1 ] && [ "$(moves "$g3")" = 1 ]'
+tap "$r3" 1 tinhinan@example.org
+check "the seat's own tap of that link plays it" \
+	'grep -q "^done: 1 accepted" t.txt && [ "$(moves "$g3")" = 2 ]'
+code=$(q "SELECT h.code FROM held_mails h JOIN games g ON g.id = h.game_id
+    WHERE g.name = '$g3'")
+order g3.txt tinhinan "CONFIRM $code"
+check "the stranger's held tap, confirmed: refused, used already" \
+	'[ "$(moves "$g3")" = 2 ] &&
+	 q "SELECT body FROM outbox ORDER BY id DESC LIMIT 3" | grep -q "used already"'
 finish

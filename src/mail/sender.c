@@ -75,6 +75,19 @@ sender_held_step(struct ledger *l, int64_t message)
 }
 
 int
+sender_still_held(struct ledger *l, int64_t message)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT 1 FROM held_mails WHERE message = ? AND "
+	    "status = 'held'");
+	int held;
+
+	sqlite3_bind_int64(st, 1, message);
+	held = sqlite3_step(st) == SQLITE_ROW;
+	ledger_release(l, st);
+	return held;
+}
+
+int
 sender_find(struct ledger *l, int64_t game_id, int seat, const char *code, int64_t *message,
     char *from, size_t fromsz)
 {

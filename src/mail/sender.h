@@ -39,6 +39,9 @@ int sender_find(struct ledger *, int64_t game_id, int seat, const char *code,
 /* The step the game was at when message was held; -1 when it was not. */
 int64_t sender_held_step(struct ledger *, int64_t message);
 
+/* 1 when message is held and not confirmed yet, else 0. */
+int sender_still_held(struct ledger *, int64_t message);
+
 /* Marks message confirmed, in the caller's transaction. */
 int sender_confirmed(struct ledger *, int64_t message, const char *now, struct diag *);
 

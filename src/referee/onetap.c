@@ -7,6 +7,7 @@
 #include "core/xmalloc.h"
 #include "lang/ordertr.h"
 #include "ledger/ordercode.h"
+#include "mail/sender.h"
 #include "referee/onetap.h"
 #include "render/taps.h"
 
@@ -146,7 +147,11 @@ link_mail(struct ledger *l, int64_t message, struct orderblock *ob, size_t at,
 	long order;
 	int rc = 1;
 
-	if (oc.used_by != 0 && oc.used_by != message)
+	/* A code is spent when its order is played: a mail from a stranger's
+	 * address held for the seat's CONFIRM has played nothing, so the
+	 * seat's own tap takes the code from it (and that mail, confirmed,
+	 * is then refused as used). */
+	if (oc.used_by != 0 && oc.used_by != message && !sender_still_held(l, oc.used_by))
 		diag_set(&t->why, line, "this code was used already, by an earlier mail: a "
 		    "code plays its order once");
 	else if (!names_of(l, &oc, game, sizeof game, seat, sizeof seat) ||

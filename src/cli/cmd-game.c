@@ -21,16 +21,17 @@
 #include "lang/ordertr.h"
 #include "ledger/audit.h"
 #include "ledger/play.h"
-#include "ledger/seats.h"
 #include "ledger/token.h"
 #include "ledger/watchers.h"
 #include "mail/address.h"
 #include "referee/bots.h"
 #include "referee/guessing.h"
+#include "referee/mailcmd.h"
 #include "referee/people.h"
 #include "referee/press.h"
 #include "render/render.h"
 #include "render/report.h"
+#include "render/reportjson.h"
 #include "render/viewjson.h"
 
 int
@@ -146,31 +147,19 @@ static int
 file_seat_choices(struct ledger *l, const struct campaign_file *cf, struct play *p,
     struct diag *d)
 {
-	for (int i = 0; i < cf->nseats && i < p->g.nseats; i++) {
-		struct seat_row *s = &p->g.seats[i];
-		int64_t g = p->g.id;
-
-		if ((cf->seat_json[i] >= 0 && seat_set_json(l, g, i, cf->seat_json[i], d) < 0) ||
+	/* The setters `seat` and the mail words use, so memory and ledger agree;
+	 * the file's reader has checked every value, zones included. */
+	for (int i = 0; i < cf->nseats && i < p->g.nseats; i++)
+		if ((cf->seat_json[i] >= 0 && reportjson_set(l, p, i, cf->seat_json[i], d) < 0) ||
 		    (cf->seat_pictures[i] >= 0 &&
-		    seat_set_pictures(l, g, i, cf->seat_pictures[i], d) < 0) ||
+		    mailcmd_pictures(l, p, i, cf->seat_pictures[i], d) < 0) ||
 		    (cf->seat_calendar[i] >= 0 &&
-		    seat_set_calendar(l, g, i, cf->seat_calendar[i], d) < 0) ||
+		    mailcmd_calendar(l, p, i, cf->seat_calendar[i], d) < 0) ||
 		    (cf->seat_analysis[i] >= 0 &&
-		    seat_set_turning(l, g, i, cf->seat_analysis[i], d) < 0) ||
+		    mailcmd_analysis(l, p, i, cf->seat_analysis[i], d) < 0) ||
 		    (cf->seat_timezone[i][0] != '\0' &&
-		    seat_set_timezone(l, g, i, cf->seat_timezone[i], d) < 0))
+		    mailcmd_timezone(l, p, i, cf->seat_timezone[i], d) != 0))
 			return -1;
-		if (cf->seat_json[i] >= 0)
-			s->json = cf->seat_json[i];
-		if (cf->seat_pictures[i] >= 0)
-			s->pictures = cf->seat_pictures[i];
-		if (cf->seat_calendar[i] >= 0)
-			s->calendar = cf->seat_calendar[i];
-		if (cf->seat_analysis[i] >= 0)
-			s->turning = cf->seat_analysis[i];
-		if (cf->seat_timezone[i][0] != '\0')
-			snprintf(s->timezone, sizeof s->timezone, "%s", cf->seat_timezone[i]);
-	}
 	return 0;
 }
 

@@ -38,7 +38,7 @@ static const struct {
 	{ "Round %d, card %d of %d: the turn of the %s (%s).", 1, 1 },
 	{ "Round %d, card %d of %d: a double turn of the %s (%s).", 1, 1 },
 	{ "Round %d, card %d of %d: the %s, who are out of the game.", 1, 1 },
-	{ "%2d. fortune card %d", 0, 0 },
+	{ "%d. fortune card %d", 0, 0 },
 };
 
 /* placed[i] in lang, up to what it leaves unsaid: the rendering with the
@@ -118,12 +118,12 @@ said_targui_stack(const char *lang, const char *en, struct secrets *out)
 {
 	int hit = 0, place;
 
-	/* The turn order's line of a tribe (" 3. Kel Ress") is no message
+	/* The turn order's line of a tribe ("3. Kel Ress") is no message
 	 * (view.c): every language reads it in these words. */
 	for (int t = 0; t < TU_TRIBES && sscanf(en, "%d", &place) == 1; t++) {
 		char line[SECRET_TEXT];
 
-		snprintf(line, sizeof line, "%2d. %s", place, tu_tribe_name[t]);
+		snprintf(line, sizeof line, "%d. %s", place, tu_tribe_name[t]);
 		if (strcmp(line, en) == 0) {
 			secret_add(out, "%s", line);
 			return 1;

@@ -4,7 +4,7 @@
  * them failed. The strings are
  * those of the narrative ("Round 2, card 3 of 7: the turn of the Kel Ress",
  * "Fortune card 5", "Queued for the next turn of the Kel Ress: PASS") and of
- * the report's turn order (" 3. Kel Ress"). Dice are
+ * the report's turn order ("3. Kel Ress"). Dice are
  * not listed: a throw is not decided before it is made. */
 #include <stdio.h>
 #include <string.h>
@@ -20,13 +20,13 @@ stack_card(const struct tu_state *s, int k, struct secrets *out)
 	snprintf(at, sizeof at, "Round %d, card %d of %d:", s->round, k + 1, s->stack_n);
 	if (c == TU_FORTUNE_CARD) {
 		secret_add(out, "%s the fortune", at);
-		secret_add(out, "%2d. fortune card", k + 1);
+		secret_add(out, "%d. fortune card", k + 1);
 		return;
 	}
 	secret_add(out, "%s the turn of the %s", at, tu_tribe_name[s->tribe_of[c]]);
 	secret_add(out, "%s a double turn of the %s", at, tu_tribe_name[s->tribe_of[c]]);
 	secret_add(out, "%s the %s,", at, tu_tribe_name[s->tribe_of[c]]);
-	secret_add(out, "%2d. %s", k + 1, tu_tribe_name[s->tribe_of[c]]);
+	secret_add(out, "%d. %s", k + 1, tu_tribe_name[s->tribe_of[c]]);
 }
 
 void

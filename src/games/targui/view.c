@@ -221,6 +221,8 @@ view_tribes(const struct tu_state *s, int viewer, struct tval *root)
 		tval_set_strf(m, "letter", "%c", tu_tribe_letter[t]);
 		tval_set_str(m, "player", s->names[i]);
 		tval_set_bool(m, "you", i == viewer);
+		/* A list said on one line needs to know where its commas go. */
+		tval_set_bool(m, "more", i + 1 < s->nseats);
 		tval_set_int(m, "gold", s->money[i] / 5);
 		tval_set_int(m, "silver", s->money[i] % 5);
 		tval_set_int(m, "money", s->money[i]);
@@ -258,7 +260,7 @@ view_round(const struct tu_state *s, struct tval *root)
 {
 	struct tval *ord = tval_set_list(root, "order");
 	struct tval *left = tval_set_list(root, "turns_left");
-	int fortune_left = 0, used = s->deck_pos;
+	int fortune_left = 0, used = s->deck_pos, last = -1;
 
 	tval_set_int(root, "round", s->round);
 	tval_set_int(root, "rounds", s->deck_n);
@@ -274,16 +276,20 @@ view_round(const struct tu_state *s, struct tval *root)
 		char text[128];
 
 		if (c == TU_FORTUNE_CARD)
-			msg_fmt(text, sizeof text, "%2d. fortune card %d", k + 1,
+			msg_fmt(text, sizeof text, "%d. fortune card %d", k + 1,
 			    s->deck[used - 1]);
 		else if (s->out[c])
-			msg_fmt(text, sizeof text, "%2d. %s (out)", k + 1,
+			msg_fmt(text, sizeof text, "%d. %s (out)", k + 1,
 			    tu_tribe_name[s->tribe_of[c]]);
 		else
-			snprintf(text, sizeof text, "%2d. %s", k + 1,
+			snprintf(text, sizeof text, "%d. %s", k + 1,
 			    tu_tribe_name[s->tribe_of[c]]);
 		tval_set_str(m, "text", text);
+		tval_set_bool(m, "more", k + 1 < s->stack_pos);
 	}
+	for (int i = 0; i < s->nseats; i++)
+		if (!s->out[i])
+			last = i;
 	for (int i = 0; i < s->nseats; i++) {
 		struct tval *m;
 
@@ -292,6 +298,7 @@ view_round(const struct tu_state *s, struct tval *root)
 		m = tval_push_map(left);
 		tval_set_str(m, "tribe", tu_tribe_name[s->tribe_of[i]]);
 		tval_set_int(m, "n", turns_left(s, i));
+		tval_set_bool(m, "more", i < last);
 	}
 	tval_set_bool(root, "fortune_this_round", fortune_left);
 }

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sqlite3.h>
+
 #include "core/clock.h"
 #include "core/rng.h"
 #include "core/xmalloc.h"
@@ -360,6 +362,30 @@ waits_when_time_is_spent(void **state)
 	pass(e, 1, 1);
 }
 
+/* Games whose analysis fails (here: rules no engine has), more than a run
+ * reads at once and all older than the game played, fail in every run; the
+ * game after them still gets its mail in the first run. */
+static void
+failures_block_no_one(void **state)
+{
+	struct fx_env *e = *state;
+	struct turning_stats ts;
+	struct diag d;
+	char sql[256];
+
+	for (int k = 1; k <= 200; k++) {
+		snprintf(sql, sizeof sql, "INSERT INTO games (id, name, rules, options, seed, "
+		    "status, created_at) VALUES (%d, 'broken-%d', 'nosuchgame', '', 1, 'over', "
+		    "'2026-01-01T00:00:00Z')", -k, k);
+		assert_int_equal(sqlite3_exec(e->f.l.db, sql, NULL, NULL, NULL), SQLITE_OK);
+	}
+	mail_game(e, 0, NULL);
+	assert_int_equal(turning_pass(&e->f.l, &e->f.cfg, &ts, &d), -1);
+	assert_int_equal(ts.games, 1);
+	assert_int_equal(ts.left, 200);
+	assert_int_equal(turning_mails(e, addr[0]), 1);
+}
+
 /* Two runs that both analysed a game (the analysis reads off the run lock)
  * queue its mails once: the game is claimed where they are queued. A game
  * rolled back to active since is not claimed at all. */
@@ -417,6 +443,8 @@ main(void)
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(campaign_no, setup_bot, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(waits_when_time_is_spent, setup_bot,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(failures_block_no_one, setup_bot,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(page_numbers_beside_the_link,
 		    setup_targi_people, fx_env_teardown),

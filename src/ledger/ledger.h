@@ -164,8 +164,10 @@ int64_t ledger_next_game_number(struct ledger *, const char *rules);
 /* Calls fn for each game (ordered by id); stops early when fn returns non-zero. */
 int ledger_games_each(struct ledger *, int (*fn)(void *, const struct game_row *), void *);
 /* Finished games whose turning points are not done yet (referee/turning.h),
- * oldest first: up to max names; the count, -1 on error. */
-int ledger_games_turning_due(struct ledger *, char (*names)[64], int max, struct diag *);
+ * oldest first from the one after id *after: up to max names, and *after
+ * moved to the last one's id; the count, -1 on error. */
+int ledger_games_turning_due(struct ledger *, int64_t *after, char (*names)[64], int max,
+    struct diag *);
 /* How many of those there are, -1 on error. */
 int ledger_games_turning_left(struct ledger *, struct diag *);
 /* Marks a game over as having its turning points done, in the caller's

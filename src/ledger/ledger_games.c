@@ -170,16 +170,20 @@ ledger_games_each(struct ledger *l, int (*fn)(void *, const struct game_row *), 
 }
 
 int
-ledger_games_turning_due(struct ledger *l, char (*names)[64], int max, struct diag *d)
+ledger_games_turning_due(struct ledger *l, int64_t *after, char (*names)[64], int max,
+    struct diag *d)
 {
 	/* games_turning holds exactly these rows. */
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT name FROM games WHERE status = 'over' AND "
-	    "turning_done = 0 ORDER BY id LIMIT ?");
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT name, id FROM games WHERE status = 'over' "
+	    "AND turning_done = 0 AND id > ? ORDER BY id LIMIT ?");
 	int rc, n = 0;
 
-	sqlite3_bind_int(st, 1, max);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max)
+	sqlite3_bind_int64(st, 1, *after);
+	sqlite3_bind_int(st, 2, max);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && n < max) {
 		snprintf(names[n++], 64, "%s", col_text(st, 0));
+		*after = sqlite3_column_int64(st, 1);
+	}
 	ledger_release(l, st);
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return ledger_fail(l, d, "read the finished games");

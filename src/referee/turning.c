@@ -1,3 +1,4 @@
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -252,32 +253,37 @@ turning_pass(struct ledger *l, const struct config *cfg, struct turning_stats *s
 {
 	char (*names)[64] = xcalloc(TURNING_BATCH, sizeof *names);
 	struct turning_budget b;
-	int n, rc = 0;
+	int64_t after = INT64_MIN;
+	int n, rc = 0, seen = 0;
 
 	memset(stats, 0, sizeof *stats);
 	turning_budget_default(&b);
-	if ((n = ledger_games_turning_due(l, names, TURNING_BATCH, d)) > 0 &&
-	    games_ready(d) < 0)
-		n = -1;
-	for (int i = 0; i < n; i++) {
-		struct diag gd;
+	/* Page by page through every game due, not one batch: games whose
+	 * analysis keeps failing would otherwise fill the batch of every run
+	 * and keep the games after them waiting for ever. */
+	do {
+		if ((n = ledger_games_turning_due(l, &after, names, TURNING_BATCH, d)) > 0 &&
+		    seen == 0 && games_ready(d) < 0)
+			n = -1;
+		seen += n > 0 ? n : 0;
+		for (int i = 0; i < n && !bots_time_spent(); i++) {
+			struct diag gd;
 
-		if (bots_time_spent())
-			break;
-		diag_clear(&gd);
-		/* One game's trouble leaves the others their turn. */
-		if (one_game(l, cfg, names[i], &b, stats, &gd) < 0) {
-			log_error("%s: turning points left for the next run: %s", names[i],
-			    gd.msg);
-			if (rc == 0)
-				*d = gd;
-			rc = -1;
+			diag_clear(&gd);
+			/* One game's trouble leaves the others their turn. */
+			if (one_game(l, cfg, names[i], &b, stats, &gd) < 0) {
+				log_error("%s: turning points left for the next run: %s",
+				    names[i], gd.msg);
+				if (rc == 0)
+					*d = gd;
+				rc = -1;
+			}
 		}
-	}
+	} while (n == TURNING_BATCH && !bots_time_spent());
 	free(names);
-	/* Counted, not n less the games done: a run reads at most a batch,
-	 * and a game whose analysis failed waits too. */
-	if (n > 0 && (stats->left = ledger_games_turning_left(l, d)) < 0)
+	/* Counted, not the games seen less the games done: a game whose
+	 * analysis failed waits too, and so do those a spent budget left. */
+	if (seen > 0 && (stats->left = ledger_games_turning_left(l, d)) < 0)
 		return -1;
 	return n < 0 ? -1 : rc;
 }

@@ -74,14 +74,18 @@ game_at(struct ledger *l, const struct picture_recipe *rec, struct play *p, stru
 	return 0;
 }
 
-/* The SVG of rec's reader over p as it stands. */
+/* The SVG of rec's reader over p as it stands; flip: with the reader asked
+ * to move if the game as it stands does not ask, and not if it does. */
 static int
 rebuild_svg(const struct config *c, struct ledger *l, struct render *r, struct play *p,
-    const struct picture_recipe *rec, char **svg, struct diag *d)
+    const struct picture_recipe *rec, int flip, char **svg, struct diag *d)
 {
 	struct tval *root = report_tree(l, p, rec->viewer, p->seq, rec->lang);
+	const struct tval *asked = tval_get(root, "your_turn");
 	int rc;
 
+	if (flip)
+		tval_set_bool(root, "your_turn", asked == NULL || !asked->b);
 	taps_spots(c, p, rec->viewer, root);
 	rc = board_svg_render(r, root, svg, d);
 	tval_free(root);
@@ -104,7 +108,7 @@ picture_rebuild(struct ledger *l, const struct config *c, const struct picture_r
 	 * board.svg), which are the same whatever the reader was told of
 	 * since and whatever else the mail's tree held. */
 	render_init_shared(&r, templates(c), p.rules->name, rec->lang);
-	rc = rebuild_svg(c, l, &r, &p, rec, svg, d);
+	rc = rebuild_svg(c, l, &r, &p, rec, 0, svg, d);
 	if (rc == 0) {
 		report_cid(*svg, got);
 		/* A pause is no step: one begun or ended between the mail and
@@ -114,11 +118,7 @@ picture_rebuild(struct ledger *l, const struct config *c, const struct picture_r
 		if (strcmp(got, cid) != 0) {
 			free(*svg);
 			*svg = NULL;
-			if (p.g.paused_at[0] != '\0')
-				p.g.paused_at[0] = '\0';
-			else
-				snprintf(p.g.paused_at, sizeof p.g.paused_at, "%s", "then");
-			if ((rc = rebuild_svg(c, l, &r, &p, rec, svg, d)) == 0)
+			if ((rc = rebuild_svg(c, l, &r, &p, rec, 1, svg, d)) == 0)
 				report_cid(*svg, got);
 		}
 		if (rc == 0 && strcmp(got, cid) != 0) {

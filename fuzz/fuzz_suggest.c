@@ -6,7 +6,9 @@
  *
  * Aborts when more than SUGGEST_MAX orders are offered, when one is offered
  * twice or is not one legal() listed, or when the list in the reader's
- * words differs from it in length. The data files and catalogs come from
+ * words differs from it in length; and when suggest_at, which offers the
+ * line with its keywords mended too, offers more, offers one twice, or
+ * offers one the game does not take, read back from the reader's words. The data files and catalogs come from
  * FUZZ_DATADIR (the source tree), read once. */
 #include <stddef.h>
 #include <stdint.h>
@@ -18,6 +20,7 @@
 #include "core/xmalloc.h"
 #include "games/game.h"
 #include "lang/catalog.h"
+#include "lang/ordertr.h"
 #include "lang/suggest.h"
 
 #ifndef FUZZ_DATADIR
@@ -112,6 +115,32 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (list->n != n)
 		abort();
 	tval_free(list);
+	if (seat >= 0) {
+		const char *lang = langs[data[2] % 4];
+		void *tmp = xmalloc(r->state_size);
+
+		list = tval_list();
+		suggest_at(lang, r, st, seat, line, list);
+		if (list->n > SUGGEST_MAX)
+			abort();
+		for (size_t i = 0; i < list->n; i++) {
+			const char *t = tval_get(list->items[i], "text")->str;
+			char en[2 * ORDER_TEXT + 64];
+			struct order ord;
+
+			for (size_t k = 0; k < i; k++)
+				if (strcmp(tval_get(list->items[k], "text")->str, t) == 0)
+					abort();
+			ordertr_to_english(lang, r->name, t, en, sizeof en);
+			memcpy(tmp, st, r->state_size);
+			memset(&ord, 0, sizeof ord);
+			if (r->parse(st, seat, en, &ord, &d) < 0 ||
+			    r->apply(tmp, seat, &ord, NULL, &d) < 0)
+				abort();
+		}
+		tval_free(list);
+		free(tmp);
+	}
 	free(line);
 	order_list_free(&l);
 	free(st);

@@ -304,21 +304,63 @@ suggest_orders(const char *game, const char *line, const struct order_list *lega
 	return n;
 }
 
+/* Pushes the n-th suggestion, the order text in lang's words, onto list. */
+static void
+shown_add(const char *lang, const char *game, const char *text, size_t n,
+    struct tval *list)
+{
+	struct tval *item = tval_push_map(list);
+	char t[2 * ORDER_TEXT + 64];
+
+	if (ordertr_to_lang(lang, game, text, t, sizeof t) < 0)
+		snprintf(t, sizeof t, "%s", text);
+	tval_set_int(item, "n", (long long)n);
+	tval_set_str(item, "text", t);
+}
+
 void
 suggest_list(const char *lang, const char *game, const char *line,
     const struct order_list *legal, struct tval *list)
 {
 	size_t pick[SUGGEST_MAX], n = suggest_orders(game, line, legal, pick, SUGGEST_MAX);
 
-	for (size_t i = 0; i < n; i++) {
-		struct tval *item = tval_push_map(list);
-		char t[2 * ORDER_TEXT + 64];
+	for (size_t i = 0; i < n; i++)
+		shown_add(lang, game, legal->v[pick[i]].text, i + 1, list);
+}
 
-		if (ordertr_to_lang(lang, game, legal->v[pick[i]].text, t, sizeof t) < 0)
-			snprintf(t, sizeof t, "%s", legal->v[pick[i]].text);
-		tval_set_int(item, "n", (long long)i + 1);
-		tval_set_str(item, "text", t);
+/* line with each word near a keyword (JOIN_MAX) made that keyword in
+ * English, the other words as they are: what the reader meant when only
+ * keywords were mistyped, in a spelling legal() may not list (Buqruru's
+ * "SOW 1", the same as SOW; "SOW 2 3", a size per lap). Free it. */
+static char *
+mended(const char *game, const char *line)
+{
+	GHashTable *kw = spellings_of(game);
+	struct token t[MAX_WORDS];
+	size_t m = tokens(line, t, MAX_WORDS);
+	GString *out = g_string_new(NULL);
+
+	for (size_t w = 0; w < m; w++) {
+		const char *best = NULL;
+		double cost = JOIN_MAX;
+		GHashTableIter it;
+		gpointer k, v;
+
+		g_hash_table_iter_init(&it, kw);
+		while (!t[w].digits && strlen(t[w].s) > 1 && g_hash_table_iter_next(&it, &k, &v))
+			for (guint i = 0; i < ((GPtrArray *)v)->len; i++) {
+				double c = word_cost(t[w].s, g_ptr_array_index((GPtrArray *)v, i));
+
+				/* Of equals, the first keyword in byte order. */
+				if (c < cost || (c == cost && best != NULL && strcmp(k, best) < 0)) {
+					cost = c;
+					best = k;
+				}
+			}
+		g_string_append_printf(out, "%s%s", w > 0 ? " " : "",
+		    best != NULL ? best : t[w].s);
 	}
+	return g_string_free(out, FALSE);
 }
 
 void
@@ -326,9 +368,33 @@ suggest_at(const char *lang, const struct game_rules *r, const void *st, int sea
     const char *line, struct tval *list)
 {
 	struct order_list ol;
+	struct order o;
+	struct diag d;
+	char *en = mended(r->name, line);
+	void *tmp = xmalloc(r->state_size);
+	size_t pick[SUGGEST_MAX], n, shown = 0;
+	int fixed = 0;
 
 	order_list_init(&ol);
-	if (r->legal(st, seat, &ol) >= 0)
-		suggest_list(lang, r->name, line, &ol, list);
+	if (r->legal(st, seat, &ol) < 0 || ol.n == 0)
+		goto out;
+	/* The line itself with its keywords mended comes first when the game
+	 * takes it: nearer than any order of the list can be. */
+	memset(&o, 0, sizeof o);
+	memcpy(tmp, st, r->state_size);
+	if (en[0] != '\0' && r->parse(st, seat, en, &o, &d) == 0 &&
+	    r->apply(tmp, seat, &o, NULL, &d) == 0) {
+		if (o.text[0] == '\0')
+			r->order_text(&o);
+		fixed = 1;
+		shown_add(lang, r->name, o.text, ++shown, list);
+	}
+	n = suggest_orders(r->name, line, &ol, pick, SUGGEST_MAX);
+	for (size_t i = 0; i < n && shown < SUGGEST_MAX; i++)
+		if (!fixed || strcmp(ol.v[pick[i]].text, o.text) != 0)
+			shown_add(lang, r->name, ol.v[pick[i]].text, ++shown, list);
+out:
 	order_list_free(&ol);
+	free(tmp);
+	g_free(en);
 }

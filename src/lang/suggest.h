@@ -1,7 +1,9 @@
 /* suggest: "did you mean" -- the legal orders nearest to an order line the
  * game refused, for the refusal to offer.
  *
- * Only orders the game's legal() listed are ever offered. The line is read
+ * Only orders the game takes are ever offered: those legal() lists, and
+ * the line itself with its keywords mended when the game takes that (a
+ * spelling legal() does not list, as Buqruru's SOW 1). The line is read
  * the way mail clients and hurried players leave it: any case, accents or
  * none, smart quotes, non-breaking spaces, a quoted reply's "> ", spaces
  * lost or doubled, and the order words of any language azalai ships. It
@@ -30,8 +32,9 @@ size_t suggest_orders(const char *game, const char *line, const struct order_lis
 void suggest_list(const char *lang, const char *game, const char *line,
     const struct order_list *legal, struct tval *list);
 
-/* The same for what seat may do in the state st of a game of rules: none
- * when nothing is asked of the seat. */
+/* The same for what seat may do in the state st of a game of rules, the
+ * line with its keywords mended first when it parses and applies there:
+ * none when nothing is asked of the seat. */
 void suggest_at(const char *lang, const struct game_rules *, const void *st, int seat,
     const char *line, struct tval *list);
 

@@ -102,7 +102,8 @@ pending(const struct bq_state *st)
 		tr_said("own", pending_own(&p, s));
 		order_list_init(&l);
 		R->legal(st, s, &l);
-		R->legal_summary(st, s, &l, list);
+		for (size_t i = 0; i < l.n; i++)
+			tval_set_str(tval_push_map(list), "text", l.v[i].text);
 		tr_said_tree("legal", list, NULL, NULL);
 		tval_free(list);
 		order_list_free(&l);

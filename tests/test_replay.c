@@ -120,11 +120,48 @@ test_targui_2_3_4(void **state)
 	playouts("targui", 4, NULL, 0, 10);
 }
 
+/* No two orders of the list are one move: the same state after them and
+ * the same narrative (two orders may meet in one position by different
+ * ways, and the story tells them apart). A move listed twice is offered
+ * twice ("did you mean", the LEGAL mail) and weighs double in a random
+ * playout. */
+static void
+same_move_twice(const struct game_rules *r, const void *st, int seat,
+    const struct order_list *l)
+{
+	struct buf *after = calloc(l->n, sizeof *after);
+	void *tmp = malloc(r->state_size);
+	struct diag d;
+
+	for (size_t i = 0; i < l->n; i++) {
+		struct evsink ev;
+
+		evsink_init(&ev);
+		memcpy(tmp, st, r->state_size);
+		if (r->apply(tmp, seat, &l->v[i], &ev, &d) < 0)
+			fail_msg("%s: legal \"%s\" refused: %s", r->name, l->v[i].text, d.msg);
+		r->serialize(tmp, &after[i]);
+		for (size_t e = 0; e < ev.n; e++)
+			buf_printf(&after[i], "\n%x %s", (unsigned)ev.v[e].vis, ev.v[e].enc);
+		evsink_free(&ev);
+		for (size_t j = 0; j < i; j++)
+			if (after[j].len == after[i].len &&
+			    memcmp(after[j].p, after[i].p, after[i].len) == 0)
+				fail_msg("%s: legal lists \"%s\" and \"%s\", one move",
+				    r->name, l->v[j].text, l->v[i].text);
+	}
+	for (size_t i = 0; i < l->n; i++)
+		buf_free(&after[i]);
+	free(after);
+	free(tmp);
+}
+
 /* Engine alone, every game: a bare legal list (what a random playout asks
  * for) is the full list without its texts, order_text writes the very text
  * the full list has, and an order refused by apply leaves the state and the
  * narrative as they were, byte for byte (the orders tried are the ones that
- * were legal a step earlier, so refusals come from deep in the rules). */
+ * were legal a step earlier, so refusals come from deep in the rules), and
+ * no move is listed twice. */
 static void
 bare_playouts(const struct game_rules *r, int nseats, int games)
 {
@@ -172,6 +209,7 @@ bare_playouts(const struct game_rules *r, int nseats, int games)
 				r->order_text(&bare.v[i]);
 				assert_string_equal(bare.v[i].text, full.v[i].text);
 			}
+			same_move_twice(r, st, seat, &full);
 			for (size_t i = 0; i < prev.n && i < 24; i++) {
 				struct evsink ev;
 

@@ -336,6 +336,41 @@ numbers_as_numbers(void **state)
 	order_list_free(&p.legal);
 }
 
+/* A line whose only fault is a keyword comes back mended first when the
+ * game takes it, though legal() spells that order otherwise (Buqruru's
+ * SOW 1 is SOW, listed once); mended into what the game refuses, it is
+ * not offered. */
+static void
+mended_line_first(void **state)
+{
+	struct position p;
+	struct tval *list = tval_list();
+	struct order o;
+
+	(void)state;
+	memset(&p, 0, sizeof p);
+	order_list_init(&p.legal);
+	/* The corpus's step 39: south sows. */
+	play_to(&p, "buqruru", "-", 39);
+	for (size_t i = 0; i < p.legal.n; i++)
+		assert_string_not_equal(p.legal.v[i].text, "SOW 1");
+	suggest_at("de", p.r, p.st, p.seat, "SÄNE 1", list);
+	assert_true(list->n >= 1);
+	assert_string_equal(tval_get(list->items[0], "text")->str, "SÄEN 1");
+	for (size_t i = 1; i < list->n; i++)
+		assert_string_not_equal(tval_get(list->items[i], "text")->str, "SÄEN 1");
+	tval_free(list);
+	list = tval_list();
+	suggest_at("en", p.r, p.st, p.seat, "SWO 99", list);
+	for (size_t i = 0; i < list->n; i++) {
+		assert_string_not_equal(tval_get(list->items[i], "text")->str, "SOW 99");
+		assert_int_equal(try_line(&p, "en", tval_get(list->items[i], "text")->str, &o), 0);
+	}
+	tval_free(list);
+	free(p.st);
+	order_list_free(&p.legal);
+}
+
 /* The one folding and distance both forgiving readers use: a swap is one
  * edit, not two; accents, case, a no-break space and invalid bytes fold. */
 static void
@@ -373,6 +408,7 @@ main(void)
 		cmocka_unit_test(corpus),
 		cmocka_unit_test(nothing_near),
 		cmocka_unit_test(numbers_as_numbers),
+		cmocka_unit_test(mended_line_first),
 		cmocka_unit_test(spelling),
 	};
 

@@ -67,9 +67,9 @@ default_first(const struct play *p, int seat, const struct order_list *ol)
 }
 
 /* Keeps in ol the orders the report lists: a summary that is itself orders
- * drops those that say what another says (Buqruru's SOW 1 beside SOW), so a
- * move is never offered under two numbers. A summary of groups (not
- * orders) keeps every order: the numbers stand for those. */
+ * may list fewer than legal() does, and a number must stand for the same
+ * order in the report and in its links. A summary of groups (not orders)
+ * keeps every order: the numbers stand for those. */
 static void
 listed_only(const struct play *p, int seat, struct order_list *ol)
 {

@@ -161,9 +161,6 @@ int bq_parse(const void *, int seat, const char *line, struct order *,
 void bq_format(struct order *);
 void bq_refill_order(struct order *, unsigned fullmask, int rem);
 int bq_legal(const void *, int seat, struct order_list *);
-/* summary.c */
-int bq_legal_summary(const void *, int seat, const struct order_list *,
-    struct tval *);
 int bq_default_order(const void *, int seat, struct order *);
 int bq_waited(const struct bq_state *, int seat);
 

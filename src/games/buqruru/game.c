@@ -435,6 +435,5 @@ const struct game_rules buqruru_rules = {
 	.reward = bq_reward,
 	.serialize = bq_serialize,
 	.check = bq_check,
-	.legal_summary = bq_legal_summary,
 	.order_meanings = "refill_choices",
 };

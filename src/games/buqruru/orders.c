@@ -321,8 +321,9 @@ bq_legal(const void *vst, int seat, struct order_list *l)
 		o->kind = BQ_SOW;
 		if (!l->bare)
 			bq_format(o);
-		for (int k = 1; k <= n; k++) {
-			if (!bq_group_ok(st, n, k) || (k > 1 && !bq_sizes(st, seat)))
+		/* SOW is one by one: SOW 1 would be the same move again. */
+		for (int k = 2; k <= n; k++) {
+			if (!bq_group_ok(st, n, k) || !bq_sizes(st, seat))
 				continue;
 			o = order_list_add(l);
 			o->kind = BQ_SOW;

@@ -8,8 +8,9 @@
  * twice or is not one legal() listed, or when the list in the reader's
  * words differs from it in length; and when suggest_at, which offers the
  * line with its keywords mended too, offers more, offers one twice, or
- * offers one the game does not take, read back from the reader's words. The data files and catalogs come from
- * FUZZ_DATADIR (the source tree), read once. */
+ * offers one the game does not take, read back from the reader's words.
+ * The data files and catalogs come from FUZZ_DATADIR (the source tree),
+ * read once. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>

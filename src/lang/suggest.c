@@ -370,8 +370,8 @@ suggest_at(const char *lang, const struct game_rules *r, const void *st, int sea
 	struct order_list ol;
 	struct order o;
 	struct diag d;
-	char *en = mended(r->name, line);
-	void *tmp = xmalloc(r->state_size);
+	char *en = NULL;
+	void *tmp = NULL;
 	size_t pick[SUGGEST_MAX], n, shown = 0;
 	int fixed = 0;
 
@@ -380,6 +380,8 @@ suggest_at(const char *lang, const struct game_rules *r, const void *st, int sea
 		goto out;
 	/* The line itself with its keywords mended comes first when the game
 	 * takes it: nearer than any order of the list can be. */
+	en = mended(r->name, line);
+	tmp = xmalloc(r->state_size);
 	memset(&o, 0, sizeof o);
 	memcpy(tmp, st, r->state_size);
 	if (en[0] != '\0' && r->parse(st, seat, en, &o, &d) == 0 &&

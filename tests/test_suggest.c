@@ -360,6 +360,13 @@ mended_line_first(void **state)
 	for (size_t i = 1; i < list->n; i++)
 		assert_string_not_equal(tval_get(list->items[i], "text")->str, "SÄEN 1");
 	tval_free(list);
+	/* A keyword split by a space is mended whole, as the list matching
+	 * joins it, into the spelling no list holds. */
+	list = tval_list();
+	suggest_at("de", p.r, p.st, p.seat, "SÄ EN 1", list);
+	assert_true(list->n >= 1);
+	assert_string_equal(tval_get(list->items[0], "text")->str, "SÄEN 1");
+	tval_free(list);
 	list = tval_list();
 	suggest_at("en", p.r, p.st, p.seat, "SWO 99", list);
 	for (size_t i = 0; i < list->n; i++) {

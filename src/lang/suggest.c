@@ -328,10 +328,36 @@ suggest_list(const char *lang, const char *game, const char *line,
 		shown_add(lang, game, legal->v[pick[i]].text, i + 1, list);
 }
 
+/* The keyword nearest the folded word s, and its cost, when one is nearer
+ * than JOIN_MAX; else NULL. Of equals, the first in byte order. */
+static const char *
+nearest_keyword(GHashTable *kw, const char *s, double *cost)
+{
+	const char *best = NULL;
+	GHashTableIter it;
+	gpointer k, v;
+
+	*cost = JOIN_MAX;
+	g_hash_table_iter_init(&it, kw);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		for (guint i = 0; i < ((GPtrArray *)v)->len; i++) {
+			double c = word_cost(s, g_ptr_array_index((GPtrArray *)v, i));
+
+			if (c < *cost || (c == *cost && best != NULL && strcmp(k, best) < 0)) {
+				*cost = c;
+				best = k;
+			}
+		}
+	return best;
+}
+
 /* line with each word near a keyword (JOIN_MAX) made that keyword in
  * English, the other words as they are: what the reader meant when only
  * keywords were mistyped, in a spelling legal() may not list (Buqruru's
- * "SOW 1", the same as SOW; "SOW 2 3", a size per lap). Free it. */
+ * "SOW 1", the same as SOW; "SOW 2 3", a size per lap). Two or three
+ * pieces of letters become one keyword when together they are nearer one
+ * than the first alone ("SÄ EN"), as the list matching joins them. Free
+ * it. */
 static char *
 mended(const char *game, const char *line)
 {
@@ -340,25 +366,29 @@ mended(const char *game, const char *line)
 	size_t m = tokens(line, t, MAX_WORDS);
 	GString *out = g_string_new(NULL);
 
-	for (size_t w = 0; w < m; w++) {
+	for (size_t w = 0; w < m;) {
 		const char *best = NULL;
-		double cost = JOIN_MAX;
-		GHashTableIter it;
-		gpointer k, v;
+		double cost = 2;
+		size_t take = 1;
 
-		g_hash_table_iter_init(&it, kw);
-		while (!t[w].digits && strlen(t[w].s) > 1 && g_hash_table_iter_next(&it, &k, &v))
-			for (guint i = 0; i < ((GPtrArray *)v)->len; i++) {
-				double c = word_cost(t[w].s, g_ptr_array_index((GPtrArray *)v, i));
+		for (size_t k = 1; k <= 3 && w + k <= m; k++) {
+			struct token one;
+			const char *b;
+			double c;
 
-				/* Of equals, the first keyword in byte order. */
-				if (c < cost || (c == cost && best != NULL && strcmp(k, best) < 0)) {
-					cost = c;
-					best = k;
-				}
+			if (!joined(t, w, k, &one) || strlen(one.s) < 2 ||
+			    (b = nearest_keyword(kw, one.s, &c)) == NULL)
+				continue;
+			c += JOIN_COST * (double)(k - 1);
+			if (c < cost) {
+				cost = c;
+				best = b;
+				take = k;
 			}
+		}
 		g_string_append_printf(out, "%s%s", w > 0 ? " " : "",
 		    best != NULL ? best : t[w].s);
+		w += take;
 	}
 	return g_string_free(out, FALSE);
 }

@@ -125,6 +125,32 @@ player(const struct tg_state *st, int viewer, int s, struct pic *p)
 	}
 }
 
+/* Drawn 360 px wide, the board, the dunes and both displays fit the
+ * smallest common phone screen, 640 px high: a player sees the whole table
+ * without scrolling (issue 31); the legend may follow below. */
+static void
+fits_a_phone(struct pic *p)
+{
+	static const char *const parts[] = { "border-", "cen-", "dune-", "player-" };
+	xmlNodePtr root = xmlDocGetRootElement(p->doc);
+	xmlChar *w = xmlGetProp(root, (const xmlChar *)"width");
+	double width = w != NULL ? atof((const char *)w) : 0, low = 0;
+	GHashTableIter it;
+	gpointer k, v;
+
+	xmlFree(w);
+	assert_true(width > 0);
+	g_hash_table_iter_init(&it, p->ids);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+			if (strncmp(k, parts[i], strlen(parts[i])) == 0 &&
+			    pic_bottom(v) > low)
+				low = pic_bottom(v);
+	if (low * 360 / width > 640)
+		fail_msg("drawn 360 px wide, the board and displays end %.0f px down, "
+		    "below a 640 px phone screen", low * 360 / width);
+}
+
 /* Whether the element with id sits right in border card n. */
 static int
 in_border(struct pic *p, const char *id, int n)
@@ -165,6 +191,7 @@ board_check_targi(const void *vst, int viewer, struct pic *p)
 	else
 		assert_null(pic_id(p, "targia"));
 	central(st, viewer, p);
+	fits_a_phone(p);
 	for (int i = 0; i < TG_DUNES; i++) {
 		int up = st->x.dunes && st->dune_up[i] >= 0;
 

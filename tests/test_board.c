@@ -170,6 +170,78 @@ count_class(xmlNodePtr n, const char *word)
 	return count;
 }
 
+/* y in n's own units, in the picture's: through the transform of n and of
+ * each group above it, innermost first. Only translate and scale, the two
+ * the templates use; an unknown one fails, so that a template taking up
+ * another cannot make this answer wrong. */
+static double
+picture_y(xmlNodePtr n, double y)
+{
+	for (; n != NULL && n->type == XML_ELEMENT_NODE; n = n->parent) {
+		xmlChar *t = xmlGetProp(n, (const xmlChar *)"transform");
+		double ty[16], sy[16];
+		int nop = 0;
+
+		for (const char *q = (const char *)t; q != NULL && *q != '\0' && nop < 16; ) {
+			double a, b;
+			int used = 0;
+
+			q += strspn(q, " ,");
+			if (*q == '\0')
+				break;
+			if (sscanf(q, "translate(%lf %lf)%n", &a, &b, &used) == 2 && used > 0) {
+				ty[nop] = b;
+				sy[nop++] = 1;
+			} else if (sscanf(q, "translate(%lf)%n", &a, &used) == 1 && used > 0) {
+				ty[nop] = 0;
+				sy[nop++] = 1;
+			} else if (sscanf(q, "scale(%lf %lf)%n", &a, &b, &used) == 2 && used > 0) {
+				ty[nop] = 0;
+				sy[nop++] = b;
+			} else if (sscanf(q, "scale(%lf)%n", &a, &used) == 1 && used > 0) {
+				ty[nop] = 0;
+				sy[nop++] = a;
+			} else
+				fail_msg("a transform this test cannot read: %s", q);
+			q += used;
+		}
+		while (nop-- > 0)
+			y = y * sy[nop] + ty[nop];
+		xmlFree(t);
+	}
+	return y;
+}
+
+static double
+attr(xmlNodePtr n, const char *name)
+{
+	xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
+	double d = v != NULL ? atof((const char *)v) : 0;
+
+	xmlFree(v);
+	return d;
+}
+
+double
+pic_bottom(xmlNodePtr n)
+{
+	double low = 0, y;
+
+	for (xmlNodePtr c = n->children; c != NULL; c = c->next) {
+		if (c->type != XML_ELEMENT_NODE)
+			continue;
+		if (xmlStrcmp(c->name, (const xmlChar *)"rect") == 0)
+			y = picture_y(c, attr(c, "y") + attr(c, "height"));
+		else if (xmlStrcmp(c->name, (const xmlChar *)"circle") == 0)
+			y = picture_y(c, attr(c, "cy") + attr(c, "r"));
+		else
+			y = pic_bottom(c);
+		if (y > low)
+			low = y;
+	}
+	return low;
+}
+
 char *
 node_text(xmlNodePtr n)
 {

@@ -20,6 +20,9 @@ int pic_prefixed(struct pic *, const char *prefix);
 int has_class(xmlNodePtr n, const char *word);
 /* How many elements under n have word in their class. */
 int count_class(xmlNodePtr n, const char *word);
+/* The lowest edge of the rectangles and circles under n, in the
+ * picture's units (text sits inside them). */
+double pic_bottom(xmlNodePtr n);
 /* n's text, trimmed; the caller frees. */
 char *node_text(xmlNodePtr n);
 /* The text of the one element under n of class word, trimmed; fails (naming

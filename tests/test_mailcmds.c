@@ -852,8 +852,16 @@ test_press_refused(void **state)
 	free(b);
 	press_as(e, 0, "PRESS TO east\nhi\n");
 	b = must_mail(e, "error", addr[0]);
-	expect_in(b, "a bot reads no press");
+	expect_in(b, "the referee plays that seat: a bot reads no press");
 	free(b);
+	/* In the reader's words, all of them. */
+	sql(e, "UPDATE seats SET language = 'es' WHERE idx = 0");
+	press_as(e, 0, "PRESS TO east\nhi\n");
+	b = must_mail(e, "error", addr[0]);
+	expect_in(b, "el árbitro juega ese puesto: un bot no lee mensajes");
+	expect_not_in(b, "that seat");
+	free(b);
+	sql(e, "UPDATE seats SET language = '' WHERE idx = 0");
 	press_as(e, 0, "PRESS TO south\nENDPRESS\n");
 	b = must_mail(e, "error", addr[0]);
 	expect_in(b, "the press has no text");

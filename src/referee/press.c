@@ -162,8 +162,12 @@ press_header(const char *line, const struct game_row *g, int from,
 			if (i != from && strcmp(g->seats[i].kind, "bot") != 0)
 				pr->to |= VIS_SEAT(i);
 	} else if (pr->to == 0) {
-		return diag_set(d, 0, "the referee plays %s: a bot reads no press",
-		    names > 1 ? "those seats" : "that seat");
+		/* Two sentences, not one with the words put in: the catalogs
+		 * translate whole messages. */
+		if (names > 1)
+			return diag_set(d, 0, "the referee plays those seats: a bot reads "
+			    "no press");
+		return diag_set(d, 0, "the referee plays that seat: a bot reads no press");
 	}
 	return 0;
 }

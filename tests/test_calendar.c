@@ -336,7 +336,7 @@ test_turned_off(void **state)
 	/* Said in the seat's words, and STATUS says it too. */
 	raw = fx_last_mail(&e->f, "ack", addr[seat]);
 	assert_non_null(raw);
-	if (strstr(raw, "ab jetzt tragen deine Mails keine Kalendereinträge") == NULL)
+	if (strstr(raw, "ab jetzt enthalten deine Mails keine Kalendereinträge") == NULL)
 		fail_msg("the ack does not say what KALENDER AUS did:\n%s", raw);
 	free(raw);
 	raw = fx_order_mail(addr[seat], "cal-status@example.org", e->game,
@@ -345,7 +345,7 @@ test_turned_off(void **state)
 	free(raw);
 	raw = fx_last_mail(&e->f, "error", addr[seat]);
 	assert_non_null(raw);
-	if (strstr(raw, "KALENDER nimmt EIN") == NULL)
+	if (strstr(raw, "KALENDER erwartet EIN") == NULL)
 		fail_msg("a wrong KALENDER line is not explained:\n%s", raw);
 	free(raw);
 	notice(e, seat, "deadline");

@@ -205,14 +205,14 @@ test_json_line_in_german(void **state)
 	send_as(e, 0, "LANGUAGE de\n");
 	send_as(e, 0, "JSON ON\n");
 	b = fx_last_mail(&e->f, "ack", addr[0]);
-	expect_in(b, "von nun an tragen deine Berichte deine Sicht als JSON, im Anhang "
-	    "view.json");
+	expect_in(b, "von nun an enthalten deine Berichte deine Sicht als JSON im "
+	    "Anhang view.json");
 	expect_not_in(b, "from now on");
 	free(b);
 	send_as(e, 0, "JSON VIELLEICHT\n");
 	b = fx_last_mail(&e->f, "error", addr[0]);
-	expect_in(b, "JSON nimmt EIN (deine Berichte tragen deine Sicht als view.json) oder "
-	    "AUS, wie in „JSON EIN“");
+	expect_in(b, "JSON erwartet EIN (deine Berichte enthalten deine Sicht als "
+	    "view.json) oder AUS, wie in „JSON EIN“");
 	expect_not_in(b, "takes ON");
 	expect_not_in(b, "OFF");
 	free(b);
@@ -273,13 +273,13 @@ test_notify_and_json_in_german_words(void **state)
 	send_as(e, 0, "JSON EIN\n");
 	expect_col(e, 0, "json", "1");
 	b = fx_last_mail(&e->f, "ack", addr[0]);
-	expect_in(b, "von nun an tragen deine Berichte deine Sicht als JSON, im Anhang "
-	    "view.json");
+	expect_in(b, "von nun an enthalten deine Berichte deine Sicht als JSON im "
+	    "Anhang view.json");
 	free(b);
 	send_as(e, 0, "json aus\n");
 	expect_col(e, 0, "json", "0");
 	b = fx_last_mail(&e->f, "ack", addr[0]);
-	expect_in(b, "von nun an tragen deine Berichte kein JSON");
+	expect_in(b, "von nun an enthalten deine Berichte kein JSON");
 	free(b);
 	send_as(e, 0, "JSON ON\n");
 	expect_col(e, 0, "json", "1");
@@ -287,7 +287,7 @@ test_notify_and_json_in_german_words(void **state)
 	send_as(e, 0, "NACHRICHT sometimes\n");
 	expect_col(e, 0, "notify", "due");
 	b = fx_last_mail(&e->f, "error", addr[0]);
-	expect_in(b, "NACHRICHT nimmt IMMER (ein Bericht nach jedem Schritt), FÄLLIG (wenn "
+	expect_in(b, "NACHRICHT erwartet IMMER (ein Bericht nach jedem Schritt), FÄLLIG (wenn "
 	    "du etwas entscheiden musst) oder TÄGLICH (höchstens ein Bericht am Tag), wie "
 	    "in „NACHRICHT FÄLLIG“");
 	expect_not_in(b, "every");

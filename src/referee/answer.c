@@ -39,6 +39,7 @@
 #include "referee/tolerant.h"
 #include "referee/tell.h"
 #include "render/render.h"
+#include "render/fold.h"
 #include "render/report.h"
 
 
@@ -1044,7 +1045,7 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 	near = NULL;
 	if (refused) {
 		char *said = msg_text(lang_seat(j->c, &p, seat), refusal.enc);
-		char *folded = report_fold(said, 70, "");
+		char *folded = fold_text(said, 70, "");
 
 		tval_set_str(extra, "refused", folded);
 		free(folded);

@@ -18,6 +18,7 @@
 #include "referee/mailcmd.h"
 #include "referee/tell.h"
 #include "referee/turning.h"
+#include "render/fold.h"
 #include "render/report.h"
 #include "render/reportjson.h"
 
@@ -178,7 +179,7 @@ settings_list(const struct campaign *c, const char *lang, struct tval *root)
 	buf_adds(&b, "");
 	for (char *ln = strtok_r(b.p, "\n", &save); ln != NULL; ln = strtok_r(NULL, "\n", &save)) {
 		char *said = msg_text(lang, ln);
-		char *folded = report_fold(said, 66, "    ");
+		char *folded = fold_text(said, 66, "    ");
 
 		tval_set_str(tval_push_map(list), "line", folded);
 		free(folded);

@@ -17,43 +17,15 @@
 #include "mail/outbox.h"
 #include "render/board.h"
 #include "render/drawer.h"
+#include "render/fold.h"
 #include "render/report.h"
 #include "render/taps.h"
 #include "render/reportjson.h"
 #include "render/svgsize.h"
 
-/* Engines write a sentence per line; mail reads best under 72 columns, so
- * long ones are folded at spaces, continued under a hanging indent. */
-char *
-report_fold(const char *text, size_t width, const char *indent)
-{
-	struct buf b = BUF_INIT;
-	size_t col = 0;
-	const char *p = text;
-
-	while (*p != '\0') {
-		size_t w = strcspn(p, " ");
-
-		if (col > 0 && col + 1 + w > width) {
-			buf_printf(&b, "\n%s", indent);
-			col = strlen(indent);
-		} else if (col > 0) {
-			buf_addc(&b, ' ');
-			col++;
-		}
-		buf_add(&b, p, w);
-		col += w;
-		p += w;
-		while (*p == ' ')
-			p++;
-	}
-	buf_adds(&b, "");
-	return buf_steal(&b);
-}
-
 /* A view's prose that a template shows as lines of at most width columns
- * (Buqruru's options_text as options_lines): broken here, once the text is
- * in the reader's language, at spaces, a word longer than a line cut. The
+ * (Buqruru's options_text as options_lines): folded here, once the text is
+ * in the reader's language, where that language allows a break. The
  * HTML part takes it whole as para, so a phone wraps it at its own width
  * rather than cutting it at the mail's wrap points. */
 static void
@@ -62,7 +34,7 @@ view_lines(struct tval *root, const char *from, const char *to,
 {
 	const struct tval *v = tval_get(root, from);
 	struct tval *list;
-	char *text;
+	char *text, *folded;
 	const char *p;
 
 	if (v == NULL || v->type != TV_STR || tval_get(root, to) != NULL)
@@ -70,23 +42,18 @@ view_lines(struct tval *root, const char *from, const char *to,
 	text = msg_text(lang, v->str);
 	tval_set_str(root, para, text);
 	list = tval_set_list(root, to);
-	for (p = text; *p != '\0';) {
-		size_t n = strlen(p), cut = n;
-		char *line;
+	folded = fold_text(text, width, "");
+	for (p = folded; *p != '\0';) {
+		size_t n = strcspn(p, "\n");
+		char *line = xstrndup(p, n);
 
-		if (n > width) {
-			for (cut = width; cut > 0 && p[cut] != ' '; cut--)
-				;
-			if (cut == 0)
-				cut = width;
-		}
-		line = xstrndup(p, cut);
 		tval_set_str(tval_push_map(list), "line", line);
 		free(line);
-		p += cut;
-		while (*p == ' ')
+		p += n;
+		if (*p == '\n')
 			p++;
 	}
+	free(folded);
 	free(text);
 }
 
@@ -112,7 +79,7 @@ report_narrative(const char *narrative, int viewer, const char *lang, struct tva
 		    (vis & mask) != 0) {
 			char *enc = xstrndup(tab + 1, len - (size_t)(tab + 1 - p));
 			char *text = msg_text(lang, enc);
-			char *folded = report_fold(text, 66, "    ");
+			char *folded = fold_text(text, 66, "    ");
 
 			tval_set_str(tval_push_map(list), "text", folded);
 			free(folded);
@@ -440,7 +407,7 @@ report_tree(struct ledger *l, const struct play *p, int viewer, int64_t since,
 		if (!(pd.seats & VIS_SEAT(s)))
 			continue;
 		said = msg_text(lang, pd.what[s]);
-		what = report_fold(said, 56, "  ");
+		what = fold_text(said, 56, "  ");
 		free(said);
 
 		w = tval_push_map(list);

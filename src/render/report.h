@@ -25,10 +25,6 @@ struct tval *report_tree(struct ledger *, const struct play *, int viewer, int64
  * words (ordertr.h), for a reader to copy. */
 void report_orders_lang(struct tval *list, const char *lang, const char *game);
 
-/* text folded at spaces to lines of at most width columns (a longer word
- * stands alone), each after the first under indent; the caller frees it. */
-char *report_fold(const char *text, size_t width, const char *indent);
-
 /* Appends to list a map {text} for each line of an event's narrative that
  * viewer (-1: an observer) may see, in lang, folded for mail. */
 void report_narrative(const char *narrative, int viewer, const char *lang,

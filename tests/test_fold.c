@@ -1,0 +1,111 @@
+/* Folding prose for the text part of a mail: lines no wider than asked,
+ * counted in characters a reader sees, and never broken where the
+ * reader's language does not allow it. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/fold.h"
+
+/* Each line of s: at most width characters, and none begins with a sign
+ * French glues to the word before. */
+static void
+assert_lines(const char *s, size_t width)
+{
+	const char *p = s;
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, "\n"), cols = 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (((unsigned char)p[i] & 0xc0) != 0x80)
+				cols++;
+		assert_true(cols <= width);
+		assert_true(strchr(";:!?", p[strspn(p, " ")]) == NULL || p[strspn(p, " ")] == '\0');
+		assert_true(strncmp(p + strspn(p, " "), "\xc2\xbb", 2) != 0);
+		p += n;
+		if (*p == '\n')
+			p++;
+	}
+}
+
+static void
+english_folds_at_spaces(void **state)
+{
+	char *s = fold_text("Waiting for amastan: choosing a sowing hole: a, b, c or d (sealed).",
+	    30, "  ");
+
+	(void)state;
+	assert_string_equal(s,
+	    "Waiting for amastan: choosing\n"
+	    "  a sowing hole: a, b, c or d\n"
+	    "  (sealed).");
+	assert_lines(s, 30);
+	free(s);
+}
+
+/* The mail this came from: "(argent restant\n    : 0)" in a Targui
+ * report, and Buqruru's options starting a line with "; ". */
+static void
+french_high_signs_stay_with_their_word(void **state)
+{
+	char *s = fold_text("Les Kel Ajjer achètent 15 chameaux sur la case 31 (argent restant : 0).",
+	    66, "    ");
+
+	(void)state;
+	assert_string_equal(s,
+	    "Les Kel Ajjer achètent 15 chameaux sur la case 31 (argent\n"
+	    "    restant : 0).");
+	free(s);
+	s = fold_text("a ; b ; c ; d ; e ; f ; g ; h ; i ; j ; k ; l ; m ; n ; o ; p ; q", 9, "");
+	assert_lines(s, 9);
+	free(s);
+	s = fold_text("Vraiment ? Oui ! Voici : « 2 dattes » et « 1 sel » ; fin.", 12, "");
+	assert_lines(s, 12);
+	assert_null(strstr(s, "«\n"));
+	assert_string_equal(s, "Vraiment ?\nOui !\nVoici : « 2\ndattes » et\n« 1 sel » ;\nfin.");
+	free(s);
+}
+
+/* Accented letters are two bytes but one column: a line of 20 letters
+ * with six é fits 20 columns. */
+static void
+width_counts_characters(void **state)
+{
+	char *s = fold_text("été été été été été été", 23, "");
+
+	(void)state;
+	assert_string_equal(s, "été été été été été été");
+	free(s);
+}
+
+static void
+a_long_word_stands_alone(void **state)
+{
+	char *s = fold_text("see https://example.org/a/very/long/path/to/a/page now", 20, "  ");
+
+	(void)state;
+	assert_string_equal(s, "see\n  https://example.org/a/very/long/path/to/a/page\n  now");
+	free(s);
+	s = fold_text("   ", 20, "");
+	assert_string_equal(s, "");
+	free(s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(english_folds_at_spaces),
+		cmocka_unit_test(french_high_signs_stay_with_their_word),
+		cmocka_unit_test(width_counts_characters),
+		cmocka_unit_test(a_long_word_stands_alone),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -247,6 +247,16 @@ play_game(const char *const *kv, int nkv, int nseats, uint64_t seed)
 	}
 	for (size_t i = 0; i < ev.n; i++)
 		tr_said("narrative", ev.v[i].enc);
+	/* The result names the levy, the camels and the money; a random
+	 * game seldom ends on 1 silver, so every count is tried. */
+	for (int m = 0; s->phase == PH_OVER && m < 3; m++) {
+		for (int i = 0; i < s->nseats; i++)
+			s->money[i] = m;
+		ev.n = 0;
+		tu_final_result(s, &ev);
+		tr_said("result", s->result);
+	}
+	ev.n = 0;
 	views(s, 1);
 	pending(s);
 	evsink_free(&ev);

@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,6 +224,37 @@ tr_load(void **state)
 	return 0;
 }
 
+/* Plural nouns of the catalogs that a count of one must not stand before:
+ * "1 pièces" means the sentence took its plural form from another count
+ * (a message with two numbers has one form). */
+static const char *const tr_plurals[TR_NLANGS] = {
+	" Waren Kamele Kamelen Steine Karten Runden Mulden Fristen Überfälle"
+	" Tage Tagen Stämme Reihen Mails Züge Silberstücke ",
+	" camellos mercancías fichas plazos rondas días casillas cartas lances"
+	" burros veces turnos filas correos asaltos monedas ",
+	" chameaux marchandises pions pièces échéances cartes manches jours"
+	" cases échanges ânes tours rangées raids courriels ",
+};
+
+static void
+tr_agrees(const char *where, size_t lang, const char *t)
+{
+	for (const char *p = t; (p = strstr(p, "1 ")) != NULL; p += 2) {
+		char word[64];
+		size_t n;
+
+		if (p > t && (isalnum((unsigned char)p[-1]) || strchr(".,/-", p[-1]) != NULL))
+			continue;
+		n = strcspn(p + 2, " ,.;:)'");
+		if (n == 0 || n + 3 > sizeof word)
+			continue;
+		snprintf(word, sizeof word, " %.*s ", (int)n, p + 2);
+		if (strstr(tr_plurals[lang], word) != NULL)
+			fail_msg("%s: a count of one before a plural in the %s text \"%s\"",
+			    where, tr_langs[lang], t);
+	}
+}
+
 void
 tr_said(const char *where, const char *s)
 {
@@ -242,6 +274,7 @@ tr_said(const char *where, const char *s)
 		    strchr(t, ORDER_MARK) != NULL)
 			fail_msg("%s: a mark is left in the %s text \"%s\"", where,
 			    tr_langs[i], t);
+		tr_agrees(where, i, t);
 		free(t);
 	}
 	tr_count++;

@@ -118,8 +118,9 @@ tu_final_result(struct tu_state *s, struct evsink *ev)
 		    "and the %s (%s) and the %s (%s).", s->last_levy[best], TN(0),
 		    TN(1), TN(2), TN(3));
 	else
-		/* One count chooses the form: the camels' (silver is a mass
-		 * noun but in French, where a winning levy is never 1). */
+		/* One count chooses the form: the camels'. Silver is a mass
+		 * noun but in French, whose catalog writes the money as
+		 * "argent en caisse : %d" (a winning levy is never 1). */
 		msg_nfmt(s->result, sizeof s->result,
 		    (unsigned long)tu_camels_of(s, best),
 		    "The %s (%s) win with a levy of %d silver, %d camel and %d silver in money.",

@@ -355,6 +355,33 @@ test_card15_settlements_raided(void **u)
 	}
 }
 
+/* 15 with no money to steal: the news says so rather than "lose their
+ * 0 silver", which no language's plural forms make read well. */
+static void
+test_card15_nothing_to_steal(void **u)
+{
+	struct tu_state *s = game(2, NULL, 0, 13);
+	struct evsink ev;
+	int told = 0;
+
+	(void)u;
+	evsink_init(&ev);
+	clear(s, 0);
+	s->money[1] = 4;
+	tu_fortune(s, 15, &ev);
+	for (size_t i = 0; i < ev.n; i++) {
+		char *t = msg_text("en", ev.v[i].enc);
+
+		assert_null(strstr(t, "0 silver"));
+		told += strstr(t, "have no silver to lose") != NULL;
+		told += strstr(t, "lose their 4 silver") != NULL;
+		free(t);
+	}
+	assert_int_equal(told, 2);
+	evsink_free(&ev);
+	free(s);
+}
+
 /* 16: a levy of 3 for each mountain at the end of this round only. */
 static void
 test_card16_mountains(void **u)
@@ -421,6 +448,7 @@ main(void)
 		cmocka_unit_test(test_card13_ergs),
 		cmocka_unit_test(test_card14_poison),
 		cmocka_unit_test(test_card15_settlements_raided),
+		cmocka_unit_test(test_card15_nothing_to_steal),
 		cmocka_unit_test(test_card16_mountains),
 	};
 	const char *srcdir = getenv("srcdir");

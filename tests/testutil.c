@@ -226,7 +226,8 @@ tr_load(void **state)
 
 /* Plural nouns of the catalogs that a count of one must not stand before:
  * "1 pièces" means the sentence took its plural form from another count
- * (a message with two numbers has one form). */
+ * (a message with two numbers has one form), or a number was written
+ * without the catalog's plural forms. */
 static const char *const tr_plurals[TR_NLANGS] = {
 	" Waren Kamele Kamelen Steine Karten Runden Mulden Fristen Überfälle"
 	" Tage Tagen Stämme Reihen Mails Züge Silberstücke ",
@@ -239,19 +240,23 @@ static const char *const tr_plurals[TR_NLANGS] = {
 static void
 tr_agrees(const char *where, size_t lang, const char *t)
 {
-	for (const char *p = t; (p = strstr(p, "1 ")) != NULL; p += 2) {
+	/* French takes the singular with 0 too (plural=(n > 1)). */
+	const char *counts = strcmp(tr_langs[lang], "fr") == 0 ? "01" : "1";
+
+	for (const char *p = t; *p != '\0'; p++) {
 		char word[64];
 		size_t n;
 
-		if (p > t && (isalnum((unsigned char)p[-1]) || strchr(".,/-", p[-1]) != NULL))
+		if (strchr(counts, *p) == NULL || p[1] != ' ' ||
+		    (p > t && (isalnum((unsigned char)p[-1]) || strchr(".,/-", p[-1]) != NULL)))
 			continue;
 		n = strcspn(p + 2, " ,.;:)'");
 		if (n == 0 || n + 3 > sizeof word)
 			continue;
 		snprintf(word, sizeof word, " %.*s ", (int)n, p + 2);
 		if (strstr(tr_plurals[lang], word) != NULL)
-			fail_msg("%s: a count of one before a plural in the %s text \"%s\"",
-			    where, tr_langs[lang], t);
+			fail_msg("%s: a count of %c before a plural in the %s text \"%s\"",
+			    where, *p, tr_langs[lang], t);
 	}
 }
 

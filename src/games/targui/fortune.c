@@ -111,6 +111,11 @@ money(struct tu_state *s, const struct tu_fortune *c, struct evsink *ev)
 				    "holding no settlement.", tribe(s, i));
 				continue;
 			}
+			if (s->money[i] == 0) {
+				ev_emit(ev, VIS_ALL, "The %s have no silver to "
+				    "lose.", tribe(s, i));
+				continue;
+			}
 			msg_nfmt(said, sizeof said, (unsigned long)s->money[i],
 			    "The %s lose their %d silver.",
 			    "The %s lose their %d silver.", tribe(s, i), s->money[i]);

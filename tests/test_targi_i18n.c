@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "games/targi/targi.h"
+#include "lang/ordertr.h"
 #include "testutil.h"
 
 #define GAMES 3
@@ -383,6 +384,38 @@ test_usage_in_the_readers_words(void **state)
 	assert_int_equal(msg_missing(), 0);
 }
 
+/* Goods by their names in the reader's language ("2 dattes sel"), as the
+ * help's amounts allow in English ("2 dates salt"): the order words of
+ * the catalogs make them the engine's words. */
+static void
+test_goods_in_the_readers_words(void **state)
+{
+	static const char *const lines[][3] = {
+		{ "de", "2 datteln salz", "2D 1S" }, { "de", "dattel pfeffer gold", "1D 1P 1G" },
+		{ "es", "2 dátiles sal", "2D 1S" }, { "es", "datiles pimienta oro", "1D 1P 1G" },
+		{ "fr", "2 dattes sel", "2D 1S" }, { "fr", "datte poivre or", "1D 1P 1G" },
+		{ "fr", "eau", "1W" }, { "es", "agua", "1W" }, { "de", "wasser", "1W" },
+		{ "en", "2 dates salt", "2D 1S" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+		char line[128], en[128];
+		struct order o;
+		struct diag d;
+
+		snprintf(line, sizeof line, "%s %s", ordertr_word(lines[i][0], "targi", "GIVE"),
+		    lines[i][1]);
+		ordertr_to_english(lines[i][0], "targi", line, en, sizeof en);
+		diag_clear(&d);
+		if (tg_parse(NULL, 0, en, &o, &d) != 0)
+			fail_msg("%s \"%s\" (read as \"%s\"): %s", lines[i][0], line, en, d.msg);
+		if (strstr(o.text, lines[i][2]) == NULL)
+			fail_msg("%s \"%s\" is \"%s\", not %s", lines[i][0], line, o.text,
+			    lines[i][2]);
+	}
+}
+
 int
 main(void)
 {
@@ -392,6 +425,7 @@ main(void)
 		cmocka_unit_test(test_every_line_in_every_language),
 		cmocka_unit_test(test_rule_messages_quote_the_readers_words),
 		cmocka_unit_test(test_usage_in_the_readers_words),
+		cmocka_unit_test(test_goods_in_the_readers_words),
 	};
 	int rc;
 

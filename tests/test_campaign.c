@@ -191,7 +191,7 @@ test_said(void **state)
 		buf_adds(&said, "\n");
 	}
 	de = said.p;
-	assert_non_null(strstr(de, "1 Tag 12 Stunden nach dem Bericht"));
+	assert_non_null(strstr(de, "1 Tag und 12 Stunden nach dem Bericht"));
 	assert_non_null(strstr(de, "Montag, Freitag"));
 	assert_non_null(strstr(de, "noch 1 Stunde nach einer Frist"));
 	assert_non_null(strstr(de, "Nach 1 versäumten Frist in Folge"));
@@ -200,6 +200,48 @@ test_said(void **state)
 	assert_null(strstr(de, ": yes"));
 	buf_free(&said);
 	buf_free(&b);
+}
+
+/* A duration of three units is one list, joined as the language joins
+ * lists: "1 día, 2 horas y 3 minutos", not "1 día y 2 horas y 3 minutos". */
+static void
+test_said_duration_list(void **state)
+{
+	static const struct {
+		const char *lang, *three, *two;
+	} want[] = {
+		{ "en", "1 day, 2 hours and 3 minutes", "1 day and 12 hours" },
+		{ "de", "1 Tag, 2 Stunden und 3 Minuten", "1 Tag und 12 Stunden" },
+		{ "es", "1 día, 2 horas y 3 minutos", "1 día y 12 horas" },
+		{ "fr", "1 jour, 2 heures et 3 minutes", "1 jour et 12 heures" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const char *v[] = { "1d2h3m", "1d12h" };
+		const char *w[] = { want[i].three, want[i].two };
+
+		for (int k = 0; k < 2; k++) {
+			struct campaign c;
+			struct buf b = BUF_INIT, said = BUF_INIT;
+			struct diag d;
+			char *save = NULL;
+
+			campaign_defaults(&c);
+			assert_int_equal(campaign_apply(&c, "deadline", v[k], &d), 0);
+			campaign_said(&c, want[i].lang, &b);
+			buf_adds(&b, "");
+			for (char *ln = strtok_r(b.p, "\n", &save); ln != NULL;
+			    ln = strtok_r(NULL, "\n", &save)) {
+				msg_render(want[i].lang, ln, &said);
+				buf_adds(&said, "\n");
+			}
+			if (strstr(said.p, w[k]) == NULL)
+				fail_msg("%s: no \"%s\" in: %s", want[i].lang, w[k], said.p);
+			buf_free(&said);
+			buf_free(&b);
+		}
+	}
 }
 
 int
@@ -212,6 +254,7 @@ main(void)
 		cmocka_unit_test(test_ledger_round_trip),
 		cmocka_unit_test(test_format_time),
 		cmocka_unit_test(test_said),
+		cmocka_unit_test(test_said_duration_list),
 	};
 
 	/* Times are written through the English catalog's day and month names. */

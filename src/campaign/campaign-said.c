@@ -29,29 +29,37 @@ unit(char *out, size_t n, unsigned long v, int which)
 	}
 }
 
-/* s seconds (> 0) as "1 day 12 hours": its non-zero units, largest first. */
+/* s seconds (> 0) as "1 day and 12 hours": its non-zero units, largest
+ * first. One format per number of units, so that a language joins a list
+ * as it does ("1 día, 2 horas y 3 minutos"), not pair by pair. */
 static void
 duration(char *out, size_t n, long s)
 {
 	unsigned long v[4] = { (unsigned long)s / 86400, (unsigned long)s % 86400 / 3600,
 	    (unsigned long)s % 3600 / 60, (unsigned long)s % 60 };
-	char part[SAID], acc[SAID] = "";
+	char part[4][SAID / 4];
+	int k = 0;
 
-	for (int i = 0; i < 4; i++) {
-		if (v[i] == 0)
-			continue;
-		unit(part, sizeof part, v[i], i);
-		if (acc[0] == '\0')
-			snprintf(acc, sizeof acc, "%s", part);
-		else {
-			char prev[SAID];
-
-			snprintf(prev, sizeof prev, "%s", acc);
-			/* Two units side by side; a language may join them. */
-			msg_fmt(acc, sizeof acc, "%s %s", prev, part);
-		}
+	for (int i = 0; i < 4; i++)
+		if (v[i] != 0)
+			unit(part[k++], sizeof part[0], v[i], i);
+	switch (k) {
+	case 1:
+		snprintf(out, n, "%s", part[0]);
+		break;
+	case 2:
+		msg_fmt(out, n, "%s and %s", part[0], part[1]);
+		break;
+	case 3:
+		msg_fmt(out, n, "%s, %s and %s", part[0], part[1], part[2]);
+		break;
+	case 4:
+		msg_fmt(out, n, "%s, %s, %s and %s", part[0], part[1], part[2], part[3]);
+		break;
+	default:
+		snprintf(out, n, "%s", "");
+		break;
 	}
-	snprintf(out, n, "%s", acc);
 }
 
 static void

@@ -24,7 +24,10 @@
 #       reader's words, never by hand;
 #   (h) every source that writes a message players read (msg_fmt, msg_nfmt,
 #       ev_emit, problem) is in a POTFILES, so (a) sees its messages
-#       (msg_vfmt only passes a wrapper's own format on).
+#       (msg_vfmt only passes a wrapper's own format on);
+#   (i) a message id that two domains' catalogs of a language both hold has
+#       one translation there: src/lang/catalog.c reads every domain of a
+#       language into one table, so the last catalog read would win.
 #
 # Each check is first run on a small tree made here, once clean (it must
 # pass) and once per check with a fault put in on purpose (it must fail), so
@@ -373,6 +376,27 @@ check_listed() {
 	return "$r"
 }
 
+# (i) one translation per message id and language, across domains
+check_shared() {
+	root=$1 n=0
+	for lang in $LANGS; do
+		for po in "$root"/po/*/"$lang".po; do
+			[ -f "$po" ] || continue
+			po_entries "$po" | awk -F '\t' -v d="$(basename "$(dirname "$po")")" \
+			    '$3 != "" { print $1 "\t" $2 "\t" $3 "\t" d }'
+		done > "$dir/shared.$lang"
+		awk -F '\t' -v l="$lang" '
+		{ k = $1 "\t" $2
+		  if (k in str && str[k] != $3) {
+			printf "po/%s/%s.po and po/%s/%s.po: \"%s\" is \"%s\" in one, \"%s\" in the other; one table holds both: give the two different ids\n", dom[k], l, $4, l, $2, str[k], $3
+			bad++
+		  }
+		  str[k] = $3; dom[k] = $4 }
+		END { exit(bad ? 1 : 0) }' "$dir/shared.$lang" || n=$((n + 1))
+	done
+	return "$n"
+}
+
 run_all() {
 	r=0
 	check_messages "$1" || r=1
@@ -383,6 +407,7 @@ run_all() {
 	check_listed "$1" || r=1
 	check_doc "$1" || r=1
 	check_order_words "$1" || r=1
+	check_shared "$1" || r=1
 	return "$r"
 }
 
@@ -466,6 +491,8 @@ selftest "a German order word written by hand" check_order_words \
     "sed -i 's/the hole %s is empty/SOW: the hole %s is empty/; s/die Mulde %s ist leer/SÄEN: die Mulde %s ist leer/' src/x.c po/x/de.po"
 selftest "a format that is not a literal" check_sources \
     "sed -i 's/diag_set(d, 0, \"the hole %s is empty\", h)/diag_set(d, 0, fmt, h)/' src/x.c"
+selftest "one id translated two ways by two domains" check_shared \
+    "mkdir po/y && cp po/x/de.po po/y/de.po && sed -i 's/die Mulde %s ist leer/die Grube %s ist leer/' po/y/de.po"
 selftest "a source of messages no POTFILES lists" check_listed \
     "printf '%s\\n' 'int h(char *o) {' '	return msg_fmt(o, 9, \"no hole\");' '}' > src/y.c"
 

@@ -97,6 +97,48 @@ a_long_word_stands_alone(void **state)
 	free(s);
 }
 
+/* A report's text part: the long prose lines fold, the rest keeps the
+ * template's layout (the lines below are a Targi report's). */
+static void
+a_mail_folds_its_prose_only(void **state)
+{
+	const char *mail =
+	    "YOUR TURN: Place Targi 1 of 3 on a border card (PLACE n), or this one and your next ones at once (PLACE n n n).\n"
+	    "Copy one of these orders into your reply.\n"
+	    "   1  PLACE 3\n"
+	    "  tinhinan would score 4 now (4 VP tokens, 0 on cards, 0 from card\n"
+	    "    bonuses, 0 from rows)\n"
+	    "Chain head at step 178: f438a6e37c376407f7da9b802147d22c3dacb1fadbd0de537f7be126ac25e1b0\n"
+	    "Your secret token:   zssn-34rq-cd22-f67f and a long tail that runs past the width of it\n"
+	    "\n"
+	    "LA PARTIE EST FINIE. Les Kel Ajjer (ajjer) gagnent avec un tribut de 6 pièces d'argent et 35 chameaux ; argent en caisse : 6.\n"
+	    "GAME targi-1\n";
+	char *s = fold_prose(mail, 72);
+
+	(void)state;
+	assert_string_equal(s,
+	    "YOUR TURN: Place Targi 1 of 3 on a border card (PLACE n), or this one\n"
+	    "and your next ones at once (PLACE n n n).\n"
+	    "Copy one of these orders into your reply.\n"
+	    "   1  PLACE 3\n"
+	    "  tinhinan would score 4 now (4 VP tokens, 0 on cards, 0 from card\n"
+	    "    bonuses, 0 from rows)\n"
+	    "Chain head at step 178: f438a6e37c376407f7da9b802147d22c3dacb1fadbd0de537f7be126ac25e1b0\n"
+	    "Your secret token:   zssn-34rq-cd22-f67f and a long tail that runs past the width of it\n"
+	    "\n"
+	    "LA PARTIE EST FINIE. Les Kel Ajjer (ajjer) gagnent avec un tribut de 6\n"
+	    "pièces d'argent et 35 chameaux ; argent en caisse : 6.\n"
+	    "GAME targi-1\n");
+	free(s);
+	s = fold_prose("south is away from Mon 23 Nov 2026 00:00 CET to Mon 30 Nov 2026 00:00 CET.\n", 72);
+	assert_string_equal(s, "south is away from Mon 23 Nov 2026 00:00 CET to Mon 30 Nov 2026\n"
+	    "00:00 CET.\n");
+	free(s);
+	s = fold_prose("no newline at the end, and short", 72);
+	assert_string_equal(s, "no newline at the end, and short");
+	free(s);
+}
+
 int
 main(void)
 {
@@ -105,6 +147,7 @@ main(void)
 		cmocka_unit_test(french_high_signs_stay_with_their_word),
 		cmocka_unit_test(width_counts_characters),
 		cmocka_unit_test(a_long_word_stands_alone),
+		cmocka_unit_test(a_mail_folds_its_prose_only),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

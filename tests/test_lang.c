@@ -140,14 +140,14 @@ lang_of(struct fx_env *e, int seat)
 static void
 expect_in(const char *body, const char *what)
 {
-	if (body == NULL || strstr(body, what) == NULL)
+	if (body == NULL || text_has(body, what) == NULL)
 		fail_msg("wanted \"%s\" in:\n%s", what, body != NULL ? body : "(no mail)");
 }
 
 static void
 expect_not_in(const char *body, const char *what)
 {
-	if (body != NULL && strstr(body, what) != NULL)
+	if (body != NULL && text_has(body, what) != NULL)
 		fail_msg("did not want \"%s\" in:\n%s", what, body);
 }
 

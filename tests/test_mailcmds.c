@@ -77,14 +77,14 @@ must_mail(struct fx_env *e, const char *kind, const char *to)
 static void
 expect_in(const char *body, const char *words)
 {
-	if (strstr(body, words) == NULL)
+	if (text_has(body, words) == NULL)
 		fail_msg("\"%s\" is not in:\n%s", words, body);
 }
 
 static void
 expect_not_in(const char *body, const char *words)
 {
-	if (strstr(body, words) != NULL)
+	if (text_has(body, words) != NULL)
 		fail_msg("\"%s\" should not be in:\n%s", words, body);
 }
 

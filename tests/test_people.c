@@ -583,8 +583,8 @@ test_times_in_each_readers_zone(void **state)
 	    NOW, &d)), 0);
 	b = fx_last_mail(&e->f, "seat", "n@example.org");
 	assert_non_null(b);
-	assert_non_null(strstr(b, "25 Nov 2026 09:00 JST"));
-	assert_non_null(strstr(b, "27 Nov 2026 09:00 JST"));
+	assert_non_null(text_has(b, "25 Nov 2026 09:00 JST"));
+	assert_non_null(text_has(b, "27 Nov 2026 09:00 JST"));
 	free(b);
 	b = fx_last_mail(&e->f, "away", "s@example.org");
 	assert_non_null(b);

@@ -170,7 +170,7 @@ expect_problem(struct fx_env *e, const char *raw, const char *words)
 	fx_mail(&e->f, raw);
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), events);
 	body = fx_last_mail(&e->f, "problem", "n@example.org");
-	if (body == NULL || strstr(body, words) == NULL)
+	if (body == NULL || text_has(body, words) == NULL)
 		fail_msg("no problem reply saying \"%s\": %s", words, body ? body : "(none)");
 	free(body);
 }
@@ -665,6 +665,26 @@ test_press_in_an_attached_turn_file(void **state)
 	free(press);
 }
 
+/* The referee folds its own prose at 72 columns, never a player's press:
+ * press goes as its player wrote it. */
+static void
+test_press_line_not_folded(void **state)
+{
+	struct fx_env *e = *state;
+	const char *line = "A long line of press that runs well past the seventy-two columns "
+	    "a terminal shows, kept whole.";
+	char *m, *press;
+
+	xasprintf(&m, "PRESS TO south\n%s\nENDPRESS\n", line);
+	send_order(e, 0, "long@x", m);
+	free(m);
+	press = fx_last_mail(&e->f, "press", "s@example.org");
+	assert_non_null(press);
+	if (strstr(press, line) == NULL)
+		fail_msg("the press line is not whole in:\n%s", press);
+	free(press);
+}
+
 static int
 has_mark_byte(const char *s)
 {
@@ -889,6 +909,7 @@ main(void)
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_mark_bytes_in_player_text, setup,
 		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_press_line_not_folded, setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_press_in_an_attached_turn_file, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_failure_inside_a_group, setup,

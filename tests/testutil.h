@@ -60,6 +60,11 @@ int fx_deliver(struct fixture *, int *sent, int *failed, struct diag *);
  * there is none. */
 char *fx_sent_file(const struct fixture *, long long id, size_t *len);
 
+/* Where words are in a mail's text part, or NULL: as strstr, but a space
+ * of words also matches a line break and its indent, since the text part
+ * folds its prose at 72 columns (src/render/fold.h). */
+const char *text_has(const char *text, const char *words);
+
 /* Translations, for the tests that play an engine in every language. */
 #define TR_NLANGS 3
 extern const char *const tr_langs[TR_NLANGS];	/* de, es, fr */

@@ -1,6 +1,9 @@
+#include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/buf.h"
+#include "core/xmalloc.h"
 #include "render/fold.h"
 
 /* Characters, not bytes: "première" is eight columns on a screen. */
@@ -17,13 +20,18 @@ columns(const char *s, size_t n)
 
 /* French sets a space before ; : ! ? » and after «; a line that begins
  * with "; " or ends with "«" reads as a mistake, so the space between is
- * not a place to break. */
+ * not a place to break. Nor is the one between a time and its zone
+ * ("00:00 CET"). */
 static int
 glued(const char *prev, size_t prevlen, const char *next)
 {
 	if (*next != '\0' && strchr(";:!?", *next) != NULL)
 		return 1;
 	if (strncmp(next, "\xc2\xbb", 2) == 0)
+		return 1;
+	if (prevlen >= 5 && isdigit((unsigned char)prev[prevlen - 5]) &&
+	    isdigit((unsigned char)prev[prevlen - 4]) && prev[prevlen - 3] == ':' &&
+	    isdigit((unsigned char)prev[prevlen - 2]) && isdigit((unsigned char)prev[prevlen - 1]))
 		return 1;
 	return prevlen >= 2 && strncmp(prev + prevlen - 2, "\xc2\xab", 2) == 0;
 }
@@ -69,6 +77,61 @@ fold_text(const char *text, size_t width, const char *indent)
 		p += w;
 		while (*p == ' ')
 			p++;
+	}
+	buf_adds(&b, "");
+	return buf_steal(&b);
+}
+
+/* Longer than any word of prose: a hash or an address is one. */
+#define FOLD_LONG_WORD 40
+
+/* The columns of line's indent when it is prose wider than width, or -1:
+ * after its indent, no run of two spaces and no long word. */
+static long
+prose(const char *line, size_t n, size_t width)
+{
+	size_t lead = strspn(line, " "), word = 0;
+
+	if (lead >= n || lead > width / 4 || line[lead] == '\t' || columns(line, n) <= width)
+		return -1;
+	for (size_t i = lead; i < n; i++) {
+		if (line[i] == '\t' || (line[i] == ' ' && i + 1 < n && line[i + 1] == ' '))
+			return -1;
+		word = line[i] == ' ' ? 0 : word + 1;
+		if (word > FOLD_LONG_WORD)
+			return -1;
+	}
+	return (long)lead;
+}
+
+char *
+fold_prose(const char *text, size_t width)
+{
+	struct buf b = BUF_INIT;
+	const char *p = text;
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, "\n");
+		long lead = prose(p, n, width);
+
+		if (lead >= 0) {
+			char *line = xstrndup(p + lead, n - (size_t)lead), *indent, *folded;
+
+			/* A list item's continuation goes under its text. */
+			xasprintf(&indent, "%*s", lead > 0 ? (int)lead + 2 : 0, "");
+			folded = fold_text(line, width - (size_t)lead, indent);
+			buf_printf(&b, "%*s%s", (int)lead, "", folded);
+			free(folded);
+			free(indent);
+			free(line);
+		} else {
+			buf_add(&b, p, n);
+		}
+		p += n;
+		if (*p == '\n') {
+			buf_addc(&b, '\n');
+			p++;
+		}
 	}
 	buf_adds(&b, "");
 	return buf_steal(&b);

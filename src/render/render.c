@@ -7,6 +7,7 @@
 #include "core/buf.h"
 #include "core/xmalloc.h"
 #include "lang/lang.h"
+#include "render/fold.h"
 #include "render/mustache.h"
 #include "render/render.h"
 
@@ -192,7 +193,7 @@ render_mail(struct render *r, const char *name, const struct tval *data, char **
     char **body, struct diag *d)
 {
 	const char *tmpl = lookup(r, name);
-	char *text, *p;
+	char *text, *p, *folded = NULL;
 
 	if (tmpl == NULL)
 		return diag_set(d, 0, "template %s not found under %s (game %s, language %s)",
@@ -214,11 +215,16 @@ render_mail(struct render *r, const char *name, const struct tval *data, char **
 	}
 	if (subject != NULL && *subject == NULL)
 		*subject = xstrdup(name);
-	/* A mail body ends with a newline, whatever the template's last line did. */
+	/* A mail body ends with a newline, whatever the template's last line
+	 * did. Prose folds to what a terminal shows, but press goes as its
+	 * player wrote it (press.mustache says so). */
+	if (strcmp(name, "press") != 0)
+		p = folded = fold_prose(p, 72);
 	if (*p != '\0' && p[strlen(p) - 1] != '\n')
 		xasprintf(body, "%s\n", p);
 	else
 		*body = xstrdup(p);
+	free(folded);
 	free(text);
 	return 0;
 }

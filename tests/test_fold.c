@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games/game.h"
 #include "render/fold.h"
 
 /* Each line of s: at most width characters, and none begins with a sign
@@ -138,6 +139,22 @@ a_mail_folds_its_prose_only(void **state)
 	free(s);
 }
 
+/* The secrets scan (secret_in) reads text parts: a hidden fact the fold
+ * parts over two lines is still found there, and still as a whole word. */
+static void
+a_folded_fact_is_still_found(void **state)
+{
+	char *s = fold_prose("  tinhinan keeps in hand what nobody else may see at all now: the tribe "
+	    "card 20, drawn last round.\n", 72);
+
+	(void)state;
+	assert_non_null(strstr(s, "tribe\n    card 20"));
+	assert_non_null(secret_in(s, "tribe card 20"));
+	assert_null(secret_in(s, "tribe card 2"));
+	assert_null(secret_in(s, "the card 20"));
+	free(s);
+}
+
 int
 main(void)
 {
@@ -147,6 +164,7 @@ main(void)
 		cmocka_unit_test(width_counts_characters),
 		cmocka_unit_test(a_long_word_stands_alone),
 		cmocka_unit_test(a_mail_folds_its_prose_only),
+		cmocka_unit_test(a_folded_fact_is_still_found),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -127,24 +127,47 @@ secret_add(struct secrets *s, const char *fmt, ...)
 	s->n++;
 }
 
+/* Length of text from t that s matches there, or 0. A space of s also
+ * matches a line break and the indent after it: a mail's text part folds
+ * its prose (render/fold.h), and a fact folded in two is still told. */
+static size_t
+secret_at(const char *t, const char *s)
+{
+	const char *p = t;
+
+	for (; *s != '\0'; s++) {
+		if (*p == *s) {
+			p++;
+			continue;
+		}
+		if (*s != ' ' || (*p != '\n' && *p != '\r'))
+			return 0;
+		while (*p == '\r' || *p == '\n')
+			p++;
+		while (*p == ' ')
+			p++;
+	}
+	return (size_t)(p - t);
+}
+
 /* "tribe card 2" must not be found in "tribe card 20". */
 const char *
 secret_in(const char *text, const char *s)
 {
 	size_t len = strlen(s);
-	const char *p = text;
 
 	if (len == 0)
 		return NULL;
-	while ((p = strstr(p, s)) != NULL) {
-		int before = p > text && isalnum((unsigned char)p[-1]) &&
-		    isalnum((unsigned char)s[0]);
-		int after = isalnum((unsigned char)p[len]) &&
-		    isalnum((unsigned char)s[len - 1]);
+	for (const char *p = text; (p = strchr(p, s[0])) != NULL; p++) {
+		size_t n = secret_at(p, s);
+		int before, after;
 
+		if (n == 0)
+			continue;
+		before = p > text && isalnum((unsigned char)p[-1]) && isalnum((unsigned char)s[0]);
+		after = isalnum((unsigned char)p[n]) && isalnum((unsigned char)s[len - 1]);
 		if (!before && !after)
 			return p;
-		p++;
 	}
 	return NULL;
 }

@@ -129,7 +129,8 @@ void secrets_init(struct secrets *);
 void secrets_free(struct secrets *);
 void secret_add(struct secrets *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* Where in text the secret s stands as a whole word or number, or NULL. */
+/* Where in text the secret s stands as a whole word or number, or NULL; a
+ * space of s may be a line break and its indent in text. */
 const char *secret_in(const char *text, const char *s);
 
 /* Game options: every option has a default; values are checked against

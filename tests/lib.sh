@@ -112,6 +112,11 @@ report_orders() {
 	    on && /^ +[A-Z]/ { sub(/^ +/, ""); print }'
 }
 
+# flat: text on stdin as one line, each line break and its indent one
+# space, so a sentence can be looked for whatever the fold of the text
+# part (72 columns, src/render/fold.h) made of it.
+flat() { tr '\r\n' '  ' | tr -s ' '; }
+
 until_true() {
 	lib_lim=$(($1 * 10))
 	shift

@@ -43,7 +43,7 @@ xargs cat < gm.txt > notice.eml
 check "the notice names the game, the seat and the limit" \
 	'grep -q "$game" notice.eml && grep -q "amastan" notice.eml && grep -q "10" notice.eml'
 check "the notice counts the mails, with the verb that agrees" \
-	'grep -q ", 11 mails have named seat amastan of game" notice.eml'
+	'flat < notice.eml | grep -q ", 11 mails have named seat amastan of game"'
 check "the notice carries no guessed token and no token of the seat" \
 	'! grep -q "guess-" notice.eml && ! grep -q -- "$token" notice.eml'
 check "the seat's player, with the right token, was answered twice" \

@@ -60,7 +60,7 @@ check "a code edited to ask for another mode: refused" \
 	'said "asks only for the one line" && [ -z "$(notify "$g1" amastan)" ]'
 check "... and told so in the seat's language, with the line it asks for" \
 	'q "SELECT body FROM outbox WHERE to_addr = '\''amastan@example.org'\'' AND
-	     kind = '\''problem'\'' ORDER BY id DESC LIMIT 1" | tr "\n" " " |
+	     kind = '\''problem'\'' ORDER BY id DESC LIMIT 1" | flat |
 	 grep -q "verlangt nur die eine Zeile seines Abmeldelinks, *unverändert *(NACHRICHT *TÄGLICH)"'
 tap "$u1" amastan@example.org "s/%0D%0A$line%0D%0A/%0D%0ALOCH%20a%0D%0A/"
 check "a code edited into an order: refused, the game does not move" \

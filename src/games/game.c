@@ -150,15 +150,24 @@ secret_at(const char *t, const char *s)
 	return (size_t)(p - t);
 }
 
-/* "tribe card 2" must not be found in "tribe card 20". */
+/* "tribe card 2" must not be found in "tribe card 20". The scan looks for
+ * the secret's first word with strstr, as fast as the secret whole: the
+ * secrets test reads every mail of thousands of games for each secret. */
 const char *
 secret_in(const char *text, const char *s)
 {
-	size_t len = strlen(s);
+	size_t len = strlen(s), w;
+	char first[SECRET_TEXT];
 
 	if (len == 0)
 		return NULL;
-	for (const char *p = text; (p = strchr(p, s[0])) != NULL; p++) {
+	/* Never empty, or strstr would stop at every byte. */
+	w = 1 + strcspn(s + 1, " ");
+	if (w >= sizeof first)
+		return NULL;
+	memcpy(first, s, w);
+	first[w] = '\0';
+	for (const char *p = text; (p = strstr(p, first)) != NULL; p++) {
 		size_t n = secret_at(p, s);
 		int before, after;
 

@@ -69,7 +69,7 @@ french_high_signs_stay_with_their_word(void **state)
 	s = fold_text("Vraiment ? Oui ! Voici : « 2 dattes » et « 1 sel » ; fin.", 12, "");
 	assert_lines(s, 12);
 	assert_null(strstr(s, "«\n"));
-	assert_string_equal(s, "Vraiment ?\nOui !\nVoici : « 2\ndattes » et\n« 1 sel » ;\nfin.");
+	assert_string_equal(s, "Vraiment ?\nOui !\nVoici :\n« 2 dattes »\net\n« 1 sel » ;\nfin.");
 	free(s);
 }
 
@@ -82,6 +82,34 @@ width_counts_characters(void **state)
 
 	(void)state;
 	assert_string_equal(s, "été été été été été été");
+	free(s);
+}
+
+/* A report read "6\npièces" and "Mon 30 Nov\n2026"'s older form "30\nNov":
+ * a count of one to three digits goes with the word after it, but a
+ * year, a list of numbers or a number before a sign may still break. */
+static void
+a_count_stays_with_its_noun(void **state)
+{
+	char *s = fold_text("Les Kel Ajjer ont 6 pièces", 19, "");
+
+	(void)state;
+	assert_string_equal(s, "Les Kel Ajjer ont\n6 pièces");
+	free(s);
+	s = fold_text("due by Mon 30 Nov 2026", 13, "");
+	assert_string_equal(s, "due by Mon\n30 Nov 2026");
+	free(s);
+	s = fold_text("MOVE 31 13 10", 8, "");
+	assert_string_equal(s, "MOVE 31\n13 10");
+	free(s);
+	s = fold_text("holes 2026 cards", 10, "");
+	assert_string_equal(s, "holes 2026\ncards");
+	free(s);
+	s = fold_text("score (4 VP)", 6, "");
+	assert_string_equal(s, "score\n(4 VP)");
+	free(s);
+	s = fold_text("x1 cards", 3, "");
+	assert_string_equal(s, "x1\ncards");
 	free(s);
 }
 
@@ -126,8 +154,8 @@ a_mail_folds_its_prose_only(void **state)
 	    "Chain head at step 178: f438a6e37c376407f7da9b802147d22c3dacb1fadbd0de537f7be126ac25e1b0\n"
 	    "Your secret token:   zssn-34rq-cd22-f67f and a long tail that runs past the width of it\n"
 	    "\n"
-	    "LA PARTIE EST FINIE. Les Kel Ajjer (ajjer) gagnent avec un tribut de 6\n"
-	    "pièces d'argent et 35 chameaux ; argent en caisse : 6.\n"
+	    "LA PARTIE EST FINIE. Les Kel Ajjer (ajjer) gagnent avec un tribut de\n"
+	    "6 pièces d'argent et 35 chameaux ; argent en caisse : 6.\n"
 	    "GAME targi-1\n");
 	free(s);
 	s = fold_prose("south is away from Mon 23 Nov 2026 00:00 CET to Mon 30 Nov 2026 00:00 CET.\n", 72);
@@ -162,6 +190,7 @@ main(void)
 		cmocka_unit_test(english_folds_at_spaces),
 		cmocka_unit_test(french_high_signs_stay_with_their_word),
 		cmocka_unit_test(width_counts_characters),
+		cmocka_unit_test(a_count_stays_with_its_noun),
 		cmocka_unit_test(a_long_word_stands_alone),
 		cmocka_unit_test(a_mail_folds_its_prose_only),
 		cmocka_unit_test(a_folded_fact_is_still_found),

@@ -18,13 +18,30 @@ columns(const char *s, size_t n)
 	return c;
 }
 
+/* Whether the last word of prev is a count of one to three digits, maybe
+ * after "(", and next a word: "6\npièces" or "27\nNov" makes the reader look back. */
+static int
+count_before_word(const char *prev, size_t prevlen, const char *next)
+{
+	size_t digits = 0;
+
+	while (digits < prevlen && isdigit((unsigned char)prev[prevlen - 1 - digits]))
+		digits++;
+	if (digits == 0 || digits > 3 ||
+	    (digits < prevlen && strchr(" (", prev[prevlen - 1 - digits]) == NULL))
+		return 0;
+	return isalpha((unsigned char)*next) || (unsigned char)*next >= 0xc3;
+}
+
 /* French sets a space before ; : ! ? » and after «; a line that begins
  * with "; " or ends with "«" reads as a mistake, so the space between is
  * not a place to break. Nor is the one between a time and its zone
- * ("00:00 CET"). */
+ * ("00:00 CET"), or between a count and its noun. */
 static int
 glued(const char *prev, size_t prevlen, const char *next)
 {
+	if (count_before_word(prev, prevlen, next))
+		return 1;
 	if (*next != '\0' && strchr(";:!?", *next) != NULL)
 		return 1;
 	if (strncmp(next, "\xc2\xbb", 2) == 0)

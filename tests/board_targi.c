@@ -143,9 +143,8 @@ fits_a_phone(struct pic *p)
 	g_hash_table_iter_init(&it, p->ids);
 	while (g_hash_table_iter_next(&it, &k, &v))
 		for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
-			if (strncmp(k, parts[i], strlen(parts[i])) == 0 &&
-			    pic_bottom(v) > low)
-				low = pic_bottom(v);
+			if (strncmp(k, parts[i], strlen(parts[i])) == 0)
+				low = MAX(low, pic_bottom(v));
 	if (low * 360 / width > 640)
 		fail_msg("drawn 360 px wide, the board and displays end %.0f px down, "
 		    "below a 640 px phone screen", low * 360 / width);

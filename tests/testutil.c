@@ -12,6 +12,7 @@
 #include <glib.h>
 
 #include "campaign/campaign.h"
+#include "games/game.h"
 #include "lang/catalog.h"
 #include "core/clock.h"
 #include "mail/ingest.h"
@@ -414,35 +415,13 @@ fx_sent_file(const struct fixture *f, long long id, size_t *len)
 	return data;
 }
 
-/* Length of text from t that words matches there, or 0. Where words has
- * a space, the text may have a line break and its indent instead: the
- * fold put one there. */
-static size_t
-said_at(const char *t, const char *words)
-{
-	const char *p = t;
-
-	for (const char *w = words; *w != '\0'; w++) {
-		if (*p == *w) {
-			p++;
-			continue;
-		}
-		if (*w != ' ' || *p != '\n')
-			return 0;
-		p++;
-		while (*p == ' ')
-			p++;
-	}
-	return (size_t)(p - t);
-}
-
 const char *
 text_has(const char *text, const char *words)
 {
 	if (*words == '\0')
 		return text;
 	for (const char *t = text; *t != '\0'; t++)
-		if (said_at(t, words) > 0)
+		if (folded_at(t, words) > 0)
 			return t;
 	return NULL;
 }

@@ -127,11 +127,10 @@ secret_add(struct secrets *s, const char *fmt, ...)
 	s->n++;
 }
 
-/* Length of text from t that s matches there, or 0. A space of s also
- * matches a line break and the indent after it: a mail's text part folds
- * its prose (render/fold.h), and a fact folded in two is still told. */
-static size_t
-secret_at(const char *t, const char *s)
+/* A mail's text part folds its prose (render/fold.h): a fact folded in
+ * two is still told, and a test's sentence still said. */
+size_t
+folded_at(const char *t, const char *s)
 {
 	const char *p = t;
 
@@ -168,7 +167,7 @@ secret_in(const char *text, const char *s)
 	memcpy(first, s, w);
 	first[w] = '\0';
 	for (const char *p = text; (p = strstr(p, first)) != NULL; p++) {
-		size_t n = secret_at(p, s);
+		size_t n = folded_at(p, s);
 		int before, after;
 
 		if (n == 0)

@@ -129,6 +129,9 @@ void secrets_init(struct secrets *);
 void secrets_free(struct secrets *);
 void secret_add(struct secrets *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Length of text from t that s matches there, or 0; a space of s also
+ * matches a line break and the indent after it. */
+size_t folded_at(const char *t, const char *s);
 /* Where in text the secret s stands as a whole word or number, or NULL; a
  * space of s may be a line break and its indent in text. */
 const char *secret_in(const char *text, const char *s);

@@ -348,6 +348,23 @@ waited_player(struct fx_env *e, struct order_list *ol)
 	return who;
 }
 
+/* What seat's own report says it must do now ("Place Targi 1 of 3 ..."),
+ * and in *other what the others read about it ("places Targi 1 of 3"). */
+static void
+own_and_other(struct fx_env *e, int seat, char *own, char *other, size_t n)
+{
+	struct play p;
+	struct pending pd;
+	struct diag d;
+
+	assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
+	memset(&pd, 0, sizeof pd);
+	p.rules->waiting_for(p.st, &pd);
+	msg_english(pending_own(&pd, seat), own, n);
+	msg_english(pd.what[seat], other, n);
+	play_free(&p);
+}
+
 static int
 has_kind(const struct order_list *ol, const char *prefix)
 {
@@ -396,12 +413,14 @@ test_targui_report_summarises_legal(void **state)
 	struct fx_env *e = *state;
 	struct order_list ol;
 	int who = to_targui_turn(e, &ol), shown = 0, froms = 0;
-	char *b, *save = NULL, *copy, *ln, want[ORDER_TEXT + 8];
+	char *b, *save = NULL, *copy, *ln, want[540], own[512], other[512];
 
 	send_as(e, who, NULL, "REPORT\n");
 	b = must_mail(e, "report", addr[who]);
 	/* The first twelve numbered, LEGAL for the rest. */
 	expect_in(b, "Those are the first 12; LEGAL mails every order.");
+	/* The turn is named once ("It is your turn: Your turn in round 1"). */
+	expect_in(b, "It is your turn: MOVE or ATTACK, then BUY; or PASS or END (round");
 	for (size_t i = 0; i < ol.n; i++) {
 		snprintf(want, sizeof want, "\n  %s\n", ol.v[i].text);
 		shown += strstr(b, want) != NULL;
@@ -463,7 +482,14 @@ test_targui_report_summarises_legal(void **state)
 	b = must_mail(e, "ack", addr[who]);
 	expect_in(b, "every legal order is in a separate mail");
 	free(b);
+	/* The reader's own words, as in its report: not the third person
+	 * the other seats read ("Es wird auf dich gewartet: setzt ..."). */
+	own_and_other(e, who, own, other, sizeof own);
+	assert_string_not_equal(own, other);
+	snprintf(want, sizeof want, "Your move: %s", own);
 	b = must_mail(e, "legal", addr[who]);
+	if (text_has(b, want) == NULL || text_has(b, other) != NULL)
+		fail_msg("the LEGAL mail does not say \"%s\":\n%s", want, b);
 	for (size_t i = 0; i < ol.n; i++) {
 		snprintf(want, sizeof want, "\n%s\n", ol.v[i].text);
 		expect_in(b, want);

@@ -364,7 +364,7 @@ legal_tree(struct ledger *l, const struct play *p, int seat, const char *lang)
 	tval_set_int(root, "step", report_step_seen(l, p, seat, p->seq));
 	memset(&pd, 0, sizeof pd);
 	p->rules->waiting_for(p->st, &pd);
-	tval_set_str(root, "you_what", pd.what[seat]);
+	tval_set_str(root, "you_what", pending_own(&pd, seat));
 	tval_set_bool(root, "due", !halted && (pd.seats & VIS_SEAT(seat)));
 	if (!halted && (pd.seats & VIS_SEAT(seat))) {
 		struct order_list ol;

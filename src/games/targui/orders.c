@@ -485,18 +485,17 @@ tu_waiting_for(const void *st, struct pending *p)
 		if (s->parts != 2) {
 			msg_fmt(p->what[w], sizeof p->what[w], "turn in round %d.",
 			    s->round);
-			msg_fmt(own, sizeof own, "Your turn in round %d: %s.",
-			    s->round, can);
+			msg_fmt(own, sizeof own, "%s (round %d).", can, s->round);
 		} else if (s->part) {
 			msg_fmt(p->what[w], sizeof p->what[w], "double (second "
 			    "half) turn in round %d.", s->round);
-			msg_fmt(own, sizeof own, "Your double (second half) turn in "
-			    "round %d: %s.", s->round, can);
+			msg_fmt(own, sizeof own, "%s (round %d, second half of a double "
+			    "turn).", can, s->round);
 		} else {
 			msg_fmt(p->what[w], sizeof p->what[w], "double (first half) "
 			    "turn in round %d.", s->round);
-			msg_fmt(own, sizeof own, "Your double (first half) turn in "
-			    "round %d: %s.", s->round, can);
+			msg_fmt(own, sizeof own, "%s (round %d, first half of a double "
+			    "turn).", can, s->round);
 		}
 		/* A failed queued order is the seat's own, said before. */
 		if (s->reject[w][0] != '\0')

@@ -114,6 +114,7 @@ struct ev {
 	time_t at;              /* DTSTART through the part's own VTIMEZONE */
 	int alarm;              /* the alarm's offset in seconds, 0 none */
 	char tzid[64];
+	char desc[1024];
 };
 
 /* The calendar's one event: the part carries exactly one here. */
@@ -132,6 +133,8 @@ one_event(icalcomponent *cal)
 	snprintf(x.uid, sizeof x.uid, "%s", icalcomponent_get_uid(v));
 	x.sequence = icalcomponent_get_sequence(v);
 	x.cancelled = icalcomponent_get_status(v) == ICAL_STATUS_CANCELLED;
+	if (icalcomponent_get_description(v) != NULL)
+		snprintf(x.desc, sizeof x.desc, "%s", icalcomponent_get_description(v));
 	ds = icalcomponent_get_first_property(v, ICAL_DTSTART_PROPERTY);
 	assert_non_null(ds);
 	tz = icalproperty_get_first_parameter(ds, ICAL_TZID_PARAMETER);
@@ -190,6 +193,10 @@ test_report_carries_deadline(void **state)
 	assert_false(x.cancelled);
 	assert_int_equal(x.alarm, -6 * 3600);
 	assert_non_null(strstr(x.uid, "@"));
+	/* One paragraph: a calendar app wraps it to its own width, and a line
+	 * break in a DESCRIPTION is a hard one ("24.\nNovember 2026"). */
+	if (strstr(x.desc, "waits for your orders") == NULL || strchr(x.desc, '\n') != NULL)
+		fail_msg("the description is not one paragraph: \"%s\"", x.desc);
 }
 
 /* Extended across the spring change of summer time: the same UID, a higher

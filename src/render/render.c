@@ -217,8 +217,9 @@ render_mail(struct render *r, const char *name, const struct tval *data, char **
 		*subject = xstrdup(name);
 	/* A mail body ends with a newline, whatever the template's last line
 	 * did. Prose folds to what a terminal shows, but press goes as its
-	 * player wrote it (press.mustache says so). */
-	if (strcmp(name, "press") != 0)
+	 * player wrote it (press.mustache says so), and a calendar app wraps
+	 * an event's description itself: a break there is a hard one. */
+	if (strcmp(name, "press") != 0 && strcmp(name, "calendar") != 0)
 		p = folded = fold_prose(p, 72);
 	if (*p != '\0' && p[strlen(p) - 1] != '\n')
 		xasprintf(body, "%s\n", p);

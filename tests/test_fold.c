@@ -85,9 +85,10 @@ width_counts_characters(void **state)
 	free(s);
 }
 
-/* A report read "6\npièces" and "Mon 30 Nov\n2026"'s older form "30\nNov":
- * a count of one to three digits goes with the word after it, but a
- * year, a list of numbers or a number before a sign may still break. */
+/* Reports read "6\npièces", "30\nNov", "2026,\n12:00 UTC" and "4.\nKel
+ * Ilbakan": a count of one to three digits (or an ordinal) goes with the
+ * word after it, a year with the word before it, a time with both; a list
+ * of numbers or a number before a sign may still break. */
 static void
 a_count_stays_with_its_noun(void **state)
 {
@@ -98,6 +99,13 @@ a_count_stays_with_its_noun(void **state)
 	free(s);
 	s = fold_text("due by Mon 30 Nov 2026", 13, "");
 	assert_string_equal(s, "due by Mon\n30 Nov 2026");
+	free(s);
+	/* The mails this came from: a Spanish deadline, a German turn order. */
+	s = fold_text("antes del martes, 24 de noviembre de 2026, 12:00 UTC, el árbitro", 40, "");
+	assert_string_equal(s, "antes del martes, 24 de noviembre\nde 2026, 12:00 UTC, el árbitro");
+	free(s);
+	s = fold_text("Zugfolge: 3. Schicksalskarte 6, 4. Kel Ilbakan", 34, "");
+	assert_string_equal(s, "Zugfolge: 3. Schicksalskarte 6,\n4. Kel Ilbakan");
 	free(s);
 	s = fold_text("MOVE 31 13 10", 8, "");
 	assert_string_equal(s, "MOVE 31\n13 10");
@@ -159,8 +167,8 @@ a_mail_folds_its_prose_only(void **state)
 	    "GAME targi-1\n");
 	free(s);
 	s = fold_prose("south is away from Mon 23 Nov 2026 00:00 CET to Mon 30 Nov 2026 00:00 CET.\n", 72);
-	assert_string_equal(s, "south is away from Mon 23 Nov 2026 00:00 CET to Mon 30 Nov 2026\n"
-	    "00:00 CET.\n");
+	assert_string_equal(s, "south is away from Mon 23 Nov 2026 00:00 CET to Mon\n"
+	    "30 Nov 2026 00:00 CET.\n");
 	free(s);
 	s = fold_prose("no newline at the end, and short", 72);
 	assert_string_equal(s, "no newline at the end, and short");

@@ -19,12 +19,15 @@ columns(const char *s, size_t n)
 }
 
 /* Whether the last word of prev is a count of one to three digits, maybe
- * after "(", and next a word: "6\npièces" or "27\nNov" makes the reader look back. */
+ * after "(" or as a German ordinal ("4."), and next a word: "6\npièces",
+ * "27\nNov" or "4.\nKel Ilbakan" makes the reader look back. */
 static int
 count_before_word(const char *prev, size_t prevlen, const char *next)
 {
 	size_t digits = 0;
 
+	if (prevlen > 1 && prev[prevlen - 1] == '.')
+		prevlen--;
 	while (digits < prevlen && isdigit((unsigned char)prev[prevlen - 1 - digits]))
 		digits++;
 	if (digits == 0 || digits > 3 ||
@@ -33,22 +36,36 @@ count_before_word(const char *prev, size_t prevlen, const char *next)
 	return isalpha((unsigned char)*next) || (unsigned char)*next >= 0xc3;
 }
 
+/* Whether s begins with a time of day, "12:00". */
+static int
+a_time(const char *s)
+{
+	return isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) && s[2] == ':' &&
+	    isdigit((unsigned char)s[3]) && isdigit((unsigned char)s[4]);
+}
+
+/* Whether s begins with a year: four digits, then no fifth. */
+static int
+a_year(const char *s)
+{
+	return strspn(s, "0123456789") == 4;
+}
+
 /* French sets a space before ; : ! ? » and after «; a line that begins
  * with "; " or ends with "«" reads as a mistake, so the space between is
- * not a place to break. Nor is the one between a time and its zone
- * ("00:00 CET"), or between a count and its noun. */
+ * not a place to break. Nor are those inside a date and its time: a count
+ * and its noun ("30 Nov"), a year and what it follows ("Nov 2026", "de
+ * 2026"), a time and the words around it ("2026, 12:00 UTC"). */
 static int
 glued(const char *prev, size_t prevlen, const char *next)
 {
-	if (count_before_word(prev, prevlen, next))
+	if (count_before_word(prev, prevlen, next) || a_time(next) || a_year(next))
 		return 1;
 	if (*next != '\0' && strchr(";:!?", *next) != NULL)
 		return 1;
 	if (strncmp(next, "\xc2\xbb", 2) == 0)
 		return 1;
-	if (prevlen >= 5 && isdigit((unsigned char)prev[prevlen - 5]) &&
-	    isdigit((unsigned char)prev[prevlen - 4]) && prev[prevlen - 3] == ':' &&
-	    isdigit((unsigned char)prev[prevlen - 2]) && isdigit((unsigned char)prev[prevlen - 1]))
+	if (prevlen >= 5 && a_time(prev + prevlen - 5))
 		return 1;
 	return prevlen >= 2 && strncmp(prev + prevlen - 2, "\xc2\xab", 2) == 0;
 }

@@ -167,6 +167,40 @@ test_format_time(void **state)
 	assert_string_equal(out, "Thu 01 Jan 1970 00:00 UTC");
 }
 
+/* The first of a month as each language writes it: "mardi 1er décembre",
+ * not "mardi 1 décembre"; the second as any other day. */
+static void
+test_first_of_month(void **state)
+{
+	static const struct {
+		const char *lang, *first, *second;
+	} want[] = {
+		{ "en", "Tue 01 Dec 2026 12:00 UTC", "Wed 02 Dec 2026 12:00 UTC" },
+		{ "de", "Dienstag, 1. Dezember 2026, 12:00 UTC", "Mittwoch, 2. Dezember 2026" },
+		{ "es", "martes, 1 de diciembre de 2026, 12:00 UTC", "miércoles, 2 de diciembre" },
+		{ "fr", "mardi 1er décembre 2026, 12:00 UTC", "mercredi 2 décembre 2026" },
+	};
+	struct campaign c;
+
+	(void)state;
+	campaign_defaults(&c);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const char *w[] = { want[i].first, want[i].second };
+
+		for (int k = 0; k < 2; k++) {
+			struct buf said = BUF_INIT;
+			char m[CAMPAIGN_DATE];
+
+			campaign_date(&c, 1796126400 + k * 86400, m, sizeof m);
+			msg_render(want[i].lang, m, &said);
+			buf_adds(&said, "");
+			if (strstr(said.p, w[k]) == NULL)
+				fail_msg("%s: \"%s\", not \"%s\"", want[i].lang, said.p, w[k]);
+			buf_free(&said);
+		}
+	}
+}
+
 /* STATUS says the settings in sentences of the reader's language, counts
  * through plural forms, no "key: value" (issue 31). */
 static void
@@ -253,6 +287,7 @@ main(void)
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_ledger_round_trip),
 		cmocka_unit_test(test_format_time),
+		cmocka_unit_test(test_first_of_month),
 		cmocka_unit_test(test_said),
 		cmocka_unit_test(test_said_duration_list),
 	};

@@ -94,8 +94,9 @@ static const char *const never_one[] = {
 	"Sand dune %d turns up: %s.",
 	/* an order word ("one CONFIRM per mail"), not a noun */
 	"one %s per mail: send the next one in another mail",
-	/* a date, not a count: "Thu 03 Dec 2026 07:00 UTC" */
+	/* a date, not a count: "Thu 03 Dec 2026 07:00 UTC", "Tue 01 Dec ..." */
 	"%s %02d %s %d %02d:%02d %s",
+	"%s 01 %s %d %02d:%02d %s",
 	NULL,
 };
 

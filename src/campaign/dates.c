@@ -26,6 +26,12 @@ campaign_date(const struct campaign *c, time_t t, char *out, size_t n)
 
 	if (local == NULL || zone == NULL)
 		snprintf(out, n, "%s", "");
+	else if (g_date_time_get_day_of_month(local) == 1)
+		/* French writes the first of a month "1er décembre". */
+		msg_fmt(out, n, "%s 01 %s %d %02d:%02d %s",
+		    days[g_date_time_get_day_of_week(local) - 1],
+		    months[g_date_time_get_month(local) - 1], g_date_time_get_year(local),
+		    g_date_time_get_hour(local), g_date_time_get_minute(local), zone);
 	else
 		msg_fmt(out, n, "%s %02d %s %d %02d:%02d %s",
 		    days[g_date_time_get_day_of_week(local) - 1],

@@ -1865,6 +1865,12 @@ test_view_board(void **state)
 	assert_string_equal(en(tval_get(v, "status")->str),
 	    "Round 1: north to sow from hole h (3 counters).");
 	tval_free(v);
+	/* North's own report speaks to north, not of it. */
+	v = tval_map();
+	R->view(&st, st.turn, v);
+	assert_string_equal(en(tval_get(v, "status")->str),
+	    "Round 1: you sow from hole h (3 counters).");
+	tval_free(v);
 }
 
 int

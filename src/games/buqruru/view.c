@@ -177,7 +177,10 @@ status(const struct bq_state *st, int viewer, struct tval *root)
 
 	switch (st->phase) {
 	case BQ_PH_HOLE:
-		if (st->hole_choice == BQ_OPEN)
+		if (st->hole_choice == BQ_OPEN && viewer == st->turn)
+			msg_fmt(text, sizeof text, "Round %d: you choose a sowing hole.",
+			    st->round);
+		else if (st->hole_choice == BQ_OPEN)
 			msg_fmt(text, sizeof text, "Round %d: %s chooses a sowing "
 			    "hole.", st->round, st->seat[st->turn]);
 		else if (st->sowing[0] < 0 && st->sowing[1] < 0)
@@ -195,6 +198,10 @@ status(const struct bq_state *st, int viewer, struct tval *root)
 				    "hole %c; waiting for %s's sealed choice.",
 				    st->round, bq_letter(st->sowing[viewer]),
 				    st->seat[s]);
+			else if (viewer == s)
+				msg_fmt(text, sizeof text, "Round %d: %s has chosen a "
+				    "sowing hole, sealed; you choose yours.",
+				    st->round, st->seat[1 - s]);
 			else
 				msg_fmt(text, sizeof text, "Round %d: waiting for "
 				    "%s's sealed choice of a sowing hole.",
@@ -204,14 +211,25 @@ status(const struct bq_state *st, int viewer, struct tval *root)
 	case BQ_PH_SOW:
 		s = st->turn;
 		n = st->board[st->sowing[s]];
+		if (viewer == s) {
+			msg_nfmt(text, sizeof text, (unsigned long)n,
+			    "Round %d: you sow from hole %c (%d counter).",
+			    "Round %d: you sow from hole %c (%d counters).", st->round,
+			    bq_letter(st->sowing[s]), n);
+			break;
+		}
 		msg_nfmt(text, sizeof text, (unsigned long)n,
 		    "Round %d: %s to sow from hole %c (%d counter).",
 		    "Round %d: %s to sow from hole %c (%d counters).", st->round,
 		    st->seat[s], bq_letter(st->sowing[s]), n);
 		break;
 	case BQ_PH_REFILL:
-		msg_fmt(text, sizeof text, "Round %d is over: %s chooses how "
-		    "to refill.", st->round, st->seat[st->refill_seat]);
+		if (viewer == st->refill_seat)
+			msg_fmt(text, sizeof text, "Round %d is over: you choose how "
+			    "to refill.", st->round);
+		else
+			msg_fmt(text, sizeof text, "Round %d is over: %s chooses how "
+			    "to refill.", st->round, st->seat[st->refill_seat]);
 		break;
 	default:
 		msg_nfmt(text, sizeof text, (unsigned long)st->round,

@@ -353,6 +353,42 @@ test_exact_colours(void **state)
 	buf_free(&png);
 }
 
+/* An exact palette lists the commonest colours first, counted over every
+ * row: a narrow box down many equal rows outnumbers a line across one. */
+static void
+test_commonest_first(void **state)
+{
+	enum { CW = 60, CH = 40 };
+	static uint32_t px[CH][CW];
+	static const uint32_t white = 0xffffffu, box = 0x405060u, line = 0x102030u;
+	const unsigned char *b;
+	struct buf png = BUF_INIT;
+	struct diag d;
+	size_t at = 8;
+
+	(void)state;
+	for (int y = 0; y < CH; y++)
+		for (int x = 0; x < CW; x++)
+			px[y][x] = y == 35 ? line : x < 4 && y < 30 ? box : white;
+	diag_clear(&d);
+	if (png_palette_rgb24((const unsigned char *)px, CW, CH, CW * 4, 256, &png, &d) != 0)
+		fail_msg("%s", d.msg);
+	assert_int_equal(palette_png_ok(&png, 256).plte, 3);
+	b = (const unsigned char *)png.p;
+	while (memcmp(b + at + 4, "PLTE", 4) != 0)
+		at += 12 + be32(b + at);
+	/* white 2,220 pixels, the box 120, the line 60 */
+	for (int i = 0; i < 3; i++) {
+		const unsigned char *e = b + at + 8 + 3 * i;
+		uint32_t want = i == 0 ? white : i == 1 ? box : line;
+
+		if (((uint32_t)e[0] << 16 | (uint32_t)e[1] << 8 | e[2]) != want)
+			fail_msg("palette entry %d: %02x%02x%02x, not %06x", i, e[0], e[1], e[2],
+			    (unsigned)want);
+	}
+	buf_free(&png);
+}
+
 static void
 test_refused(void **state)
 {
@@ -385,6 +421,7 @@ main(void)
 		cmocka_unit_test(test_transparent),
 		cmocka_unit_test(test_many_colours),
 		cmocka_unit_test(test_exact_colours),
+		cmocka_unit_test(test_commonest_first),
 		cmocka_unit_test(test_refused),
 	};
 

@@ -16,22 +16,48 @@ struct px {
 	int xrgb;	/* cairo's RGB24 (native words, top byte unused), else RGBA bytes */
 };
 
-/* Row y's pixels as keys of the colour table: ARGB in one word. */
-static void
-px_keys(const struct px *s, int y, int w, uint32_t *out)
+/* Row y's pixels as keys of the colour table (ARGB in one word), each to
+ * be read as key | *or: cairo's words as they are, with the top byte they
+ * leave unused set by *or; RGBA bytes converted into keys. */
+static const uint32_t *
+px_row(const struct px *s, int y, int w, uint32_t *keys, uint32_t *or)
 {
 	const unsigned char *row = s->p + (size_t)y * s->stride;
 
 	if (s->xrgb) {
-		const uint32_t *v = (const uint32_t *)(const void *)row;
-
-		for (int x = 0; x < w; x++)
-			out[x] = v[x] | 0xff000000u;
-		return;
+		*or = 0xff000000u;
+		return (const uint32_t *)(const void *)row;
 	}
+	*or = 0;
 	for (int x = 0; x < w; x++, row += 4)
-		out[x] = (uint32_t)row[3] << 24 | (uint32_t)row[0] << 16 |
+		keys[x] = (uint32_t)row[3] << 24 | (uint32_t)row[0] << 16 |
 		    (uint32_t)row[1] << 8 | row[2];
+	return keys;
+}
+
+/* Rows from y on that are byte for byte row y: a board's margins and the
+ * gaps between its cards are many such rows, each counted and indexed
+ * once. */
+static int
+same_rows(const struct px *s, int y, int w, int h)
+{
+	const unsigned char *row = s->p + (size_t)y * s->stride;
+	int n = 1;
+
+	while (y + n < h && memcmp(row, row + (size_t)n * s->stride, (size_t)w * 4) == 0)
+		n++;
+	return n;
+}
+
+/* The end of the run of pixels equal to v[x]. */
+static int
+run_end(const uint32_t *v, uint32_t or, int x, int w)
+{
+	uint32_t c = v[x] | or;
+
+	while (++x < w && (v[x] | or) == c)
+		;
+	return x;
 }
 
 /* The picture's distinct colours, each with its pixels and then its
@@ -88,26 +114,27 @@ slot_add(struct colours *c, uint32_t argb)
 	return s;
 }
 
-/* Counts every colour of the picture into c. */
+/* Counts every colour of the picture into c, a run of equal pixels at a
+ * time. */
 static int
 count_colours(const struct px *src, int w, int h, uint32_t *keys, struct colours *c)
 {
-	struct slot *s = NULL;
-	uint32_t last = 0;
-
 	c->mask = 1023;
 	c->used = 0;
 	if ((c->v = calloc((size_t)c->mask + 1, sizeof c->v[0])) == NULL)
 		return -1;
-	for (int y = 0; y < h; y++) {
-		px_keys(src, y, w, keys);
-		for (int x = 0; x < w; x++) {
-			if (s == NULL || keys[x] != last) {
-				last = keys[x];
-				if ((s = slot_add(c, last)) == NULL)
-					return -1;
-			}
-			s->n++;
+	for (int y = 0, m; y < h; y += m) {
+		uint32_t or;
+		const uint32_t *v = px_row(src, y, w, keys, &or);
+
+		m = same_rows(src, y, w, h);
+		for (int x = 0, e; x < w; x = e) {
+			struct slot *s;
+
+			e = run_end(v, or, x, w);
+			if ((s = slot_add(c, v[x] | or)) == NULL)
+				return -1;
+			s->n += (uint32_t)(e - x) * (uint32_t)m;
 		}
 	}
 	return 0;
@@ -319,16 +346,17 @@ png_rows(struct job *j, struct buf *out)
 	png_set_filter(j->png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
 	png_write_info(j->png, j->info);
 	png_set_packing(j->png);
-	for (int y = 0; y < j->h; y++) {
-		const struct slot *s = NULL;
+	for (int y = 0, m; y < j->h; y += m) {
+		uint32_t or;
+		const uint32_t *v = px_row(&j->src, y, j->w, j->keys, &or);
 
-		px_keys(&j->src, y, j->w, j->keys);
-		for (int x = 0; x < j->w; x++) {
-			if (s == NULL || s->argb != j->keys[x])
-				s = slot_of(&j->c, j->keys[x]);
-			j->row[x] = (unsigned char)s->index;
+		m = same_rows(&j->src, y, j->w, j->h);
+		for (int x = 0, e; x < j->w; x = e) {
+			e = run_end(v, or, x, j->w);
+			memset(j->row + x, slot_of(&j->c, v[x] | or)->index, (size_t)(e - x));
 		}
-		png_write_row(j->png, j->row);
+		for (int i = 0; i < m; i++)
+			png_write_row(j->png, j->row);
 	}
 	png_write_end(j->png, j->info);
 	return 0;

@@ -23,11 +23,14 @@ board_check_targui(const void *vst, int viewer, struct pic *p)
 	assert_int_equal(pic_prefixed(p, "box-"), TU_BOXES);
 	for (int b = 1; b <= TU_BOXES; b++) {
 		int o = s->dealt ? s->owner[b] : TU_NONE, settler = TU_NONE;
-		xmlNodePtr box = pic_id(p, "box-%d", b), held = pic_id(p, "held-%d", b);
+		/* The box's face (its terrain and number, the same in every
+		 * picture) and what is on it, drawn over it at the same place. */
+		xmlNodePtr box = pic_id(p, "on-box-%d", b), held = pic_id(p, "held-%d", b);
 		char want[32], what[32];
 
 		snprintf(what, sizeof what, "box %d", b);
 		assert_non_null(box);
+		assert_non_null(pic_id(p, "box-%d", b));
 		assert_int_equal(held != NULL, o != TU_NONE);
 		if (o != TU_NONE) {
 			char *t = node_text(held);

@@ -25,6 +25,7 @@
 #include "render/board.h"
 #include "games/game.h"
 #include "draw/pngpal.h"
+#include "draw/layer.h"
 #include "draw/raster.h"
 #include "render/render.h"
 #include "test_board.h"
@@ -363,6 +364,21 @@ png_ok(const char *game, const char *svg, int width)
 		assert_memory_equal(a.p, c.p, a.len);
 		buf_free(&a);
 		buf_free(&c);
+	}
+	/* A board in layers (its base kept from an earlier picture of this
+	 * game, or drawn now) is the board drawn whole. */
+	if (layer_split(svg, strlen(svg)) > 0) {
+		char *whole = strdup(svg), *m = strstr(whole, "id=\"board-marks\"");
+		struct buf w = BUF_INIT;
+
+		memcpy(m, "id=\"board-markz\"", 16);
+		if (board_png(whole, strlen(whole), width, &w, &d) != 0)
+			fail_msg("board_png: %s", d.msg);
+		if (w.len != png.len || memcmp(w.p, png.p, w.len) != 0)
+			fail_msg("%s, %d px: the board drawn in layers is not the board drawn "
+			    "whole", game, width);
+		buf_free(&w);
+		free(whole);
 	}
 	dump(game, svg, &png);
 	buf_free(&png);

@@ -7,6 +7,7 @@
 #include <cairo.h>
 #include <librsvg/rsvg.h>
 
+#include "draw/layer.h"
 #include "draw/pngpal.h"
 #include "draw/raster.h"
 
@@ -37,6 +38,67 @@ svg_size(RsvgHandle *h, double *w, double *ht)
 	return -1;
 }
 
+/* h's element id (all of it: NULL) drawn on surf, on white first if asked. */
+static int
+paint(RsvgHandle *h, cairo_surface_t *surf, const char *id, int white, struct diag *d)
+{
+	cairo_t *cr = cairo_create(surf);
+	GError *err = NULL;
+	RsvgRectangle vp;
+	int rc = 0;
+
+	if (white) {
+		cairo_set_source_rgb(cr, 1, 1, 1);
+		cairo_paint(cr);
+	}
+	vp.x = 0;
+	vp.y = 0;
+	vp.width = cairo_image_surface_get_width(surf);
+	vp.height = cairo_image_surface_get_height(surf);
+	if (!(id != NULL ? rsvg_handle_render_layer(h, cr, id, &vp, &err) :
+	    rsvg_handle_render_document(h, cr, &vp, &err))) {
+		rc = diag_set(d, 0, "board picture: librsvg cannot draw the SVG: %s",
+		    err != NULL ? err->message : "unknown error");
+		g_clear_error(&err);
+	} else if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+		rc = diag_set(d, 0, "board picture: cairo: %s",
+		    cairo_status_to_string(cairo_status(cr)));
+	}
+	cairo_destroy(cr);
+	return rc;
+}
+
+/* A board in two layers: its base as kept (drawn and kept the first time
+ * its bytes come), then the marks over it. The base's text and cards were
+ * most of a Targi picture's drawing. */
+static int
+paint_layers(RsvgHandle *h, const char *svg, size_t split, cairo_surface_t *surf,
+    struct diag *d)
+{
+	int w = cairo_image_surface_get_width(surf), ht = cairo_image_surface_get_height(surf);
+	cairo_surface_t *base = layer_find(svg, split, w, ht), *own = NULL;
+	int rc;
+
+	if (base == NULL) {
+		base = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, ht);
+		if (paint(h, base, LAYER_BASE, 1, d) < 0) {
+			cairo_surface_destroy(base);
+			return -1;
+		}
+		cairo_surface_flush(base);
+		if (layer_keep(svg, split, base) < 0)
+			own = base;
+	}
+	cairo_surface_flush(surf);
+	memcpy(cairo_image_surface_get_data(surf), cairo_image_surface_get_data(base),
+	    (size_t)cairo_image_surface_get_stride(base) * (size_t)ht);
+	cairo_surface_mark_dirty(surf);
+	rc = paint(h, surf, LAYER_MARKS, 0, d);
+	if (own != NULL)
+		cairo_surface_destroy(own);
+	return rc;
+}
+
 /* The SVG drawn on white, width pixels wide; the caller destroys *out. */
 static int
 board_draw(const char *svg, size_t len, int width, cairo_surface_t **out, struct diag *d)
@@ -44,10 +106,9 @@ board_draw(const char *svg, size_t len, int width, cairo_surface_t **out, struct
 	GError *err = NULL;
 	RsvgHandle *h;
 	cairo_surface_t *surf;
-	cairo_t *cr;
-	RsvgRectangle vp;
+	size_t split;
 	double w, ht, height;
-	int rc = 0;
+	int rc;
 
 	*out = NULL;
 	if (width < 1 || width > RASTER_MAX)
@@ -75,22 +136,8 @@ board_draw(const char *svg, size_t len, int width, cairo_surface_t **out, struct
 	 * picture without a background of its own stays readable in a mail
 	 * client's dark mode. */
 	surf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, (int)height);
-	cr = cairo_create(surf);
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_paint(cr);
-	vp.x = 0;
-	vp.y = 0;
-	vp.width = width;
-	vp.height = (int)height;
-	if (!rsvg_handle_render_document(h, cr, &vp, &err)) {
-		rc = diag_set(d, 0, "board picture: librsvg cannot draw the SVG: %s",
-		    err != NULL ? err->message : "unknown error");
-		g_clear_error(&err);
-	} else if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
-		rc = diag_set(d, 0, "board picture: cairo: %s",
-		    cairo_status_to_string(cairo_status(cr)));
-	}
-	cairo_destroy(cr);
+	split = layer_split(svg, len);
+	rc = split > 0 ? paint_layers(h, svg, split, surf, d) : paint(h, surf, NULL, 1, d);
 	g_object_unref(h);
 	if (rc < 0)
 		cairo_surface_destroy(surf);

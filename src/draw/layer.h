@@ -16,7 +16,8 @@
 #define LAYER_MARKS "#board-marks"
 
 /* The bytes of svg before its marks group, when it has both groups in that
- * order; else 0. Those bytes decide the base: they are its key. */
+ * order; else 0. Those bytes decide the base: they are its key, so what
+ * the base uses (a style, a def) must come before the marks. */
 size_t layer_split(const char *svg, size_t len);
 /* The base kept for key at w x h pixels, or NULL. The caller copies it and
  * neither changes nor destroys it. */

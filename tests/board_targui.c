@@ -29,10 +29,10 @@ board_check_targui(const void *vst, int viewer, struct pic *p)
 		char want[32], what[32];
 
 		snprintf(what, sizeof what, "box %d", b);
-		assert_non_null(box);
-		assert_non_null(pic_id(p, "box-%d", b));
+		same_place(box, pic_id(p, "box-%d", b), what);
 		assert_int_equal(held != NULL, o != TU_NONE);
 		if (o != TU_NONE) {
+			assert_true(held->parent == box);
 			char *t = node_text(held);
 
 			snprintf(want, sizeof want, "%c %d", tu_tribe_letter[s->tribe_of[o]],

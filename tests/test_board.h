@@ -28,6 +28,9 @@ char *node_text(xmlNodePtr n);
 /* The text of the one element under n of class word, trimmed; fails (naming
  * what) unless there is exactly one. The caller frees. */
 char *class_text(xmlNodePtr n, const char *word, const char *what);
+/* Fails unless the marks group marks sits where face does: the same
+ * transform (the face is in the picture's base, the marks over it). */
+void same_place(xmlNodePtr marks, xmlNodePtr face, const char *what);
 /* Fails unless got is want, naming what. */
 void text_is(const char *got, const char *want, const char *what);
 

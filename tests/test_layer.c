@@ -169,6 +169,33 @@ test_many_bases(void **state)
 	layer_forget();
 }
 
+/* A picture is drawn where the one before it was: nothing of that one
+ * shows, in a board without a ground of its own or in layers. */
+static void
+test_nothing_left(void **state)
+{
+	static const char bare[] = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" "
+	    "height=\"60\"><circle cx=\"30\" cy=\"30\" r=\"20\" fill=\"#0072b2\"/></svg>";
+	char *dark = board("#1a1a1a", "Nacht", 90), *light = board("#fbf6ec", "Tag", 40);
+	struct buf first = BUF_INIT, again = BUF_INIT, tmp = BUF_INIT;
+
+	(void)state;
+	layer_forget();
+	draw(bare, 100, &first);
+	draw(dark, 400, &tmp);
+	draw(bare, 100, &again);
+	if (first.len != again.len || memcmp(first.p, again.p, first.len) != 0)
+		fail_msg("a board without a ground shows the dark board drawn before it");
+	draw(dark, 400, &tmp);
+	same_as_whole(light, 240, "a light board after a dark one");
+	buf_free(&first);
+	buf_free(&again);
+	buf_free(&tmp);
+	free(dark);
+	free(light);
+	layer_forget();
+}
+
 int
 main(void)
 {
@@ -179,6 +206,7 @@ main(void)
 		cmocka_unit_test(test_other_width),
 		cmocka_unit_test(test_large_base),
 		cmocka_unit_test(test_many_bases),
+		cmocka_unit_test(test_nothing_left),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

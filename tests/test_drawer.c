@@ -477,6 +477,67 @@ test_program_missing(void **state)
 	rmdir(empty);
 }
 
+struct seen {
+	int n;
+	int64_t game[16];
+	char cid[16][32];
+};
+
+static void
+record(void *arg, int64_t game, const char *cid)
+{
+	struct seen *s = arg;
+
+	assert_true(s->n < 16);
+	s->game[s->n] = game;
+	snprintf(s->cid[s->n++], sizeof s->cid[0], "%s", cid);
+}
+
+/* The pictures of a round are drawn game by game, each game's in the
+ * order its mails go, though the games' mails were queued in turn: the
+ * drawing program keeps a few bases, and each Targui game has its own. */
+static void
+test_drawn_game_by_game(void **state)
+{
+	struct fixture f;
+	struct play p1, p2;
+	struct outbox_round r = { 0, 0, "" };
+	struct seen s = { 0 };
+	char sql[600];
+	int pos[5] = { 0 };
+
+	(void)state;
+	fx_open(&f);
+	fx_game(&f, "buqruru", "buqruru-1", 2, 0, NULL, 0, &p1);
+	fx_game(&f, "buqruru", "buqruru-2", 2, 0, NULL, 0, &p2);
+	for (int i = 1; i <= 4; i++) {
+		snprintf(sql, sizeof sql, "INSERT INTO outbox (game_id, seat_idx, kind, to_addr, "
+		    "message_id, subject, body, created_at, html) VALUES (%lld, 0, 'report', "
+		    "'n@example.org', '<turn-%d@example.org>', 's', 'b', '2026-12-06T00:00:00Z', "
+		    "'X-Azalai-Picture: turn-%d' || char(10) || '<p>board</p>')",
+		    (long long)(i % 2 ? p2.g.id : p1.g.id), i, i);
+		assert_int_equal(sqlite3_exec(f.l.db, sql, NULL, NULL, NULL), SQLITE_OK);
+	}
+	assert_int_equal(outbox_round_next(&f.l, &r), 1);
+	outbox_each_undrawn(&f.l, &r, record, &s);
+	for (int i = 0; i < s.n; i++) {
+		int t;
+
+		for (int j = 0; j + 1 < i; j++)
+			if (s.game[j] == s.game[i] && s.game[j + 1] != s.game[i])
+				fail_msg("game %lld's pictures drawn, then another's, then its "
+				    "own again (%s)", (long long)s.game[i], s.cid[i]);
+		if (sscanf(s.cid[i], "turn-%d", &t) == 1 && t >= 1 && t <= 4)
+			pos[t] = i + 1;
+	}
+	for (int t = 1; t <= 4; t++)
+		assert_true(pos[t] > 0);
+	assert_true(pos[2] < pos[4] && pos[1] < pos[3]);
+	play_free(&p1);
+	play_free(&p2);
+	fx_close(&f);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -493,6 +554,7 @@ main(int argc, char **argv)
 		cmocka_unit_test(test_forked),
 		cmocka_unit_test(test_report_without_picture),
 		cmocka_unit_test(test_program_missing),
+		cmocka_unit_test(test_drawn_game_by_game),
 	};
 
 	if (argc == 2)

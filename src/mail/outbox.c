@@ -234,13 +234,16 @@ mark(struct ledger *l, long long id, const char *status, int attempt, const char
 	return ledger_commit(l, d);
 }
 
-/* The mails of round r due at its now, in the order they are sent, into a
- * new array. */
+/* The mails of round r due at its now, into a new array: in the order
+ * they are sent, or game by game (each game's in that order). */
 static GArray *
-due(struct ledger *l, const struct outbox_round *r)
+due(struct ledger *l, const struct outbox_round *r, int by_game)
 {
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT id FROM outbox WHERE status IN ('queued', "
-	    "'sending') AND next_try_at <= ? AND id > ? AND id <= ? ORDER BY id");
+	sqlite3_stmt *st = ledger_stmt(l, by_game ?
+	    "SELECT id FROM outbox WHERE status IN ('queued', 'sending') AND next_try_at <= ? "
+	    "AND id > ? AND id <= ? ORDER BY game_id, id" :
+	    "SELECT id FROM outbox WHERE status IN ('queued', 'sending') AND next_try_at <= ? "
+	    "AND id > ? AND id <= ? ORDER BY id");
 	GArray *ids = g_array_new(FALSE, FALSE, sizeof(long long));
 
 	sqlite3_bind_text(st, 1, r->now, -1, SQLITE_STATIC);
@@ -307,7 +310,11 @@ void
 outbox_each_undrawn(struct ledger *l, const struct outbox_round *r,
     void (*fn)(void *arg, int64_t game, const char *cid), void *arg)
 {
-	GArray *ids = due(l, r);
+	/* Game by game: the drawing program keeps a few boards' bases, and
+	 * a Targui base is one game's (its terrain is dealt). In the order
+	 * sent, the games' mails interleave and their bases pushed each
+	 * other out. */
+	GArray *ids = due(l, r, 1);
 
 	/* Each row read on its own and fn called with no statement open: a
 	 * drawing may take DRAWER_WALL_SECONDS and writes its PNG. */
@@ -378,7 +385,7 @@ outbox_deliver(struct ledger *l, const struct config *c, const struct outbox_rou
 	diag_clear(&ad);
 	if (address_ascii(c->referee_address, from, sizeof from, &ad) < 0)
 		return diag_set(d, 0, "referee.address: %s", ad.msg);
-	ids = due(l, r);
+	ids = due(l, r, 0);
 
 	for (guint i = 0; i < ids->len; i++) {
 		long long id = g_array_index(ids, long long, i);

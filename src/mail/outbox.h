@@ -82,11 +82,12 @@ int outbox_round_next(struct ledger *, struct outbox_round *r);
  * sent before it goes, and one found so marked is sent again. */
 int outbox_deliver(struct ledger *, const struct config *, const struct outbox_round *r,
     int *sent, int *failed, struct diag *);
-/* fn(arg, game, cid) for each mail outbox_deliver sends in round r, in its
- * order, whose page shows a picture no PNG is drawn for yet (game: the
- * mail's, 0 when none), called with no statement open and after what fn
- * drew for an earlier mail is kept: a picture two mails show is drawn for
- * the second only when it could not be for the first. */
+/* fn(arg, game, cid) for each mail outbox_deliver sends in round r, game
+ * by game and each game's in the order sent, whose page shows a picture no
+ * PNG is drawn for yet (game: the mail's, 0 when none), called with no
+ * statement open and after what fn drew for an earlier mail is kept: a
+ * picture two mails show is drawn for the second only when it could not
+ * be for the first. */
 void outbox_each_undrawn(struct ledger *, const struct outbox_round *r,
     void (*fn)(void *arg, int64_t game, const char *cid), void *arg);
 /* The HTML alternative of a row about game (outbox.game_id, 0 when none)

@@ -32,9 +32,9 @@ board_check_targui(const void *vst, int viewer, struct pic *p)
 		same_place(box, pic_id(p, "box-%d", b), what);
 		assert_int_equal(held != NULL, o != TU_NONE);
 		if (o != TU_NONE) {
-			assert_true(held->parent == box);
 			char *t = node_text(held);
 
+			assert_true(held->parent == box);
 			snprintf(want, sizeof want, "%c %d", tu_tribe_letter[s->tribe_of[o]],
 			    s->camels[b]);
 			text_is(t, want, what);

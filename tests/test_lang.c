@@ -295,7 +295,7 @@ test_notify_and_json_in_german_words(void **state)
 	free(b);
 }
 
-/* The same in Spanish: AVISOS DIARIO, JSON ACTIVADO, and the refusals. */
+/* The same in Spanish: AVISOS DIARIO, JSON SÍ, and the refusals. */
 static void
 test_notify_and_json_in_spanish_words(void **state)
 {
@@ -327,10 +327,18 @@ test_notify_and_json_in_spanish_words(void **state)
 	free(b);
 	send_as(e, 1, "JSON quizá\n");
 	b = fx_last_mail(&e->f, "error", addr[1]);
-	expect_in(b, "JSON lleva ACTIVADO (tus informes llevan tu vista como view.json) o "
-	    "DESACTIVADO, como en «JSON ACTIVADO»");
+	expect_in(b, "JSON lleva SÍ (tus informes llevan tu vista como view.json) o "
+	    "NO, como en «JSON SÍ»");
 	expect_not_in(b, "OFF");
 	free(b);
+	/* What the referee writes agrees with IMÁGENES (feminine, plural). */
+	send_as(e, 1, "IMÁGENES quizá\n");
+	b = fx_last_mail(&e->f, "error", addr[1]);
+	expect_in(b, "IMÁGENES lleva SÍ (tus informes muestran el tablero como imagen) o "
+	    "NO (solo texto, un correo mucho más pequeño), como en «IMÁGENES NO»");
+	free(b);
+	send_as(e, 1, "IMÁGENES NO\n");
+	expect_col(e, 1, "pictures", "0");
 }
 
 /* ordertr reads any word of a line that is an order word: the words of
@@ -358,6 +366,12 @@ test_mode_words_in_every_game(void **state)
 		{ "es", "AVISOS DIARIO", "NOTIFY digest" },
 		{ "es", "JSON ACTIVADO", "JSON ON" },
 		{ "es", "JSON DESACTIVADO", "JSON OFF" },
+		/* Yes and no agree with any word; a participle agreeing with
+		 * IMÁGENES (feminine, plural) is read too. */
+		{ "es", "IMÁGENES NO", "PICTURES OFF" },
+		{ "es", "imagenes si", "PICTURES ON" },
+		{ "es", "IMÁGENES DESACTIVADAS", "PICTURES OFF" },
+		{ "es", "ANÁLISIS SÍ", "ANALYSIS ON" },
 		{ "es", "PRENSA PARA TODOS", "PRESS TO ALL" },
 		{ "fr", "AVIS TOUJOURS", "NOTIFY every" },
 		{ "fr", "AVIS CHAQUE", "NOTIFY every" },
@@ -366,6 +380,10 @@ test_mode_words_in_every_game(void **state)
 		{ "fr", "AVIS résumé", "NOTIFY digest" },
 		{ "fr", "JSON ACTIVÉ", "JSON ON" },
 		{ "fr", "JSON desactive", "JSON OFF" },
+		{ "fr", "IMAGES NON", "PICTURES OFF" },
+		{ "fr", "images désactivées", "PICTURES OFF" },
+		{ "fr", "ANALYSE oui", "ANALYSIS ON" },
+		{ "fr", "ANALYSE ACTIVÉE", "ANALYSIS ON" },
 		{ "fr", "PRESSE POUR TOUS", "PRESS TO ALL" },
 	};
 	char out[128];

@@ -114,15 +114,17 @@ main(int argc, char **argv)
 #endif
 	setrlimit(RLIMIT_CORE, &core);
 #ifdef M_MMAP_THRESHOLD
-	/* A picture's big blocks are made and freed each time: cairo's
-	 * surface (3.1 MB for Targi's board, 640x1218) and the table of its
-	 * colours. Left to itself glibc raises its
-	 * threshold for mapping a block to the largest one freed; the
-	 * surfaces then come from the heap, which fragments and keeps what it
-	 * held (Targi, peak 28.7 MB after one picture, 31.9 after a hundred).
-	 * Fixed at 1 MB the surface is always mapped and given back whole,
-	 * and the smaller blocks come from the heap, which keeps up to 1 MB
-	 * free at its top for the next one. */
+	/* Big blocks are still made and freed picture after picture: the
+	 * table of a picture's colours, libimagequant's (about 1 MB), a base
+	 * put out by another game's (3.1 MB for Targi's board, 640x1218), a
+	 * picture too large for the pixels raster.c keeps. Left to itself
+	 * glibc raises its threshold for mapping a block to the largest one
+	 * freed; such blocks then come from the heap, which fragments and
+	 * keeps what it held (Targi, when each picture had a surface of its
+	 * own: peak 28.7 MB after one picture, 31.9 after a hundred). Fixed at
+	 * 1 MB a big block is always mapped and given back whole, and the
+	 * smaller ones come from the heap, which keeps up to 1 MB free at its
+	 * top for the next one. */
 	mallopt(M_MMAP_THRESHOLD, 1 << 20);
 	mallopt(M_TRIM_THRESHOLD, 1 << 20);
 #endif

@@ -4,7 +4,8 @@
  * hand) give the same order under the same bot seed, at every level, and
  * that order is legal in the true state. A planted peek, a bot that plays
  * out the true state, is caught by the same comparison. Budgets are small:
- * honesty does not depend on them. */
+ * honesty does not depend on them. And since bots play orders without
+ * their text, no game's apply may read it for anything but words. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -180,12 +181,83 @@ test_peek_caught(void **unused)
 	}
 }
 
+/* Bots play the orders of legal's bare lists without their text (bot.c), so
+ * apply must do with an order what its kind and args say, text or none: at
+ * every step of random games of every game, each legal order applied with
+ * its text and without leaves the same state. */
+static void
+test_apply_reads_no_text(void **unused)
+{
+	char names[MAX_SEATS][SEAT_NAME] = { "a", "b", "c", "d" };
+
+	(void)unused;
+	for (int i = 0; game_table[i] != NULL; i++) {
+		const struct game_rules *g = game_table[i];
+		void *a = malloc(g->state_size), *x = malloc(g->state_size),
+		    *y = malloc(g->state_size);
+		struct buf bx = BUF_INIT, by = BUF_INIT;
+		struct order_list ol;
+		struct optset o;
+		struct rng walk;
+		long checked = 0;
+
+		assert_int_equal(opt_resolve(g->options, &o, NULL, 0, NULL), 0);
+		rng_seed(&walk, 7);
+		order_list_init(&ol);
+		for (int n = g->min_seats; n <= g->max_seats; n++)
+			for (int game = 0; game < 2; game++) {
+				int seat;
+
+				memset(a, 0, g->state_size);
+				assert_int_equal(g->setup(a, n,
+				    (const char (*)[SEAT_NAME])names, &o, (uint64_t)game + 1,
+				    NULL, NULL), 0);
+				for (int step = 0; step < 2000 &&
+				    (seat = bot_next_seat(g, a, n, &ol)) >= 0; step++) {
+					for (size_t m = 0; m < ol.n; m++) {
+						struct order bare = ol.v[m];
+						int rx, ry;
+
+						/* Else the test compares nothing. */
+						assert_true(ol.v[m].text[0] != '\0');
+						bare.text[0] = '\0';
+						memcpy(x, a, g->state_size);
+						memcpy(y, a, g->state_size);
+						rx = g->apply(x, seat, &ol.v[m], NULL, NULL);
+						ry = g->apply(y, seat, &bare, NULL, NULL);
+						buf_reset(&bx);
+						buf_reset(&by);
+						g->serialize(x, &bx);
+						g->serialize(y, &by);
+						if (rx != ry || bx.len != by.len ||
+						    memcmp(bx.p, by.p, bx.len) != 0)
+							fail_msg("%s, %d seats, step %d: \"%s\" does "
+							    "not do the same without its text",
+							    g->name, n, step, ol.v[m].text);
+						checked++;
+					}
+					assert_int_equal(g->apply(a, seat,
+					    &ol.v[rng_below(&walk, (uint32_t)ol.n)], NULL, NULL), 0);
+				}
+			}
+		/* Whole games, not a step or two. */
+		assert_true(checked > 1000);
+		order_list_free(&ol);
+		buf_free(&bx);
+		buf_free(&by);
+		free(a);
+		free(x);
+		free(y);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_honest),
 		cmocka_unit_test(test_peek_caught),
+		cmocka_unit_test(test_apply_reads_no_text),
 	};
 	const char *srcdir = getenv("srcdir");
 	char dir[1024];

@@ -82,11 +82,11 @@ redeal(struct search *s)
 		s->g->redeal(s->w, s->seat, &s->r);
 }
 
+/* Without the order's text: apply reads kind and args (game.h), and the
+ * text of every order of every playout was a sixth of a decision. */
 static int
-play(struct search *s, int seat, struct order *o)
+play(struct search *s, int seat, const struct order *o)
 {
-	if (o->text[0] == '\0')
-		s->g->order_text(o);
 	return s->g->apply(s->w, seat, o, NULL, NULL);
 }
 
@@ -323,12 +323,11 @@ static double
 value_after(struct search *s, const struct order *o, uint64_t seed, int n)
 {
 	double sum = 0.0;
-	struct order m = *o;
 
 	for (int i = 0; i < n; i++) {
 		rng_seed(&s->r, seed + (uint64_t)i * 0x9e3779b97f4a7c15ULL);
 		memcpy(s->w, s->st, s->g->state_size);
-		if (play(s, s->seat, &m) < 0)
+		if (play(s, s->seat, o) < 0)
 			return -1.0;
 		playout(s);
 		sum += s->g->reward(s->w, s->seat);

@@ -197,7 +197,9 @@ struct game_rules {
 	/* Applies a parsed order of seat; on error st is unchanged. The engine
 	 * then advances as far as it can without another decision. On success
 	 * it may leave a note for the sender in the diag ("queued for your next
-	 * turn"). */
+	 * turn"). What it does to st depends on the order's kind and args
+	 * alone; the text is only quoted, in the events and the diag: bots
+	 * play the orders of legal's bare lists as they are. */
 	int (*apply)(void *st, int seat, const struct order *, struct evsink *,
 	    struct diag *);
 	void (*waiting_for)(const void *st, struct pending *);

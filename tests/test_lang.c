@@ -49,7 +49,8 @@ write_file(const char *path, const char *text)
 	fclose(f);
 }
 
-/* dir/templates: the real English ones, and German ones of our own. */
+/* dir/templates: the real English ones, and German, Spanish and French
+ * ones of our own. */
 static void
 make_datadir(struct fx_env *e, const char *src)
 {
@@ -68,6 +69,8 @@ make_datadir(struct fx_env *e, const char *src)
 	snprintf(path, sizeof path, "%s/data/templates/common/de", e->f.dir);
 	assert_int_equal(mkdir(path, 0700), 0);
 	snprintf(path, sizeof path, "%s/data/templates/common/es", e->f.dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	snprintf(path, sizeof path, "%s/data/templates/common/fr", e->f.dir);
 	assert_int_equal(mkdir(path, 0700), 0);
 	for (int i = 0; i < 2; i++) {
 		const char *g = i == 0 ? "common" : "buqruru";
@@ -90,13 +93,17 @@ make_datadir(struct fx_env *e, const char *src)
 		    names[i]);
 		write_file(path, text);
 		free(text);
-		/* Spanish: the same, saying so on its first line. */
-		xasprintf(&text, "Subject: %s {{game_id}}\n\nIDIOMA es\n%s", names[i],
-		    strchr(de_body, '\n') + 1);
-		snprintf(path, sizeof path, "%s/data/templates/common/es/%s.mustache", e->f.dir,
-		    names[i]);
-		write_file(path, text);
-		free(text);
+		/* Spanish and French: the same, saying so on their first line. */
+		for (int k = 0; k < 2; k++) {
+			const char *lang = k == 0 ? "es" : "fr";
+
+			xasprintf(&text, "Subject: %s {{game_id}}\n\n%s %s\n%s", names[i],
+			    k == 0 ? "IDIOMA" : "LANGUE", lang, strchr(de_body, '\n') + 1);
+			snprintf(path, sizeof path, "%s/data/templates/common/%s/%s.mustache",
+			    e->f.dir, lang, names[i]);
+			write_file(path, text);
+			free(text);
+		}
 	}
 	snprintf(e->f.cfg.datadir, sizeof e->f.cfg.datadir, "%s/data", e->f.dir);
 }
@@ -339,6 +346,34 @@ test_notify_and_json_in_spanish_words(void **state)
 	free(b);
 	send_as(e, 1, "IMÁGENES NO\n");
 	expect_col(e, 1, "pictures", "0");
+}
+
+/* The French refusals name OUI and NON, never the participles of old
+ * (DÉSACTIVÉ agrees with neither IMAGES nor ANALYSE), and the words they
+ * name are read back. */
+static void
+test_mode_refusals_in_french_words(void **state)
+{
+	struct fx_env *e = *state;
+	char *b;
+
+	send_as(e, 1, "LANGUAGE fr\n");
+	send_as(e, 1, "IMAGES peut-être\n");
+	b = fx_last_mail(&e->f, "error", addr[1]);
+	expect_in(b, "IMAGES prend OUI (vos rapports montrent le plateau en image) ou "
+	    "NON (texte seul, un courriel bien plus léger), comme dans « IMAGES NON »");
+	expect_not_in(b, "ACTIVÉ");
+	free(b);
+	send_as(e, 1, "JSON peut-être\n");
+	b = fx_last_mail(&e->f, "error", addr[1]);
+	expect_in(b, "JSON prend OUI (vos rapports portent votre vue en view.json) ou "
+	    "NON, comme dans « JSON OUI »");
+	expect_not_in(b, "ACTIVÉ");
+	free(b);
+	send_as(e, 1, "IMAGES NON\n");
+	expect_col(e, 1, "pictures", "0");
+	send_as(e, 1, "JSON OUI\n");
+	expect_col(e, 1, "json", "1");
 }
 
 /* ordertr reads any word of a line that is an order word: the words of
@@ -698,6 +733,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_notify_and_json_in_german_words, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_notify_and_json_in_spanish_words, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_mode_refusals_in_french_words, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_mode_words_in_every_game, setup,
 		    fx_env_teardown),

@@ -1,5 +1,6 @@
 /* The bots are honest by construction: at many positions of random games
- * of every game, two states that differ only in what the deciding seat may
+ * of every game (and of the Targi expansion, with its dune cards and
+ * tribe deck top), two states that differ only in what the deciding seat may
  * not know (tests/scramble_*.c moves hidden cards and sealed choices by
  * hand) give the same order under the same bot seed, at every level, and
  * that order is legal in the true state. A planted peek, a bot that plays
@@ -16,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "games/bot.h"
 #include "tests/scramble.h"
 
@@ -24,6 +27,46 @@
 
 typedef int (*decide_fn)(const struct game_rules *, const void *, int, int, int,
     uint64_t, const struct bot_budget *, struct order *, struct diag *);
+
+/* Beside every game with its default options: the whole Targi expansion,
+ * whose hidden tribe deck top and dune cards a bot may not see either. */
+static const struct variant {
+	const char *game, *kv[2];
+	int nkv;
+	const char *deck;	/* a deck file under srcdir */
+} variants[] = {
+	{ "targi", { "expansion=yes" }, 1, "data/targi/example-deck.yaml" },
+	{ "targi", { "expansion=yes", "tribe_top=hidden" }, 2, "data/targi/example-deck.yaml" },
+};
+#define NVARIANTS (sizeof variants / sizeof variants[0])
+
+static char *deck_text[NVARIANTS];
+
+/* The i-th setup to try: the games' defaults first, then the variants; NULL
+ * past the last. */
+static const struct game_rules *
+setup_nth(size_t i, struct optset *o, char *label, size_t n)
+{
+	const struct variant *v;
+	size_t ngames = 0;
+
+	while (game_table[ngames] != NULL)
+		ngames++;
+	if (i < ngames) {
+		assert_int_equal(opt_resolve(game_table[i]->options, o, NULL, 0, NULL), 0);
+		snprintf(label, n, "%s", game_table[i]->name);
+		return game_table[i];
+	}
+	if (i - ngames >= NVARIANTS)
+		return NULL;
+	v = &variants[i - ngames];
+	assert_int_equal(opt_resolve(game_find(v->game)->options, o, v->kv, v->nkv, NULL), 0);
+	o->file = deck_text[i - ngames];
+	snprintf(o->file_name, sizeof o->file_name, "%s", v->deck);
+	snprintf(label, n, "%s with %s%s%s", v->game, v->kv[0], v->nkv > 1 ? ", " : "",
+	    v->nkv > 1 ? v->kv[1] : "");
+	return game_find(v->game);
+}
 
 /* The planted peek: flat Monte Carlo on copies of the true state, so its
  * playouts draw the true decks and the game's own dice. */
@@ -92,17 +135,15 @@ struct tally {
 };
 
 static void
-attack(const struct game_rules *g, int nseats, decide_fn decide, int level,
-    struct tally *t)
+attack(const struct game_rules *g, const struct optset *o, int nseats, decide_fn decide,
+    int level, struct tally *t)
 {
 	char names[MAX_SEATS][SEAT_NAME] = { "a", "b", "c", "d" };
 	void *a = malloc(g->state_size), *b = malloc(g->state_size);
 	struct order_list ol;
-	struct optset o;
 	struct rng walk;
 	struct bot_budget budget = { .iterations = BUDGET };
 
-	assert_int_equal(opt_resolve(g->options, &o, NULL, 0, NULL), 0);
 	rng_seed(&walk, 33);
 	order_list_init(&ol);
 	for (int pos = 0; pos < POSITIONS; pos++) {
@@ -111,7 +152,7 @@ attack(const struct game_rules *g, int nseats, decide_fn decide, int level,
 		uint64_t seed = rng_next(&walk);
 
 		memset(a, 0, g->state_size);
-		assert_int_equal(g->setup(a, nseats, (const char (*)[SEAT_NAME])names, &o,
+		assert_int_equal(g->setup(a, nseats, (const char (*)[SEAT_NAME])names, o,
 		    (uint64_t)pos + 1, NULL, NULL), 0);
 		/* On from a random step to one where the seat may not know
 		 * something (Buqruru hides a sealed hole only at a round's start). */
@@ -149,35 +190,40 @@ attack(const struct game_rules *g, int nseats, decide_fn decide, int level,
 static void
 test_honest(void **unused)
 {
-	(void)unused;
-	for (int i = 0; game_table[i] != NULL; i++) {
-		const struct game_rules *g = game_table[i];
+	const struct game_rules *g;
+	struct optset o;
+	char label[64];
 
+	(void)unused;
+	for (size_t i = 0; (g = setup_nth(i, &o, label, sizeof label)) != NULL; i++)
 		for (int n = g->min_seats; n <= g->max_seats && n <= 3; n++)
 			for (int level = 0; level < BOT_LEVELS; level++) {
 				struct tally t = { 0, 0 };
 
-				attack(g, n, bot_decide, level, &t);
+				attack(g, &o, n, bot_decide, level, &t);
 				if (t.differ > 0)
 					fail_msg("%s, %d seats, level %s: %d of %d positions "
-					    "decided on what the seat may not know", g->name, n,
+					    "decided on what the seat may not know", label, n,
 					    bot_level_name(level), t.differ, t.hidden);
 				/* The positions must hide something, or the test proves nothing. */
 				assert_true(t.hidden >= POSITIONS / 4);
 			}
-	}
 }
 
 static void
 test_peek_caught(void **unused)
 {
+	const struct game_rules *g;
+	struct optset o;
+	char label[64];
+
 	(void)unused;
-	for (int i = 0; game_table[i] != NULL; i++) {
+	for (size_t i = 0; (g = setup_nth(i, &o, label, sizeof label)) != NULL; i++) {
 		struct tally t = { 0, 0 };
 
-		attack(game_table[i], game_table[i]->min_seats, peek_decide, BOT_MC, &t);
+		attack(g, &o, g->min_seats, peek_decide, BOT_MC, &t);
 		if (t.differ == 0)
-			fail_msg("%s: the planted peek went unnoticed", game_table[i]->name);
+			fail_msg("%s: the planted peek went unnoticed", label);
 	}
 }
 
@@ -189,19 +235,19 @@ static void
 test_apply_reads_no_text(void **unused)
 {
 	char names[MAX_SEATS][SEAT_NAME] = { "a", "b", "c", "d" };
+	const struct game_rules *g;
+	struct optset o;
+	char label[64];
 
 	(void)unused;
-	for (int i = 0; game_table[i] != NULL; i++) {
-		const struct game_rules *g = game_table[i];
+	for (size_t i = 0; (g = setup_nth(i, &o, label, sizeof label)) != NULL; i++) {
 		void *a = malloc(g->state_size), *x = malloc(g->state_size),
 		    *y = malloc(g->state_size);
 		struct buf bx = BUF_INIT, by = BUF_INIT;
 		struct order_list ol;
-		struct optset o;
 		struct rng walk;
 		long checked = 0;
 
-		assert_int_equal(opt_resolve(g->options, &o, NULL, 0, NULL), 0);
 		rng_seed(&walk, 7);
 		order_list_init(&ol);
 		for (int n = g->min_seats; n <= g->max_seats; n++)
@@ -233,7 +279,7 @@ test_apply_reads_no_text(void **unused)
 						    memcmp(bx.p, by.p, bx.len) != 0)
 							fail_msg("%s, %d seats, step %d: \"%s\" does "
 							    "not do the same without its text",
-							    g->name, n, step, ol.v[m].text);
+							    label, n, step, ol.v[m].text);
 						checked++;
 					}
 					assert_int_equal(g->apply(a, seat,
@@ -262,11 +308,24 @@ main(void)
 	const char *srcdir = getenv("srcdir");
 	char dir[1024];
 	struct diag d;
+	int rc;
 
 	snprintf(dir, sizeof dir, "%s", srcdir ? srcdir : ".");
 	if (games_load(dir, &d) != 0) {
 		fprintf(stderr, "%s\n", d.msg);
 		return 1;
 	}
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	for (size_t i = 0; i < NVARIANTS; i++) {
+		char *path = g_build_filename(dir, variants[i].deck, NULL);
+
+		if (!g_file_get_contents(path, &deck_text[i], NULL, NULL)) {
+			fprintf(stderr, "cannot read %s\n", path);
+			return 1;
+		}
+		g_free(path);
+	}
+	rc = cmocka_run_group_tests(tests, NULL, NULL);
+	for (size_t i = 0; i < NVARIANTS; i++)
+		g_free(deck_text[i]);
+	return rc;
 }

@@ -3,7 +3,8 @@
 # changes a level with azalai seat, show and the welcome mail name it, a
 # game the bots played verifies, civil disorder takes the campaign's
 # disorder_bot, and a run whose bot time (bots.seconds_per_run) is spent
-# leaves the bot's move to the next run instead of blocking.
+# leaves the bot's move to the next run instead of blocking, with 100 games
+# due in one run and a player's mail beside them.
 . "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir"
 printf 'datadir: %s\nlog:\n  to: none\n' "$src" > azalai.yaml
@@ -45,4 +46,33 @@ expect 0 "" -- "$az" -c spent.yaml run
 expect 0 "" -- "$az" run
 expect 0 "status: over" -- "$az" show targui-2
 expect 0 "targui-2 verified" -- "$az" verify targui-2
+
+# 100 games due to the strongest level in one run, a second of bot time:
+# the run ends when it is spent, a player's order mail read in the same run
+# is answered, the games it did not reach wait and move in the next run.
+# (new plays a game's bots too: with no bot time, it only sets them up.)
+mkdir -p Maildir/new Maildir/cur Maildir/tmp
+printf 'datadir: %s\nlog:\n  to: none\nmailbox:\n  type: maildir\n  path: Maildir\nbots:\n  seconds_per_run: 1\n' \
+    "$src" > second.yaml
+i=0
+while [ $i -lt 100 ]; do
+	"$az" -c spent.yaml new targi --name "due-$i" --seat a=bot:ismcts --seat b=bot:ismcts \
+	    > /dev/null 2>&1 ||
+	    fail "new due-$i"
+	i=$((i + 1))
+done
+"$az" new buqruru --name mailed --seat a=ma@x --seat b=mb@x > seats.txt 2>/dev/null
+tok=$(awk '$1 == "seat" && $2 == "a" { print $4 }' seats.txt)
+printf 'From: ma@x\nMessage-ID: <during-bots@x>\nSubject: orders\n\nGAME mailed\nSEAT a\nTOKEN %s\nHOLE b\n' \
+    "$tok" > Maildir/new/during-bots
+due_steps() { q "SELECT count(*) FROM events e JOIN games g ON g.id = e.game_id WHERE g.name LIKE 'due-%'"; }
+before=$(due_steps)
+expect 0 "" -- "$az" -c second.yaml run
+expect 0 "^1$" -- q "SELECT count(*) FROM outbox WHERE kind = 'ack' AND to_addr = 'ma@x'"
+first=$(due_steps)
+[ "$first" -gt "$before" ] || fail "the run's bot second moved no game: $before -> $first steps"
+# Each game alone needs more than a second of the strongest level's time.
+expect 0 "^[1-9][0-9]*$" -- q "SELECT count(*) FROM games WHERE name LIKE 'due-%' AND status = 'active'"
+expect 0 "" -- "$az" -c second.yaml run
+[ "$(due_steps)" -gt "$first" ] || fail "the next run moved no game on: $first steps"
 finish

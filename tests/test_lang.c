@@ -158,6 +158,22 @@ expect_not_in(const char *body, const char *what)
 		fail_msg("did not want \"%s\" in:\n%s", what, body);
 }
 
+/* seat sends text; the last mail of kind to it says want, and not unwanted
+ * unless that is NULL. */
+static void
+expect_answer(struct fx_env *e, int seat, const char *text, const char *kind,
+    const char *want, const char *unwanted)
+{
+	char *b;
+
+	send_as(e, seat, text);
+	b = fx_last_mail(&e->f, kind, addr[seat]);
+	expect_in(b, want);
+	if (unwanted != NULL)
+		expect_not_in(b, unwanted);
+	free(b);
+}
+
 /* The seat the game waits for first, and one legal order of it. */
 static int
 waited(struct fx_env *e, char *order, size_t n)
@@ -326,24 +342,15 @@ test_notify_and_json_in_spanish_words(void **state)
 	expect_in(b, "a partir de ahora tus informes no llevan JSON");
 	free(b);
 
-	send_as(e, 1, "AVISOS a veces\n");
-	b = fx_last_mail(&e->f, "error", addr[1]);
-	expect_in(b, "AVISOS lleva SIEMPRE (un informe tras cada paso), TURNO (cuando tengas "
-	    "que decidir algo) o DIARIO (como mucho un informe al día), como en "
-	    "«AVISOS TURNO»");
-	free(b);
-	send_as(e, 1, "JSON quizá\n");
-	b = fx_last_mail(&e->f, "error", addr[1]);
-	expect_in(b, "JSON lleva SÍ (tus informes llevan tu vista como view.json) o "
-	    "NO, como en «JSON SÍ»");
-	expect_not_in(b, "OFF");
-	free(b);
+	expect_answer(e, 1, "AVISOS a veces\n", "error", "AVISOS lleva SIEMPRE (un informe "
+	    "tras cada paso), TURNO (cuando tengas que decidir algo) o DIARIO (como mucho un "
+	    "informe al día), como en «AVISOS TURNO»", NULL);
+	expect_answer(e, 1, "JSON quizá\n", "error", "JSON lleva SÍ (tus informes llevan tu "
+	    "vista como view.json) o NO, como en «JSON SÍ»", "OFF");
 	/* What the referee writes agrees with IMÁGENES (feminine, plural). */
-	send_as(e, 1, "IMÁGENES quizá\n");
-	b = fx_last_mail(&e->f, "error", addr[1]);
-	expect_in(b, "IMÁGENES lleva SÍ (tus informes muestran el tablero como imagen) o "
-	    "NO (solo texto, un correo mucho más pequeño), como en «IMÁGENES NO»");
-	free(b);
+	expect_answer(e, 1, "IMÁGENES quizá\n", "error", "IMÁGENES lleva SÍ (tus informes "
+	    "muestran el tablero como imagen) o NO (solo texto, un correo mucho más "
+	    "pequeño), como en «IMÁGENES NO»", NULL);
 	send_as(e, 1, "IMÁGENES NO\n");
 	expect_col(e, 1, "pictures", "0");
 }
@@ -355,21 +362,13 @@ static void
 test_mode_refusals_in_french_words(void **state)
 {
 	struct fx_env *e = *state;
-	char *b;
 
 	send_as(e, 1, "LANGUAGE fr\n");
-	send_as(e, 1, "IMAGES peut-être\n");
-	b = fx_last_mail(&e->f, "error", addr[1]);
-	expect_in(b, "IMAGES prend OUI (vos rapports montrent le plateau en image) ou "
-	    "NON (texte seul, un courriel bien plus léger), comme dans « IMAGES NON »");
-	expect_not_in(b, "ACTIVÉ");
-	free(b);
-	send_as(e, 1, "JSON peut-être\n");
-	b = fx_last_mail(&e->f, "error", addr[1]);
-	expect_in(b, "JSON prend OUI (vos rapports portent votre vue en view.json) ou "
-	    "NON, comme dans « JSON OUI »");
-	expect_not_in(b, "ACTIVÉ");
-	free(b);
+	expect_answer(e, 1, "IMAGES peut-être\n", "error", "IMAGES prend OUI (vos rapports "
+	    "montrent le plateau en image) ou NON (texte seul, un courriel bien plus léger), "
+	    "comme dans « IMAGES NON »", "ACTIVÉ");
+	expect_answer(e, 1, "JSON peut-être\n", "error", "JSON prend OUI (vos rapports "
+	    "portent votre vue en view.json) ou NON, comme dans « JSON OUI »", "ACTIVÉ");
 	send_as(e, 1, "IMAGES NON\n");
 	expect_col(e, 1, "pictures", "0");
 	send_as(e, 1, "JSON OUI\n");

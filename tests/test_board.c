@@ -32,6 +32,7 @@
 #include "test_board.h"
 #include "lang/catalog.h"
 #include "core/msg.h"
+#include "srcfile.h"
 
 static const char *srcdir = ".";
 static int games_per_setup = 2;
@@ -43,24 +44,6 @@ struct setup {
 	int nkv;
 	const char *file;	/* a game master's file, under the source tree */
 };
-
-static char *
-slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *p = NULL;
-	size_t n = 0;
-	int c;
-
-	if (f == NULL)
-		fail_msg("cannot read %s", path);
-	p = malloc(1 << 20);
-	while ((c = getc(f)) != EOF && n < (1 << 20) - 1)
-		p[n++] = (char)c;
-	p[n] = '\0';
-	fclose(f);
-	return p;
-}
 
 /* ---- reading the SVG back --------------------------------------------- */
 
@@ -450,10 +433,8 @@ play(const struct setup *su, uint64_t seed)
 	if (opt_resolve(R->options, &o, su->kv, su->nkv, &d) != 0)
 		fail_msg("%s: options: %s", su->game, d.msg);
 	if (su->file != NULL) {
-		char path[512];
-
-		snprintf(path, sizeof path, "%s/%s", srcdir, su->file);
-		o.file = file = slurp(path);
+		if ((o.file = file = src_read(su->file)) == NULL)
+			fail_msg("cannot read %s", su->file);
 		snprintf(o.file_name, sizeof o.file_name, "%s", su->file);
 	}
 	if (R->setup(st, su->nseats, names, &o, seed, NULL, &d) != 0)

@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <glib.h>
 
 #include "games/bot.h"
 #include "tests/scramble.h"
+#include "srcfile.h"
 
 #define POSITIONS 24	/* per game and number of seats */
 #define BUDGET 24	/* playouts or iterations per decision */
@@ -315,17 +315,13 @@ main(void)
 		fprintf(stderr, "%s\n", d.msg);
 		return 1;
 	}
-	for (size_t i = 0; i < NVARIANTS; i++) {
-		char *path = g_build_filename(dir, variants[i].deck, NULL);
-
-		if (!g_file_get_contents(path, &deck_text[i], NULL, NULL)) {
-			fprintf(stderr, "cannot read %s\n", path);
+	for (size_t i = 0; i < NVARIANTS; i++)
+		if ((deck_text[i] = src_read(variants[i].deck)) == NULL) {
+			fprintf(stderr, "cannot read %s\n", variants[i].deck);
 			return 1;
 		}
-		g_free(path);
-	}
 	rc = cmocka_run_group_tests(tests, NULL, NULL);
 	for (size_t i = 0; i < NVARIANTS; i++)
-		g_free(deck_text[i]);
+		free(deck_text[i]);
 	return rc;
 }

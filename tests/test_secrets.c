@@ -58,6 +58,7 @@
 #include "testutil.h"
 #include "ledger/token.h"
 #include "core/xmalloc.h"
+#include "srcfile.h"
 
 #define MAXMAILS 2500		/* per game: a game still running is left there */
 #define WATCHER "watch@example.org"
@@ -136,28 +137,6 @@ struct run {
 	long kind_texts, caught_texts, said_texts, said_lines;
 	char first_said[600];
 };
-
-static char *
-slurp(const char *rel)
-{
-	const char *src = getenv("srcdir");
-	char path[512];
-	FILE *fp;
-	long n;
-	char *s;
-
-	snprintf(path, sizeof path, "%s/%s", src != NULL ? src : ".", rel);
-	if ((fp = fopen(path, "rb")) == NULL)
-		fail_msg("cannot read %s", path);
-	fseek(fp, 0, SEEK_END);
-	n = ftell(fp);
-	rewind(fp);
-	s = xmalloc((size_t)n + 1);
-	assert_int_equal(fread(s, 1, (size_t)n, fp), (size_t)n);
-	s[n] = '\0';
-	fclose(fp);
-	return s;
-}
 
 static int
 reader_of(const struct run *r, const char *to)
@@ -328,7 +307,8 @@ central_section(const char *lang, int html)
 		fail_msg("said_as: more languages than the templates' cache holds");
 	snprintf(rel, sizeof rel, "templates/targi/%s/report%s.mustache", lang,
 	    html ? ".html" : "");
-	t = slurp(rel);
+	if ((t = src_read(rel)) == NULL)
+		fail_msg("cannot read %s", rel);
 	if ((a = strstr(t, open)) == NULL || (b = strstr(a, close)) == NULL)
 		fail_msg("said_as: %s has no %s section", rel, open);
 	*b = '\0';
@@ -1480,8 +1460,11 @@ main(void)
 
 	if (e != NULL && atoi(e) > 0)
 		games_per_setup = atoi(e);
-	decks[1] = slurp("tests/test_targi_deck.yaml");
-	decks[2] = slurp("data/targi/example-deck.yaml");
+	if ((decks[1] = src_read("tests/test_targi_deck.yaml")) == NULL ||
+	    (decks[2] = src_read("data/targi/example-deck.yaml")) == NULL) {
+		fprintf(stderr, "cannot read the test and example decks\n");
+		return 1;
+	}
 	for (size_t l = 0; l < NLANGS; l++)
 		for (size_t i = 0; i < NSETUPS; i++) {
 			if (only != NULL && strstr(setups[i].name, only) == NULL)

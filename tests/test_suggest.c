@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <glib.h>
 
 #include "core/xmalloc.h"
 #include "games/game.h"
@@ -23,28 +22,12 @@
 #include "lang/spelling.h"
 #include "lang/suggest.h"
 #include "testutil.h"
+#include "srcfile.h"
 
 #define MIN_HITS 0.90
 
 static const char *const langs[] = { "en", "de", "es", "fr" };
 #define NLANGS 4
-
-/* The whole file, or NULL (g_free it). */
-static char *
-slurp(const char *path)
-{
-	char *text = NULL;
-
-	return g_file_get_contents(path, &text, NULL, NULL) ? text : NULL;
-}
-
-static const char *
-srcdir(void)
-{
-	const char *s = getenv("srcdir");
-
-	return s != NULL ? s : ".";
-}
 
 /* A game played to a step of the corpus: the position the typos name. */
 struct position {
@@ -100,8 +83,7 @@ setup(struct position *p, const char *game, const char *opts)
 		fail_msg("%s %s: %s", game, opts, d.msg);
 	if (strstr(opts, "deck=file") != NULL) {
 		if (p->deck == NULL) {
-			snprintf(buf, sizeof buf, "%s/data/targi/example-deck.yaml", srcdir());
-			p->deck = slurp(buf);
+			p->deck = src_read("data/targi/example-deck.yaml");
 			assert_non_null(p->deck);
 		}
 		o.file = p->deck;
@@ -203,8 +185,7 @@ corpus(void **state)
 	memset(g, 0, sizeof g);
 	memset(&p, 0, sizeof p);
 	order_list_init(&p.legal);
-	snprintf(path, sizeof path, "%s/tests/data/suggest-corpus.tsv", srcdir());
-	text = slurp(path);
+	text = src_read("tests/data/suggest-corpus.tsv");
 	assert_non_null(text);
 	for (line = strtok_r(text, "\n", &save); line != NULL; line = strtok_r(NULL, "\n",
 	    &save)) {
@@ -284,9 +265,9 @@ corpus(void **state)
 	assert_int_equal(ng, 4);
 	print_message("%d typos, %d with suggestions, %d missed\n", n, suggested, failed);
 	free(p.st);
-	g_free(p.deck);
+	free(p.deck);
 	order_list_free(&p.legal);
-	g_free(text);
+	free(text);
 }
 
 /* A line that is no order gets no suggestion, nor does a seat with none. */

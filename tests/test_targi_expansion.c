@@ -2,6 +2,7 @@
  * situation, from hand-set positions and from cards written for the test
  * (the printed expansion cards are not known). */
 #include "test_targi_fixture.h"
+#include "srcfile.h"
 
 /* A deck file written for these tests: no water, so each module can be
  * tried alone; 9 cards of each symbol so that deck=file accepts it. */
@@ -1178,23 +1179,12 @@ test_origin_of_the_cards(void **state)
 static void
 test_example_deck_loads_and_says_so(void **state)
 {
-	const char *srcdir = getenv("srcdir"), *kv[] = { "expansion=yes" };
-	char path[1024], *text;
+	const char *kv[] = { "expansion=yes" };
+	char *text;
 	struct tval *root;
-	struct buf b = BUF_INIT;
-	char chunk[4096];
-	size_t n;
-	FILE *f;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/data/targi/example-deck.yaml",
-	    srcdir != NULL ? srcdir : ".");
-	assert_non_null(f = fopen(path, "r"));
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		buf_add(&b, chunk, n);
-	fclose(f);
-	buf_add(&b, "", 1);
-	text = buf_steal(&b);
+	assert_non_null(text = src_read("data/targi/example-deck.yaml"));
 	{
 		struct diag d;
 

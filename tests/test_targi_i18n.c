@@ -17,6 +17,7 @@
 #include "games/targi/targi.h"
 #include "lang/ordertr.h"
 #include "testutil.h"
+#include "srcfile.h"
 
 #define GAMES 3
 #define MAXSTEPS 4000
@@ -62,23 +63,6 @@ static const char *const wrong[] = {
 	"USE", "USE 301", "USE 301 1D", "USE 999999", "DUNE", "DUNE 2", "DUNE 2 1D",
 	"DUNE 9", "REMOVE", "REMOVE ROW 2", "REMOVE ROW 9",
 };
-
-static char *
-slurp(const char *path)
-{
-	struct buf b = BUF_INIT;
-	char chunk[4096];
-	size_t n;
-	FILE *f = fopen(path, "r");
-
-	if (f == NULL)
-		return NULL;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		buf_add(&b, chunk, n);
-	fclose(f);
-	buf_adds(&b, "");
-	return buf_steal(&b);
-}
 
 /* Whether s is English words that no catalog can reach: not a message,
  * and a word of three letters or more that is no player's name. */
@@ -419,8 +403,6 @@ test_goods_in_the_readers_words(void **state)
 int
 main(void)
 {
-	const char *srcdir = getenv("srcdir");
-	char path[1024];
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_line_in_every_language),
 		cmocka_unit_test(test_rule_messages_quote_the_readers_words),
@@ -429,12 +411,8 @@ main(void)
 	};
 	int rc;
 
-	if (srcdir == NULL)
-		srcdir = ".";
-	snprintf(path, sizeof path, "%s/tests/test_targi_deck.yaml", srcdir);
-	test_deck = slurp(path);
-	snprintf(path, sizeof path, "%s/data/targi/example-deck.yaml", srcdir);
-	example_deck = slurp(path);
+	test_deck = src_read("tests/test_targi_deck.yaml");
+	example_deck = src_read("data/targi/example-deck.yaml");
 	if (test_deck == NULL || example_deck == NULL) {
 		fprintf(stderr, "cannot read the deck files\n");
 		return 1;

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "games/targi/targi.h"
+#include "srcfile.h"
 
 /* what is read by every seat and observer: it may not speak to one. */
 static int
@@ -293,23 +294,6 @@ test_default_orders_end_the_game(void **state)
 	free(st);
 }
 
-static char *
-slurp(const char *path)
-{
-	struct buf b = BUF_INIT;
-	char chunk[4096];
-	size_t n;
-	FILE *f;
-
-	if ((f = fopen(path, "r")) == NULL)
-		return NULL;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		buf_add(&b, chunk, n);
-	fclose(f);
-	buf_add(&b, "", 1);
-	return buf_steal(&b);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -330,12 +314,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s\n", d.msg);
 		return 1;
 	}
-	snprintf(dir, sizeof dir, "%s/tests/test_targi_deck.yaml",
-	    srcdir != NULL ? srcdir : ".");
-	test_deck = slurp(dir);
-	snprintf(dir, sizeof dir, "%s/data/targi/example-deck.yaml",
-	    srcdir != NULL ? srcdir : ".");
-	example_deck = slurp(dir);
+	test_deck = src_read("tests/test_targi_deck.yaml");
+	example_deck = src_read("data/targi/example-deck.yaml");
 	if (test_deck == NULL || example_deck == NULL) {
 		fprintf(stderr, "cannot read the test and example decks\n");
 		return 1;

@@ -13,31 +13,12 @@
 #include "lang/catalog.h"
 #include "games/targi/targi.h"
 #include "render/mustache.h"
+#include "srcfile.h"
 
 /* Strings holding messages render in English, terms from po/. */
 static const struct mustache_partials english = { NULL, NULL, "en" };
 
 static char *report_tmpl, *help_tmpl;
-
-static char *
-slurp(const char *name)
-{
-	const char *srcdir = getenv("srcdir");
-	char path[1024];
-	struct buf b = BUF_INIT;
-	char chunk[4096];
-	size_t n;
-	FILE *f;
-
-	snprintf(path, sizeof path, "%s/templates/targi/en/%s",
-	    srcdir != NULL ? srcdir : ".", name);
-	if ((f = fopen(path, "r")) == NULL)
-		return NULL;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		buf_add(&b, chunk, n);
-	fclose(f);
-	return buf_steal(&b);
-}
 
 /* The report of viewer, with the keys the referee adds. */
 static char *
@@ -179,25 +160,9 @@ test_expansion_report(void **state)
 	struct diag d;
 	int reports = 0;
 	char *deck;
-	const char *srcdir = getenv("srcdir");
 
 	(void)state;
-	{
-		char p2[1024];
-		struct buf b = BUF_INIT;
-		char chunk[4096];
-		size_t n;
-		FILE *f;
-
-		snprintf(p2, sizeof p2, "%s/data/targi/example-deck.yaml",
-		    srcdir != NULL ? srcdir : ".");
-		assert_non_null(f = fopen(p2, "r"));
-		while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-			buf_add(&b, chunk, n);
-		fclose(f);
-		buf_add(&b, "", 1);
-		deck = buf_steal(&b);
-	}
+	assert_non_null(deck = src_read("data/targi/example-deck.yaml"));
 	assert_int_equal(opt_resolve(targi_rules.options, &o, kv, 1, &d), 0);
 	o.file = deck;
 	snprintf(o.file_name, sizeof o.file_name, "example-deck.yaml");
@@ -403,8 +368,8 @@ main(void)
 	}
 	catalog_init(srcdir != NULL ? srcdir : ".");
 	msg_use_catalog(&catalog_msg);
-	if ((report_tmpl = slurp("report.mustache")) == NULL ||
-	    (help_tmpl = slurp("help.mustache")) == NULL) {
+	if ((report_tmpl = src_read("templates/targi/en/report.mustache")) == NULL ||
+	    (help_tmpl = src_read("templates/targi/en/help.mustache")) == NULL) {
 		fprintf(stderr, "cannot read the Targi templates\n");
 		return 1;
 	}

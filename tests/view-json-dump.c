@@ -29,6 +29,7 @@
 #include "ledger/token.h"
 #include "render/viewjson.h"
 #include "core/xmalloc.h"
+#include "srcfile.h"
 
 #define MAXMAILS 2500
 
@@ -227,20 +228,9 @@ run_all(void **state)
 {
 	const long *arg = *state;
 	long games = arg[0];
-	const char *src = getenv("srcdir");
-	char path[512];
-	FILE *fp;
-	long len;
 
-	snprintf(path, sizeof path, "%s/data/targi/example-deck.yaml", src ? src : ".");
-	if ((fp = fopen(path, "rb")) == NULL)
-		fail_msg("cannot read %s", path);
-	fseek(fp, 0, SEEK_END);
-	len = ftell(fp);
-	rewind(fp);
-	deck = xcalloc(1, (size_t)len + 1);
-	assert_int_equal(fread(deck, 1, (size_t)len, fp), (size_t)len);
-	fclose(fp);
+	if ((deck = src_read("data/targi/example-deck.yaml")) == NULL)
+		fail_msg("cannot read data/targi/example-deck.yaml");
 	for (size_t i = 0; i < sizeof setups / sizeof setups[0]; i++) {
 		struct run *r = xcalloc(1, sizeof *r);
 

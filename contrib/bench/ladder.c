@@ -8,6 +8,7 @@
  * slow pairing take half the wall time on two cores.
  * usage: azalai-ladder GAME SEATS A B GAMES [DATADIR [SEED]] */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,10 @@ cmp_d(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Games finished by all threads: a tenth of them is said on stderr, since
+ * the slow pairings run for most of an hour. */
+static atomic_int finished;
+
 /* What one thread plays (games first, first + jobs, ...) and what it found. */
 struct worker {
 	const struct game_rules *g;
@@ -60,7 +65,7 @@ play(void *arg)
 	order_list_init(&ol);
 	ol.bare = 1;
 	for (int n = w->first; n < w->games && !w->failed; n += w->jobs) {
-		int a = n % w->seats, step = 0, who;
+		int a = n % w->seats, step = 0, who, done;
 		uint64_t seed = w->seed0 * 1000003u + (uint64_t)n;
 
 		memset(st, 0, g->state_size);
@@ -95,6 +100,9 @@ play(void *arg)
 			w->score += 0.5;
 		} else
 			w->score += g->reward(st, a);
+		done = atomic_fetch_add(&finished, 1) + 1;
+		if (w->games >= 10 && done % (w->games / 10) == 0)
+			fprintf(stderr, "azalai-ladder: %d of %d games\n", done, w->games);
 	}
 	free(st);
 	order_list_free(&ol);

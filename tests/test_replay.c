@@ -57,6 +57,8 @@ playouts(const char *rules, int nseats, const char *const *opts, int nopts, int 
 		void *st;
 
 		snprintf(name, sizeof name, "g-%d", i);
+		/* A seed of its own: the same seed is the same game, bots too. */
+		f.seed = 0x5eed + (uint64_t)i;
 		fx_game(&f, rules, name, nseats, 0xf, opts, nopts, &p);
 		clock_iso(clock_now(), now, sizeof now);
 		assert_int_equal(ledger_begin(&f.l, &d), 0);

@@ -89,7 +89,7 @@ fx_game(struct fixture *f, const char *rules, const char *name, int nseats,
 	diag_clear(&d);
 	snprintf(g.name, sizeof g.name, "%s", name);
 	snprintf(g.rules, sizeof g.rules, "%s", rules);
-	g.seed = 0x5eed;
+	g.seed = f->seed != 0 ? f->seed : 0x5eed;
 	g.nseats = nseats > 0 ? nseats : r->min_seats;
 	for (int i = 0; i < g.nseats; i++) {
 		snprintf(g.seats[i].name, SEAT_NAME, "%s", names[i]);

@@ -12,6 +12,7 @@ struct fixture {
 	struct config cfg;
 	struct ledger l;
 	char tokens[MAX_SEATS][TOKEN_LEN];
+	uint64_t seed;		/* the next fx_game's seed; 0: 0x5eed */
 };
 
 /* A temp directory with a ledger in it; templates from $srcdir. */
@@ -19,7 +20,8 @@ void fx_open(struct fixture *);
 void fx_close(struct fixture *);
 /* A game of rules with nseats seats (0: the fewest the game allows) named
  * north, south, east, west at n@, s@, e@, w@example.org (or "bot" for the
- * seats in the bots mask), the given options, a fixed seed. */
+ * seats in the bots mask), the given options, the seed f->seed (fixed,
+ * 0x5eed, unless the test sets it: the same seed deals the same game). */
 void fx_game(struct fixture *, const char *rules, const char *name, int nseats,
     unsigned bots, const char *const *opts, int nopts, struct play *);
 /* Stores raw as a new message and processes everything pending. */

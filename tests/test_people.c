@@ -57,20 +57,6 @@ chain_one(void *arg, const struct event_row *e)
 	return 0;
 }
 
-static void
-play_bots(struct fixture *f, struct play *p)
-{
-	struct diag d;
-	char now[32];
-	int steps = 0;
-
-	clock_iso(clock_now(), now, sizeof now);
-	assert_int_equal(ledger_begin(&f->l, &d), 0);
-	if (bots_play(&f->l, p, now, &steps, &d) < 0)
-		fail_msg("%s", d.msg);
-	assert_int_equal(ledger_commit(&f->l, &d), 0);
-}
-
 /* Undoes k moves and checks the state is the one the live line had before
  * the k-th newest move. */
 static void
@@ -149,11 +135,11 @@ rollback_property(const char *rules, int nseats)
 
 	fx_open(&f);
 	fx_game(&f, rules, "rb", nseats, 0xf, NULL, 0, &p);
-	play_bots(&f, &p);
+	fx_bots(&f, &p);
 	for (size_t r = 0; r < sizeof ks / sizeof ks[0]; r++) {
 		undo_and_check(&f, &p, ks[r]);
 		/* The bots play on from there, a new line of play, to the end. */
-		play_bots(&f, &p);
+		fx_bots(&f, &p);
 	}
 	assert_true(fx_count(&f, "SELECT COUNT(*) FROM undone") >= 25);
 	undone_is_chain(&f, &p, 4);
@@ -195,7 +181,7 @@ test_rollback_too_far(void **state)
 	(void)state;
 	fx_open(&f);
 	fx_game(&f, "buqruru", "rb", 0, 0x2, NULL, 0, &p);
-	play_bots(&f, &p);
+	fx_bots(&f, &p);
 	seq = p.seq;
 	assert_int_equal(ledger_begin(&f.l, &d), 0);
 	assert_int_equal(play_rollback(&f.l, &p, (int)seq + 1, "", NOW, &first, &last, &d),

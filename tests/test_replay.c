@@ -52,23 +52,17 @@ playouts(const char *rules, int nseats, const char *const *opts, int nopts, int 
 		struct play p, again;
 		struct pending pd;
 		struct diag d;
-		char name[32], now[32];
-		int steps = 0;
+		char name[32];
 		void *st;
 
 		snprintf(name, sizeof name, "g-%d", i);
 		/* A seed of its own: the same seed is the same game, bots too. */
 		f.seed = 0x5eed + (uint64_t)i;
 		fx_game(&f, rules, name, nseats, 0xf, opts, nopts, &p);
-		clock_iso(clock_now(), now, sizeof now);
-		assert_int_equal(ledger_begin(&f.l, &d), 0);
-		if (bots_play(&f.l, &p, now, &steps, &d) < 0)
-			fail_msg("game %d: %s", i, d.msg);
-		assert_int_equal(ledger_commit(&f.l, &d), 0);
+		assert_true(fx_bots(&f, &p) > 0);
 		memset(&pd, 0, sizeof pd);
 		p.rules->waiting_for(p.st, &pd);
 		assert_true(pd.over);
-		assert_true(steps > 0);
 
 		st = calloc(1, p.rules->state_size);
 		if (play_replay(&f.l, &p.g, -1, st, check_step, (void *)p.rules, &d) < 0)
@@ -125,8 +119,6 @@ test_bots_stop_trading_back(void **state)
 	struct pending pd;
 	struct play p;
 	struct diag d;
-	char now[32];
-	int steps = 0;
 	void *st;
 
 	(void)state;
@@ -135,11 +127,7 @@ test_bots_stop_trading_back(void **state)
 	fx_game(&f, "targi", "back", 2, 0x3, NULL, 0, &p);
 	for (int s = 0; s < 2; s++)
 		snprintf(p.g.seats[s].bot_level, sizeof p.g.seats[s].bot_level, "greedy");
-	clock_iso(clock_now(), now, sizeof now);
-	assert_int_equal(ledger_begin(&f.l, &d), 0);
-	if (bots_play(&f.l, &p, now, &steps, &d) < 0)
-		fail_msg("%s", d.msg);
-	assert_int_equal(ledger_commit(&f.l, &d), 0);
+	fx_bots(&f, &p);
 	memset(&pd, 0, sizeof pd);
 	p.rules->waiting_for(p.st, &pd);
 	assert_true(pd.over);
@@ -304,15 +292,12 @@ test_replay_catches_tampering(void **state)
 	struct fixture f;
 	struct play p;
 	struct diag d;
-	char now[32];
-	int steps = 0;
 	void *st;
 
 	(void)state;
 	fx_open(&f);
 	fx_game(&f, "buqruru", "t-1", 0, 0x3, NULL, 0, &p);
-	clock_iso(clock_now(), now, sizeof now);
-	assert_int_equal(bots_play(&f.l, &p, now, &steps, &d), 0);
+	fx_bots(&f, &p);
 	/* Rewrite history behind the triggers' back, as a broken tool might. */
 	assert_int_equal(sqlite3_exec(f.l.db, "DROP TRIGGER events_no_update; UPDATE events "
 	    "SET state_hash = 'bad' WHERE seq = 2", NULL, NULL, NULL), SQLITE_OK);

@@ -16,6 +16,7 @@
 #include "lang/catalog.h"
 #include "core/clock.h"
 #include "mail/ingest.h"
+#include "referee/bots.h"
 #include "core/log.h"
 #include "core/msg.h"
 #include "mail/outbox.h"
@@ -107,6 +108,21 @@ fx_game(struct fixture *f, const char *rules, const char *name, int nseats,
 	if (play_create(&f->l, &g, &o, now, p, &d) < 0)
 		fail_msg("play_create: %s", d.msg);
 	assert_int_equal(ledger_commit(&f->l, &d), 0);
+}
+
+int
+fx_bots(struct fixture *f, struct play *p)
+{
+	struct diag d;
+	char now[32];
+	int steps = 0;
+
+	clock_iso(clock_now(), now, sizeof now);
+	assert_int_equal(ledger_begin(&f->l, &d), 0);
+	if (bots_play(&f->l, p, now, &steps, &d) < 0)
+		fail_msg("%s", d.msg);	/* it names the game */
+	assert_int_equal(ledger_commit(&f->l, &d), 0);
+	return steps;
 }
 
 int

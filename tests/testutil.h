@@ -24,6 +24,9 @@ void fx_close(struct fixture *);
  * 0x5eed, unless the test sets it: the same seed deals the same game). */
 void fx_game(struct fixture *, const char *rules, const char *name, int nseats,
     unsigned bots, const char *const *opts, int nopts, struct play *);
+/* The bots of p's game play on until a person is waited for or the game
+ * ends (bots_play), in one transaction; the steps they took. */
+int fx_bots(struct fixture *, struct play *);
 /* Stores raw as a new message and processes everything pending. */
 int fx_mail(struct fixture *, const char *raw);
 /* An order mail for seat of game with token and body lines. */

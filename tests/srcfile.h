@@ -1,10 +1,10 @@
 /* Files of the source tree, for the tests that read a deck, a template or
- * a corpus. Plain stdio, so that a test linking only the engines can use it. */
+ * a corpus. */
 #ifndef AZ_SRCFILE_H
 #define AZ_SRCFILE_H
 
-/* The file rel under $srcdir (else "."), whole and NUL-terminated, or NULL
- * when it cannot be read (free it). */
+/* The file rel under $srcdir (else "."), whole and NUL-terminated (as
+ * fs_read reads it), or NULL when it cannot be read (free it). */
 char *src_read(const char *rel);
 
 #endif

@@ -230,12 +230,59 @@ play_create(struct ledger *l, struct game_row *g, const struct optset *o, const 
 	return rc;
 }
 
+int
+play_replayer_init(struct replayer *rp, struct ledger *l, const struct game_row *g,
+    void *st, struct diag *d)
+{
+	memset(rp, 0, sizeof *rp);
+	rp->g = g;
+	rp->st = st;
+	if ((rp->r = game_find(g->rules)) == NULL)
+		return diag_set(d, 0, "game %s uses rules \"%s\" this azalai does not know",
+		    g->name, g->rules);
+	if (g->setup_file_name[0] != '\0' &&
+	    ledger_game_setup_file(l, g->id, &rp->file, d) < 0)
+		return -1;
+	return 0;
+}
+
+int
+play_replayer_step(struct replayer *rp, const struct event_row *e, struct diag *d)
+{
+	char h[HASH_HEX];
+
+	if (e->seq == 0) {
+		if (setup_state(rp->r, rp->g, rp->file, rp->st, NULL, d) < 0)
+			return -1;
+	} else if (e->seat >= 0) {
+		struct order o;
+		char why[DIAG_MSG];
+
+		memset(&o, 0, sizeof o);
+		if (rp->r->parse(rp->st, e->seat, e->payload, &o, d) < 0 ||
+		    rp->r->apply(rp->st, e->seat, &o, NULL, d) < 0) {
+			/* The engine's reason, copied: diag_set writes where it reads. */
+			snprintf(why, sizeof why, "%s", d->msg);
+			return diag_set(d, 0, "game %s step %lld (\"%s\") does not replay: %s",
+			    rp->g->name, (long long)e->seq, e->payload, why);
+		}
+	}
+	play_state_hash(rp->r, rp->st, h);
+	if (strcmp(h, e->state_hash) != 0)
+		return diag_set(d, 0, "game %s step %lld: replay gives state %.12s, the "
+		    "ledger says %.12s", rp->g->name, (long long)e->seq, h, e->state_hash);
+	return 0;
+}
+
+void
+play_replayer_free(struct replayer *rp)
+{
+	free(rp->file);
+	rp->file = NULL;
+}
+
 struct replay_ctx {
-	const struct game_row *g;
-	const struct game_rules *r;
-	const char *file;
-	void *st;
-	int64_t upto;
+	struct replayer rp;
 	int (*fn)(void *, int64_t, const void *, const struct event_row *);
 	void *arg;
 	struct diag *d;
@@ -245,29 +292,10 @@ static int
 replay_one(void *arg, const struct event_row *e)
 {
 	struct replay_ctx *c = arg;
-	char h[HASH_HEX];
 
-	if (e->seq == 0) {
-		if (setup_state(c->r, c->g, c->file, c->st, NULL, c->d) < 0)
-			return -1;
-	} else if (e->seat >= 0) {
-		struct order o;
-		char why[DIAG_MSG];
-
-		memset(&o, 0, sizeof o);
-		if (c->r->parse(c->st, e->seat, e->payload, &o, c->d) < 0 ||
-		    c->r->apply(c->st, e->seat, &o, NULL, c->d) < 0) {
-			/* The engine's reason, copied: diag_set writes where it reads. */
-			snprintf(why, sizeof why, "%s", c->d->msg);
-			return diag_set(c->d, 0, "game %s step %lld (\"%s\") does not replay: %s",
-			    c->g->name, (long long)e->seq, e->payload, why);
-		}
-	}
-	play_state_hash(c->r, c->st, h);
-	if (strcmp(h, e->state_hash) != 0)
-		return diag_set(c->d, 0, "game %s step %lld: replay gives state %.12s, the "
-		    "ledger says %.12s", c->g->name, (long long)e->seq, h, e->state_hash);
-	if (c->fn != NULL && c->fn(c->arg, e->seq, c->st, e) != 0)
+	if (play_replayer_step(&c->rp, e, c->d) < 0)
+		return -1;
+	if (c->fn != NULL && c->fn(c->arg, e->seq, c->rp.st, e) != 0)
 		return 1;
 	return 0;
 }
@@ -277,18 +305,15 @@ play_replay(struct ledger *l, const struct game_row *g, int64_t upto, void *st_o
     int (*fn)(void *, int64_t, const void *, const struct event_row *), void *arg,
     struct diag *d)
 {
-	struct replay_ctx c = { g, game_find(g->rules), NULL, st_out, upto, fn, arg, d };
-	char *file = NULL;
+	struct replay_ctx c = { .fn = fn, .arg = arg, .d = d };
 	int rc;
 
-	if (c.r == NULL)
-		return diag_set(d, 0, "game %s uses rules \"%s\" this azalai does not know",
-		    g->name, g->rules);
-	if (g->setup_file_name[0] != '\0' && ledger_game_setup_file(l, g->id, &file, d) < 0)
+	if (play_replayer_init(&c.rp, l, g, st_out, d) < 0) {
+		play_replayer_free(&c.rp);
 		return -1;
-	c.file = file;
+	}
 	rc = ledger_events_each(l, g->id, 0, upto, replay_one, &c, d);
-	free(file);
+	play_replayer_free(&c.rp);
 	return rc;
 }
 

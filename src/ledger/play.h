@@ -50,6 +50,21 @@ int play_replay(struct ledger *, const struct game_row *, int64_t upto, void *st
     int (*fn)(void *, int64_t seq, const void *st, const struct event_row *), void *arg,
     struct diag *);
 
+/* The same, fed one live event at a time in the chain's order, for a reader
+ * that walks the events itself: verify reads each event once, for the
+ * chain and for the replay. step checks the event's state hash; init and
+ * step return 0 or -1 with d set. */
+struct replayer {
+	const struct game_row *g;
+	const struct game_rules *r;
+	char *file;                 /* the game's setup file, NULL none */
+	void *st;
+};
+int play_replayer_init(struct replayer *, struct ledger *, const struct game_row *,
+    void *st, struct diag *);
+int play_replayer_step(struct replayer *, const struct event_row *, struct diag *);
+void play_replayer_free(struct replayer *);
+
 /* Undoes the last `steps` live steps (moves; setup and steps undone before do
  * not count) and every step after the first of them: appends an 'admin'
  * step that names them (ledger.h) with the state the live steps before

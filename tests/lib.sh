@@ -17,6 +17,10 @@
 #                                grep pattern; "" for any) be in its output;
 #                                CMD's stdout and stderr stay in out.txt and
 #                                err.txt of the current directory
+#   lacks PATTERN                the last expect's out.txt and err.txt hold
+#                                no line matching PATTERN (not expect 1 ""
+#                                -- grep ... out.txt: expect empties out.txt
+#                                before grep reads it, and refuses to)
 #   pass / fail MESSAGE          count a check the script made itself
 #   on_fail                      what a failing check or expect shows after
 #                                its FAIL line; redefine it (default: nothing)
@@ -86,6 +90,13 @@ expect() {
 		return
 	fi
 	shift 3
+	for lib_a in "$@"; do
+		case $lib_a in
+		out.txt | err.txt)
+			fail "expect $*: it writes $lib_a before the command reads it; use lacks"
+			return ;;
+		esac
+	done
 	"$@" > out.txt 2> err.txt
 	lib_got=$?
 	if [ "$lib_got" != "$lib_code" ] ||
@@ -97,6 +108,19 @@ expect() {
 	else
 		pass
 	fi
+}
+
+lacks() {
+	grep -q -- "$1" out.txt err.txt
+	case $? in
+	0)
+		echo "FAIL: the output has \"$1\":"
+		grep -- "$1" out.txt err.txt
+		fails=$((fails + 1))
+		on_fail ;;
+	1) pass ;;
+	*) fail "lacks $1: no output of an expect to read here" ;;
+	esac
 }
 
 # A run may be writing (the watch tests): wait for it, never fail on the lock.

@@ -40,6 +40,7 @@
 
 #include "render/board.h"
 #include "lang/catalog.h"
+#include "lang/ordertr.h"
 #include "core/clock.h"
 #include "games/targi/targi.h"
 #include "mail/htmltext.h"
@@ -125,7 +126,7 @@ struct run {
 	uint64_t seed;
 	int nseats, mid;
 	int64_t seen;		/* outbox rows read */
-	long games, mails, shows, steps, ended, htmls, svgs, jsons, links, icals;
+	long games, mails, shows, steps, ended, htmls, jsons, json_steps, links, icals;
 	long leaks, positives, own_tokens;
 	long quiet_steps;	/* queued or noted orders that were steps for their sender */
 	char first_leak[600];
@@ -766,17 +767,22 @@ facts_drop(struct facts *own)
 }
 
 /* view.json numbers the step as the report it comes with does: the
- * reader's number, which counts no step hidden from it. */
+ * reader's number, which counts no step hidden from it. The report's
+ * order form names it with STEP in the reader's words; a mail without the
+ * form has no number to compare, so the comparisons made are counted. */
 static void
-check_json_step(struct run *r, const char *body, const char *json)
+check_json_step(struct run *r, const char *rules, const char *body, const char *json)
 {
-	const char *a = strstr(body, "\nSTEP "), *b = strstr(json, "\"step\" : ");
+	const char *b = strstr(json, "\"step\" : "), *a;
+	char key[64];
 
-	if (a == NULL || b == NULL)
+	snprintf(key, sizeof key, "\n%s ", ordertr_word(r->lang, rules, "STEP"));
+	if ((a = strstr(body, key)) == NULL || b == NULL)
 		return;
-	if (atoll(a + 6) != atoll(b + 9))
-		fail_msg("%s: the report reads STEP %lld, its view.json step %lld", r->game,
-		    atoll(a + 6), atoll(b + 9));
+	r->json_steps++;
+	if (atoll(a + strlen(key)) != atoll(b + 9))
+		fail_msg("%s: the report reads %s%lld, its view.json step %lld", r->game,
+		    key + 1, atoll(a + strlen(key)), atoll(b + 9));
 }
 
 /* Every outbox row since the last look, against the state now (or, in a
@@ -806,7 +812,7 @@ scan_outbox(struct run *r)
 		check_html(r, &p, f, where, reader, col_text(st, 5));
 		if (col_text(st, 6)[0] != '\0') {
 			check_text(r, &p, f, where, reader, col_text(st, 6));
-			check_json_step(r, col_text(st, 4), col_text(st, 6));
+			check_json_step(r, p.rules->name, col_text(st, 4), col_text(st, 6));
 			r->jsons++;
 		}
 		/* The calendar part's summary and description are words too. */
@@ -851,7 +857,6 @@ scan_show(struct run *r)
 		snprintf(where, sizeof where, "%lld, board picture", (long long)p.seq);
 		check_text(r, &p, f, where, v, svg);
 		free(svg);
-		r->svgs++;
 		tval_free(root);
 		r->shows++;
 	}
@@ -1224,8 +1229,10 @@ test_setup(void **state)
 	else
 		printf("# %s in %s: no HTML report template, so no HTML mail to read\n",
 		    su->name, j->lang);
-	assert_int_equal(r->svgs, r->shows);
+	/* azalai show and its board picture were read. */
+	assert_true(r->shows > 0);
 	assert_true(r->jsons > 0);
+	assert_true(r->json_steps > 0);
 	/* Seats were asked to decide by a deadline: calendar parts were read. */
 	assert_true(r->icals > 0);
 	assert_true(r->own_tokens >= r->games * su->nseats);
@@ -1263,9 +1270,11 @@ test_planted(void **state)
 	printf("# of the planted kind: in %ld texts, %ld of them caught; %ld of them and "
 	    "%ld lines with none of its English forms, the first: %s\n", r->kind_texts,
 	    r->caught_texts, r->said_texts, r->said_lines, r->first_said);
-	/* Every text that holds it is caught, in another language those too
-	 * that hold it in the reader's words alone, which a scan in English
-	 * would let go. */
+	/* The plant reached the mails (kind_texts), and in another language
+	 * some texts hold it in the reader's words alone, which a scan in
+	 * English would let go (said_texts): these prove the scan. That every
+	 * text holding it is caught checks the test's own two lists against
+	 * each other. */
 	assert_true(r->kind_texts > 0);
 	assert_int_equal(r->caught_texts, r->kind_texts);
 	if (strcmp(j->lang, "en") != 0)

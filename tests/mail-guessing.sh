@@ -41,7 +41,8 @@ ms_delivered gm > gm.txt
 check "the game master got one notice through Postfix" '[ "$(wc -l < gm.txt)" = 1 ]'
 xargs cat < gm.txt > notice.eml
 check "the notice names the game, the seat and the limit" \
-	'grep -q "$game" notice.eml && grep -q "amastan" notice.eml && grep -q "10" notice.eml'
+	'grep -q "$game" notice.eml && grep -q "amastan" notice.eml &&
+	flat < notice.eml | grep -q "The referee answered 10 of them"'
 check "the notice counts the mails, with the verb that agrees" \
 	'flat < notice.eml | grep -q ", 11 mails have named seat amastan of game"'
 check "the notice carries no guessed token and no token of the seat" \

@@ -96,36 +96,51 @@ waves=$(awk -v k="$kills" 'BEGIN { print k / 2 }')
 per=$(( ($n - 150) / (waves - 1) + 1 ))
 awk -v s="$seed" -v w="$waves" 'BEGIN { srand(s); for (i = 0; i < w; i++)
     printf "%.3f %.3f\n", 0.005 + rand() * (i ? 0.05 : 0.15), rand() * 0.1 }' > delays
-mid=0
+mid=0 early=0 late=0
 from=1
 # The drawn delays are scaled to the machine: halved after a kill that came
-# when the run had already answered everything, grown again after one that
-# mattered, so that a fast or a loaded machine still kills runs mid-way.
+# when the run had already answered everything, doubled after one that came
+# before it had committed anything, so that a fast or a loaded machine
+# still kills runs mid-way. What a run committed: mails taken in, mails
+# done, replies queued.
 scale=1
+moved() {
+	sqlite3 azalai.db "SELECT (SELECT count(*) FROM messages) + (SELECT count(*)
+	    FROM messages WHERE status <> 'new') + (SELECT count(*) FROM outbox)" \
+	    2> /dev/null || echo 0
+}
 while read -r t1 t2; do
 	to=$((from == 1 ? 150 : from + per - 1))
 	sed -n "${from},${to}p" all | while read -r f; do cp ../base/mail/$f md/new/; done
 	from=$((to + 1))
 	for t in $t1 $t2; do
+		before=$(moved)
 		setsid "$az" ingest --maildir md > /dev/null 2>&1 &
 		pid=$!
 		sleep "$(awk -v t="$t" -v s="$scale" 'BEGIN { printf "%.4f", t * s }')"
 		kill -KILL -"$pid" 2> /dev/null
 		wait "$pid" 2> /dev/null
-		# Killed while mail was still waiting: a kill that mattered.
-		if [ $(($(ls md/new | wc -l) + $(sqlite3 azalai.db "SELECT count(*) FROM messages
-		    WHERE status = 'new' AND message_id NOT IN ('$bad', '$worse')" \
-		    2> /dev/null || echo 0))) -gt 0 ]; then
-			mid=$((mid + 1))
-			scale=$(awk -v s="$scale" 'BEGIN { s *= 1.5; print s > 1 ? 1 : s }')
-		else
+		# Killed after it committed something and while mail still
+		# waited: a kill that mattered.
+		waiting=$(($(ls md/new | wc -l) + $(sqlite3 azalai.db "SELECT count(*) FROM
+		    messages WHERE status = 'new' AND message_id NOT IN ('$bad', '$worse')" \
+		    2> /dev/null || echo 0)))
+		if [ "$waiting" = 0 ]; then
+			late=$((late + 1))
 			scale=$(awk -v s="$scale" 'BEGIN { print s / 2 }')
+		elif [ "$(moved)" = "$before" ]; then
+			early=$((early + 1))
+			scale=$(awk -v s="$scale" 'BEGIN { s *= 2; print (s > 16 ? 16 : s) }')
+		else
+			mid=$((mid + 1))
 		fi
 	done
 	"$az" ingest --maildir md > /dev/null 2>&1 || fail "the run after the kills"
 done < delays
 cd .. || exit 1
-# Runs that were never killed mid-way test nothing.
+echo "# kills (KILL_SEED=$seed): $mid mid-way, $early before a commit, $late after every answer"
+# Runs that were never killed mid-way test nothing: killed before they
+# committed anything, or after they had answered everything.
 [ "$mid" -ge 10 ] && passes=$((passes + 1)) ||
     fail "only $mid of $kills kills came while mail waited"
 

@@ -114,10 +114,18 @@ def main():
     def run(m):
         return int(email.utils.parsedate_to_datetime(m["Date"]).timestamp()) // 300
 
+    # The ledger's INTEGER is signed; mails show the same 64 bits unsigned.
+    shown = str(int(seed) % 2**64)
     last = run(parsed[-1][4]) if parsed else None
+    revealed = False
     for name, kind, seat, seen, m in parsed:
-        if seed in seen and run(m) != last:
-            bad("secret", name, "holds the game's seed before the game is over")
+        if shown in seen:
+            if run(m) != last:
+                bad("secret", name, "holds the game's seed before the game is over")
+            revealed = True
+    # The search is shown to work: the end reveals the seed.
+    if parsed and not revealed:
+        bad("secret", top, f"no mail of the last run shows the seed {shown}")
 
     welcome = {}
     for name, kind, seat, seen, m in parsed:

@@ -264,8 +264,10 @@ mailed_once_to_the_player(void **state)
 	body = fx_last_mail(&e->f, "turning", addr[0]);
 	assert_non_null(body);
 	assert_non_null(strstr(body, "Buqruru game bq-1 is over."));
-	/* The link names a step north decided. */
-	if (strstr(body, "None of your decisions") == NULL) {
+	/* The link names a step north decided: this game's mail has points,
+	 * or there would be no link to look at. */
+	assert_null(strstr(body, "None of your decisions"));
+	{
 		const char *at = strstr(body, "https://example.org/az/games/bq-1.html#step-");
 		char kind[16];
 		int seat;

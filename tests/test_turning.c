@@ -320,7 +320,20 @@ campaign_no(void **state)
 	pass(e, 1, 0);
 }
 
-/* Between people, auto sends nothing; yes sends to each, in its language. */
+/* Between people, auto (the default) sends nothing: no seat was a bot's. */
+static void
+people_auto(void **state)
+{
+	struct fx_env *e = *state;
+	static const char *const kinds[2] = { "order", "order" };
+
+	play_out(e, kinds, 0);
+	pass(e, 1, 0);
+	assert_int_equal(fx_count(&e->f, "SELECT count(*) FROM outbox WHERE kind = "
+	    "'turning'"), 0);
+}
+
+/* Yes sends to each, in its language. */
 static void
 people_only(void **state)
 {
@@ -451,6 +464,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(page_numbers_beside_the_link,
 		    setup_targi_people, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(claimed_once, setup_bot, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(people_auto, setup_people, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(people_only, setup_people, fx_env_teardown),
 	};
 

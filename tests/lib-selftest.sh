@@ -44,16 +44,22 @@ expect 0 "" -- true
 expect 3 "" -- sh -c "exit 4"
 expect 0 "wanted" -- echo other
 expect 0 "" true
+expect 0 "" -- echo present
+lacks "present"
+expect 1 "" -- grep -q present out.txt
 finish "echo finish CMD ran"
 echo "not reached"'
 same "a failing script exits 1" "$rc" 1
-same "its count line" "$(grep 'passed, ' failing.out)" "3 passed, 4 failed"
+same "its count line" "$(grep 'passed, ' failing.out)" "4 passed, 6 failed"
 same "the FAIL lines" "$(grep '^FAIL' failing.out)" \
 "FAIL: false fails
 FAIL: sh -c exit 4 -> exit 4 (want 3), wanted \"\" in:
 FAIL: echo other -> exit 0 (want 0), wanted \"wanted\" in:
-FAIL: expect 0  true: write expect CODE PATTERN -- COMMAND..."
-same "on_fail after each FAIL" "$(grep -c '^on_fail ran$' failing.out)" 4
+FAIL: expect 0  true: write expect CODE PATTERN -- COMMAND...
+FAIL: the output has \"present\":
+FAIL: expect grep -q present out.txt: it writes out.txt before the command reads it; use lacks"
+same "on_fail after each FAIL" "$(grep -c '^on_fail ran$' failing.out)" 6
+same "lacks shows the line it found" "$(grep -c '^out.txt:present$' failing.out)" 1
 same "the expect shows the output" "$(grep -c '^other$' failing.out)" 1
 same "finish's CMD comes after the count line" \
     "$(grep -A1 'passed, ' failing.out | tail -n 1)" "finish CMD ran"
@@ -66,10 +72,11 @@ same "the directory is removed" "$([ -n "$tmp" ] && [ ! -e "$tmp" ] && echo gone
 inner passing '
 check "true passes" true
 expect 0 "^hello$" -- echo hello
+lacks "absent"
 expect 7 "seven" -- sh -c "echo seven >&2; exit 7"
 finish "echo finish CMD ran"'
 same "a passing script exits 0" "$rc" 0
-same "its count line" "$(grep 'passed, ' passing.out)" "3 passed, 0 failed"
+same "its count line" "$(grep 'passed, ' passing.out)" "4 passed, 0 failed"
 same "no FAIL line" "$(grep -c FAIL passing.out)" 0
 same "finish's CMD runs only on a failure" "$(grep -c 'CMD ran' passing.out)" 0
 

@@ -49,10 +49,11 @@ testhook_die_after_commit(void)
 		_exit(9);
 }
 
-void
-testhook_pause_after_commit(void)
+/* Creates VAR's FILE.ready, then waits (20 s at most) until FILE exists. */
+static void
+pause_on(const char *var)
 {
-	const char *e = getenv("AZALAI_TEST_PAUSE_AFTER_COMMIT");
+	const char *e = getenv(var);
 	char ready[PATH_MAX];
 	FILE *f;
 
@@ -64,6 +65,18 @@ testhook_pause_after_commit(void)
 	/* Bounded, so a test that never answers cannot hang the run. */
 	for (int i = 0; i < 400 && access(e, F_OK) < 0; i++)
 		usleep(50000);
+}
+
+void
+testhook_pause_after_commit(void)
+{
+	pause_on("AZALAI_TEST_PAUSE_AFTER_COMMIT");
+}
+
+void
+testhook_pause_before_claim(void)
+{
+	pause_on("AZALAI_TEST_PAUSE_BEFORE_CLAIM");
 }
 
 #else
@@ -107,6 +120,11 @@ testhook_die_after_commit(void)
 
 void
 testhook_pause_after_commit(void)
+{
+}
+
+void
+testhook_pause_before_claim(void)
 {
 }
 

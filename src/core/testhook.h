@@ -33,5 +33,10 @@ void testhook_die_after_commit(void);
  * first commit; it creates FILE.ready and waits (20 s at most) until FILE
  * exists, so a test can stop the server in the middle of a run. */
 void testhook_pause_after_commit(void);
+/* AZALAI_TEST_PAUSE_BEFORE_CLAIM=FILE: the turning points pass calls this
+ * once it has analysed a game, before it claims the game and queues its
+ * mails; it waits as the one above does, so a test can let a second run
+ * analyse and claim the same game meanwhile. */
+void testhook_pause_before_claim(void);
 
 #endif

@@ -6,6 +6,7 @@
 #include "campaign/campaign.h"
 #include "core/clock.h"
 #include "core/log.h"
+#include "core/testhook.h"
 #include "core/xmalloc.h"
 #include "games/bot.h"
 #include "lang/lang.h"
@@ -211,6 +212,7 @@ one_game(struct ledger *l, const struct config *cfg, const char *name,
 	/* The analysis read without the run lock: the game is claimed in the
 	 * transaction that queues its mails, so a second run that analysed it
 	 * too, or a rollback since, queues nothing. */
+	testhook_pause_before_claim();
 	if ((rc = ledger_begin(l, d)) < 0)
 		goto out;
 	if ((claimed = ledger_game_turning_claim(l, p.g.id, d)) <= 0) {

@@ -186,6 +186,29 @@ no_hidden_lines(struct fx_env *e, int viewer, const char *text)
 	return hidden;
 }
 
+/* What the game keeps from viewer (-1: an observer) now: *n how many facts,
+ * and the return how many of them text shows. A check that text shows
+ * none proves something only where *n > 0, and where the maker's own mail
+ * is seen to show one (the search can find them). */
+static size_t
+secrets_shown(struct fx_env *e, int viewer, const char *text, size_t *n)
+{
+	struct play p;
+	struct secrets s;
+	struct diag d;
+	size_t shown = 0;
+
+	assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
+	secrets_init(&s);
+	p.rules->secrets(p.st, viewer, &s);
+	for (size_t i = 0; i < s.n; i++)
+		shown += secret_in(text, s.v[i]) != NULL;
+	*n = s.n;
+	secrets_free(&s);
+	play_free(&p);
+	return shown;
+}
+
 static void
 test_command_words(void **state)
 {
@@ -323,6 +346,30 @@ test_report_again(void **state)
 	no_hidden_lines(e, 0, again);
 	free(first);
 	free(again);
+}
+
+/* REPORT again while the other seat's sowing hole is sealed: the report
+ * shows the board as it stands, and not that hole. */
+static void
+test_report_keeps_the_other_hole(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT + 2], *b;
+	size_t facts;
+
+	legal(e, 1, order, sizeof order);
+	send_as(e, 1, NULL, order);
+	b = must_mail(e, "ack", addr[1]);
+	assert_int_equal(secrets_shown(e, 0, b, &facts), 1);
+	assert_int_equal(facts, 1);
+	free(b);
+	send_as(e, 0, NULL, "REPORT\n");
+	b = must_mail(e, "report", addr[0]);
+	expect_in(b, "The board from above");
+	assert_int_equal(secrets_shown(e, 0, b, &facts), 0);
+	assert_int_equal(facts, 1);
+	assert_true(no_hidden_lines(e, 0, b) > 0);
+	free(b);
 }
 
 /* The seat now waited for among the players (not the bot), -1 when none;
@@ -974,6 +1021,7 @@ test_observers_see_the_public_report(void **state)
 {
 	struct fx_env *e = *state;
 	char order[ORDER_TEXT + 2], *b;
+	size_t facts;
 
 	sql(e, "INSERT INTO watchers (game_id, address, added_at) VALUES "
 	    "(1, 'w@example.org', '2026-11-21T09:00:00Z')");
@@ -984,8 +1032,14 @@ test_observers_see_the_public_report(void **state)
 	expect_in(b, "You are watching this match.");
 	expect_not_in(b, "TOKEN");
 	expect_not_in(b, "It is your move");
-	/* The sealed hole choice is north's alone. */
+	/* The sealed hole choice is north's alone: not in the narrative, and
+	 * not on the board or in the players' lines either. */
 	assert_true(no_hidden_lines(e, -1, b) > 0);
+	assert_int_equal(secrets_shown(e, -1, b, &facts), 0);
+	assert_true(facts > 0);
+	free(b);
+	b = must_mail(e, "ack", addr[0]);
+	assert_int_equal(secrets_shown(e, -1, b, &facts), facts);
 	free(b);
 	assert_int_equal(count(e, "SELECT reported_seq FROM watchers"), 1);
 	/* Nothing new, nothing sent. */
@@ -1002,7 +1056,7 @@ test_observer_targi_no_hand(void **state)
 	struct play p;
 	struct diag d;
 	struct rng r;
-	int hands = 0;
+	int hands = 0, drawn = 0;
 
 	assert_int_equal(play_load(&e->f.l, e->game, &p, &d), 1);
 	rng_seed(&r, 7);
@@ -1019,13 +1073,16 @@ test_observer_targi_no_hand(void **state)
 		pl = tval_get(root, "players");
 		assert_non_null(pl);
 		for (size_t i = 0; i < pl->n; i++) {
-			struct tval *has = tval_get(pl->items[i], "has_hand");
+			const struct tg_player *tp = &((const struct tg_state *)p.st)->pl[i];
 
-			hands += has != NULL && has->b;
 			/* A card taken face up from the centre is no secret. */
-			if (((const struct tg_state *)p.st)->pl[i].hand_secret)
+			if (tp->hand >= 0 && tp->hand_secret) {
+				hands++;
 				assert_null(tval_get(pl->items[i], "hand"));
+			}
 		}
+		drawn += ((const struct tg_state *)p.st)->phase == PH_ACTIONS &&
+		    ((const struct tg_state *)p.st)->sub == SUB_DRAWN;
 		tval_free(root);
 		memset(&pd, 0, sizeof pd);
 		p.rules->waiting_for(p.st, &pd);
@@ -1043,8 +1100,9 @@ test_observer_targi_no_hand(void **state)
 	}
 	assert_int_equal(ledger_commit(&e->f.l, &d), 0);
 	play_free(&p);
-	/* The test saw hands to hide. */
+	/* The test saw hands and a drawn card to hide. */
 	assert_true(hands > 0);
+	assert_true(drawn > 0);
 }
 
 /* The newest report mail's view.json to addr ("" when it has none). */
@@ -1147,6 +1205,8 @@ main(void)
 		    setup_bq, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_status_says_where_the_game_stands,
 		    setup_bq, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_report_keeps_the_other_hole, setup_bq,
+		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_report_again, setup_bq,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_history_hides_what_a_seat_may_not_see,

@@ -349,6 +349,7 @@ test_failed_authentication_tells_nothing(void **state)
 	must_contain(body, "no seat of the name on this line");
 	must_not_contain(body, "west");
 	must_not_contain(body, "south");
+	must_not_contain(body, "north");
 	free(body);
 	m = fx_order_mail("mallory@evil.example", "a2@x", "bq-1", "south", "wxyz-wxyz",
 	    "STATUS\n");
@@ -356,8 +357,12 @@ test_failed_authentication_tells_nothing(void **state)
 	free(m);
 	body = fx_last_mail(&e->f, "problem", "mallory@evil.example");
 	must_contain(body, "not the token");
+	/* Not where the game stands (the referee's words for it are "at step
+	 * N") nor who else plays it. */
 	must_not_contain(body, "STEP");
 	must_not_contain(body, "Step");
+	must_not_contain(body, "step");
+	must_not_contain(body, "north");
 	free(body);
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE to_addr = "
 	    "'mallory@evil.example' AND kind != 'problem'"), 0);
@@ -445,6 +450,12 @@ test_dmarc_fail_from_the_seats_address_is_held(void **state)
 	stamped_mail(e, "Authentication-Results: " MTA "; dmarc=fail header.from=example.org\n",
 	    addr[w], w, "", body);
 	assert_int_equal(events(e), before);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM held_mails"), 2);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'held'"), 2);
+	held = fx_last_mail(&e->f, "held", addr[w]);
+	must_contain(held, "DMARC");
+	must_contain(held, "CONFIRM");
+	free(held);
 	/* Mailed by the seat itself, it is taken. */
 	stamped_mail(e, "Authentication-Results: " MTA "; dmarc=pass header.from=example.org\n",
 	    addr[w], w, "", body);
@@ -679,7 +690,7 @@ test_stale_after_default(void **state)
 	struct fx_env *e = *state;
 	char order[ORDER_TEXT], body[400], cur[40], hdr[300];
 	int w = first_waited(e, order, sizeof order);
-	long long asked = seq(e), before;
+	long long asked = seq(e), before, mails;
 	char *err, *mid;
 
 	mail(e, addr[w], w, "", "REPORT\n");
@@ -701,8 +712,11 @@ test_stale_after_default(void **state)
 	/* A reply to the report of that step, no STEP line: the same. */
 	snprintf(hdr, sizeof hdr, "In-Reply-To: <%s>\nReferences: <%s>\n", mid, mid);
 	snprintf(body, sizeof body, "%s\n", order);
+	mails = mails_to(e, addr[w]);
 	mail(e, addr[w], w, hdr, body);
 	assert_int_equal(events(e), before);
+	/* Its own answer: the last error said "stale" already. */
+	assert_int_equal(mails_to(e, addr[w]), mails + 1);
 	must_mail(e, "error", addr[w], "stale");
 	/* A hand-written mail (no STEP, no reply) keeps today's way. */
 	mail(e, addr[w], w, "", body);
@@ -849,6 +863,26 @@ test_queued_orders_are_no_step_for_the_others(void **state)
 	snprintf(body, sizeof body, "STEP %lld\n%s\n", shown, order);
 	mail(e, addr[w], w, "", body);
 	assert_true(events(e) > before);
+	/* The step after the other's queued orders: HISTORY numbers it as the
+	 * reports do, all of it or its last step alone. */
+	mail(e, addr[w], w, "", "HISTORY\n");
+	report = fx_last_mail(&e->f, "history", addr[w]);
+	snprintf(want, sizeof want, "\nstep %lld, ", shown + 1);
+	must_contain(report, want);
+	snprintf(want, sizeof want, "\nSTEP %lld\n", shown + 1);
+	must_contain(report, want);
+	snprintf(want, sizeof want, "\nstep %lld, ", shown + 2);
+	assert_null(strstr(report, want));
+	free(report);
+	mail(e, addr[w], w, "", "HISTORY 1\n");
+	report = fx_last_mail(&e->f, "history", addr[w]);
+	snprintf(want, sizeof want, " from step %lld,\n", shown + 1);
+	must_contain(report, want);
+	snprintf(want, sizeof want, "\nstep %lld, ", shown + 1);
+	must_contain(report, want);
+	snprintf(want, sizeof want, "\nstep %lld, ", shown);
+	assert_null(strstr(report, want));
+	free(report);
 }
 
 /* Targi: a standing order, written before the other player moved. */

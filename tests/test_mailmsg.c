@@ -541,6 +541,47 @@ t_list(void **state)
 	expect_mail("list.eml", &w);
 }
 
+/* list.eml without its List-Id, its Auto-Submitted set to value: a person
+ * who writes "no" (RFC 3834: not automatic) is read; any other value is
+ * automatic and never answered. */
+static int
+auto_of(const char *value)
+{
+	size_t len;
+	char *raw = load("list.eml", &len), *l = strstr(raw, "List-Id:"), *a, *mail;
+	struct mailmsg m;
+	struct diag d;
+	int is_auto;
+
+	assert_non_null(l);
+	memmove(l, strchr(l, '\n') + 1, strlen(strchr(l, '\n') + 1) + 1);
+	a = strstr(raw, "Auto-Submitted: no\n");
+	assert_non_null(a);
+	*a = '\0';
+	xasprintf(&mail, "%sAuto-Submitted: %s\n%s", raw, value,
+	    a + strlen("Auto-Submitted: no\n"));
+	assert_null(strstr(mail, "List-"));
+	mailmsg_init(&m);
+	diag_clear(&d);
+	if (mailmsg_parse(mail, strlen(mail), 1 << 20, &m, &d) != 0)
+		fail_msg("%s", d.msg);
+	is_auto = m.is_auto;
+	mailmsg_free(&m);
+	free(mail);
+	free(raw);
+	return is_auto;
+}
+
+static void
+t_auto_submitted(void **state)
+{
+	(void)state;
+	assert_int_equal(auto_of("no"), 0);
+	assert_int_equal(auto_of("No (a person wrote this)"), 0);
+	assert_int_equal(auto_of("auto-replied"), 1);
+	assert_int_equal(auto_of("auto-generated"), 1);
+}
+
 static void
 t_bounce(void **state)
 {
@@ -707,6 +748,59 @@ t_not_mail(void **state)
 
 /* Random bytes, and mail cut or spoiled at random: never a crash, and what
  * is returned is valid UTF-8. */
+/* What mailmsg.h promises of every mail it reads: each string field set,
+ * valid UTF-8 with LF line ends, and each header field one line. */
+static void
+sane_text(const char *name, const char *s, int line)
+{
+	if (s == NULL)
+		fail_msg("%s is not set", name);
+	if (!g_utf8_validate(s, -1, NULL))
+		fail_msg("%s is not valid UTF-8", name);
+	for (const char *c = s; *c != '\0'; c++)
+		if (*c == '\r' || (line && (unsigned char)*c < 0x20))
+			fail_msg("%s holds byte %#x: \"%s\"", name, (unsigned)(unsigned char)*c,
+			    s);
+}
+
+static void
+sane(const struct mailmsg *m)
+{
+	sane_text("from_addr", m->from_addr, 1);
+	sane_text("from_name", m->from_name, 1);
+	sane_text("reply_to", m->reply_to, 1);
+	sane_text("return_path", m->return_path, 1);
+	sane_text("message_id", m->message_id, 1);
+	sane_text("in_reply_to", m->in_reply_to, 1);
+	sane_text("references", m->references, 1);
+	sane_text("subject", m->subject, 1);
+	sane_text("date", m->date, 1);
+	sane_text("auto_submitted", m->auto_submitted, 1);
+	sane_text("precedence", m->precedence, 1);
+	sane_text("x_loop", m->x_loop, 1);
+	sane_text("text", m->text, 0);
+	sane_text("attachment_text", m->attachment_text, 0);
+}
+
+/* Line ends of old Macs, a lone CR, in the body: LF all the same. */
+static void
+t_lone_cr(void **state)
+{
+	static const char raw[] = "From: Amastan <amastan@example.net>\r\n"
+	    "Message-ID: <cr@example.net>\r\nSubject: cr\r\n\r\n"
+	    "GAME buqruru-1\rSEAT amastan\r\rHOLE a\r\n";
+	struct mailmsg m;
+	struct diag d;
+
+	(void)state;
+	mailmsg_init(&m);
+	diag_clear(&d);
+	assert_int_equal(mailmsg_parse(raw, sizeof raw - 1, 1 << 20, &m, &d), 0);
+	sane(&m);
+	assert_string_equal(m.text, "GAME buqruru-1\nSEAT amastan\n\nHOLE a\n");
+	mailmsg_free(&m);
+}
+
 static void
 t_random_bytes(void **state)
 {
@@ -743,11 +837,7 @@ t_random_bytes(void **state)
 		}
 		diag_clear(&d);
 		if (mailmsg_parse(raw, len, SIZE_MAX, &m, &d) == 0) {
-			field("text", m.text, m.text);
-			field("subject", m.subject, m.subject);
-			field("from_name", m.from_name, m.from_name);
-			field("attachment_text", m.attachment_text,
-			    m.attachment_text);
+			sane(&m);
 		} else
 			assert_true(strncmp(d.msg, "not a mail message: ",
 			    20) == 0);
@@ -1101,6 +1191,7 @@ main(void)
 		cmocka_unit_test(t_auto_reply),
 		cmocka_unit_test(t_bulk),
 		cmocka_unit_test(t_list),
+		cmocka_unit_test(t_auto_submitted),
 		cmocka_unit_test(t_bounce),
 		cmocka_unit_test(t_bounce_by_sender_only),
 		cmocka_unit_test(t_bounce_proof),
@@ -1108,6 +1199,7 @@ main(void)
 		cmocka_unit_test(t_no_body),
 		cmocka_unit_test(t_garbage_file),
 		cmocka_unit_test(t_not_mail),
+		cmocka_unit_test(t_lone_cr),
 		cmocka_unit_test(t_random_bytes),
 		cmocka_unit_test(t_size_limit),
 		cmocka_unit_test(t_mailbytes),

@@ -290,7 +290,14 @@ test_confirm_releases_the_held_mail(void **state)
 	/* A wrong code, or the right one from elsewhere, releases nothing. */
 	mail(e, addr[w], w, "", "CONFIRM 00000-00000\n");
 	must_mail(e, "error", addr[w], "no mail of seat");
+	/* Nor does another seat, from its own address with its own token: a
+	 * code frees only a mail held for the seat that confirms. */
 	snprintf(body, sizeof body, "CONFIRM %s\n", code);
+	mail(e, addr[1 - w], 1 - w, "", body);
+	must_mail(e, "error", addr[1 - w], "no mail of seat");
+	assert_int_equal(events(e), before);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM held_mails WHERE "
+	    "status = 'held'"), 1);
 	fx_set(e, "foreign_sender", "apply");
 	mail(e, "mallory@evil.example", w, "", body);
 	must_mail(e, "error", addr[w], "only in a mail from the seat's");

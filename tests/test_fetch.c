@@ -157,7 +157,7 @@ test_state(void **state)
 }
 
 static void
-test_uidvalidity_change_no_reprocess(void **state)
+test_same_mail_under_new_uids_not_stored_again(void **state)
 {
 	static const char msg[] = "From: a@example.org\r\nMessage-ID: <m1@example.org>\r\n"
 	    "Subject: orders\r\n\r\nHOLE a\r\n";
@@ -170,8 +170,9 @@ test_uidvalidity_change_no_reprocess(void **state)
 	open_ledger(&l);
 	assert_int_equal(ingest_store(&l, "imap", "100/1", msg, strlen(msg), SIZE_MAX, &d), 1);
 	assert_int_equal(ingest_store(&l, "imap", "100/2", nomid, strlen(nomid), SIZE_MAX, &d), 1);
-	/* After a UIDVALIDITY change the same mails come back under new UIDs. */
-	assert_int_equal(imap_state_last(&l, "k", 100), 0);
+	/* After a UIDVALIDITY change the same mails come back under new UIDs
+	 * (watch-imap.sh makes Dovecot change it): the ledger knows them by
+	 * their Message-ID, or without one by their bytes. */
 	assert_int_equal(ingest_store(&l, "imap", "200/1", msg, strlen(msg), SIZE_MAX, &d), 0);
 	assert_int_equal(ingest_store(&l, "imap", "200/2", nomid, strlen(nomid), SIZE_MAX, &d), 0);
 	close_ledger(&l);
@@ -314,7 +315,7 @@ main(void)
 		cmocka_unit_test(test_uidl),
 		cmocka_unit_test(test_uidl_bounds),
 		cmocka_unit_test(test_state),
-		cmocka_unit_test(test_uidvalidity_change_no_reprocess),
+		cmocka_unit_test(test_same_mail_under_new_uids_not_stored_again),
 		cmocka_unit_test(test_ingest_done_after_commit),
 	};
 

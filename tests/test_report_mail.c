@@ -438,7 +438,9 @@ test_plain_html_row(void **state)
 	assert_true(is_type(body, "multipart", "alternative"));
 	assert_true(is_type(g_mime_multipart_get_part(GMIME_MULTIPART(body), 1), "text",
 	    "html"));
-	assert_non_null(strstr(raw, "boundary=\"=-azalai-"));
+	/* The first 24 hex digits of SHA-256("azalai.1.x@a.test"), as mails
+	 * queued by every version so far have it. */
+	assert_non_null(strstr(raw, "boundary=\"=-azalai-6a2f64c8d8c486d6fbe34173\""));
 	g_object_unref(body);
 	g_free(raw);
 }

@@ -93,7 +93,7 @@ before=$(moves "$g1")
 step=$(link "$(newest "$g1" tinhinan)" 1 | sed -n 3p | tr -d '\r')
 tap "$r1" 2 tinhinan@example.org
 check "a code at a later step, as it came: refused as stale" \
-	'grep -q "^rejected" t.txt && [ "$(moves "$g1")" = "$before" ]'
+	'said "^rejected: stale" && [ "$(moves "$g1")" = "$before" ]'
 tap "$r1" 3 tinhinan@example.org "s/^STEP .*/$step/"
 check "a code at a later step, its STEP made the new one: refused" \
 	'said "another step" && [ "$(moves "$g1")" = "$before" ]'
@@ -110,7 +110,7 @@ check "a number answering no report: refused, saying what is missing" \
 	 q "SELECT body FROM outbox ORDER BY id DESC LIMIT 1" | grep -q "press Reply"'
 reply "$r1" tinhinan@example.org 1
 check "a number answering an old report: refused as stale" \
-	'grep -q "^rejected" t.txt && [ "$(moves "$g1")" = "$before" ]'
+	'said "^rejected: stale" && [ "$(moves "$g1")" = "$before" ]'
 reply "$rt" tinhinan@example.org 9
 check "a number the report has no choice for: refused" \
 	'said "has no choice 9" && [ "$(moves "$g1")" = "$before" ]'

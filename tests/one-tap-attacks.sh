@@ -166,8 +166,37 @@ check "the seat's own tap of that link plays it" \
 	'grep -q "^done: 1 accepted" t.txt && [ "$(moves "$g3")" = 2 ]'
 code=$(q "SELECT h.code FROM held_mails h JOIN games g ON g.id = h.game_id
     WHERE g.name = '$g3'")
+sent=$(q "SELECT max(id) FROM outbox")
 order g3.txt tinhinan "CONFIRM $code"
-check "the stranger's held tap, confirmed: refused, used already" \
+# Told to the seat that confirmed it, not to the stranger, who learns
+# nothing of the game from the referee.
+to_since() { q "SELECT to_addr || ' ' || replace(body, char(10), ' ') FROM outbox
+    WHERE id > $1 ORDER BY id"; }
+check "the stranger's held tap, confirmed: refused, used already, told the seat" \
 	'[ "$(moves "$g3")" = 2 ] &&
-	 q "SELECT body FROM outbox ORDER BY id DESC LIMIT 3" | grep -q "used already"'
+	 to_since "$sent" | grep "^tinhinan@example.org " | grep -q "used already" &&
+	 ! to_since "$sent" | grep -q "^evil@example.net "'
+
+# The same for a reply by number: a stranger's "1" to a forwarded report is
+# held and spends nothing; the seat's own "1" plays.
+# shellcheck disable=SC2086
+"$az" new buqruru $seats > g4.txt 2> err.txt
+g4=$(head -n 1 g4.txt)
+order g4.txt amastan "HOLE a"
+r4=$(newest "$g4" tinhinan)
+reply "$r4" evil@example.net 1
+check "a forwarded report answered by number by a stranger: held" \
+	'[ "$(q "SELECT count(*) FROM held_mails h JOIN games g ON g.id = h.game_id
+	    WHERE g.name = '"'$g4'"'")" = 1 ] && [ "$(moves "$g4")" = 1 ]'
+reply "$r4" tinhinan@example.org 1
+check "the seat's own number plays it" \
+	'said "^done: 1 accepted" && [ "$(moves "$g4")" = 2 ]'
+code=$(q "SELECT h.code FROM held_mails h JOIN games g ON g.id = h.game_id
+    WHERE g.name = '$g4'")
+sent=$(q "SELECT max(id) FROM outbox")
+order g4.txt tinhinan "CONFIRM $code"
+check "the stranger's held number, confirmed: refused, told the seat" \
+	'[ "$(moves "$g4")" = 2 ] &&
+	 to_since "$sent" | grep "^tinhinan@example.org " | grep -q "by number already" &&
+	 ! to_since "$sent" | grep -q "^evil@example.net "'
 finish

@@ -1241,7 +1241,11 @@ one(struct job *j, const char *raw, size_t len, struct diag *d)
 		    pd.msg);
 		return set_status(j, "rejected", "%s", pd.msg);
 	}
-	j->reply_to = j->m.reply_to[0] ? j->m.reply_to : j->m.from_addr;
+	/* A held mail the seat confirmed is answered to the seat (release_held
+	 * sets it), even where it is refused before its seat is known: the
+	 * stranger who sent it learns nothing of the game. */
+	if (!j->confirmed)
+		j->reply_to = j->m.reply_to[0] ? j->m.reply_to : j->m.from_addr;
 	if ((why = no_answer(j)) != NULL) {
 		if (j->m.is_bounce && record_bounce(j, raw, len, d) < 0)
 			return -1;
@@ -1334,7 +1338,8 @@ release_held(struct job *j, struct diag *d)
 	h.id = j->release;
 	h.source = source;
 	h.whole = whole;
-	h.reply_to = "";
+	/* The seat's address on record: the confirming mail's orders() set it. */
+	h.reply_to = j->reply_to;
 	h.seat = -1;
 	h.confirmed = 1;
 	memcpy(h.now, j->now, sizeof h.now);

@@ -291,7 +291,8 @@ number_mail(struct ledger *l, const struct mailmsg *m, int64_t message, int line
 		    ORDER("", "GAME"), ORDER("", "SEAT"), ORDER("", "TOKEN"));
 		return 1;
 	}
-	if (oc.used_by != 0 && oc.used_by != message)
+	/* Spent when its order is played, as a link's code (link_mail). */
+	if (oc.used_by != 0 && oc.used_by != message && !sender_still_held(l, oc.used_by))
 		diag_set(&t->why, line, "the report this mail answers was answered by number "
 		    "already, by an earlier mail: a number plays once; reply to your newest "
 		    "report");

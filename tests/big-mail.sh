@@ -44,8 +44,9 @@ check "the sender is told, in German, that it is too large, and how large" \
 	'[ "$(answers a@example.org)" = 1 ] && grep -q "zu groß" answer.txt &&
 	grep -q "$(wc -c < Maildir/cur/big:2,S)" answer.txt'
 
-# The same mail again, by another path: known, not answered again.
-"$az" ingest --stdin < Maildir/cur/big:2,S > /dev/null 2>&1
+# The same mail again, by another path, held to the same memory: known,
+# not answered again.
+(ulimit -v 100000; exec "$az" ingest --stdin) < Maildir/cur/big:2,S > /dev/null 2>&1
 rc=$?
 check "the same mail piped in again is known (exit $rc)" \
 	'[ "$rc" = 0 ] && [ "$(q "SELECT count(*) FROM messages")" = 1 ] &&
@@ -72,6 +73,7 @@ check "inbox show prints the header block and says the body was not kept" \
 	'[ "$rc" = 0 ] && grep -q "^Message-ID: <big.1@x>" shown.txt &&
 	grep -q "the body of message $id was not kept" shown.err'
 "$az" verify > /dev/null 2>&1
-check "the ledger still verifies" '[ $? = 0 ]'
+rc=$?
+check "the ledger still verifies" '[ "$rc" = 0 ]'
 
 finish 'cat azalai.log'

@@ -9,6 +9,7 @@
 
 #include "core/buf.h"
 #include "core/fsutil.h"
+#include "core/testhook.h"
 
 int
 fs_mkdirs(const char *path)
@@ -86,6 +87,7 @@ fs_open_regular(int dirfd, const char *path, int nofollow, struct stat *sb)
 		return -1;
 	if (!S_ISREG(sb->st_mode))
 		return FS_NOT_REGULAR;
+	testhook_swap_before_open(dirfd, path);
 	fd = openat(dirfd, path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC |
 	    (nofollow ? O_NOFOLLOW : 0));
 	if (fd < 0) {

@@ -4,6 +4,7 @@
 
 #ifdef AZALAI_TEST_HOOKS
 
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +80,15 @@ testhook_pause_before_claim(void)
 	pause_on("AZALAI_TEST_PAUSE_BEFORE_CLAIM");
 }
 
+void
+testhook_swap_before_open(int dirfd, const char *path)
+{
+	const char *e = getenv("AZALAI_TEST_SWAP_BEFORE_OPEN");
+
+	if (e != NULL && e[0] != '\0')
+		(void)renameat(AT_FDCWD, e, dirfd, path);
+}
+
 #else
 
 /* The release build: every switch off, no variable named. */
@@ -126,6 +136,13 @@ testhook_pause_after_commit(void)
 void
 testhook_pause_before_claim(void)
 {
+}
+
+void
+testhook_swap_before_open(int dirfd, const char *path)
+{
+	(void)dirfd;
+	(void)path;
 }
 
 #endif

@@ -38,5 +38,10 @@ void testhook_pause_after_commit(void);
  * mails; it waits as the one above does, so a test can let a second run
  * analyse and claim the same game meanwhile. */
 void testhook_pause_before_claim(void);
+/* AZALAI_TEST_SWAP_BEFORE_OPEN=FROM: fs_open_regular calls this once it has
+ * found path a regular file, before it opens it; FROM, while it exists, is
+ * renamed over path, so a test can swap the file for a link or a FIFO in
+ * that gap. */
+void testhook_swap_before_open(int dirfd, const char *path);
 
 #endif

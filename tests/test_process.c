@@ -172,10 +172,14 @@ static void
 expect_problem(struct fx_env *e, const char *raw, const char *words)
 {
 	char *body;
+	const char *problems = "SELECT COUNT(*) FROM outbox WHERE kind = 'problem'";
 	long long events = fx_count(&e->f, "SELECT COUNT(*) FROM events");
+	long long before = fx_count(&e->f, problems);
 
 	fx_mail(&e->f, raw);
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), events);
+	/* This mail's own answer, not the last one's. */
+	assert_int_equal(fx_count(&e->f, problems), before + 1);
 	body = fx_last_mail(&e->f, "problem", "n@example.org");
 	if (body == NULL || text_has(body, words) == NULL)
 		fail_msg("no problem reply saying \"%s\": %s", words, body ? body : "(none)");
@@ -214,8 +218,10 @@ test_unknown_game_seat_token(void **state)
 	    "SOW\n");
 	expect_problem(e, m, "line 3: that is not the token of seat north");
 	free(m);
-	/* The token of another seat is as wrong as any. */
-	m = fx_order_mail("n@example.org", "d@x", "bq-1", "north", e->f.tokens[1], "SOW\n");
+	/* The token of another seat is as wrong as any, with an order north
+	 * could play. */
+	m = fx_order_mail("n@example.org", "d@x", "bq-1", "north", e->f.tokens[1],
+	    "HOLE a\n");
 	expect_problem(e, m, "not the token");
 	free(m);
 	expect_problem(e, "From: n@example.org\nMessage-ID: <e@x>\n\nGAME bq-1\nSEAT north\n"

@@ -28,7 +28,24 @@ rc=$?
 check "the next run does the work" '[ "$rc" = 0 ] && [ ! -f Maildir/new/1.mail ]'
 check "the message is in the ledger once" \
 	'[ "$(sqlite3 azalai.db "select count(*) from messages")" = 1 ]'
+sent=$(q "select count(*) from outbox")
 "$az" run > /dev/null 2>&1
 check "a run with nothing to do changes nothing" \
-	'[ "$(sqlite3 azalai.db "select count(*) from messages")" = 1 ]'
+	'[ "$(q "select count(*) from messages")" = 1 ] &&
+	 [ "$(q "select count(*) from outbox")" = "$sent" ] && [ "$sent" -gt 0 ]'
+
+# It waits: a run that finds the lock held for a moment, under a longer
+# lock_timeout, takes its mail once the other lets go.
+sed 's/^lock_timeout: 1$/lock_timeout: 20/' azalai.yaml > wait.yaml
+printf 'From: c@example.org\nMessage-ID: <3@x>\n\nHELP\n' > Maildir/new/3.mail
+flock -o azalai.db.lock sleep 1 &
+holder=$!
+until_true 10 sh -c '! flock -n azalai.db.lock true' ||
+	fail "the holder never took the lock"
+"$az" --config wait.yaml run > out.txt 2> err.txt
+rc=$?
+check "a run that waited for the lock does the work" \
+	'[ "$rc" = 0 ] && [ ! -f Maildir/new/3.mail ] &&
+	 [ "$(q "select count(*) from messages")" = 2 ]'
+check "and does not say it left the work" '! grep -q "still going" err.txt'
 finish

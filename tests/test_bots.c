@@ -6,7 +6,9 @@
  * that order is legal in the true state. A planted peek, a bot that plays
  * out the true state, is caught by the same comparison. Budgets are small:
  * honesty does not depend on them. And since bots play orders without
- * their text, no game's apply may read it for anything but words. */
+ * their text, no game's apply may read it for anything but words. The
+ * same scrambled pairs hold the games' views (what every report, board
+ * picture and view.json is made from) to what their reader may know. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +21,7 @@
 
 
 #include "games/bot.h"
+#include "render/viewjson.h"
 #include "tests/scramble.h"
 #include "srcfile.h"
 
@@ -134,11 +137,46 @@ struct tally {
 	int hidden, differ;
 };
 
+/* Position pos of a random game in a, and in b the same with what the seat
+ * to move may not know scrambled: that seat, or -1 when the game ended
+ * first. *moved: whether the scramble moved something hidden; *seed, a
+ * number drawn from walk for the caller. */
+static int
+hidden_position(const struct game_rules *g, const struct optset *o, int nseats, int pos,
+    void *a, void *b, struct rng *walk, struct order_list *ol, int *moved, uint64_t *seed)
+{
+	char names[MAX_SEATS][SEAT_NAME] = { "a", "b", "c", "d" };
+	int steps = (int)rng_below(walk, 160), seat = -1;
+
+	*seed = rng_next(walk);
+	memset(a, 0, g->state_size);
+	assert_int_equal(g->setup(a, nseats, (const char (*)[SEAT_NAME])names, o,
+	    (uint64_t)pos + 1, NULL, NULL), 0);
+	/* On from a random step to one where the seat may not know
+	 * something (Buqruru hides a sealed hole only at a round's start). */
+	for (int i = 0; i < steps + 2000; i++) {
+		struct order pick;
+
+		if ((seat = bot_next_seat(g, a, nseats, ol)) < 0)
+			break;
+		memcpy(b, a, g->state_size);
+		if (i >= steps && scrambler(g->name)(b, seat, walk))
+			break;
+		pick = ol->v[rng_below(walk, (uint32_t)ol->n)];
+		assert_int_equal(g->apply(a, seat, &pick, NULL, NULL), 0);
+	}
+	*moved = 0;
+	if (seat < 0)
+		return -1;
+	memcpy(b, a, g->state_size);
+	*moved = scrambler(g->name)(b, seat, walk);
+	return seat;
+}
+
 static void
 attack(const struct game_rules *g, const struct optset *o, int nseats, decide_fn decide,
     int level, struct tally *t)
 {
-	char names[MAX_SEATS][SEAT_NAME] = { "a", "b", "c", "d" };
 	void *a = malloc(g->state_size), *b = malloc(g->state_size);
 	struct order_list ol;
 	struct rng walk;
@@ -147,30 +185,14 @@ attack(const struct game_rules *g, const struct optset *o, int nseats, decide_fn
 	rng_seed(&walk, 33);
 	order_list_init(&ol);
 	for (int pos = 0; pos < POSITIONS; pos++) {
-		int steps = (int)rng_below(&walk, 160), seat = -1;
 		struct order oa, ob, check;
-		uint64_t seed = rng_next(&walk);
+		uint64_t seed;
+		int moved, seat = hidden_position(g, o, nseats, pos, a, b, &walk, &ol, &moved,
+		    &seed);
 
-		memset(a, 0, g->state_size);
-		assert_int_equal(g->setup(a, nseats, (const char (*)[SEAT_NAME])names, o,
-		    (uint64_t)pos + 1, NULL, NULL), 0);
-		/* On from a random step to one where the seat may not know
-		 * something (Buqruru hides a sealed hole only at a round's start). */
-		for (int i = 0; i < steps + 2000; i++) {
-			struct order pick;
-
-			if ((seat = bot_next_seat(g, a, nseats, &ol)) < 0)
-				break;
-			memcpy(b, a, g->state_size);
-			if (i >= steps && scrambler(g->name)(b, seat, &walk))
-				break;
-			pick = ol.v[rng_below(&walk, (uint32_t)ol.n)];
-			assert_int_equal(g->apply(a, seat, &pick, NULL, NULL), 0);
-		}
 		if (seat < 0)
 			continue;
-		memcpy(b, a, g->state_size);
-		t->hidden += scrambler(g->name)(b, seat, &walk);
+		t->hidden += moved;
 		assert_int_equal(decide(g, a, nseats, seat, level, seed, &budget, &oa, NULL), 0);
 		assert_int_equal(decide(g, b, nseats, seat, level, seed, &budget, &ob, NULL), 0);
 		if (strcmp(oa.text, ob.text) != 0 && oa.text[0] != '\0') {
@@ -225,6 +247,81 @@ test_peek_caught(void **unused)
 		if (t.differ == 0)
 			fail_msg("%s: the planted peek went unnoticed", label);
 	}
+}
+
+/* The same comparison holds the views to what their reader may know: the
+ * view tree (every report, board picture and view.json is made from it) of
+ * two states that differ only in what the seat may not know is the same
+ * for that seat, and for an observer, who knows less. With everything
+ * revealed (VIEW_ALL) the two differ at some positions: the comparison sees
+ * what the scramble moved. */
+static char *
+view_text(const struct game_rules *g, const void *st, int viewer)
+{
+	struct tval *root = tval_map();
+	struct buf b = BUF_INIT;
+	struct diag d;
+
+	g->view(st, viewer, root);
+	if (view_json(g->name, "g", 0, viewer, root, 0, &b, &d) < 0)
+		fail_msg("%s", d.msg);
+	tval_free(root);
+	return buf_steal(&b);
+}
+
+/* 1 when st and other give viewer the same view. */
+static int
+same_view(const struct game_rules *g, const void *st, const void *other, int viewer)
+{
+	char *x = view_text(g, st, viewer), *y = view_text(g, other, viewer);
+	int same = strcmp(x, y) == 0;
+
+	free(x);
+	free(y);
+	return same;
+}
+
+static void
+test_views_show_no_more(void **unused)
+{
+	const struct game_rules *g;
+	struct optset o;
+	char label[64];
+
+	(void)unused;
+	for (size_t i = 0; (g = setup_nth(i, &o, label, sizeof label)) != NULL; i++)
+		for (int n = g->min_seats; n <= g->max_seats; n++) {
+			void *a = malloc(g->state_size), *b = malloc(g->state_size);
+			struct order_list ol;
+			struct rng walk;
+			int hidden = 0, revealed = 0;
+
+			rng_seed(&walk, 44);
+			order_list_init(&ol);
+			for (int pos = 0; pos < 4 * POSITIONS; pos++) {
+				uint64_t seed;
+				int moved, seat = hidden_position(g, &o, n, pos, a, b, &walk,
+				    &ol, &moved, &seed);
+
+				if (seat < 0 || !moved)
+					continue;
+				hidden++;
+				if (!same_view(g, a, b, seat))
+					fail_msg("%s, %d seats: seat %d's view shows what it may "
+					    "not know (position %d)", label, n, seat, pos);
+				if (!same_view(g, a, b, -1))
+					fail_msg("%s, %d seats: the observer's view shows what "
+					    "seat %d may not know (position %d)", label, n, seat,
+					    pos);
+				revealed += !same_view(g, a, b, VIEW_ALL);
+			}
+			order_list_free(&ol);
+			free(a);
+			free(b);
+			if (hidden < POSITIONS / 4 || revealed == 0)
+				fail_msg("%s, %d seats: %d positions hid something, %d of them "
+				    "in a way the whole view shows", label, n, hidden, revealed);
+		}
 }
 
 /* Bots play the orders of legal's bare lists without their text (bot.c), so
@@ -303,6 +400,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_honest),
 		cmocka_unit_test(test_peek_caught),
+		cmocka_unit_test(test_views_show_no_more),
 		cmocka_unit_test(test_apply_reads_no_text),
 	};
 	const char *srcdir = getenv("srcdir");

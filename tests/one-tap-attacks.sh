@@ -38,6 +38,10 @@ order() { # order GAMEFILE SEAT LINE: the seat's own order, with its token
 moves() { q "SELECT count(*) FROM events e JOIN games g ON g.id = e.game_id
     WHERE g.name = '$1' AND e.kind = 'order'"; }
 last() { q "SELECT status || ': ' || reason FROM messages ORDER BY id DESC LIMIT 1"; }
+held_in() { q "SELECT count(*) FROM held_mails h JOIN games g ON g.id = h.game_id
+    WHERE g.name = '$1'"; }
+held_code() { q "SELECT h.code FROM held_mails h JOIN games g ON g.id = h.game_id
+    WHERE g.name = '$1'"; }
 newest() { q "SELECT max(o.id) FROM outbox o JOIN games g ON g.id = o.game_id
     WHERE g.name = '$1' AND o.to_addr = '$2@example.org' AND o.html LIKE '%mailto:%'"; }
 link() { python3 "$src/tests/onetap.py" links azalai.db "$1" |
@@ -159,13 +163,11 @@ order g3.txt amastan "HOLE a"
 r3=$(newest "$g3" tinhinan)
 tap "$r3" 1 evil@example.net
 check "a forwarded link tapped by a stranger: held, the game does not move" \
-	'[ "$(q "SELECT count(*) FROM held_mails h JOIN games g ON g.id = h.game_id
-	    WHERE g.name = '"'$g3'"'")" = 1 ] && [ "$(moves "$g3")" = 1 ]'
+	'[ "$(held_in "$g3")" = 1 ] && [ "$(moves "$g3")" = 1 ]'
 tap "$r3" 1 tinhinan@example.org
 check "the seat's own tap of that link plays it" \
 	'grep -q "^done: 1 accepted" t.txt && [ "$(moves "$g3")" = 2 ]'
-code=$(q "SELECT h.code FROM held_mails h JOIN games g ON g.id = h.game_id
-    WHERE g.name = '$g3'")
+code=$(held_code "$g3")
 sent=$(q "SELECT max(id) FROM outbox")
 order g3.txt tinhinan "CONFIRM $code"
 # Told to the seat that confirmed it, not to the stranger, who learns
@@ -186,13 +188,11 @@ order g4.txt amastan "HOLE a"
 r4=$(newest "$g4" tinhinan)
 reply "$r4" evil@example.net 1
 check "a forwarded report answered by number by a stranger: held" \
-	'[ "$(q "SELECT count(*) FROM held_mails h JOIN games g ON g.id = h.game_id
-	    WHERE g.name = '"'$g4'"'")" = 1 ] && [ "$(moves "$g4")" = 1 ]'
+	'[ "$(held_in "$g4")" = 1 ] && [ "$(moves "$g4")" = 1 ]'
 reply "$r4" tinhinan@example.org 1
 check "the seat's own number plays it" \
 	'said "^done: 1 accepted" && [ "$(moves "$g4")" = 2 ]'
-code=$(q "SELECT h.code FROM held_mails h JOIN games g ON g.id = h.game_id
-    WHERE g.name = '$g4'")
+code=$(held_code "$g4")
 sent=$(q "SELECT max(id) FROM outbox")
 order g4.txt tinhinan "CONFIRM $code"
 check "the stranger's held number, confirmed: refused, told the seat" \

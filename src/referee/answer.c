@@ -57,6 +57,8 @@ struct job {
 	struct mailmsg m;
 	const char *text;         /* the text the orders were read from */
 	const char *reply_to;     /* where answers go */
+	char seat_to[256];        /* the seat's address on record, which reply_to
+	                             may point at after orders() freed its play */
 	char status[16];          /* the message's final status */
 	char reason[512];
 	int64_t game_id;
@@ -835,8 +837,10 @@ orders(struct job *j, struct orderblock *ob, struct diag *d)
 		j->dmarc = dmarc_verdict(j, p.g.seats[seat].address);
 	foreign |= j->dmarc == AUTHRES_FAIL || j->dmarc == AUTHRES_MISMATCH;
 	if (strchr(p.g.seats[seat].address, '@') != NULL || j->reply_to == NULL ||
-	    j->reply_to[0] == '\0')
-		j->reply_to = p.g.seats[seat].address;
+	    j->reply_to[0] == '\0') {
+		snprintf(j->seat_to, sizeof j->seat_to, "%s", p.g.seats[seat].address);
+		j->reply_to = j->seat_to;
+	}
 	before = p.seq;
 	job_render(j, &r, p.rules->name, lang_seat(j->c, &p, seat));
 	if (campaign_load(j->l, p.g.id, &camp, d) < 0)
@@ -1338,8 +1342,10 @@ release_held(struct job *j, struct diag *d)
 	h.id = j->release;
 	h.source = source;
 	h.whole = whole;
-	/* The seat's address on record: the confirming mail's orders() set it. */
-	h.reply_to = j->reply_to;
+	/* The seat's address on record, as the confirming mail's orders() kept
+	 * it. */
+	snprintf(h.seat_to, sizeof h.seat_to, "%s", j->reply_to);
+	h.reply_to = h.seat_to;
 	h.seat = -1;
 	h.confirmed = 1;
 	memcpy(h.now, j->now, sizeof h.now);

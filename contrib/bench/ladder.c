@@ -6,7 +6,11 @@
  * AZ_LADDER_JOBS=N plays the games on N threads: each game depends only on
  * its own seed, so the score is the same for any N, and 2,000 games of a
  * slow pairing take half the wall time on two cores.
+ * AZ_LADDER_LOG=FILE keeps each finished game in FILE and plays only the
+ * games FILE lacks: a pairing of hours can be played in pieces, across
+ * machines' restarts, and adds up to the score of one unbroken run.
  * usage: azalai-ladder GAME SEATS A B GAMES [DATADIR [SEED]] */
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -14,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 #include <math.h>
+#include <unistd.h>
 
 #include "games/bot.h"
 
@@ -39,6 +44,14 @@ cmp_d(const void *a, const void *b)
 /* Games finished by all threads: a tenth of them is said on stderr, since
  * the slow pairings run for most of an hour. */
 static atomic_int finished;
+
+/* The log: its first line names the pairing, then one line a game,
+ * "N SCORE UNFINISHED MS...", A's decision times in that game. Lines are
+ * written whole under the lock and flushed, so a killed run leaves at most
+ * a last line without its newline, which the next run cuts off. */
+static FILE *gamelog;
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned char *logged;	/* logged[n]: game n is in the log */
 
 /* What one thread plays (games first, first + jobs, ...) and what it found. */
 struct worker {
@@ -67,6 +80,11 @@ play(void *arg)
 	for (int n = w->first; n < w->games && !w->failed; n += w->jobs) {
 		int a = n % w->seats, step = 0, who, done;
 		uint64_t seed = w->seed0 * 1000003u + (uint64_t)n;
+		size_t t0n = w->nt;
+		double r;
+
+		if (logged != NULL && logged[n])
+			continue;
 
 		memset(st, 0, g->state_size);
 		if (g->setup(st, w->seats, (const char (*)[SEAT_NAME])names, w->o, seed,
@@ -95,11 +113,21 @@ play(void *arg)
 				w->t[w->nt++] = cpu_ms() - t0;
 			}
 		}
-		if (step == STEPS) {
-			w->unfinished++;
-			w->score += 0.5;
-		} else
-			w->score += g->reward(st, a);
+		if (w->failed)
+			break;
+		r = step == STEPS ? 0.5 : g->reward(st, a);
+		w->score += r;
+		w->unfinished += step == STEPS;
+		if (gamelog != NULL) {
+			pthread_mutex_lock(&log_lock);
+			fprintf(gamelog, "%d %.17g %d", n, r, step == STEPS);
+			for (size_t i = t0n; i < w->nt; i++)
+				fprintf(gamelog, " %.4f", w->t[i]);
+			fputc('\n', gamelog);
+			if (fflush(gamelog) != 0)
+				w->failed = 1;
+			pthread_mutex_unlock(&log_lock);
+		}
 		done = atomic_fetch_add(&finished, 1) + 1;
 		if (w->games >= 10 && done % (w->games / 10) == 0)
 			fprintf(stderr, "azalai-ladder: %d of %d games\n", done, w->games);
@@ -107,6 +135,67 @@ play(void *arg)
 	free(st);
 	order_list_free(&ol);
 	return NULL;
+}
+
+/* Reads the games PATH holds into the totals and leaves it open for
+ * appending; a new log gets the pairing's line. */
+static int
+log_open(const char *path, const char *pairing, int games, double *score, int *unfinished,
+    double **t, size_t *nt, int *held)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	off_t whole = 0;
+
+	if ((gamelog = fopen(path, "a+")) == NULL) {
+		fprintf(stderr, "azalai-ladder: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	logged = calloc((size_t)games, 1);
+	rewind(gamelog);
+	while ((len = getline(&line, &cap, gamelog)) > 0 && line[len - 1] == '\n') {
+		char *p = line, *end;
+		double r;
+		int n, unf, k;
+
+		if (whole == 0) {
+			if (strcmp(line, pairing) != 0) {
+				fprintf(stderr, "azalai-ladder: %s is the log of another "
+				    "pairing: %s", path, line);
+				free(line);
+				return -1;
+			}
+		} else if (sscanf(p, "%d %lf %d%n", &n, &r, &unf, &k) != 3 || n < 0 ||
+		    (n < games && logged[n])) {
+			fprintf(stderr, "azalai-ladder: %s: bad line: %s", path, line);
+			free(line);
+			return -1;
+		} else if (n < games) {
+			logged[n] = 1;
+			(*held)++;
+			*score += r;
+			*unfinished += unf;
+			for (p += k;; p = end) {
+				double ms = strtod(p, &end);
+
+				if (end == p)
+					break;
+				*t = realloc(*t, (*nt + 1) * sizeof **t);
+				(*t)[(*nt)++] = ms;
+			}
+		}
+		whole += len;
+	}
+	free(line);
+	/* A killed run's last line, cut short, is played again. */
+	if (ftruncate(fileno(gamelog), whole) < 0 || fseeko(gamelog, 0, SEEK_END) < 0) {
+		fprintf(stderr, "azalai-ladder: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	if (whole == 0 && (fputs(pairing, gamelog) == EOF || fflush(gamelog) != 0))
+		return -1;
+	return 0;
 }
 
 int
@@ -118,8 +207,8 @@ main(int argc, char **argv)
 	struct diag d;
 	double score = 0, *t = NULL, z = 1.96;
 	size_t nt = 0;
-	int seats, la, lb, games, jobs, unfinished = 0, failed = 0;
-	const char *env = getenv("AZ_LADDER_JOBS");
+	int seats, la, lb, games, jobs, unfinished = 0, failed = 0, held = 0;
+	const char *env = getenv("AZ_LADDER_JOBS"), *logpath = getenv("AZ_LADDER_LOG");
 	uint64_t seed0;
 
 	if (argc < 6) {
@@ -139,6 +228,15 @@ main(int argc, char **argv)
 		return 64;
 	}
 	opt_resolve(g->options, &o, NULL, 0, NULL);
+	if (logpath != NULL && *logpath != '\0') {
+		char pairing[256];
+
+		snprintf(pairing, sizeof pairing, "# azalai-ladder %s %d %s %s seed %llu\n",
+		    g->name, seats, argv[3], argv[4], (unsigned long long)seed0);
+		if (log_open(logpath, pairing, games, &score, &unfinished, &t, &nt, &held) < 0)
+			return 73;
+		atomic_store(&finished, held);
+	}
 	w = calloc((size_t)jobs, sizeof *w);
 	for (int j = 0; j < jobs; j++) {
 		w[j] = (struct worker){ .g = g, .o = &o, .seats = seats, .la = la, .lb = lb,
@@ -159,6 +257,8 @@ main(int argc, char **argv)
 		free(w[j].t);
 	}
 	free(w);
+	if (gamelog != NULL && fclose(gamelog) != 0)
+		failed = 1;
 	if (failed)
 		return 1;
 	qsort(t, nt, sizeof *t, cmp_d);

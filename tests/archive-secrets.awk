@@ -1,6 +1,7 @@
 # Reads the archive test hook's lines (GAME TAB STEP TAB SECRET) and looks for
 # each secret in that step's section of DIR/games/GAME.html ("now": the
-# newest step shown), as a whole word the way secret_in() does.
+# newest step shown), as a whole word the way secret_in() does, across a
+# line break where the secret has a space.
 #   awk -v dir=DIR -v games=REGEX -v mode=hidden|shown -f archive-secrets.awk FILE
 # hidden: prints "LEAK game step secret" for each one found, then "checked N";
 # shown: prints "DARK game step" for each step none of whose secrets shows,
@@ -31,6 +32,9 @@ function load(game,    f, line, id) {
 		gsub(/&gt;/, ">", sect[k])
 		gsub(/&quot;/, "\"", sect[k])
 		gsub(/&amp;/, "\\&", sect[k])
+		# A line break and the indent after it read as the one space
+		# they stand for, as secret_in's folded_at reads them.
+		gsub(/[\r\n]+ */, " ", sect[k])
 	}
 }
 function picture(f,    t, l) {

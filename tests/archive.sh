@@ -143,6 +143,15 @@ grep -A8 'id="game-targi-1"' site/index.html | grep -q "wins" && pass ||
 # the game as it stands now in the newest step shown (an earlier step may
 # rightly show what was public then and is hidden now: Targui's turn order).
 scan() { awk -v dir="$1" -v games="$2" -v mode="$3" -f "$src/tests/archive-secrets.awk" secrets.txt; }
+# The scan itself: a secret broken over two lines is found, a longer number
+# is not the secret.
+mkdir -p fold/games
+printf '<section class="step" id="step-1">\n<p>the tribe card\n    20 lies</p>\n</section>\n' \
+    > fold/games/f-run.html
+printf 'f-run\t1\ttribe card 20\nf-run\t1\ttribe card 2\n' > fold.txt
+awk -v dir=fold -v games=. -v mode=hidden -f "$src/tests/archive-secrets.awk" fold.txt > fold.out
+[ "$(cat fold.out)" = "$(printf 'LEAK f-run step 1: tribe card 20\nchecked 2')" ] && pass ||
+	fail "the scan reads a folded line otherwise than secret_in: $(cat fold.out)"
 scan site '-run$' hidden > scan.txt
 grep -v '^checked' scan.txt | head -5 | while read -r l; do echo "FAIL: $l"; done
 grep -q -v '^checked' scan.txt && fail "a running game's page shows what observers may not know" || pass

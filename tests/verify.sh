@@ -19,6 +19,14 @@ bodies() {
 		sqlite3 azalai.db "SELECT body FROM outbox WHERE id = $id" > "$1/$id"
 	done
 }
+# All that each mail carries: its subject, text, HTML, JSON and calendar.
+parts() {
+	rm -rf "$1" && mkdir "$1"
+	for id in $(sqlite3 azalai.db "SELECT id FROM outbox ORDER BY id"); do
+		sqlite3 azalai.db "SELECT subject, body, COALESCE(html, ''), COALESCE(json, ''),
+		    COALESCE(ical, '') FROM outbox WHERE id = $id" > "$1/$id"
+	done
+}
 
 "$az" init > /dev/null || fail "init"
 expect 0 "usage: azalai verify" -- "$az" verify --help
@@ -26,6 +34,7 @@ expect 0 "targi-1" -- "$az" new targi --seat a=a@x --seat b=b@x
 expect 0 "" -- "$az" watch targi-1 w@x
 # A second game that stays running: nothing of it may open.
 expect 0 "targi-2" -- "$az" new targi --seat c=c@x --seat d=bot
+tok_c=$(awk '$1 == "seat" && $2 == "c" { print $4 }' out.txt)
 
 commit=$(sqlite3 azalai.db "SELECT seed_commit FROM games WHERE name = 'targi-1'")
 [ ${#commit} = 64 ] && pass || fail "targi-1 has no commitment: \"$commit\""
@@ -44,7 +53,18 @@ lacks "Tribe deck, top first"
 expect 1 "" -- grep -q "Tribe deck, top first\|^  seed " running.txt
 head1=$(sed -n 's/^Chain head at step 0: \([0-9a-f]*\)$/\1/p' running.txt | head -n 1)
 [ ${#head1} = 16 ] && pass || fail "no short chain head in the report at step 0: \"$head1\""
+# c plays a move of targi-2: mails with all their parts (HTML, JSON, a
+# calendar) before the end.
+o=$("$az" show targi-2 --as c --json |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["view"]["legal"][0]["text"])')
+expect 0 "" -- "$az" seat targi-2 c json on
+printf 'From: c@x\nSubject: o\nMessage-ID: <c1@x>\n\nGAME targi-2\nSEAT c\nTOKEN %s\n%s\n' \
+    "$tok_c" "$o" | "$az" ingest --stdin > /dev/null 2>&1
+check "c's move is answered with every part" \
+    '[ "$(sqlite3 azalai.db "SELECT count(*) FROM outbox WHERE to_addr = '"'c@x'"' AND
+      html <> '"''"' AND json <> '"''"' AND ical <> '"''"'")" -ge 1 ]'
 bodies before
+parts before-all
 
 # The referee plays both seats to the end.
 expect 0 "" -- "$az" seat targi-1 a bot
@@ -64,10 +84,18 @@ stored=$(sqlite3 azalai.db "SELECT seed FROM games WHERE name = 'targi-1'")
 # What a player does with sha256sum (doc/verify.md).
 mine=$(printf 'azalai-seed-v1 %s %s %s' targi-1 "$seed" "$salt" | sha256sum | cut -d' ' -f1)
 [ "$mine" = "$commit" ] && pass || fail "sha256sum gives $mine, the welcome mail said $commit"
-# Neither seed nor salt in any mail before the end, of either game.
-if [ -z "$seed" ] || [ -z "$salt" ]; then
+# Neither seed nor salt in any part of any mail before the end, of either
+# game, the seed in decimal or hex.
+hex=$(python3 -c "print('%x' % $seed)" 2> /dev/null)
+seed2=$(printf '%u' "$(sqlite3 azalai.db "SELECT seed FROM games WHERE name = 'targi-2'")")
+hex2=$(python3 -c "print('%x' % $seed2)" 2> /dev/null)
+salt2=$(sqlite3 azalai.db "SELECT seed_salt FROM games WHERE name = 'targi-2'")
+if [ -z "$seed" ] || [ -z "$salt" ] || [ -z "$hex" ] || [ -z "$hex2" ] || [ -z "$salt2" ]; then
 	fail "nothing revealed to look for in the mails before the end"
-elif grep -l -F -e "$seed" -e "$salt" before/* > leaked.txt; then
+elif [ "$(grep -c . before-all/* | grep -c -v ':0$')" -lt "$(ls before | wc -l)" ]; then
+	fail "a mail before the end has no parts to look in"
+elif grep -l -i -F -e "$seed" -e "$salt" -e "$hex" -e "$seed2" -e "$salt2" -e "$hex2" \
+    before-all/* > leaked.txt; then
 	fail "the seed or salt was in a mail before the end: $(cat leaked.txt)"
 else pass; fi
 for f in after/*; do
@@ -123,6 +151,48 @@ sqlite3 event.db "DROP TRIGGER events_no_update;
 expect 65 "chain: step 5 was changed" -- "$az" --ledger event.db verify targi-1
 cp out.txt event-verify.txt
 expect 1 "" -- grep -q "step [0-4][^0-9]" event-verify.txt
+# An attacker who hashes again what they change (doc/verify.md: only the
+# heads the players kept show that): rechain DB FROM [PREV_OF_FROM] gives
+# targi-1's steps from FROM on new hashes and links, as the ledger makes
+# them; with PREV_OF_FROM, step FROM links there and only it is hashed again.
+rechain() {
+	python3 - "$@" <<'PY'
+import hashlib, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("DROP TRIGGER IF EXISTS events_no_update")
+rows = db.execute("SELECT seq, kind, COALESCE(seat_idx, -1), COALESCE(payload, ''), COALESCE(narrative, ''), "
+                  "state_hash, prev_hash, at FROM events WHERE game_id = 1 AND seq >= ? "
+                  "ORDER BY seq", (int(sys.argv[2]),)).fetchall()
+prev = sys.argv[3] if len(sys.argv) > 3 else rows[0][6]
+for seq, kind, seat, payload, narrative, state, _, at in rows:
+    parts = [prev, str(seq), kind, str(seat), payload, narrative, state, at]
+    h = hashlib.sha256(b"".join(b"%d:%s" % (len(x.encode()), x.encode())
+                                for x in parts)).hexdigest()
+    db.execute("UPDATE events SET prev_hash = ?, hash = ? WHERE game_id = 1 AND seq = ?",
+               (prev, h, seq))
+    prev = h
+    if len(sys.argv) > 3:
+        break
+db.commit()
+PY
+}
+# The chain's own hashes, made again, change nothing: the control.
+cp azalai.db same.db
+rechain same.db 0
+expect 0 "targi-1 verified" -- "$az" --ledger same.db verify targi-1
+# Step 5's state made step 4's, the chain hashed again from there: every
+# link holds, and only the replay from the seed finds it.
+cp azalai.db state.db
+sqlite3 state.db "DROP TRIGGER events_no_update; UPDATE events SET state_hash =
+	(SELECT state_hash FROM events WHERE game_id = 1 AND seq = 4) WHERE game_id = 1 AND seq = 5"
+rechain state.db 5
+expect 65 "replay: .* step 5: replay gives state" -- "$az" --ledger state.db verify targi-1
+check "and every link holds" 'grep -q "chain: steps 0 to [0-9]*, every link holds" out.txt'
+# Step 6 linked to step 4, hashed again alone: it no longer links.
+cp azalai.db link.db
+rechain link.db 6 "$(hash_at targi-1 4)"
+expect 65 "chain: step 6 does not link to the step before it" -- \
+	"$az" --ledger link.db verify targi-1
 # A dropped step breaks the chain where it was.
 cp azalai.db gap.db
 sqlite3 gap.db "DROP TRIGGER events_no_delete;

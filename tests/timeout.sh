@@ -22,6 +22,9 @@ done
 smtp_port=$(cat smtp.port)
 imap_port=$(cat imap.port)
 # The checks read the log's lines about each mail: on stderr, not syslog.
+# conf MAILBOX DELIVER: the two timeouts; each phase gives the other one
+# 120 s, beyond timeout 60, so a wait bounded by the wrong one hangs.
+conf() {
 cat > azalai.yaml <<EOF2
 datadir: $src
 log:
@@ -34,13 +37,15 @@ mailbox:
   user: referee
   password: x
   tls: none
-  timeout: 5
+  timeout: $1
 deliver:
   method: smtp
   url: smtp://127.0.0.1:$smtp_port
   tls: none
-  timeout: 5
+  timeout: $2
 EOF2
+}
+conf 120 5
 "$az" init > /dev/null 2>&1
 "$az" new buqruru --seat a=a@azalai.test --seat b=b@azalai.test > /dev/null 2>&1
 
@@ -52,9 +57,10 @@ check "each mail says the server did not answer in time after DATA" \
 check "both mails stay queued for a later run" \
 	'[ "$(sqlite3 azalai.db "select count(*) from outbox where status = '\''queued'\''")" = 2 ]'
 
+conf 5 120
 timeout 60 "$az" run > run.out 2> run.err
 rc=$?
 check "a mailbox server silent after login: the run ends with 75" '[ "$rc" = 75 ]'
-check "the run says the mailbox timed out" 'grep -q "Timeout was reached" run.err'
+check "the run says the mailbox timed out" 'grep -q "reading the mailbox at imap://.*failed: Timeout was reached" run.err'
 
 finish 'cat flush.err run.err'

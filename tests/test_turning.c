@@ -82,6 +82,72 @@ event_of(struct fx_env *e, int64_t seq, char kind[16], int *seat)
 	snprintf(kind, 16, "%s", fx_count(&e->f, sql) ? "order" : "other");
 }
 
+/* The oracle: every decision of seat judged again, one by one, with the
+ * analysis's seeds; the points must be the largest of these drops. */
+struct judged_all {
+	const struct game_rules *r;
+	const struct game_row *g;
+	int seat, have_before, n;
+	void *before;
+	int64_t seq[400];
+	double drop[400];
+};
+
+static int
+judge_each(void *arg, int64_t seq, const void *st, const struct event_row *e)
+{
+	struct judged_all *j = arg;
+	struct bot_verdict v;
+	struct order o;
+	struct diag d;
+
+	if (j->have_before && strcmp(e->kind, "order") == 0 && e->seat == j->seat) {
+		assert_int_equal(j->r->parse(j->before, e->seat, e->payload, &o, &d), 0);
+		assert_int_equal(bot_judge(j->r, j->before, j->g->nseats, e->seat, &o,
+		    turning_seed(j->g->seed, seq), small.iterations, small.playouts, &v, &d), 0);
+		assert_true(j->n < 400);
+		j->seq[j->n] = seq;
+		j->drop[j->n++] = v.best - v.played;
+	}
+	memcpy(j->before, st, j->r->state_size);
+	j->have_before = 1;
+	return 0;
+}
+
+static void
+the_largest_drops(struct fx_env *e, int seat, const struct turning_point *pts, int judged)
+{
+	struct judged_all j = { .r = e->p.rules, .g = &e->p.g, .seat = seat };
+	void *st = xcalloc(1, e->p.rules->state_size);
+	struct diag d;
+	char sql[200];
+
+	j.before = xcalloc(1, e->p.rules->state_size);
+	assert_int_equal(play_replay(&e->f.l, &e->p.g, -1, st, judge_each, &j, &d), 0);
+	/* Each of the seat's own orders judged, no default. */
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM events WHERE game_id = %lld AND "
+	    "kind = 'order' AND seat_idx = %d", (long long)e->p.g.id, seat);
+	assert_int_equal(judged, fx_count(&e->f, sql));
+	assert_int_equal(j.n, judged);
+	for (int i = 0; i < TURNING_POINTS; i++) {
+		int best = -1;
+
+		/* The largest drop left, the earlier step of two alike. */
+		for (int k = 0; k < j.n; k++)
+			if (j.drop[k] >= 0.02 && (best < 0 || j.drop[k] > j.drop[best]))
+				best = k;
+		if (best < 0) {
+			assert_int_equal(pts[i].seq, 0);
+			continue;
+		}
+		assert_int_equal(pts[i].seq, j.seq[best]);
+		assert_true(pts[i].drop == j.drop[best]);
+		j.drop[best] = -1;
+	}
+	free(j.before);
+	free(st);
+}
+
 static void
 only_own_decisions(void **state)
 {
@@ -117,6 +183,7 @@ only_own_decisions(void **state)
 		}
 	/* Random play loses something in a Targi game. */
 	assert_int_equal(named, TURNING_POINTS);
+	the_largest_drops(e, 0, pts[0], judged[0]);
 	/* The same game, the same points: the judge's chance is the game's
 	 * seed's, not the clock's. */
 	assert_int_equal(turning_analyse(&e->f.l, &e->p.g, VIS_SEAT(0), &small, again,

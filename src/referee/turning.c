@@ -72,7 +72,7 @@ step(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	    e->seat < w->g->nseats && (w->seats & VIS_SEAT(e->seat)) &&
 	    w->r->parse(w->before, e->seat, e->payload, &o, &d) == 0 &&
 	    bot_judge(w->r, w->before, w->g->nseats, e->seat, &o,
-	    bots_seed(w->g->seed ^ 0x7475726e696e67ULL, seq), w->b->iterations,
+	    turning_seed(w->g->seed, seq), w->b->iterations,
 	    w->b->playouts, &v, &d) == 0) {
 		struct turning_point p = { .seq = seq, .drop = v.best - v.played,
 		    .played = v.played, .best = v.best };
@@ -86,6 +86,13 @@ step(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	memcpy(w->before, st, w->r->state_size);
 	w->have_before = 1;
 	return 0;
+}
+
+uint64_t
+turning_seed(uint64_t game_seed, int64_t seq)
+{
+	/* Not the bots' own seeds for the same steps. */
+	return bots_seed(game_seed ^ 0x7475726e696e67ULL, seq);
 }
 
 int

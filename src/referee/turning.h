@@ -32,6 +32,10 @@ struct turning_budget {
 /* The budget run uses, and what a test may make smaller. */
 void turning_budget_default(struct turning_budget *);
 
+/* The judge's seed for step seq of a game: from the game's seed, so the
+ * same game names the same points on any machine. */
+uint64_t turning_seed(uint64_t game_seed, int64_t seq);
+
 /* For every seat in seats (a VIS_SEAT mask), its own decisions (steps of
  * kind 'order') with the largest drops, largest first, at most
  * TURNING_POINTS, in pts[seat]; a decision that lost nothing is not one.

@@ -84,4 +84,17 @@ check "a run with a FIFO for its mbox ends with an error (was $rc)" \
 check "the FIFO is left where it is" '[ -p box.fifo ]'
 check "nothing more in the ledger" '[ "$(q "SELECT count(*) FROM messages")" = $n ]'
 
+# ... and a link to a regular file is followed, as azalai(1) says.
+printf 'From player@example.org Mon Jan  5 12:00:00 2026\nFrom: player@example.org\nMessage-ID: <linked@x>\nSubject: o\n\nHELP\n\n' \
+    > real.mbox
+ln -s real.mbox box.link
+guarded ingest --mbox box.link
+check "ingest --mbox through a link reads the mbox (was $rc)" \
+	'[ "$rc" = 0 ] && [ "$(q "SELECT count(*) FROM messages")" = $((n + 1)) ]'
+printf 'GAME nope\nSEAT a\nTOKEN x\nHOLE a\n' > real.turn
+ln -s real.turn turn.link
+guarded ingest --file turn.link
+check "ingest --file through a link reads the turn file (was $rc)" \
+	'[ "$rc" = 0 ] && [ "$(q "SELECT count(*) FROM messages")" = $((n + 2)) ]'
+
 finish 'cat azalai.log; ls -lR Maildir'

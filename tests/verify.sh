@@ -260,6 +260,12 @@ sqlite3 lost.db "DELETE FROM undone WHERE seq = 1 AND
 	game_id = (SELECT id FROM games WHERE name = 'buqruru-2')"
 expect 65 "undone: the rollback at step 2 undid step 1, which is not listed as undone" \
 	-- "$az" --ledger lost.db verify buqruru-2
+# ... and a row that names another rollback than the one that undid it.
+cp azalai.db wrongby.db
+sqlite3 wrongby.db "UPDATE undone SET rollback_seq = 5 WHERE seq = 1 AND
+	game_id = (SELECT id FROM games WHERE name = 'buqruru-2')"
+expect 65 "undone: step 1 is listed as undone by step 5, but the rollback at step 2 undid it" \
+	-- "$az" --ledger wrongby.db verify buqruru-2
 
 # A ledger of before 0.1 (tests/verify-024.sql: schema version 24, made by
 # the azalai of then) is upgraded in one step when it is first opened: the

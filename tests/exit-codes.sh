@@ -59,6 +59,17 @@ check "list on a full disk exits 75" 'full list; [ $? = 75 ]'
 check "run on a full disk exits 75" 'full run; [ $? = 75 ]'
 check "the mail is taken once the disk has room" \
 	'IN=m.eml exits 0 ingest --stdin && [ "$(sqlite3 azalai.db "select count(*) from messages")" = 1 ]'
+# The disk full while the mail is stored, the ledger opened: 75 too. A
+# limit the open stays under (list works), a mail of 1.4 MB past it.
+{ printf 'From: a@azalai.test\nTo: referee@azalai.test\nSubject: x\nMessage-ID: <full.2@azalai.test>\n\n'
+  head -c 1400000 /dev/zero | tr '\0' 'x' | fold -w 76; } > big.eml
+halffull() { (trap '' XFSZ; ulimit -f 2048; "$az" "$@" < big.eml > /dev/null 2> err.txt); }
+check "list under the limit works: the ledger opens" 'halffull list'
+check "ingest --stdin of a mail the disk cannot hold exits 75" \
+	'halffull ingest --stdin; [ $? = 75 ] && grep -q "disk I/O error" err.txt &&
+	 [ "$(sqlite3 azalai.db "select count(*) from messages")" = 1 ]'
+check "and is taken once the disk has room" \
+	'IN=big.eml exits 0 ingest --stdin && [ "$(sqlite3 azalai.db "select count(*) from messages")" = 2 ]'
 # Every mail is queued and due now, whatever an earlier try did (the ingest
 # above sent its answer at once) or put off.
 due() { sqlite3 azalai.db "update outbox set status = 'queued', next_try_at = '2000-01-01T00:00:00Z'"; }

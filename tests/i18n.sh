@@ -27,7 +27,9 @@
 #       (msg_vfmt only passes a wrapper's own format on);
 #   (i) a message id that two domains' catalogs of a language both hold has
 #       one translation there: src/lang/catalog.c reads every domain of a
-#       language into one table, so the last catalog read would win.
+#       language into one table, so the last catalog read would win;
+#   (j) no de/es/fr message of three words or more is its English id:
+#       msgfmt counts such a copy as translated, and the reader gets English.
 #
 # Each check is first run on a small tree made here, once clean (it must
 # pass) and once per check with a fault put in on purpose (it must fail), so
@@ -397,6 +399,27 @@ check_shared() {
 	return "$n"
 }
 
+# (j) no message left in English
+check_english() {
+	root=$1 n=0
+	for lang in $LANGS; do
+		for po in "$root"/po/*/"$lang".po; do
+			[ -f "$po" ] || continue
+			po_entries "$po" | awk -F '\t' -v po="$po" '
+			$3 != "" && $3 == $2 {
+				t = $2
+				gsub(/%[-+ #0-9.]*[a-z]+|\{\{[^}]*\}\}/, "", t)
+				if (gsub(/[A-Za-z][A-Za-z]+/, "&", t) >= 3) {
+					printf "%s: \"%s\" is left in English\n", po, $2
+					bad++
+				}
+			}
+			END { exit(bad ? 1 : 0) }' || n=$((n + 1))
+		done
+	done
+	return "$n"
+}
+
 run_all() {
 	r=0
 	check_messages "$1" || r=1
@@ -408,6 +431,7 @@ run_all() {
 	check_doc "$1" || r=1
 	check_order_words "$1" || r=1
 	check_shared "$1" || r=1
+	check_english "$1" || r=1
 	return "$r"
 }
 
@@ -493,6 +517,8 @@ selftest "a format that is not a literal" check_sources \
     "sed -i 's/diag_set(d, 0, \"the hole %s is empty\", h)/diag_set(d, 0, fmt, h)/' src/x.c"
 selftest "one id translated two ways by two domains" check_shared \
     "mkdir po/y && cp po/x/de.po po/y/de.po && sed -i 's/die Mulde %s ist leer/die Grube %s ist leer/' po/y/de.po"
+selftest "a German message left in English" check_english \
+    "sed -i 's/die Mulde %s ist leer/the hole %s is empty/' po/x/de.po"
 selftest "a source of messages no POTFILES lists" check_listed \
     "printf '%s\\n' 'int h(char *o) {' '	return msg_fmt(o, 9, \"no hole\");' '}' > src/y.c"
 

@@ -365,7 +365,7 @@ check_listed() {
 	listed=$(cd "$root" && cat po/*/POTFILES 2>/dev/null | grep -v '^#' | sort -u)
 	names='(msg_fmt|msg_nfmt|ev_emit|problem)[[:space:]]*\('
 	calls="(^|[^_a-zA-Z0-9])$names"
-	r=0
+	bad=0
 	for f in $(cd "$root" && grep -rlE "$calls" src --include='*.c' | sort); do
 		# src/core/msg.c defines them; a definition starts its line, a call
 		# is indented.
@@ -373,9 +373,9 @@ check_listed() {
 		(cd "$root" && grep -qE "^[[:space:]]+(|.*[^_a-zA-Z0-9])$names" "$f") || continue
 		printf '%s\n' "$listed" | grep -qxF "$f" && continue
 		echo "$f: writes messages players read; list it in a po/*/POTFILES"
-		r=1
+		bad=1
 	done
-	return "$r"
+	return "$bad"
 }
 
 # (i) one translation per message id and language, across domains

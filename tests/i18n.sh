@@ -7,8 +7,9 @@
 #       (msgcmp), none untranslated or fuzzy (msgfmt --statistics), and every
 #       catalog passes msgfmt -c (c-format);
 #   (b) every term of an en.po is translated in de/es/fr, every TERM("...")
-#       of the sources is in an en.po, and every order word (msgctxt order.*)
-#       one language has, the others have too;
+#       of the sources is in an en.po, every order word (msgctxt order.*)
+#       one language has, the others have too, and every ORDER("...") of the
+#       sources is in each language's catalogs;
 #   (c) every template under templates/*/en/ exists under de/, es/ and fr/
 #       with the same Mustache tags ({{kw.*}} aside: those are words);
 #   (d) each catalog's Plural-Forms gives the plural src/lang/catalog.c uses;
@@ -160,6 +161,25 @@ check_terms() {
 				n=$((n + 1))
 			fi
 		done
+	done
+	# The keyword of every order the sources write (ORDER("game", "WORD
+	# ...")) is in each language, the game's words or the common ones
+	# (msg.c's order_word): one no catalog has is printed in English. JSON
+	# is JSON in every language.
+	find "$root/src" -name '*.[ch]' -exec grep -ho 'ORDER("[a-z]*", *"[^"]*")' {} + 2>/dev/null |
+	    sed 's/^ORDER("\([a-z]*\)", *"\([^" ,]*\).*/\1 \2/; s/^ /common /' |
+	    grep -v '^[a-z]* JSON$' | sort -u > "$dir/used"
+	for lang in $LANGS; do
+		for po in "$root"/po/*/"$lang".po; do
+			[ -f "$po" ] && po_entries "$po"
+		done | awk -F '\t' '$1 ~ /^order\./ && $3 != "" && $4 == 0 { print $1 " " $2 }' |
+		    sed 's/^order\.//' > "$dir/have"
+		awk 'NR == FNR { have[$0] = 1; next }
+		    !($0 in have) && !(("common " $2) in have)' "$dir/have" "$dir/used" > "$dir/lack"
+		if [ -s "$dir/lack" ]; then
+			echo "$lang: the sources write order words no catalog of it has: $(head -10 "$dir/lack" | tr '\n' ',')"
+			n=$((n + 1))
+		fi
 	done
 	return "$n"
 }
@@ -452,7 +472,7 @@ fake_tree() {
 	mkdir -p "$t/src" "$t/po/x" "$t/templates/x/en" "$t/templates/x/de" \
 	    "$t/templates/x/es" "$t/templates/x/fr"
 	printf '%s\n' '#include "msg.h"' 'int f(struct diag *d, const char *h) {' \
-	    '	const char *t = TERM("x.good.dates");' \
+	    '	const char *t = TERM("x.good.dates"), *o = ORDER("x", "SOW 3");' \
 	    '	return diag_set(d, 0, "the hole %s is empty", h);' '}' \
 	    'static int' 'g(struct diag *d, const char *why, int k)' '{' \
 	    '	return diag_set(d, 0, why, k);' '}' > "$t/src/x.c"
@@ -501,6 +521,8 @@ selftest "a term untranslated in de" check_terms \
     "sed -i 's/msgstr \"Datteln\"/msgstr \"\"/' po/x/de.po"
 selftest "a term the sources use that en.po lacks" check_terms \
     "sed -i 's/x.good.dates\")/x.good.salt\")/' src/x.c"
+selftest "an order word the sources write and no catalog has" check_terms \
+    "sed -i 's/ORDER(\"x\", \"SOW 3\")/ORDER(\"x\", \"REAP 3\")/' src/x.c"
 selftest "an order word fr lacks" check_terms \
     "sed -i 's/msgid \"SOW\"/msgid \"REFILL\"/' po/x/fr.po"
 selftest "a template missing in es" check_templates "rm templates/x/es/a.mustache"

@@ -117,7 +117,20 @@ while read -r t1 t2; do
 		before=$(moved)
 		setsid "$az" ingest --maildir md > /dev/null 2>&1 &
 		pid=$!
-		sleep "$(awk -v t="$t" -v s="$scale" 'BEGIN { printf "%.4f", t * s }')"
+		if [ "$t" = "$t2" ]; then
+			# The second kill of a wave waits for the run's first
+			# commit and then kills at once: a loaded machine's
+			# runs vary too much for a delay alone to land
+			# mid-way often enough (6 of 30 once, in CI).
+			i=0
+			while [ "$(moved)" = "$before" ] && [ "$i" -lt 400 ] &&
+			    kill -0 "$pid" 2> /dev/null; do
+				i=$((i + 1))
+				sleep 0.01
+			done
+		else
+			sleep "$(awk -v t="$t" -v s="$scale" 'BEGIN { printf "%.4f", t * s }')"
+		fi
 		kill -KILL -"$pid" 2> /dev/null
 		wait "$pid" 2> /dev/null
 		# Killed after it committed something and while mail still

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Exactly once, whatever kills a run: the same mails go through two copies of
 # one ledger, once in one run, and once in waves (the first of several
-# groups' worth, see process.c) whose runs are killed with SIGKILL at random
-# moments, 30 kills in all. Both copies must end alike: every mail answered
+# groups' worth, see process.c) whose runs are killed with SIGKILL, 30 kills
+# in all: each wave's first run after a random delay, its second as soon as
+# it has committed something. Both copies must end alike: every mail answered
 # once, no answer twice, no mail done without its answers, no step lost or
 # doubled, every chain whole. KILL_SEED=N draws the delays of a failed test
 # again (it prints its seed).
@@ -85,8 +86,9 @@ cp -r base killed
 cp base/mail/* ref/md/new/
 (cd ref && "$az" ingest --maildir md > /dev/null 2>&1) || fail "the reference run"
 
-# The same mails in waves, the first of several groups, each wave's runs
-# killed at random moments, then a run that finishes it. A run dies in a
+# The same mails in waves, the first of several groups, each wave's two runs
+# killed (the first after a drawn delay, the second at its first commit),
+# then a run that finishes it. A run dies in a
 # session of its own, so that the kill takes the child answering a mail
 # tried before too. Only the first run after a wave meets new mail (a run
 # that dies leaves its whole batch tried, to be answered alone).
@@ -95,13 +97,13 @@ ls ../base/mail > all
 waves=$(awk -v k="$kills" 'BEGIN { print k / 2 }')
 per=$(( ($n - 150) / (waves - 1) + 1 ))
 awk -v s="$seed" -v w="$waves" 'BEGIN { srand(s); for (i = 0; i < w; i++)
-    printf "%.3f %.3f\n", 0.005 + rand() * (i ? 0.05 : 0.15), rand() * 0.1 }' > delays
+    printf "%.3f\n", 0.005 + rand() * (i ? 0.05 : 0.15) }' > delays
 mid=0 early=0 late=0
 from=1
-# The drawn delays are scaled to the machine: halved after a kill that came
-# when the run had already answered everything, doubled after one that came
-# before it had committed anything, so that a fast or a loaded machine
-# still kills runs mid-way. What a run committed: mails taken in, mails
+# The first runs' drawn delays are scaled to the machine: halved after a
+# kill that came when the run had already answered everything, doubled
+# after one that came before it had committed anything, so that a fast or
+# a loaded machine still kills runs mid-way. What a run committed: mails taken in, mails
 # done, replies queued.
 scale=1
 moved() {
@@ -109,15 +111,15 @@ moved() {
 	    FROM messages WHERE status <> 'new') + (SELECT count(*) FROM outbox)" \
 	    2> /dev/null || echo 0
 }
-while read -r t1 t2; do
+while read -r delay; do
 	to=$((from == 1 ? 150 : from + per - 1))
 	sed -n "${from},${to}p" all | while read -r f; do cp ../base/mail/$f md/new/; done
 	from=$((to + 1))
-	for t in $t1 $t2; do
+	for run in first second; do
 		before=$(moved)
 		setsid "$az" ingest --maildir md > /dev/null 2>&1 &
 		pid=$!
-		if [ "$t" = "$t2" ]; then
+		if [ "$run" = second ]; then
 			# The second kill of a wave waits for the run's first
 			# commit and then kills at once: a loaded machine's
 			# runs vary too much for a delay alone to land
@@ -129,7 +131,7 @@ while read -r t1 t2; do
 				sleep 0.01
 			done
 		else
-			sleep "$(awk -v t="$t" -v s="$scale" 'BEGIN { printf "%.4f", t * s }')"
+			sleep "$(awk -v t="$delay" -v s="$scale" 'BEGIN { printf "%.4f", t * s }')"
 		fi
 		kill -KILL -"$pid" 2> /dev/null
 		wait "$pid" 2> /dev/null

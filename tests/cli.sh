@@ -25,6 +25,12 @@ expect 64 "write NAME=ADDRESS" -- "$az" new buqruru --seat a --seat b=b@x
 expect 64 "is not a mail address" -- "$az" new buqruru --seat a=nowhere --seat b=b@x
 expect 64 "is not a mail address" -- "$az" new buqruru --seat "a=Ann <a@x>" --seat b=b@x
 expect 64 "is not a mail address" -- "$az" new buqruru --seat "a=a@x b@y" --seat b=b@x
+# A language after the address does not excuse it.
+expect 64 "\"nowhere\" is not a mail address" -- "$az" new buqruru --seat "a=nowhere lang=de" \
+    --seat b=b@x
+expect 64 "\"\" is not a mail address" -- "$az" new buqruru --seat "a= lang=de" --seat b=b@x
+expect 64 '"nosuch" is no bot level' -- "$az" new buqruru --seat "a=bot:nosuch lang=de" \
+    --seat b=b@x
 # Mail to it would need SMTPUTF8 and 8-bit headers, which the referee never writes.
 expect 64 "is not a mail address" -- "$az" new buqruru --seat "a=$(printf '\303\244')nna@x" --seat b=b@x
 expect 64 "two seats are called A" -- "$az" new buqruru --seat a=a@x --seat A=b@x

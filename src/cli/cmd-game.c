@@ -131,10 +131,9 @@ add_seat(struct game_row *g, const char *name, size_t namelen, const char *addre
 	if (!game_name_valid(s->name, SEAT_NAME))
 		return cli_fail(EX_USAGE, "seat name \"%s\": use letters, digits, "
 		    "_ . - (at most %d)", s->name, SEAT_NAME - 1);
-	if (strstr(s->address, " lang=") == NULL && seat_holder(s) != 0)
+	if (seat_holder(s) != 0)
 		return EX_USAGE;
-	if (strcmp(s->kind, "human") == 0 && !address_valid(s->address) &&
-	    strstr(s->address, " lang=") == NULL)
+	if (strcmp(s->kind, "human") == 0 && !address_valid(s->address))
 		return cli_fail(EX_USAGE, "seat %s: \"%s\" is not a mail address "
 		    "(or \"bot\")", s->name, s->address);
 	return 0;
@@ -394,24 +393,24 @@ cmd_new(struct cli *c, int argc, char **argv)
 				rc = cli_fail(EX_USAGE, "--seat \"%s\": write NAME=ADDRESS", optarg);
 				goto out;
 			}
-			if ((rc = add_seat(ng.g, optarg, (size_t)(eq - optarg), eq + 1)) != 0)
-				goto out;
 			{
-				/* "NAME=ADDRESS lang=de": the seat reads German. */
-				struct seat_row *s = &ng.g->seats[ng.g->nseats - 1];
-				char *sp = strchr(s->address, ' ');
+				/* "NAME=ADDRESS lang=de": the seat reads German. The
+				 * address is checked without the language. */
+				const char *sp = strstr(eq + 1, " lang=");
+				char address[sizeof ng.g->seats[0].address];
 
-				if (sp != NULL) {
-					if (strncmp(sp + 1, "lang=", 5) != 0 || sp[6] == '\0') {
-						rc = cli_fail(EX_USAGE, "--seat \"%s\": write NAME=ADDRESS "
-						    "or NAME=ADDRESS lang=LANGUAGE", optarg);
-						goto out;
-					}
-					snprintf(s->language, sizeof s->language, "%s", sp + 6);
-					*sp = '\0';
-					if ((rc = seat_holder(s)) != 0)
-						goto out;
+				if (sp != NULL && sp[6] == '\0') {
+					rc = cli_fail(EX_USAGE, "--seat \"%s\": write NAME=ADDRESS "
+					    "or NAME=ADDRESS lang=LANGUAGE", optarg);
+					goto out;
 				}
+				snprintf(address, sizeof address, "%.*s", sp != NULL ?
+				    (int)(sp - eq - 1) : (int)strlen(eq + 1), eq + 1);
+				if ((rc = add_seat(ng.g, optarg, (size_t)(eq - optarg), address)) != 0)
+					goto out;
+				if (sp != NULL)
+					snprintf(ng.g->seats[ng.g->nseats - 1].language,
+					    sizeof ng.g->seats[0].language, "%s", sp + 6);
 			}
 			break;
 		case 'o':

@@ -1,6 +1,6 @@
 /* scramble_targi: see scramble.h. Swaps hidden tribe cards (deck, the other
  * seat's kept hand card, face-down central cards), hidden goods cards and
- * dune cards, notes a standing order for the other seat. */
+ * dune cards, gives the other seat standing orders and a PLACE plan. */
 #include "games/targi/targi.h"
 #include "tests/scramble.h"
 
@@ -42,6 +42,24 @@ scramble_targi(void *vst, int seat, struct rng *r)
 	}
 	if (st->nddeck >= 2)
 		swap(&st->ddeck[0], &st->ddeck[st->nddeck - 1]);
+	/* The other seat's standing orders: its answer to a raid and to the
+	 * hand limit, a PREFER list and the rest of a PLACE plan, each naming
+	 * cards it may take, from the last, unlike the automatic choice. */
 	st->pl[other].raid_mode = RM_VP;
+	st->pl[other].limit_mode = LM_ORDER;
+	st->pl[other].limit_order[0] = TG_P;
+	st->pl[other].limit_order[1] = TG_S;
+	st->pl[other].limit_order[2] = TG_D;
+	st->pl[other].nprefer = st->pl[other].nplan = 0;
+	if (st->phase == PH_PLACE && st->pl[other].placed < st->pl[other].quota)
+		for (int n = TG_NBORDER; n >= 1; n--) {
+			if (!tg_place_legal(st, other, n))
+				continue;
+			if (st->pl[other].nplan < 2)
+				st->pl[other].plan[st->pl[other].nplan++] = n;
+			else if (st->pl[other].nprefer < 12)
+				st->pl[other].prefer[st->pl[other].nprefer++] = n;
+			moved = 1;
+		}
 	return moved;
 }

@@ -4,8 +4,9 @@
  * central tribe cards, the other seat's kept hand card, a card the other
  * seat drew and decides on) are dealt again over the same places, likewise
  * the goods deck with the face-down central goods cards, and the dune deck.
- * The other seat's standing orders fall back to ASK: sent by mail, never
- * shown. The game's rng, the chance still to come, is reseeded. */
+ * The other seat's standing orders fall back to ASK and its PLACE plan to
+ * none: sent by mail, never shown. The game's rng, the chance still to
+ * come, is reseeded. */
 #include "games/targi/targi.h"
 
 /* Each hidden place holds one card index: gather them, deal, put back. */
@@ -69,4 +70,6 @@ tg_redeal(void *vst, int seat, struct rng *r)
 	st->pl[other].nprefer = 0;
 	for (int i = 0; i < 12; i++)
 		st->pl[other].prefer[i] = 0;
+	st->pl[other].nplan = 0;
+	st->pl[other].plan[0] = st->pl[other].plan[1] = 0;
 }

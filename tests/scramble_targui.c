@@ -1,6 +1,6 @@
 /* scramble_targui: see scramble.h. Reverses what is left of the round's
- * stack and of the fortune deck, notes a failed queued order of another
- * tribe. */
+ * stack and of the fortune deck, queues orders for the other tribes and
+ * notes a failed one. */
 #include <stdio.h>
 
 #include "games/targui/targui.h"
@@ -33,8 +33,18 @@ scramble_targui(void *vst, int seat, struct rng *r)
 	if (s->phase == PH_TURN)
 		moved |= reverse(s->stack + s->stack_pos, s->stack_n - s->stack_pos);
 	moved |= reverse(s->deck + s->deck_pos, s->deck_n - s->deck_pos);
-	for (int i = 0; i < s->nseats; i++)
-		if (i != seat)
-			snprintf(s->reject[i], sizeof s->reject[i], "%s", "Your queued order failed.");
+	/* The other tribes' queued orders: each ends its next turns
+	 * unplayed, which no tribe asked on its turn would choose always. */
+	for (int i = 0; i < s->nseats; i++) {
+		if (i == seat)
+			continue;
+		snprintf(s->reject[i], sizeof s->reject[i], "%s", "Your queued order failed.");
+		if (s->phase != PH_TURN || s->out[i])
+			continue;
+		s->nqueue[i] = TU_QUEUE;
+		for (int q = 0; q < TU_QUEUE; q++)
+			s->queue[i][q] = (struct tu_qorder){ .kind = O_END };
+		moved = 1;
+	}
 	return moved;
 }

@@ -7,7 +7,10 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir" || exit 1
 
-printf 'datadir: %s\nlog:\n  to: file\n  file: azalai.log\n' "$src" > azalai.yaml
+# One answer a run to mail no token proved: a mail that names no sender
+# must not spend it.
+printf 'datadir: %s\nlog:\n  to: file\n  file: azalai.log\nlimits:\n  stranger_replies_per_run: 1\n' \
+    "$src" > azalai.yaml
 "$az" init > /dev/null 2>&1
 "$az" new buqruru --seat amastan=amastan@example.org --seat tinhinan=tinhinan@example.org \
     > seats.txt 2> err.txt
@@ -38,7 +41,17 @@ check "the seat's mail about a mail with no sender says so" \
 	    and body like '\''%came from%(no sender address) at %'\''")" = 2 ]'
 check "nobody is sent a receipt for a mail that names no sender" \
 	'[ "$(q "select count(*) from outbox where kind = '\''receipt'\''")" = 0 ] &&
-	 ! grep -q "not answering no sender" azalai.log'
+	 grep -q "no receipt: \"amastan\" is no address" azalai.log &&
+	 ! grep -q "no receipt mail queued" azalai.log'
+# Mails with no sender before a stranger's, in one run: the stranger is
+# answered.
+printf 'From: nobody\nMessage-ID: <anon@x>\nSubject: ?\n\nHELP\n' > Maildir/new/a.m
+printf 'Message-ID: <anon2@x>\nSubject: ?\n\nHELP\n' > Maildir/new/b.m
+printf 'From: s@example.org\nMessage-ID: <s@x>\nSubject: ?\n\nHELP\n' > Maildir/new/c.m
+"$az" run > out.txt 2> err.txt
+check "a stranger is answered after mails that name no sender" \
+	'[ "$(q "select count(*) from outbox where kind = '\''help'\''
+	    and to_addr = '\''s@example.org'\''")" = 1 ]'
 
 # The game master's turn file names no sender and is the seat's own.
 printf 'GAME %s\nSEAT amastan\nTOKEN %s\nHOLE a\n' "$game" "$token" > turn.txt

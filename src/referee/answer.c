@@ -176,12 +176,23 @@ reply_common(struct job *j, const char *tmpl, const char *kind, struct tval *dat
 	struct outbox_item it;
 	int rc;
 
+	/* No address to write to (none, or a word with no domain): nothing is
+	 * rendered, and the strangers' budget is not spent on it. */
+	if (!address_has_domain(j->reply_to)) {
+		if (j->reply_to[0] == '\0')
+			log_info("message %lld: no %s: the mail names no sender", (long long)j->id,
+			    kind);
+		else
+			log_info("message %lld: no %s: \"%s\" is no address to answer",
+			    (long long)j->id, kind, j->reply_to);
+		tval_free(data);
+		return 0;
+	}
 	clock_iso(clock_parse_iso(j->now) - 86400, since, sizeof since);
-	if (j->reply_to[0] == '\0' ||
-	    outbox_count_since(j->l, j->reply_to, kind, since) >= (strcmp(kind, "help") == 0
+	if (outbox_count_since(j->l, j->reply_to, kind, since) >= (strcmp(kind, "help") == 0
 	    ? j->c->help_replies_per_day : j->c->problem_replies_per_day)) {
 		log_info("message %lld: not answering %s again today (%s)", (long long)j->id,
-		    j->reply_to[0] ? j->reply_to : "no sender", kind);
+		    j->reply_to, kind);
 		tval_free(data);
 		return 0;
 	}

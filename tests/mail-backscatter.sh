@@ -12,7 +12,7 @@
 . "$src/tests/mailserver.sh"
 # The victims whose addresses the spammer forges have mailboxes of their own,
 # so that what the referee sends them is delivered and can be read.
-victims=$(seq -f 'v%g' 1 210)
+victims=$(seq -f 'v%g' 1 220)
 MS_USERS="$MS_USERS $victims"
 ms_buqruru
 "$az" run > /dev/null 2>> err.txt
@@ -79,6 +79,23 @@ check "Postfix delivered 25 answers in all" '[ "$(wc -l < got2.txt)" = 25 ]'
 check "the second run's log says once that the day's budget is spent" \
 	'[ "$(grep -c "budget" azalai.log)" = 1 ] && grep -q "a day" azalai.log'
 
+# The day is the 24 hours before a run: two hours on, its budget is still
+# spent; a day on, it is whole again.
+# spam_later FIRST LAST HOURS: spam from vFIRST to vLAST, then a run HOURS on.
+spam_later() {
+	for i in $(seq "$1" "$2"); do
+		spam "$i" "2-$i"
+	done
+	ms_wait_count referee "$MS_SENT" || exit 1
+	AZALAI_NOW=$(date -u -d "+$3 hours" +%Y-%m-%dT%H:%M:%SZ) "$az" run > run.out 2>> err.txt
+}
+spam_later 211 215 2
+check "two hours on, the day's budget is still spent" \
+	'[ "$(q "select count(*) from outbox where to_addr like '\''v%'\''")" = 25 ]'
+spam_later 216 220 25
+check "a day on, the budget is whole again: 5 more answered" \
+	'[ "$(q "select count(*) from outbox where to_addr like '\''v%'\''")" = 30 ]'
+
 # A run that dies in the flood: the next takes each of its mails alone, in
 # a process of its own (src/referee/process.c), and the run's budget still holds
 # across them.
@@ -91,11 +108,11 @@ done
 ms_wait_count referee "$MS_SENT" || exit 1
 AZALAI_TEST_CRASH_MESSAGE=$first "$az" run > /dev/null 2>&1
 check "the run died on the flood and answered nothing" \
-	'[ "$(q "select count(*) from messages where id >= $first and status = '\''new'\''")" = 30 ] && [ "$(q "select count(*) from outbox where to_addr like '\''v%'\''")" = 25 ]'
+	'[ "$(q "select count(*) from messages where id >= $first and status = '\''new'\''")" = 30 ] && [ "$(q "select count(*) from outbox where to_addr like '\''v%'\''")" = 30 ]'
 : > azalai.log
 "$az" run > run.out 2>> err.txt
 check "the next run, one process a mail, keeps the run's budget: 5" \
-	'[ "$(q "select count(*) from outbox where to_addr like '\''v%'\''")" = 30 ] && [ "$(q "select count(*) from messages where status = '\''new'\''")" = 0 ]'
+	'[ "$(q "select count(*) from outbox where to_addr like '\''v%'\''")" = 35 ] && [ "$(q "select count(*) from messages where status = '\''new'\''")" = 0 ]'
 check "and says once that it is spent" '[ "$(grep -c "budget" azalai.log)" = 1 ]'
 
 finish 'echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt; tail -n 20 ms/postfix/maillog'

@@ -76,4 +76,17 @@ check "the player plays on" \
 "$az" list > list.txt 2>&1
 check "azalai list counts on" 'grep "amastan" list.txt | grep -q "35 mails with a wrong token"'
 
+# The day starts at the first wrong token: two hours on, the seat is still
+# guarded; a day on, a wrong token is answered again.
+later() { date -u -d "+$1 hours" +%Y-%m-%dT%H:%M:%SZ; }
+guessed() { q "select count(*) from outbox where to_addr like 'g_%' and to_addr <> 'gm@$MS_DOMAIN'"; }
+guess 36
+ms_wait_count referee "$MS_SENT" || exit 1
+AZALAI_NOW=$(later 2) "$az" run > run.out 2>> err.txt
+check "two hours on, no wrong token is answered" '[ "$(guessed)" = 10 ]'
+guess 37
+ms_wait_count referee "$MS_SENT" || exit 1
+AZALAI_NOW=$(later 25) "$az" run > run.out 2>> err.txt
+check "a day on, a wrong token is answered again" '[ "$(guessed)" = 11 ]'
+
 finish 'echo "--- azalai.log"; tail -n 30 azalai.log; cat err.txt list.txt; tail -n 20 ms/postfix/maillog'

@@ -18,7 +18,8 @@ ms_buqruru
 "$az" run > /dev/null 2>> err.txt
 
 # Every kind of answer a stranger can provoke: no game named, an unknown
-# game, a seat the game does not have, a malformed GAME line.
+# game, a seat the game does not have, a malformed GAME line, and (a
+# leaked token) the receipt for a mail held for the seat's CONFIRM.
 spam() {
 	case $(($1 % 4)) in
 	0) body='CHEAP PILLS at http://pills.example/buy\nbest pills online' ;;
@@ -26,6 +27,7 @@ spam() {
 	2) body="GAME $game\nSEAT pillbuyer\nTOKEN pills-4-u\nBUY PILLS" ;;
 	3) body='GAME pills/buy\nSEAT pillbuyer\nTOKEN pills-4-u' ;;
 	esac
+	[ $(($1 % 50)) != 7 ] || body="GAME $game\nSEAT amastan\nTOKEN $token\nSTATUS"
 	printf 'From: v%d@%s\nTo: referee@%s\nSubject: CHEAP PILLS at http://pills.example/%d\nMessage-ID: <spam.%s@spam.test>\nReferences: <buy.cheap.pills@pills.example>\n\n%b\n' \
 	    "$1" "$MS_DOMAIN" "$MS_DOMAIN" "$1" "$2" "$body" > in.eml
 	ms_mail_in "v$1@$MS_DOMAIN" in.eml || echo "FAIL: Postfix refused a mail"
@@ -53,10 +55,11 @@ check "no answer carries the spam's words (Subject or body)" \
 	'[ -s answers.eml ] && ! grep -qi "pill\|cheap\|buy" answers.eml'
 check "every answer still threads under the mail it answers" \
 	'[ "$(grep -c "^In-Reply-To: <spam\.[0-9-]*@spam\.test>\$" answers.eml)" = 20 ] && [ "$(grep -c "^References: <spam\.[0-9-]*@spam\.test>\$" answers.eml)" = 20 ]'
-check "every kind of answer was tried (help and problem)" \
-	'grep -q "^X-Azalai-Kind: help" answers.eml && grep -q "^X-Azalai-Kind: problem" answers.eml'
+check "every kind of answer was tried (help, problem and receipt)" \
+	'grep -q "^X-Azalai-Kind: help" answers.eml && grep -q "^X-Azalai-Kind: problem" answers.eml &&
+	 grep -q "^X-Azalai-Kind: receipt" answers.eml'
 check "the answers' subject is the referee's own" \
-	'[ "$(grep "^Subject:" answers.eml | sort -u | wc -l)" -le 2 ] && ! grep "^Subject:" answers.eml | grep -qi "^Subject: *re:"'
+	'[ "$(grep "^Subject:" answers.eml | sort -u | wc -l)" -le "$(grep "^X-Azalai-Kind:" answers.eml | sort -u | wc -l)" ] && ! grep "^Subject:" answers.eml | grep -qi "^Subject: *re:"'
 check "the log says once that the budget is spent" \
 	'[ "$(grep -c "budget" azalai.log)" = 1 ]'
 check "the player in the middle of the flood is answered" \

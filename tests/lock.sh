@@ -1,7 +1,8 @@
 #!/bin/sh
 # Two runs at once: the second waits lock_timeout, then leaves the work to the
 # first (exit 0, a log line); an MTA pipe is told to retry (exit 75). Nothing
-# is taken in by the second.
+# is taken in by the second. The first is an outside holder of the lock, and
+# then a real run stuck on its mail server.
 . "${top_srcdir:-.}/tests/lib.sh"
 at_exit 'kill $holder 2>/dev/null'
 cd "$dir"
@@ -48,4 +49,27 @@ check "a run that waited for the lock does the work" \
 	'[ "$rc" = 0 ] && [ ! -f Maildir/new/3.mail ] &&
 	 [ "$(q "select count(*) from messages")" = 2 ]'
 check "and does not say it left the work" '! grep -q "still going" err.txt'
+
+# A run holds the lock while it takes mail in: one stuck on a mail server
+# that logs in and then says nothing (tests/silent-server) keeps a second
+# run out until its mailbox.timeout ends it.
+silent=$(dirname "$az")/tests/silent-server
+"$silent" imap imap.port > /dev/null 2>&1 < /dev/null &
+server=$!
+at_exit 'kill $holder $server 2>/dev/null'
+until_true 10 test -s imap.port || fail "tests/silent-server did not start"
+printf 'mailbox:\n  type: imap\n  url: imap://127.0.0.1:%s/INBOX\n  user: referee\n  password: x\n  tls: none\n  timeout: 4\n' \
+    "$(cat imap.port)" > imap.yaml
+cat azalai.yaml >> imap.yaml
+"$az" --config imap.yaml run > first.out 2> first.err &
+holder=$!
+until_true 10 sh -c '! flock -n azalai.db.lock true' &&
+    pass || fail "a run waiting on its mail server does not hold the lock"
+"$az" --config imap.yaml run > out.txt 2> err.txt
+rc=$?
+check "a second run leaves the work to it" \
+	'[ "$rc" = 0 ] && grep -q "another azalai run is still going" err.txt'
+wait "$holder"
+rc=$?
+check "the stuck run ends on its timeout (75)" '[ "$rc" = 75 ]'
 finish

@@ -234,6 +234,21 @@ mark(struct ledger *l, long long id, const char *status, int attempt, const char
 	return ledger_commit(l, d);
 }
 
+/* An attempt's outcome, recorded once the transport has answered. A mail
+ * the server took but the ledger does not know as sent goes again next
+ * run, so a writer that holds the ledger beyond its busy timeout (a run
+ * whose bots think inside a mail's transaction, up to
+ * bots.seconds_per_run) is waited for, up to about two minutes. */
+static int
+mark_outcome(struct ledger *l, long long id, const char *status, const char *err,
+    const char *next, const char *sent_at, struct diag *d)
+{
+	for (int i = 0; i < 24; i++)
+		if (mark(l, id, status, 0, err, next, sent_at, d) == 0)
+			return 0;
+	return -1;
+}
+
 /* The mails of round r due at its now, into a new array: in the order
  * they are sent, or game by game (each game's in that order). */
 static GArray *
@@ -481,13 +496,16 @@ outbox_deliver(struct ledger *l, const struct config *c, const struct outbox_rou
 			rc = dv->send(c, id, kind, from, rcpt, raw, len, cause, sizeof cause);
 		g_free(raw);
 		if (rc == DELIVER_OK) {
-			mark(l, id, "sent", 0, "", now, now, d);
-			log_info("sent %s mail %lld to %s", kind, id, to);
+			if (mark_outcome(l, id, "sent", "", now, now, d) < 0)
+				log_error("mail %lld to %s was sent, but the ledger could not "
+				    "record it (%s): a later run sends it again", id, to, d->msg);
+			else
+				log_info("sent %s mail %lld to %s", kind, id, to);
 			(*sent)++;
 		} else if (rc == DELIVER_PERMFAIL || attempts + 1 >= MAX_ATTEMPTS) {
 			char why[600];
 
-			mark(l, id, "failed", 0, cause, now, "", d);
+			mark_outcome(l, id, "failed", cause, now, "", d);
 			log_error("mail %lld to %s failed for good: %s", id, to, cause);
 			/* The game master sees it against the seat (azalai list). */
 			snprintf(why, sizeof why, "%s: mail %lld not delivered: %.400s", now, id,
@@ -500,7 +518,7 @@ outbox_deliver(struct ledger *l, const struct config *c, const struct outbox_rou
 			long wait = 60L << (attempts < 8 ? attempts : 8);
 
 			clock_iso(clock_parse_iso(now) + wait, next, sizeof next);
-			mark(l, id, "queued", 0, cause, next, "", d);
+			mark_outcome(l, id, "queued", cause, next, "", d);
 			/* A setting that can never work is the admin's to fix: an
 			 * error, which reaches cron's mail; a server down is a warning. */
 			if (curlx_misconfigured())

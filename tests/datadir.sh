@@ -40,6 +40,8 @@ printf 'datadir: %s/empty\n' "$dir" > azalai.yaml
 check "a config file's datadir comes before the build tree" '[ "$(datadir)" = "$dir/empty" ]'
 AZALAI_DATADIR=$src "$az" config > out.txt 2> err.txt
 check "AZALAI_DATADIR comes before the config file" '[ "$(datadir)" = "$src" ]'
+"$az" --datadir "$src" config > out.txt 2> err.txt
+check "--datadir comes before the config file" '[ "$(datadir)" = "$src" ]'
 rm azalai.yaml
 
 # The same binary elsewhere, as after "make install", has no build tree.

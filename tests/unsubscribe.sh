@@ -99,7 +99,9 @@ new=$(uri "$g2" amastan2@example.org)
 tap "$new" amastan2@example.org
 check "the new player's own link works" \
 	'[ -n "$new" ] && [ "$new" != "$old" ] && [ "$(notify "$g2" amastan)" = digest ]'
-check "the ledger keeps no code, only its hash" \
+# The table the codes are checked against; the mail that carried the link
+# is in the outbox, as sent, until retention.
+check "the codes' table keeps no code, only its hash" \
 	'code=$(printf "%s" "$new" | sed "s/.*CODE%20\([a-z0-9]*\).*/\1/") &&
 	 [ ${#code} = 26 ] && [ "$(q "SELECT count(*) FROM order_codes WHERE kind = '\''unsub'\''
 	     AND hash = '\''$(printf %s "$code" | sha256sum | cut -c1-64)'\''")" = 1 ] &&

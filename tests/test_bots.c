@@ -218,7 +218,7 @@ test_honest(void **unused)
 
 	(void)unused;
 	for (size_t i = 0; (g = setup_nth(i, &o, label, sizeof label)) != NULL; i++)
-		for (int n = g->min_seats; n <= g->max_seats && n <= 3; n++)
+		for (int n = g->min_seats; n <= g->max_seats; n++)
 			for (int level = 0; level < BOT_LEVELS; level++) {
 				struct tally t = { 0, 0 };
 

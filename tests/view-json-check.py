@@ -23,14 +23,16 @@ def word(c):
     return c.isascii() and c.isalnum()
 
 def secret_in(text, s):
-    """As src/game.c's secret_in: s not as part of a longer word or number."""
-    i = text.find(s)
-    while i >= 0:
+    """As src/game.c's secret_in: s not as part of a longer word or number,
+    a space of s also where the text folds its line (line breaks, then the
+    next line's indent)."""
+    folded = r'(?: |[\r\n]+ *)'.join(re.escape(part) for part in s.split(' '))
+    for m in re.finditer('(?=(' + folded + '))', text):
+        i, end = m.start(), m.start() + len(m.group(1))
         before = i > 0 and word(text[i - 1]) and word(s[0])
-        after = i + len(s) < len(text) and word(text[i + len(s)]) and word(s[-1])
+        after = end < len(text) and word(text[end]) and word(s[-1])
         if not before and not after:
             return True
-        i = text.find(s, i + 1)
     return False
 
 def strings(v):

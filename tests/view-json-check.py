@@ -137,7 +137,9 @@ def main():
     val = cls(schema)
     secrets = {}
     hidden_from = {}
-    views = leaks = positives = 0
+    views = leaks = 0
+    # Per game: a scan blind in one game must not pass on another's hits.
+    caught, positives = {}, {}
     count = {}
     seen = {}
     first_leak = None
@@ -189,6 +191,7 @@ def main():
         for s in mine:
             if secret_in(body, s):
                 leaks += 1
+                caught[doc["rules"]] = caught.get(doc["rules"], 0) + 1
                 if first_leak is None:
                     first_leak = "%s, step %s: %s's JSON holds \"%s\"" % (
                         game, doc["step"], "an observer" if v < 0 else "seat %d" % v, s)
@@ -196,11 +199,16 @@ def main():
         # one may, this one's view says in the words the scan looks for.
         others = {s for w, l in secrets.items() if w != v for s in l}
         for s in others - set(mine):
-            if len(s) < 40 and secret_in(body, s):
-                positives += 1
+            if secret_in(body, s):
+                positives[doc["rules"]] = positives.get(doc["rules"], 0) + 1
     if expect_leaks:
-        print("# planted leak: %d leaks caught, the first: %s" % (leaks, first_leak))
-        return 0 if leaks > 0 else 1
+        print("# planted leak: %d leaks caught (%s), the first: %s" % (
+            leaks, ", ".join("%s %d" % kv for kv in sorted(caught.items())), first_leak))
+        for rules in ("buqruru", "targi", "targui"):
+            if not caught.get(rules):
+                print("FAIL: the leak planted in %s went unseen" % rules)
+                return 1
+        return 0
     if leaks:
         print("FAIL: %d leaks, the first: %s" % (leaks, first_leak))
         return 1
@@ -220,12 +228,14 @@ def main():
                 print("FAIL: the schema takes a %s view with %s" % (kind[0], what))
                 return 1
             refused += 1
-    if positives == 0:
-        print("FAIL: no seat's JSON ever showed a fact hidden from another reader: "
-              "the scan cannot see")
-        return 1
+    for rules in ("buqruru", "targi", "targui"):
+        if not positives.get(rules):
+            print("FAIL: no seat's JSON of %s ever showed a fact hidden from another "
+                  "reader: the scan cannot see there" % rules)
+            return 1
     print("# %d views valid and free of their readers' secrets; %d times a seat saw "
-          "what others may not; %d spoiled views refused" % (views, positives, refused))
+          "what others may not; %d spoiled views refused" % (views, sum(positives.values()),
+                                                             refused))
     return 0
 
 if __name__ == "__main__":

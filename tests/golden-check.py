@@ -116,13 +116,16 @@ def main():
 
     # The ledger's INTEGER is signed; mails show the same 64 bits unsigned.
     shown = str(int(seed) % 2**64)
+    # In hex too, as test_secrets looks for it: a seed printed so is as bad.
+    hexed = "%016x" % (int(seed) % 2**64)
     last = run(parsed[-1][4]) if parsed else None
     revealed = False
     for name, kind, seat, seen, m in parsed:
-        if shown in seen:
+        low = seen.lower()
+        if shown in seen or hexed in low or hexed.lstrip("0") in low:
             if run(m) != last:
                 bad("secret", name, "holds the game's seed before the game is over")
-            revealed = True
+            revealed = revealed or shown in seen
     # The search is shown to work: the end reveals the seed.
     if parsed and not revealed:
         bad("secret", top, f"no mail of the last run shows the seed {shown}")

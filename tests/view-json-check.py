@@ -2,7 +2,7 @@
 """Reads tests/view-json-dump's records on stdin and checks each view:
 it validates against doc/view-schema.json, and none of its strings holds a
 secret of its reader (as game_rules.secrets lists them, the other seats'
-tokens, the seed while the game runs). Also checks that the schema refuses
+tokens, the seed and its commitment's salt while the game runs). Also checks that the schema refuses
 a view with an unknown key or a value of the wrong type, and that the
 secrets scan can see: a seat's JSON does show facts hidden from the others.
 And what a program plays from (promises()): each deadline also in ISO 8601,

@@ -2,8 +2,8 @@
  * through the real referee (order mails in, process_pending) and prints, at
  * many steps, every reader's view as `azalai show --as SEAT --json` writes it
  * (report_tree, view_json), beside what each reader may not know then
- * (game_rules.secrets, the other seats' tokens, the seed while the game
- * runs). The script checks the JSON against doc/view-schema.json and for
+ * (game_rules.secrets, the other seats' tokens, the seed and its
+ * commitment's salt while the game runs). The script checks the JSON against doc/view-schema.json and for
  * those secrets. Test-only; never installed.
  *
  * usage: view-json-dump GAMES [SEED]
@@ -23,6 +23,7 @@
 
 #include "ledger/audit.h"
 #include "core/clock.h"
+#include "core/hash.h"
 #include "render/report.h"
 #include "core/rng.h"
 #include "testutil.h"
@@ -127,10 +128,15 @@ static void
 dump(struct run *r)
 {
 	struct play p;
+	char salt[AUDIT_SALT], commit[HASH_HEX];
 	int active;
 
 	load(r, &p);
 	active = strcmp(p.g.status, "active") == 0;
+	/* The commitment's salt, with the commitment shown, would let anyone
+	 * try every seed before the end (ledger/audit.c): a secret too. */
+	if (audit_seed_load(&r->f.l, p.g.id, salt, commit, NULL) < 0 || salt[0] == '\0')
+		fail_msg("%s: no seed commitment", r->game);
 	for (int v = -1; v < p.g.nseats; v++) {
 		struct secrets s;
 
@@ -143,8 +149,8 @@ dump(struct run *r)
 			if (t != v)
 				printf("S %d %s\n", v, r->tokens[t]);
 		if (active)
-			printf("S %d %llu\nS %d %llx\n", v, (unsigned long long)r->seed, v,
-			    (unsigned long long)r->seed);
+			printf("S %d %llu\nS %d %llx\nS %d %s\n", v, (unsigned long long)r->seed, v,
+			    (unsigned long long)r->seed, v, salt);
 		secrets_free(&s);
 	}
 	for (int v = -1; v < p.g.nseats; v++) {

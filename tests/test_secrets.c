@@ -1,10 +1,13 @@
 /* Every mail the referee sends, read with the eyes of its reader: random
  * games of every game and setup go through the real referee (order mails
- * in, process_pending, the outbox out), and no mail may hold a fact its
- * reader may not know at that step (game_rules.secrets), another seat's
- * token or the seed. The mails are read right after the mail that made them,
- * text, HTML and the first seat's view.json, and so is `azalai show --as`
- * (report_tree) with the SVG of its board picture. A planted leak must be
+ * in, process_pending, the outbox out; and time passing, the tick of
+ * `azalai run`: reminders, late notes, the defaults played for a late seat,
+ * civil disorder), and no mail may hold a fact its reader may not know at
+ * that step (game_rules.secrets), another seat's token or the seed, nor be
+ * written for another reader (check_eyes). The mails are read right after
+ * the mail or the tick that made them, text, HTML and the first seat's
+ * view.json, and so is `azalai show --as` (report_tree) with the SVG of
+ * its board picture. A planted leak must be
  * caught: every reader shown the
  * first seat's report (AZALAI_TEST_PLANT_LEAK, see report.h), and for the
  * secrets no seat knows (Targui's stack, Targi's face-down goods cards) the
@@ -39,6 +42,8 @@
 #include <gmime/gmime.h>
 
 #include "render/board.h"
+#include "campaign/campaign.h"
+#include "campaign/deadline-rows.h"
 #include "lang/catalog.h"
 #include "lang/ordertr.h"
 #include "core/clock.h"
@@ -51,6 +56,7 @@
 #include "render/mustache.h"
 #include "referee/people.h"
 #include "referee/process.h"
+#include "referee/schedule.h"
 #include "render/render.h"
 #include "render/report.h"
 #include "render/reportjson.h"
@@ -129,6 +135,12 @@ struct run {
 	long games, mails, shows, steps, ended, htmls, jsons, json_steps, links, icals;
 	long leaks, positives, own_tokens;
 	long quiet_steps;	/* queued or noted orders that were steps for their sender */
+	/* What time did to the games (tick): the runs, the defaults the
+	 * referee played and the seats put in civil disorder; the mails those
+	 * runs queued and this test read, and of them the reminders, late
+	 * notes and notes of civil disorder. */
+	long ticks, defaults, disorders;
+	long tick_mails, reminders, late_notes, disorder_notes;
 	char first_leak[600];
 	enum plant plant;
 	struct facts *before;	/* STACK, GOODS: the facts the mails are read against */
@@ -785,6 +797,46 @@ check_json_step(struct run *r, const char *rules, const char *body, const char *
 		    key + 1, atoll(a + strlen(key)), atoll(b + 9));
 }
 
+/* Whether a UID line of the calendar ical holds tag. */
+static int
+uid_with(const char *ical, const char *tag)
+{
+	for (const char *u = ical; (u = strstr(u, "UID:")) != NULL; u++) {
+		const char *t = strstr(u, tag);
+
+		if (t != NULL && t < u + strcspn(u, "\r\n"))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whose eyes a mail was written with: its order form names its seat (the
+ * line SEAT north), its calendar's events are its seat's decisions (their
+ * UIDs name the seat's number, calendar.c). A mail to one reader written
+ * for another shows that one's view, which holds a game's secrets only at
+ * some steps (the choices of a seat waited for), and always its step
+ * number, which counts the queued orders of that seat alone (issue 29). */
+static void
+check_eyes(struct run *r, const char *rules, const char *where, int reader,
+    const char *body, const char *ical)
+{
+	char line[SEAT_NAME + 40], tag[24];
+
+	for (int s = 0; s < r->nseats; s++) {
+		if (s == reader)
+			continue;
+		snprintf(line, sizeof line, "\n%s %s\n", ordertr_word(r->lang, rules, "SEAT"),
+		    names[s]);
+		if (strstr(body, line) != NULL) {
+			line[strlen(line) - 1] = '\0';
+			leak(r, where, reader, line + 1, body);
+		}
+		snprintf(tag, sizeof tag, "-seat%d.", s);
+		if (uid_with(ical, tag))
+			leak(r, where, reader, tag, ical);
+	}
+}
+
 /* Every outbox row since the last look, against the state now (or, in a
  * planted run of a kind, the step before). */
 static void
@@ -810,6 +862,7 @@ scan_outbox(struct run *r)
 		check_text(r, &p, f, where, reader, col_text(st, 3));
 		check_text(r, &p, f, where, reader, col_text(st, 4));
 		check_html(r, &p, f, where, reader, col_text(st, 5));
+		check_eyes(r, p.rules->name, where, reader, col_text(st, 4), col_text(st, 7));
 		if (col_text(st, 6)[0] != '\0') {
 			check_text(r, &p, f, where, reader, col_text(st, 6));
 			check_json_step(r, p.rules->name, col_text(st, 4), col_text(st, 6));
@@ -877,6 +930,30 @@ keep_before(struct run *r, const struct play *p)
 	facts_now(p, r->lang, r->plant, r->before);
 }
 
+static int
+chance(struct run *r, int percent)
+{
+	return (int)rng_below(&r->pick, 100) < percent;
+}
+
+/* The game's campaign, for the tick: in some games a grace after each
+ * deadline, which the reminders and late notes name; civil disorder after
+ * two deadlines missed in a row, so that a seat silent for a few runs
+ * reaches it, played by the bot that searches nothing, so that it costs
+ * no time. */
+static void
+tick_campaign(struct run *r, const struct play *p)
+{
+	static const char *const kv[][2] = { { "disorder_after", "2" },
+	    { "disorder_bot", "random" }, { "grace", "6h" } };
+	size_t n = sizeof kv / sizeof kv[0] - !chance(r, 50);
+	struct diag d;
+
+	for (size_t i = 0; i < n; i++)
+		if (campaign_set(&r->f.l, p->g.id, kv[i][0], kv[i][1], &d) < 0)
+			fail_msg("%s: campaign %s: %s", r->game, kv[i][0], d.msg);
+}
+
 static void
 new_game(struct run *r)
 {
@@ -922,6 +999,7 @@ new_game(struct run *r)
 	 * language: read too. */
 	if (reportjson_set(&r->f.l, &p, 0, 1, &d) < 0)
 		fail_msg("json: %s", d.msg);
+	tick_campaign(r, &p);
 	render_init(&rd, r->f.cfg.datadir, rules->name, r->f.cfg.language);
 	for (int i = 0; i < g->nseats; i++)
 		if (people_welcome(&r->f.l, &r->f.cfg, &rd, &p, i, r->tokens[i], now, &d) < 0)
@@ -932,12 +1010,6 @@ new_game(struct run *r)
 	free(g);
 	r->games++;
 	scan_outbox(r);
-}
-
-static int
-chance(struct run *r, int percent)
-{
-	return (int)rng_below(&r->pick, 100) < percent;
 }
 
 /* A Targi placement made a plan (PLACE a b c): the other legal border
@@ -1076,6 +1148,141 @@ send_from(struct run *r, int seat, const char *tag, const char *body)
 	free(m);
 }
 
+/* The mails a tick queued, read by scan_outbox since the row mark: counted
+ * here from the outbox, so that the counts say what was read. */
+static void
+count_tick_mails(struct run *r, int64_t mark)
+{
+	sqlite3_stmt *st = ledger_prep(&r->f.l, "SELECT kind FROM outbox WHERE id > ? AND "
+	    "id <= ?");
+
+	sqlite3_bind_int64(st, 1, mark);
+	sqlite3_bind_int64(st, 2, r->seen);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *kind = col_text(st, 0);
+
+		r->tick_mails++;
+		r->reminders += strcmp(kind, "reminder") == 0;
+		r->late_notes += strcmp(kind, "late") == 0;
+		r->disorder_notes += strcmp(kind, "disorder") == 0;
+	}
+	sqlite3_finalize(st);
+}
+
+/* A seat in civil disorder goes back to its player, as the game master
+ * would give it: the test's seats play on, and the mails that say so are
+ * read too. */
+static void
+give_back(struct run *r, const char *now)
+{
+	struct play p;
+	struct diag d;
+
+	load(r, &p);
+	/* The bot may have played the game to its end: a game over keeps its seats. */
+	for (int s = 0; s < p.g.nseats && strcmp(p.g.status, "active") == 0; s++) {
+		if (!p.g.seats[s].disorder)
+			continue;
+		assert_int_equal(ledger_begin(&r->f.l, &d), 0);
+		if (people_set_bot(&r->f.l, &r->f.cfg, &p, s, -1, now, &d) != 0)
+			fail_msg("%s: %s back from civil disorder: %s", r->game, names[s], d.msg);
+		assert_int_equal(ledger_commit(&r->f.l, &d), 0);
+	}
+	play_free(&p);
+	scan_outbox(r);
+}
+
+/* `azalai run` at t for the game (schedule_run), its mails read as the
+ * order mails' are. t lies days ahead of the clock the order mails are
+ * processed by, the real one (AZALAI_NOW would freeze it, not move it):
+ * the steps after a tick bear earlier times than its own, which the
+ * deadlines do not mind, each counted from the step that opened it. */
+static void
+tick_at(struct run *r, time_t t)
+{
+	struct schedule_stats s;
+	struct play p;
+	struct diag d;
+	char now[32];
+	int64_t mark = r->seen;
+
+	load(r, &p);
+	keep_before(r, &p);
+	play_free(&p);
+	clock_iso(t, now, sizeof now);
+	memset(&s, 0, sizeof s);
+	if (schedule_run(&r->f.l, &r->f.cfg, r->game, now, 0, NULL, &s, &d) < 0)
+		fail_msg("%s: schedule_run at %s: %s", r->game, now, d.msg);
+	r->ticks++;
+	r->defaults += s.defaults;
+	r->disorders += s.disorders;
+	scan_outbox(r);
+	count_tick_mails(r, mark);
+	give_back(r, now);
+}
+
+/* The game's soonest open deadline and its campaign; 0 when it has none. */
+static int
+soonest(struct run *r, struct deadline_row *w, struct campaign *c)
+{
+	struct deadline_row v[DEADLINE_OPEN_MAX];
+	struct play p;
+	struct diag d;
+	int n;
+
+	load(r, &p);
+	n = deadline_open_rows(&r->f.l, p.g.id, -1, v);
+	if (n > 0 && campaign_load(&r->f.l, p.g.id, c, &d) < 0)
+		fail_msg("%s: campaign: %s", r->game, d.msg);
+	play_free(&p);
+	if (n > 0)
+		*w = v[0];
+	return n > 0;
+}
+
+/* The tick in the reminder window of the game's soonest deadline. */
+static void
+tick_remind(struct run *r)
+{
+	struct deadline_row w;
+	struct campaign c;
+
+	if (soonest(r, &w, &c) && c.remind > 0)
+		tick_at(r, w.due - c.remind / 2);
+}
+
+/* The tick past the soonest deadline (the referee plays the default for
+ * the late seat and tells the others), runs times: seats silent that long
+ * reach civil disorder. */
+static void
+tick_pass(struct run *r, int runs)
+{
+	struct deadline_row w;
+	struct campaign c;
+
+	for (int i = 0; i < runs && soonest(r, &w, &c); i++)
+		tick_at(r, w.due + c.grace + 60);
+}
+
+/* Time passes for the game as `azalai run` finds it. The mails a tick
+ * sends are made apart from any order mail, so reading those would miss
+ * them: every game has a reminder and a default after its first two
+ * order mails, however short it is, and more by chance. */
+static void
+tick(struct run *r, int n)
+{
+	if (n == 0)
+		tick_remind(r);
+	else if (n == 1)
+		tick_pass(r, 1);
+	else if (chance(r, 8)) {
+		if (chance(r, 50))
+			tick_remind(r);
+		else
+			tick_pass(r, chance(r, 20) ? 2 + (int)rng_below(&r->pick, 3) : 1);
+	}
+}
+
 static void
 play_game(struct run *r)
 {
@@ -1119,6 +1326,7 @@ play_game(struct run *r)
 		}
 		if (chance(r, 10))
 			scan_show(r);
+		tick(r, n);
 	}
 }
 
@@ -1218,6 +1426,10 @@ test_setup(void **state)
 	    "reports (and board SVGs) read, %ld times a seat saw what others may not, %lds\n",
 	    su->name, j->lang, r->games, r->ended, r->steps, r->mails, r->htmls, r->jsons,
 	    r->icals, r->links, r->shows, r->positives, (long)(time(NULL) - t0));
+	printf("# %-45s %s %4ld runs of the tick: %ld defaults played, %ld seats put in "
+	    "civil disorder, %ld mails read (%ld reminders, %ld late notes, %ld of civil "
+	    "disorder)\n", su->name, j->lang, r->ticks, r->defaults, r->disorders,
+	    r->tick_mails, r->reminders, r->late_notes, r->disorder_notes);
 	assert_int_equal(r->leaks, 0);
 	/* Every game's reports have an HTML form and a picture: read both
 	 * (in a language, once the game has its HTML report in it). */
@@ -1236,6 +1448,12 @@ test_setup(void **state)
 	/* Seats were asked to decide by a deadline: calendar parts were read. */
 	assert_true(r->icals > 0);
 	assert_true(r->own_tokens >= r->games * su->nseats);
+	/* Time passed for the games: the mails of the tick were read,
+	 * among them the reminders and the late notes, which no order mail
+	 * makes. */
+	assert_true(r->tick_mails > 0);
+	assert_true(r->reminders > 0);
+	assert_true(r->late_notes > 0);
 	/* Out-of-turn orders were queued (and numbered for their sender
 	 * alone): the step check of check_quiet_step was made. */
 	if (strcmp(su->rules, "targui") == 0)

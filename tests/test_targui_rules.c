@@ -220,6 +220,24 @@ test_setup_options(void **u)
 	for (int c = 2; c <= 5; c++)
 		assert_int_equal(seen[c], 0);
 	free(s);
+	/* 13 to 15 rounds: card 1 and the rest from cards 2 to 16 */
+	for (int rounds = 13; rounds <= 15; rounds++) {
+		char kv[16];
+		const char *r[] = { kv };
+
+		snprintf(kv, sizeof kv, "rounds=%d", rounds);
+		s = fresh(2, r, 1, 9);
+		assert_int_equal(s->deck_n, rounds);
+		memset(seen, 0, sizeof seen);
+		for (int k = 0; k < s->deck_n; k++) {
+			assert_in_range(s->deck[k], 1, TU_FORTUNE);
+			seen[s->deck[k]]++;
+		}
+		for (int c = 1; c <= TU_FORTUNE; c++)
+			assert_in_range(seen[c], 0, 1);
+		assert_int_equal(seen[1], 1);
+		free(s);
+	}
 	s = fresh(2, set, 1, 9);
 	assert_int_equal(s->deck_n, 3);
 	free(s);
@@ -522,6 +540,16 @@ test_attack_example(void **u)
 	assert_int_equal(s->camels[9], 1);
 	assert_int_equal(s->camels[8], 3);
 	free(s);
+
+	/* ENTER is written before the dice: asking for more camels than
+	 * survive moves in with those that did (doc/targui.md) */
+	s = example();
+	dice.pos = 0;
+	tu_do_attack(s, 0, 8, 9, 0, 0, 9, &dice, NULL);
+	assert_int_equal(s->camels[9], 4);
+	assert_int_equal(s->camels[8], 0);
+	ok(s);
+	free(s);
 }
 
 static void
@@ -552,6 +580,19 @@ test_attack_order_and_breakoff(void **u)
 	dice.pos = 0;
 	turn(s, 0);
 	assert_int_equal(tu_parse(s, 0, "ATTACK 8 9 AFTER 2", &o, &d), 0);
+	assert_int_equal(tu_apply_turn(s, 0, &o, &dice, NULL, &d), 0);
+	assert_int_equal(s->nrolls - first, 4);
+	assert_int_equal(s->camels[9], 1);
+	assert_int_equal(s->camels[8], 6);
+	free(s);
+
+	/* STOP n gives up with fewer than n: exactly 7 left after the first
+	 * exchange is not fewer than 7, so the attack goes on */
+	s = example();
+	first = s->nrolls;
+	dice.pos = 0;
+	turn(s, 0);
+	assert_int_equal(tu_parse(s, 0, "ATTACK 8 9 STOP 7 AFTER 2", &o, &d), 0);
 	assert_int_equal(tu_apply_turn(s, 0, &o, &dice, NULL, &d), 0);
 	assert_int_equal(s->nrolls - first, 4);
 	assert_int_equal(s->camels[9], 1);
@@ -665,6 +706,45 @@ test_attack_rng_and_elimination(void **u)
 	assert_int_equal(s->phase, PH_OVER);
 	assert_int_equal(s->winner, 0);
 	assert_non_null(strstr(s->result, "last tribe"));
+	free(s);
+}
+
+/* With three tribes one going out ends nothing: the game ends when a
+ * single tribe is left. */
+static void
+test_elimination_three(void **u)
+{
+	struct tu_state *s = game(3, NULL, 0, 6);
+
+	(void)u;
+	clear(s, 0);
+	for (int i = 0; i < 3; i++)
+		assert_true(s->settle_box[i] > 9);
+	/* seat 2's settlement is lost; box 9 is all it holds */
+	s->owner[s->settle_box[2]] = TU_NONE;
+	tu_kill_camels(s, s->settle_box[2], 1);
+	terrain(s, 8, T_GUELTA);
+	terrain(s, 9, T_FESH);
+	put(s, 8, 0, 200);
+	put(s, 9, 2, 1);
+	turn(s, 0);
+	must(s, 0, "ATTACK 8 9");
+	assert_true(s->out[2]);
+	assert_false(s->out[1]);
+	assert_int_equal(s->phase, PH_TURN);
+	assert_int_equal(s->winner, TU_NONE);
+
+	/* then seat 1 loses its settlement and its last box: seat 0 wins */
+	s->owner[s->settle_box[1]] = TU_NONE;
+	tu_kill_camels(s, s->settle_box[1], 1);
+	terrain(s, 7, T_FESH);
+	put(s, 7, 1, 1);
+	put(s, 8, 0, 200);
+	turn(s, 0);
+	must(s, 0, "ATTACK 8 7");
+	assert_true(s->out[1]);
+	assert_int_equal(s->phase, PH_OVER);
+	assert_int_equal(s->winner, 0);
 	free(s);
 }
 
@@ -785,6 +865,18 @@ test_end_by_levy(void **u)
 	tu_levy(s, NULL);
 	s->money[0] += 1;
 	s->minted += 1;
+	tu_final_result(s, NULL);
+	assert_int_equal(s->winner, 0);
+	free(s);
+	/* camels before money: more camels beat more money */
+	s = game(2, NULL, 0, 5);
+	clear(s, 0);
+	put(s, s->settle_box[0], 0, 6);
+	put(s, s->settle_box[1], 1, 3);
+	tu_levy(s, NULL);
+	assert_int_equal(s->last_levy[0], s->last_levy[1]);
+	s->money[1] += 9;
+	s->minted += 9;
 	tu_final_result(s, NULL);
 	assert_int_equal(s->winner, 0);
 	free(s);
@@ -1161,6 +1253,7 @@ main(void)
 		cmocka_unit_test(test_attack_fails),
 		cmocka_unit_test(test_attack_report_short),
 		cmocka_unit_test(test_attack_rng_and_elimination),
+		cmocka_unit_test(test_elimination_three),
 		cmocka_unit_test(test_buy),
 		cmocka_unit_test(test_levy_example),
 		cmocka_unit_test(test_end_by_levy),

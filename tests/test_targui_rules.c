@@ -485,6 +485,43 @@ test_move_takes_empty_enemy_box(void **u)
 	assert_int_equal(s->owner[8], 0);
 	assert_false(s->out[1]);
 	free(s);
+
+	/* the same move into the last box a tribe holds puts it out */
+	s = game(2, NULL, 0, 2);
+	clear(s, 0);
+	terrain(s, 7, T_REG);
+	terrain(s, 8, T_ERG);
+	put(s, 7, 0, 4);
+	s->owner[s->settle_box[1]] = TU_NONE;
+	tu_kill_camels(s, s->settle_box[1], 1);
+	s->owner[8] = 1;		/* held, with no camels */
+	turn(s, 0);
+	must(s, 0, "MOVE 7 8 1");
+	assert_true(s->out[1]);
+	assert_int_equal(s->phase, PH_OVER);
+	assert_int_equal(s->winner, 0);
+	free(s);
+}
+
+/* A tribe is asked while it can move or buy and passed over when it can
+ * do neither: one camel may move, silver alone may buy. */
+static void
+test_can_act(void **u)
+{
+	struct tu_state *s = game(2, NULL, 0, 2);
+
+	(void)u;
+	clear(s, 0);
+	turn(s, 0);
+	assert_int_equal(s->camels[s->settle_box[0]], 1);
+	assert_true(tu_can_act(s, 0));
+	tu_kill_camels(s, s->settle_box[0], 1);
+	assert_false(tu_can_act(s, 0));
+	s->money[0] += 20;
+	s->minted += 20;
+	assert_true(tu_buy_max(s, 0) > 0);
+	assert_true(tu_can_act(s, 0));
+	free(s);
 }
 
 /* ---- the attack ---- */
@@ -1248,6 +1285,7 @@ main(void)
 		cmocka_unit_test(test_adjacency),
 		cmocka_unit_test(test_move),
 		cmocka_unit_test(test_move_takes_empty_enemy_box),
+		cmocka_unit_test(test_can_act),
 		cmocka_unit_test(test_attack_example),
 		cmocka_unit_test(test_attack_order_and_breakoff),
 		cmocka_unit_test(test_attack_fails),

@@ -2,11 +2,13 @@
 # The codes of one-tap links and replies by number (issue 30) play what they
 # were made for, once, and nothing else: a code used twice, at a later step,
 # copied into a mail for another seat, order or game, sent from a stranger's
-# address, a link whose order was edited, a number with no report to answer,
-# answering an old report or twice: each is refused (or held, as any mail
-# from a stranger) and the game does not move. A tap refused while the game
-# is paused is not spent: it plays after the pause; nor is one held from a
-# stranger: the seat's own tap of it plays.
+# address, a link whose order was edited or had one added, a number with no
+# report to answer, answering an old report or twice, a code of a seat's
+# former player: each is refused (or held, as any mail from a stranger) and
+# the game does not move. A tap refused while the game is paused is not
+# spent: it plays after the pause; nor is one held from a stranger: the
+# seat's own tap of it plays. A signature the mail client adds is no second
+# order. Codes are random, and the ledger keeps none of them.
 . "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir" || exit 1
 
@@ -90,6 +92,9 @@ other=$(link "$r1" 3 | sed -n 4p | tr -d '\r')
 tap "$r1" 2 tinhinan@example.org "s/^$mine/$other/"
 check "a link whose order was edited: refused" \
 	'said "only the one order" && [ "$(moves "$g1")" = "$before" ]'
+tap "$r1" 2 tinhinan@example.org "s/^\($mine\)\(.*\)\$/$other\2\n\1\2/"
+check "a link with another order added above its own: refused" \
+	'said "only the one order" && [ "$(moves "$g1")" = "$before" ]'
 
 # The decision passes (tinhinan by token, then amastan): link 2 is old.
 order g1.txt tinhinan "$(link "$r1" 4 | sed -n 4p | tr -d '\r')"
@@ -102,6 +107,9 @@ check "a code at a later step, as it came: refused as stale" \
 	'said "^rejected: stale" && [ "$(moves "$g1")" = "$before" ]'
 tap "$r1" 3 tinhinan@example.org "s/^STEP .*/$step/"
 check "a code at a later step, its STEP made the new one: refused" \
+	'said "another step" && [ "$(moves "$g1")" = "$before" ]'
+tap "$r1" 3 tinhinan@example.org "/^STEP /d"
+check "a code at a later step, its STEP line deleted: refused" \
 	'said "another step" && [ "$(moves "$g1")" = "$before" ]'
 
 # Replies by number.
@@ -138,8 +146,11 @@ check "a number answering an ack plays no older report's unspent code" \
 printf 'From: tinhinan@example.org\nTo: referee@example.org\nSubject: Re: r\nMessage-ID: <b%s@x>\nIn-Reply-To: <%s>\n\n%s\n' \
     "$n" "$(mid "$rt")" "ORDER 1" > b.eml
 send b.eml
+first=$(python3 "$src/tests/onetap.py" choices azalai.db "$rt" | sed -n 1p | cut -f2)
 check "ORDER 1 answering the newest report (In-Reply-To alone) plays its first choice" \
-	'grep -q "^done: 1 accepted" t.txt && [ "$(moves "$g1")" = $((before + 1)) ]'
+	'grep -q "^done: 1 accepted" t.txt && [ "$(moves "$g1")" = $((before + 1)) ] &&
+	 [ -n "$first" ] && [ "$(q "SELECT o.text FROM orders o WHERE o.message =
+	     (SELECT max(id) FROM messages) AND o.status = '"'accepted'"'")" = "$first" ]'
 reply "$rt" tinhinan@example.org 2
 check "a second number answering the same report: refused, used already" \
 	'said "by number already" && [ "$(moves "$g1")" = $((before + 1)) ]'
@@ -200,4 +211,43 @@ check "the stranger's held number, confirmed: refused, told the seat" \
 	'[ "$(moves "$g4")" = 2 ] &&
 	 to_since "$sent" | grep "^tinhinan@example.org " | grep -q "by number already" &&
 	 ! to_since "$sent" | grep -q "^evil@example.net "'
+
+# The line a phone's mail client adds below every mail it writes.
+# shellcheck disable=SC2086
+"$az" new buqruru $seats > g5.txt 2> err.txt
+g5=$(head -n 1 g5.txt)
+order g5.txt amastan "HOLE a"
+r5=$(newest "$g5" tinhinan)
+tap "$r5" 1 tinhinan@example.org 's/^CODE .*/&\n\nSent from my iPhone/'
+check "a link with the signature a mail client adds plays" \
+	'said "^done: 1 accepted" && [ "$(moves "$g5")" = 2 ]'
+
+# A seat handed to another player: the former player's unused link and
+# number codes play nothing, even with the new address forged as From.
+ra5=$(newest "$g5" amastan)
+"$az" seat "$g5" amastan replace ama2@example.org > /dev/null 2>&1
+tap "$ra5" 1 ama2@example.org
+check "a former player's link, From the new player's address: refused" \
+	'said "former player" && [ "$(moves "$g5")" = 2 ]'
+reply "$ra5" ama2@example.org 1
+check "a former player's report answered by number: refused" \
+	'said "former player" && [ "$(moves "$g5")" = 2 ]'
+
+# Codes come from the kernel, not from the ledger's history: a second
+# ledger that lived the same commands holds other codes.
+mkdir twin
+sed "s|azalai.log|twin.log|" azalai.yaml > twin/azalai.yaml
+# shellcheck disable=SC2086
+(cd twin && "$az" init && "$az" new buqruru $seats) > /dev/null 2>&1
+unsub() { sqlite3 "$1" "SELECT unsub FROM outbox WHERE unsub <> '' ORDER BY id LIMIT 1"; }
+check "a second ledger with the same history has other codes" \
+	'a=$(unsub azalai.db) && b=$(unsub twin/azalai.db) && [ -n "$a" ] && [ -n "$b" ] &&
+	 [ "$a" != "$b" ]'
+# The ledger keeps a code's hash: the link and reply codes of a report
+# are nowhere in order_codes (nor, hashed, is their text).
+lc=$(link "$r5" 1 | sed -n "s/^CODE \([a-z0-9]*\).*/\1/p")
+rc=$(q "SELECT message_id FROM outbox WHERE id = $r5" | sed -n "s/.*\.\([a-z0-9]\{26\}\)@.*/\1/p")
+check "order_codes keeps no link or reply code" \
+	'[ ${#lc} = 26 ] && [ ${#rc} = 26 ] &&
+	 ! sqlite3 azalai.db ".dump order_codes" | grep -q -e "$lc" -e "$rc"'
 finish

@@ -3,8 +3,9 @@
  * (the kernel's CSPRNG), bound to a game, a seat, the step a report showed
  * and what it may play there: one order (a mailto: link's), the report's
  * numbered choices (the code its Message-ID carries), or the one line an
- * unsubscribe link asks for, for the seat at the address it went to. The
- * ledger keeps its SHA-256 only; the table order_codes is this file's. */
+ * unsubscribe link asks for; and each only while the seat keeps the address
+ * it went to. The ledger keeps its SHA-256 only; the table order_codes is
+ * this file's. */
 #ifndef AZ_ORDERCODE_H
 #define AZ_ORDERCODE_H
 
@@ -21,14 +22,15 @@ struct ordercode {
 	long long shown_step;     /* the STEP it printed */
 	char kind[8];             /* "link", "reply" or "unsub" */
 	char *orders;             /* the order, or the choices one a line */
-	char *address;            /* unsub: the seat's address it went to */
+	char *address;            /* the seat's address it went to ("": made
+	                           * before codes kept it) */
 	int64_t used_by;          /* the message that played it; 0: unused */
 	char hash[65];
 };
 
 /* A new code of kind for seat of game at seq (shown as shown_step), bound
- * to orders (and, for "unsub", to the seat's address, else ""), kept
- * hashed in the caller's transaction; the code in out. */
+ * to orders and to the seat's address it goes to, kept hashed in the
+ * caller's transaction; the code in out. */
 int ordercode_new(struct ledger *, int64_t game_id, int seat, int64_t seq,
     long long shown_step, const char *kind, const char *orders, const char *address,
     char out[ORDERCODE_LEN], struct diag *);

@@ -9,15 +9,16 @@
 #include "ledger/ordercode.h"
 #include "mail/sender.h"
 #include "referee/onetap.h"
+#include "referee/tolerant.h"
 #include "render/taps.h"
 
-/* Game and seat names of a code, from the ledger. */
+/* Game and seat names of a code, and its game's rules, from the ledger. */
 static int
 names_of(struct ledger *l, const struct ordercode *oc, char *game, size_t ng, char *seat,
-    size_t ns)
+    size_t ns, char rules[32])
 {
-	sqlite3_stmt *st = ledger_stmt(l, "SELECT g.name, s.name FROM games g JOIN seats s "
-	    "ON s.game_id = g.id AND s.idx = ? WHERE g.id = ?");
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT g.name, s.name, g.rules FROM games g JOIN "
+	    "seats s ON s.game_id = g.id AND s.idx = ? WHERE g.id = ?");
 	int found = 0;
 
 	sqlite3_bind_int(st, 1, oc->seat);
@@ -25,6 +26,7 @@ names_of(struct ledger *l, const struct ordercode *oc, char *game, size_t ng, ch
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		snprintf(game, ng, "%s", col_text(st, 0));
 		snprintf(seat, ns, "%s", col_text(st, 1));
+		snprintf(rules, 32, "%s", col_text(st, 2));
 		found = 1;
 	}
 	ledger_release(l, st);
@@ -64,14 +66,17 @@ code_line(const char *line, char *out, size_t n)
 	return 1;
 }
 
-/* The order line of a link's mail: its one line besides CODE, or -1. */
+/* The order line of a link's mail: its one line besides CODE, or -1. A
+ * greeting above it or a signature below it (the "Sent from my phone" a
+ * mail client adds to every mail it writes) is no second order. */
 static long
-only_order(const struct orderblock *ob, size_t codeat)
+only_order(struct orderblock *ob, size_t codeat, const char *rules)
 {
 	long at = -1;
 
+	tolerant_mark(ob, rules);
 	for (size_t i = 0; i < ob->nlines; i++) {
-		if (i == codeat)
+		if (i == codeat || ob->lines[i].aside != OLINE_ORDER)
 			continue;
 		if (at >= 0)
 			return -1;
@@ -101,6 +106,19 @@ address_of(struct ledger *l, const struct ordercode *oc, char *out, size_t n)
 	ledger_release(l, st);
 }
 
+/* Whether the seat still has the address an order's code went to: a code
+ * is the seat's player's, and a seat handed to someone else (azalai seat
+ * ... replace) must not be played by its former player's unused links.
+ * A code made before codes kept the address (address "") is not checked. */
+static int
+same_holder(struct ledger *l, const struct ordercode *oc, char *address, size_t n)
+{
+	if (oc->address == NULL || oc->address[0] == '\0')
+		return 1;
+	address_of(l, oc, address, n);
+	return strcasecmp(address, oc->address) == 0;
+}
+
 /* An unsubscribe link's mail (taps_unsubscribe): its one line besides CODE
  * must be the one it asks for, and the seat must still have the address
  * the link went to, so a former player's old mail changes nothing of the
@@ -111,20 +129,20 @@ static int
 unsub_mail(struct ledger *l, struct orderblock *ob, size_t at, struct ordercode *oc,
     struct onetap *t)
 {
-	char game[64], seat[64], address[256];
+	char game[64], seat[64], rules[32], address[256];
 	int line = ob->lines[at].lineno;
 	long order;
 
 	address_of(l, oc, address, sizeof address);
-	if (!names_of(l, oc, game, sizeof game, seat, sizeof seat) ||
+	if (!names_of(l, oc, game, sizeof game, seat, sizeof seat, rules) ||
 	    ob->game == NULL || strcasecmp(ob->game, game) != 0 || ob->seat == NULL ||
 	    strcasecmp(ob->seat, seat) != 0)
 		diag_set(&t->why, line, "this code was given for another game or seat");
 	else if (strcasecmp(address, oc->address) != 0)
 		diag_set(&t->why, line, "this code came in a mail to the seat's former "
 		    "address: it changes the seat no more; write the lines with your token");
-	else if ((order = only_order(ob, at)) < 0 || !same_line(ob->lines[order].text,
-	    oc->orders))
+	else if ((order = only_order(ob, at, rules)) < 0 ||
+	    !same_line(ob->lines[order].text, oc->orders))
 		diag_set(&t->why, line, "this code asks only for the one line of its "
 		    "unsubscribe link, unchanged (%s); send other lines with your token",
 		    oc->orders);
@@ -142,7 +160,7 @@ link_mail(struct ledger *l, int64_t message, struct orderblock *ob, size_t at,
     struct ordercode *ocp, struct onetap *t, struct diag *d)
 {
 	struct ordercode oc = *ocp;
-	char game[64], seat[64];
+	char game[64], seat[64], rules[32], address[256];
 	int line = ob->lines[at].lineno;
 	long order;
 	int rc = 1;
@@ -154,15 +172,18 @@ link_mail(struct ledger *l, int64_t message, struct orderblock *ob, size_t at,
 	if (oc.used_by != 0 && oc.used_by != message && !sender_still_held(l, oc.used_by))
 		diag_set(&t->why, line, "this code was used already, by an earlier mail: a "
 		    "code plays its order once");
-	else if (!names_of(l, &oc, game, sizeof game, seat, sizeof seat) ||
+	else if (!names_of(l, &oc, game, sizeof game, seat, sizeof seat, rules) ||
 	    ob->game == NULL || strcasecmp(ob->game, game) != 0 || ob->seat == NULL ||
 	    strcasecmp(ob->seat, seat) != 0)
 		diag_set(&t->why, line, "this code was given for another game or seat");
+	else if (!same_holder(l, &oc, address, sizeof address))
+		diag_set(&t->why, line, "this code came in a mail to the seat's former "
+		    "player: it plays nothing any more; write the orders with your token");
 	else if (ob->step_line == 0 || ob->step != oc.shown_step)
 		diag_set(&t->why, line, "this code was given for another step: it plays its "
 		    "order only at the step of the report it came in");
-	else if ((order = only_order(ob, at)) < 0 || !same_line(ob->lines[order].text,
-	    oc.orders))
+	else if ((order = only_order(ob, at, rules)) < 0 ||
+	    !same_line(ob->lines[order].text, oc.orders))
 		diag_set(&t->why, line, "this code plays only the one order of its link, "
 		    "unchanged; send other orders with your token");
 	else if (ordercode_use(l, &oc, message, d) < 0)
@@ -280,7 +301,7 @@ number_mail(struct ledger *l, const struct mailmsg *m, int64_t message, int line
     struct orderblock *ob, struct onetap *t, struct diag *d)
 {
 	struct ordercode oc;
-	char game[64], seat[64], choice[2 * ORDERBLOCK_MAX_LINE];
+	char game[64], seat[64], rules[32], address[256], choice[2 * ORDERBLOCK_MAX_LINE];
 	int rc = 1;
 
 	if (!reply_code(l, m, &oc)) {
@@ -298,8 +319,13 @@ number_mail(struct ledger *l, const struct mailmsg *m, int64_t message, int line
 		    "report");
 	else if (!taps_choice(oc.orders, n, choice, sizeof choice))
 		diag_set(&t->why, line, "the report this mail answers has no choice %d", n);
-	else if (!names_of(l, &oc, game, sizeof game, seat, sizeof seat))
+	else if (!names_of(l, &oc, game, sizeof game, seat, sizeof seat, rules))
 		diag_set(&t->why, line, "the game of the report this mail answers is gone");
+	else if (!same_holder(l, &oc, address, sizeof address))
+		diag_set(&t->why, line, "the report this mail answers went to the seat's "
+		    "former player: its numbers play nothing any more; write the order with "
+		    "the %s, %s and %s lines", ORDER("", "GAME"), ORDER("", "SEAT"),
+		    ORDER("", "TOKEN"));
 	else if (ordercode_use(l, &oc, message, d) < 0)
 		rc = -1;
 	else {

@@ -224,8 +224,8 @@ taps_add(struct ledger *l, const struct config *c, const char *lang,
 		tval_set_str(ch, "text", t);
 		add_meaning(p, root, ch, ol.v[nth(first, k)].text);
 		buf_printf(&all, "%s\n", t);
-		if ((rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "link", t, "", code,
-		    d)) < 0)
+		if ((rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "link", t,
+		    p->g.seats[seat].address, code, d)) < 0)
 			break;
 		xasprintf(&subject, "%s %s: %s", p->g.name, p->g.seats[seat].name, t);
 		xasprintf(&body, "%s %s\r\n%s %s\r\n%s %lld\r\n%s\r\n%s %s\r\n",
@@ -255,8 +255,8 @@ taps_add(struct ledger *l, const struct config *c, const char *lang,
 	number_suggestions(root, choices);
 	order_list_free(&ol);
 	if (rc == 0 && n > 0)
-		rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "reply", all.p, "",
-		    mid_code, d);
+		rc = ordercode_new(l, p->g.id, seat, p->seq, shown, "reply", all.p,
+		    p->g.seats[seat].address, mid_code, d);
 	buf_free(&all);
 	return rc;
 }

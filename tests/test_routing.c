@@ -151,6 +151,20 @@ must_mail(struct fx_env *e, const char *kind, const char *to, const char *what)
 	free(body);
 }
 
+/* The same, for a sentence: prose folds, so a line break reads as a
+ * blank. */
+static void
+must_say(struct fx_env *e, const char *kind, const char *to, const char *what)
+{
+	char *body = fx_last_mail(&e->f, kind, to);
+
+	for (char *c = body; c != NULL && *c != '\0'; c++)
+		if (*c == '\n')
+			*c = ' ';
+	must_contain(body, what);
+	free(body);
+}
+
 /* The first waited seat, and the step it was asked at. */
 static int
 first_waited(struct fx_env *e, char *order, size_t n)
@@ -910,6 +924,73 @@ test_standing_order_on_an_older_form(void **state)
 	assert_int_equal(events(e), before + 1);
 }
 
+/* Targui: a tribe not on turn at step `asked` waits for its next decision,
+ * makes it, and then sends orders on the old form: they were for a
+ * decision already made, so they are refused, not queued again. */
+static void
+test_advance_orders_after_the_next_decision(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300];
+	long long asked = seq(e), before;
+	int idle = idle_seat(e), came = 0;
+
+	for (int guard = 0; guard < 20 && !(came && !waited_order(e, idle, NULL, 0));
+	    guard++) {
+		int w = first_waited(e, order, sizeof order);
+
+		came |= w == idle;
+		snprintf(body, sizeof body, "%s\n", order);
+		mail(e, addr[w], w, "", body);
+	}
+	assert_true(came);
+	assert_false(waited_order(e, idle, NULL, 0));
+	before = events(e);
+	snprintf(body, sizeof body, "STEP %lld\nPASS\n", asked);
+	mail(e, addr[idle], idle, "", body);
+	assert_int_equal(events(e), before);
+	must_mail(e, "error", addr[idle], "stale");
+	must_say(e, "error", addr[idle], "your next decision after it came and was made");
+}
+
+/* Targui for two, opposite sectors: choosing the sector leaves the other
+ * tribe one, so the first is asked for its settlement next. An order for
+ * that, on the sector's form, answers a question no longer asked. */
+static int
+setup_targui_opposite(void **state)
+{
+	static const char *const opts[] = { "sectors=opposite" };
+	struct fx_env *e = xcalloc(1, sizeof *e);
+
+	fx_open(&e->f);
+	snprintf(e->game, sizeof e->game, "tu-2");
+	fx_game(&e->f, "targui", e->game, 2, 0, opts, 1, &e->p);
+	*state = e;
+	return 0;
+}
+
+static void
+test_stale_when_asked_something_new(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300];
+	int w = first_waited(e, order, sizeof order);
+	long long asked = seq(e), before;
+
+	snprintf(body, sizeof body, "%s\n", order);
+	mail(e, addr[w], w, "", body);
+	assert_int_equal(first_waited(e, order, sizeof order), w);
+	before = events(e);
+	snprintf(body, sizeof body, "STEP %lld\n%s\n", asked, order);
+	mail(e, addr[w], w, "", body);
+	assert_int_equal(events(e), before);
+	must_say(e, "error", addr[w], "you were asked something new");
+	/* The same order on the current form is taken. */
+	snprintf(body, sizeof body, "STEP %lld\n%s\n", seq(e), order);
+	mail(e, addr[w], w, "", body);
+	assert_int_equal(events(e), before + 1);
+}
+
 /* ---- addresses an answer is sent to ---- */
 
 /* Rows queued to something that is not an address with a domain. */
@@ -1069,6 +1150,10 @@ main(void)
 		    setup_targui, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_standing_order_on_an_older_form,
 		    setup_targi, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_advance_orders_after_the_next_decision,
+		    setup_targui, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_stale_when_asked_something_new,
+		    setup_targui_opposite, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_stray_quote_name_is_the_seat, setup_bq,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_no_domain_is_never_answered, setup_bq,

@@ -317,6 +317,25 @@ test_not_your_turn(void **state)
 	free(err);
 }
 
+/* The mail <once@x> of test_nothing_twice under another Date line. */
+static int
+store_dated(struct fx_env *e, const char *date)
+{
+	char *m, *cut, *dated;
+	struct diag d;
+	int rc;
+
+	m = fx_order_mail("n@example.org", "once@x", "bq-1", "north", e->f.tokens[0], "SOW\n");
+	cut = strstr(m, "\nDate: ");
+	assert_non_null(cut);
+	*cut = '\0';
+	xasprintf(&dated, "%s\nDate: %s%s", m, date, strchr(cut + 1, '\n'));
+	free(m);
+	rc = ingest_store(&e->f.l, "test", "", dated, strlen(dated), SIZE_MAX, &d);
+	free(dated);
+	return rc;
+}
+
 static void
 test_nothing_twice(void **state)
 {
@@ -338,6 +357,12 @@ test_nothing_twice(void **state)
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages"), 1);
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), 2);
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE kind = 'ack'"), 1);
+	/* The Date is part of the key, read as an instant: the same one
+	 * written in another zone is the same mail; another Date with the
+	 * same Message-ID is a mail of its own. */
+	assert_int_equal(store_dated(e, "Sat, 21 Nov 2026 11:00:00 +0100"), 0);
+	assert_int_equal(store_dated(e, "Sun, 22 Nov 2026 10:00:00 +0000"), 1);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM messages"), 2);
 }
 
 static void

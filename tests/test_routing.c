@@ -745,6 +745,41 @@ test_stale_after_default(void **state)
 	free(mid);
 }
 
+/* A reply whose In-Reply-To names no mail of the referee's (a client's
+ * draft, a forward) is placed by References: the newest of the referee's
+ * mails listed there is the one answered. */
+static void
+test_stale_found_in_references(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], body[300], hdr[400];
+	int w = first_waited(e, order, sizeof order);
+	long long before;
+	char *old, *cur;
+
+	mail(e, addr[w], w, "", "REPORT\n");
+	old = last_mid(e, "report", addr[w]);
+	assert_non_null(old);
+	default_played_and_back(e, w);
+	assert_true(waited_order(e, w, order, sizeof order));
+	mail(e, addr[w], w, "", "REPORT\n");
+	cur = last_mid(e, "report", addr[w]);
+	assert_non_null(cur);
+	before = events(e);
+	snprintf(body, sizeof body, "%s\n", order);
+	snprintf(hdr, sizeof hdr, "In-Reply-To: <x@elsewhere>\n"
+	    "References: <x@elsewhere> <%s>\n", old);
+	mail(e, addr[w], w, hdr, body);
+	assert_int_equal(events(e), before);
+	must_mail(e, "error", addr[w], "stale");
+	snprintf(hdr, sizeof hdr, "In-Reply-To: <x@elsewhere>\n"
+	    "References: <%s> <%s>\n", old, cur);
+	mail(e, addr[w], w, hdr, body);
+	assert_true(events(e) > before);
+	free(old);
+	free(cur);
+}
+
 /* A rollback after the step the form shows makes it stale. */
 static void
 test_stale_after_rollback(void **state)
@@ -1141,6 +1176,8 @@ main(void)
 		    fx_env_teardown),
 		cmocka_unit_test(test_step_line_is_read),
 		cmocka_unit_test_setup_teardown(test_stale_after_default, setup_bq,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_stale_found_in_references, setup_bq,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_current_step_and_future_step, setup_bq,
 		    fx_env_teardown),

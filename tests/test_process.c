@@ -600,7 +600,8 @@ test_forged_bounce_counts_nothing(void **state)
 }
 
 /* Reports whose template has an HTML twin go out as multipart/alternative;
- * a mail the server refuses for good counts against its seat. */
+ * a mail the server refuses for good, or keeps deferring, counts against
+ * its seat. */
 static void
 test_html_alternative_and_failed_delivery(void **state)
 {
@@ -611,6 +612,7 @@ test_html_alternative_and_failed_delivery(void **state)
 	char *raw;
 	size_t len;
 	struct mailmsg m;
+	long long bounced, deferred;
 
 	assert_true(legal_text(e, 0, order, sizeof order));
 	snprintf(line, sizeof line, "%s\n", order);
@@ -658,6 +660,34 @@ test_html_alternative_and_failed_delivery(void **state)
 	    "'failed' AND to_addr = 's@example.org'"), failed);
 	assert_int_equal(fx_count(&e->f, "SELECT bounces FROM seats WHERE name = 'south'"),
 	    failed);
+
+	/* One that keeps saying "try again later" (sysexits 75): queued again
+	 * until the tenth attempt (outbox.c's MAX_ATTEMPTS), then given up and
+	 * counted against the seat like a refusal. */
+	bounced = fx_count(&e->f, "SELECT bounces FROM seats WHERE name = 'south'");
+	send_order(e, 1, "h3@x", "HELP\n");
+	snprintf(e->f.cfg.deliver_sendmail, sizeof e->f.cfg.deliver_sendmail,
+	    "sh -c 'cat >/dev/null; exit 75'");
+	assert_int_equal(fx_deliver(&e->f, &sent, &failed, &d), 0);
+	deferred = fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE status = 'queued' "
+	    "AND attempts = 1");
+	assert_true(deferred > 0);
+	assert_int_equal(sqlite3_exec(e->f.l.db, "UPDATE outbox SET attempts = 8, "
+	    "next_try_at = '' WHERE status = 'queued'", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(fx_deliver(&e->f, &sent, &failed, &d), 0);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE status = "
+	    "'queued' AND attempts = 9"), deferred);
+	assert_int_equal(fx_count(&e->f, "SELECT bounces FROM seats WHERE name = 'south'"),
+	    bounced);
+	assert_int_equal(sqlite3_exec(e->f.l.db, "UPDATE outbox SET next_try_at = '' "
+	    "WHERE status = 'queued'", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(fx_deliver(&e->f, &sent, &failed, &d), 0);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE status = "
+	    "'queued'"), 0);
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM outbox WHERE status = "
+	    "'failed' AND attempts = 10 AND to_addr = 's@example.org'"), deferred);
+	assert_int_equal(fx_count(&e->f, "SELECT bounces FROM seats WHERE name = 'south'"),
+	    bounced + deferred);
 }
 
 /* Questions are answered wherever they stand: a rejected order stops the

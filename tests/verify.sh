@@ -222,12 +222,22 @@ cmp -s steps.txt silent-steps.txt && pass ||
 	fail "the rows made by hand turned targi-1 back: $(diff steps.txt silent-steps.txt)"
 
 # A game from before the commitment (migration 007) verifies without one,
-# and its end still reveals the seed.
+# and its end still reveals the seed: neither the ledger nor its welcome
+# mails had one.
 cp azalai.db old.db
-sqlite3 old.db "UPDATE games SET seed_salt = '', seed_commit = '' WHERE name = 'targi-1'"
+sqlite3 old.db "UPDATE games SET seed_salt = '', seed_commit = '' WHERE name = 'targi-1';
+	UPDATE outbox SET body = replace(body, '$commit', '') WHERE kind = 'welcome' AND game_id = 1"
 expect 0 "seed: no commitment" -- "$az" --ledger old.db verify targi-1
 expect 0 "^  seed  *$seed\$" -- "$az" --ledger old.db show targi-1
 lacks "commitment"
+# An attacker who plays the game again from another seed blanks the
+# commitment in the ledger; the welcome mails the players kept still carry
+# it, and so do the ledger's copies.
+cp azalai.db blank.db
+sqlite3 blank.db "UPDATE games SET seed_salt = '', seed_commit = '' WHERE name = 'targi-1'"
+expect 65 "targi-1: seed: 2 welcome mails in the outbox carry a commitment the ledger no longer has" \
+	-- "$az" --ledger blank.db verify targi-1
+expect 65 "1 of 2 games do not verify" -- "$az" --ledger blank.db verify
 
 # Buqruru's sealed choice: hidden from the other seat while the game runs,
 # open at every step once it is over.

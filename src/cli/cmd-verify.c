@@ -111,6 +111,44 @@ welcomes_missing(struct ledger *l, int64_t game, const char *commit)
 	return n;
 }
 
+/* 1 when a line of body is a commitment as the welcome template prints it:
+ * indented, 64 lowercase hex digits and nothing else. */
+static int
+has_commitment_line(const char *body)
+{
+	const char *p = body;
+	size_t n;
+
+	while (*p != '\0') {
+		p += strspn(p, " \t");
+		n = strspn(p, "0123456789abcdef");
+		if (n == HASH_HEX - 1 && (p[n] == '\n' || p[n] == '\r' || p[n] == '\0'))
+			return 1;
+		p += strcspn(p, "\n");
+		if (*p == '\n')
+			p++;
+	}
+	return 0;
+}
+
+/* The welcome mails of the game that carry a commitment. A game from
+ * before azalai kept one has none; without this, a ledger whose commitment
+ * was blanked would pass for such a game, and its seed go unchecked.
+ * Welcome mails are never pruned (outbox_prune), so their bodies are here. */
+static int
+welcomes_committed(struct ledger *l, int64_t game)
+{
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT body FROM outbox WHERE game_id = ? AND "
+	    "kind = 'welcome'");
+	int n = 0;
+
+	sqlite3_bind_int64(st, 1, game);
+	while (sqlite3_step(st) == SQLITE_ROW)
+		n += has_commitment_line(col_text(st, 0));
+	ledger_release(l, st);
+	return n;
+}
+
 /* The undone table must list exactly the steps the chain's rollback steps
  * undid, each with the rollback that first did: readers that list steps
  * trust it (ledger.h), so a row made by hand would hide played steps from
@@ -236,9 +274,17 @@ verify_game(struct ledger *l, const struct game_row *g, const char *head, int ve
 		goto done;
 	}
 	if (commit[0] == '\0') {
-		if (verbose)
+		int carried = welcomes_committed(l, g->id);
+
+		if (carried > 0) {
+			buf_printf(out, "%s: seed: %d welcome mail%s in the outbox "
+			    "carr%s a commitment the ledger no longer has\n", g->name,
+			    carried, carried == 1 ? "" : "s", carried == 1 ? "ies" : "y");
+			v->failed = 1;
+		} else if (verbose) {
 			buf_printf(out, "%s: seed: no commitment (the game began "
 			    "before azalai kept one)\n", g->name);
+		}
 	} else {
 		int missing;
 

@@ -198,6 +198,20 @@ for g in buqruru-1 targi-1 targui-1; do
 	grep -q -F "$salt" "$page" && pass || fail "$g: the page does not reveal salt $salt"
 	grep -q '<p class="order">Order: <code>' "$page" && pass || fail "$g: no order is shown"
 done
+# Each step of a finished game shows the ledger's state at that step: the
+# board, cards, players and decks of its report are those azalai replay
+# gives at the same step (the page's steps are the ledger's once it is over).
+board() { sed -n '/^THE BOARD/,/^DECKS:/p'; }
+page=site/games/targi-1.html
+differ= n=0
+for s in $(sed -n 's/^<section class="step" id="step-\([0-9]*\)".*/\1/p' "$page"); do
+	section "$page" "$s" | board > page-board.txt
+	"$az" replay targi-1 --step "$s" 2> err.txt | board > replay-board.txt
+	[ -s replay-board.txt ] && cmp -s page-board.txt replay-board.txt || differ="$differ $s"
+	n=$((n + 1))
+done
+[ "$n" -gt 20 ] && [ -z "$differ" ] && pass ||
+	fail "targi-1: of $n steps, the page shows another state than replay at step(s)$differ"
 for g in buqruru-1 targi-1; do
 	scan site "^$g\$" shown > scan.txt
 	steps=$(sed -n 's/^steps //p' scan.txt)

@@ -277,6 +277,19 @@ sqlite3 wrongby.db "UPDATE undone SET rollback_seq = 5 WHERE seq = 1 AND
 expect 65 "undone: step 1 is listed as undone by step 5, but the rollback at step 2 undid it" \
 	-- "$az" --ledger wrongby.db verify buqruru-2
 
+# A game set up from the game master's deck file replays from that file:
+# the default cards would give other states from step 0 on.
+expect 0 "targi-3" -- "$az" new targi --seat a=bot --seat b=bot --option expansion=yes \
+	--deck "$src/data/targi/example-deck.yaml"
+[ "$(sqlite3 azalai.db "SELECT setup_file_name FROM games WHERE name = 'targi-3'")" = \
+	example-deck.yaml ] && pass || fail "targi-3 keeps no deck file"
+[ "$(sqlite3 azalai.db "SELECT COUNT(*) FROM events e JOIN games g ON g.id = e.game_id
+	WHERE g.name = 'targi-3'")" -gt 10 ] && pass || fail "the bots played few steps of targi-3"
+expect 0 "targi-3: replay: every step from the seed gives the state the ledger recorded" \
+	-- "$az" verify targi-3
+expect 0 "targi-3 verified" -- "$az" verify targi-3
+expect 0 "replay verified" -- "$az" replay targi-3 --step 5
+
 # A ledger of before 0.1 (tests/verify-024.sql: schema version 24, made by
 # the azalai of then) is upgraded in one step when it is first opened: the
 # schema of a new ledger, with its CHECKs, marked as azalai's, every row
@@ -379,6 +392,6 @@ expect 65 "ledger odd.db has schema version 25, which no azalai of before 0.1 ma
 	-- "$az" --ledger odd.db list
 sqlite3 other.db "CREATE TABLE t (x)"
 expect 65 "other.db is not an azalai ledger" -- "$az" --ledger other.db list
-expect 0 "5 games verified" -- "$az" verify
+expect 0 "6 games verified" -- "$az" verify
 
 finish

@@ -356,6 +356,15 @@ sqlite3 silent24.db < "$src/tests/verify-024.sql"
 sqlite3 silent24.db "INSERT INTO undone (game_id, seq, rollback_seq) VALUES (1, 3, 9)"
 expect 65 "undone: step 3 is listed as undone, but no rollback step of the chain undid it" \
 	-- "$az" --ledger silent24.db verify buqruru-1
+# A row taken out between rows still listed: buqruru-1's second rollback
+# (step 9) undid steps 4, 5, 7 and 8; step 5 goes, 6 and on stay.
+sqlite3 lost24.db < "$src/tests/verify-024.sql"
+sqlite3 lost24.db "DELETE FROM undone WHERE game_id = 1 AND seq = 5"
+[ "$(sqlite3 lost24.db "SELECT group_concat(seq) FROM (SELECT seq FROM undone
+	WHERE game_id = 1 ORDER BY seq)")" = 4,6,7,8 ] &&
+	pass || fail "lost24.db does not list steps 4, 6, 7 and 8 of buqruru-1 as undone"
+expect 65 "undone: the rollback at step 9 undid step 5, which is not listed as undone" \
+	-- "$az" --ledger lost24.db verify buqruru-1
 
 # An upgrade that cannot go through changes nothing and says why: a row
 # 001's CHECKs refuse, a row that refers to nothing.

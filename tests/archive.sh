@@ -272,6 +272,25 @@ for w in state kind date; do
 		fail "the check finds no English $w on the English site: it checks nothing"
 done
 
+# A ledger one of whose games does not replay (a step's state hash made
+# another step's): that game's page is not published, the others are.
+cp azalai.db bad.db
+id=$(sqlite3 bad.db "SELECT id FROM games WHERE name = 'targi-1'")
+sqlite3 bad.db "DROP TRIGGER events_no_update; UPDATE events SET state_hash =
+	(SELECT state_hash FROM events WHERE game_id = $id AND seq = 4)
+	WHERE game_id = $id AND seq = 5"
+mkdir bad
+printf 'datadir: %s\nledger: ../bad.db\nlog:\n  to: stderr\n' "$src" > bad/azalai.yaml
+(cd bad && "$az" archive site > ../out.txt 2> ../err.txt)
+rc=$?
+[ $rc = 65 ] && pass || fail "an archive of a ledger that does not replay exits $rc, not 65"
+grep -q "targi-1.*step 5: replay gives state" err.txt &&
+    grep -q "1 game could not be archived" err.txt && pass ||
+	fail "the archive does not say targi-1 does not replay: $(cat out.txt err.txt)"
+[ ! -e bad/site/games/targi-1.html ] && ! grep -q 'games/targi-1.html' bad/site/index.html &&
+	[ -s bad/site/games/targi-run.html ] && pass ||
+	fail "the page of targi-1, which does not replay, is published, or another is not"
+
 # Control: a leak planted in the reports' view (the first seat's eyes for
 # everyone) must be found by the same check.
 rm -f secrets.txt

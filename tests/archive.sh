@@ -197,6 +197,17 @@ for g in buqruru-1 targi-1 targui-1; do
 	grep -q "id=\"seed\">$seed<" "$page" && pass || fail "$g: the page does not reveal seed $seed"
 	grep -q -F "$salt" "$page" && pass || fail "$g: the page does not reveal salt $salt"
 	grep -q '<p class="order">Order: <code>' "$page" && pass || fail "$g: no order is shown"
+	# The head of the whole chain, its last step's hash, and the
+	# commitment the seed and salt give: what a player checks the page by.
+	head=$(sqlite3 azalai.db "SELECT e.hash FROM events e JOIN games g ON g.id = e.game_id
+	    WHERE g.name = '$g' ORDER BY e.seq DESC LIMIT 1")
+	commit=$(sqlite3 azalai.db "SELECT seed_commit FROM games WHERE name = '$g'")
+	mine=$(printf 'azalai-seed-v1 %s %s %s' "$g" "$seed" "$salt" | sha256sum | cut -d' ' -f1)
+	[ ${#head} = 64 ] && grep -q -F "<dt>Chain head</dt><dd><code>$head</code></dd>" "$page" &&
+		pass || fail "$g: the page does not show the chain head $head of its last step"
+	[ "$commit" = "$mine" ] &&
+	    grep -q -F "<dt>Seed commitment</dt><dd><code>$commit</code></dd>" "$page" && pass ||
+		fail "$g: the page does not show the commitment $commit (seed and salt give $mine)"
 done
 # Each step of a finished game shows the ledger's state at that step: the
 # board, cards, players and decks of its report are those azalai replay

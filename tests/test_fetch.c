@@ -1,5 +1,6 @@
 /* The pure parts of the IMAP and POP3 fetchers: the answers they read, and
- * the UIDVALIDITY bookkeeping against a ledger in /tmp. */
+ * the UIDVALIDITY bookkeeping against a ledger in /tmp, and the POP3
+ * fetcher against a scripted server on loopback. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -8,6 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "mail/fetch.h"
@@ -306,6 +311,178 @@ test_ingest_done_after_commit(void **state)
 	assert_int_equal(s.taken, 3);
 }
 
+/* One POP3 session on loopback, served by a child: one mail under one
+ * UIDL, and every command heard written to a file, so a test sees what
+ * the fetcher took (RETR) and let go (DELE). */
+static char heard[sizeof dbpath + 8];
+
+static void
+pop3_session(int ls, const char *uidl, const char *mail)
+{
+	FILE *in, *out, *log;
+	char line[512];
+	int fd;
+
+	/* Gone with a test that failed before it connected. */
+	alarm(30);
+	if ((fd = accept(ls, NULL, NULL)) < 0 || (log = fopen(heard, "a")) == NULL ||
+	    (in = fdopen(fd, "r")) == NULL || (out = fdopen(dup(fd), "w")) == NULL)
+		_exit(1);
+	fputs("+OK fake\r\n", out);
+	fflush(out);
+	while (fgets(line, sizeof line, in) != NULL) {
+		fputs(line, log);
+		if (strncmp(line, "CAPA", 4) == 0)
+			fputs("+OK\r\nUSER\r\nUIDL\r\n.\r\n", out);
+		else if (strncmp(line, "UIDL", 4) == 0)
+			fprintf(out, "+OK\r\n1 %s\r\n.\r\n", uidl);
+		else if (strncmp(line, "RETR 1", 6) == 0)
+			fprintf(out, "+OK\r\n%s.\r\n", mail);
+		else
+			fputs("+OK\r\n", out);
+		fflush(out);
+		if (strncmp(line, "QUIT", 4) == 0)
+			break;
+	}
+	fclose(log);
+	_exit(0);
+}
+
+/* One run of the POP3 fetcher as user with mailbox.seen seen, against
+ * server 0 or 1 holding mail as uidl; what the server heard lands in log. */
+static void
+pop3_run(struct ledger *l, int server, const char *user, const char *seen,
+    const char *uidl, const char *mail, struct ingest_stats *s, char *log, size_t loglen)
+{
+	static int ls[2] = { -1, -1 }, port[2];
+	struct config c;
+	struct diag d;
+	FILE *f;
+	size_t n;
+	pid_t pid;
+	int status;
+
+	/* A port for each server, the same in every run: the URL is part of
+	 * what a UIDL is known with. */
+	if (ls[server] < 0) {
+		struct sockaddr_in a;
+		socklen_t alen = sizeof a;
+
+		assert_true((ls[server] = socket(AF_INET, SOCK_STREAM, 0)) >= 0);
+		memset(&a, 0, sizeof a);
+		a.sin_family = AF_INET;
+		a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		assert_int_equal(bind(ls[server], (struct sockaddr *)&a, sizeof a), 0);
+		assert_int_equal(listen(ls[server], 1), 0);
+		assert_int_equal(getsockname(ls[server], (struct sockaddr *)&a, &alen), 0);
+		port[server] = ntohs(a.sin_port);
+	}
+	snprintf(heard, sizeof heard, "%s.heard", dbpath);
+	unlink(heard);
+	assert_true((pid = fork()) >= 0);
+	if (pid == 0)
+		pop3_session(ls[server], uidl, mail);
+
+	config_defaults(&c);
+	snprintf(c.mailbox_url, sizeof c.mailbox_url, "pop3://127.0.0.1:%d/",
+	    port[server]);
+	snprintf(c.mailbox_user, sizeof c.mailbox_user, "%s", user);
+	snprintf(c.mailbox_password, sizeof c.mailbox_password, "pw");
+	snprintf(c.mailbox_tls, sizeof c.mailbox_tls, "none");
+	snprintf(c.mailbox_seen, sizeof c.mailbox_seen, "%s", seen);
+	c.mailbox_timeout = 10;
+	memset(s, 0, sizeof *s);
+	assert_int_equal(fetch_ingest(&fetch_pop3, &c, NULL, l, s, &d), 0);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	assert_non_null(f = fopen(heard, "r"));
+	n = fread(log, 1, loglen - 1, f);
+	log[n] = '\0';
+	fclose(f);
+	unlink(heard);
+}
+
+/* The mail was fetched before it was deleted, or not deleted at all. */
+static void
+assert_taken_first(const char *log)
+{
+	const char *retr = strstr(log, "RETR 1"), *dele = strstr(log, "DELE 1");
+
+	assert_non_null(retr);
+	assert_true(dele == NULL || dele > retr);
+}
+
+static void
+test_pop3_uidl_known_per_mailbox(void **state)
+{
+	static const char a[] = "From: a@example.org\r\nMessage-ID: <a@example.org>\r\n"
+	    "Date: Mon, 7 Dec 2026 10:00:00 +0000\r\nSubject: old\r\n\r\nHOLE a\r\n";
+	static const char b[] = "From: b@example.org\r\nMessage-ID: <b@example.org>\r\n"
+	    "Date: Mon, 7 Dec 2026 11:00:00 +0000\r\nSubject: new\r\n\r\nHOLE b\r\n";
+	static const char c[] = "From: c@example.org\r\nMessage-ID: <c@example.org>\r\n"
+	    "Date: Mon, 7 Dec 2026 12:00:00 +0000\r\nSubject: kept\r\n\r\nHOLE c\r\n";
+	static const char e[] = "From: e@example.org\r\nMessage-ID: <e@example.org>\r\n"
+	    "Date: Mon, 7 Dec 2026 13:00:00 +0000\r\nSubject: other\r\n\r\nHOLE e\r\n";
+	static const char f[] = "From: f@example.org\r\nMessage-ID: <f@example.org>\r\n"
+	    "Date: Mon, 7 Dec 2026 14:00:00 +0000\r\nSubject: after\r\n\r\nHOLE f\r\n";
+	static const char g[] = "From: g@example.org\r\nMessage-ID: <g@example.org>\r\n"
+	    "Date: Mon, 7 Dec 2026 15:00:00 +0000\r\nSubject: moved\r\n\r\nHOLE g\r\n";
+	struct ingest_stats s;
+	struct ledger l;
+	struct diag d;
+	char log[2048];
+
+	(void)state;
+	mailmsg_global_init();
+	open_ledger(&l);
+	pop3_run(&l, 0, "old", "delete", "u1", a, &s, log, sizeof log);
+	assert_int_equal(s.taken, 1);
+	assert_taken_first(log);
+	assert_non_null(strstr(log, "DELE 1"));
+	/* Another account gives its first mail the same UIDL, as
+	 * Dovecot's pop3_uidl_format %u does: it is a new mail there, taken
+	 * before it is let go. */
+	pop3_run(&l, 0, "new", "delete", "u1", b, &s, log, sizeof log);
+	assert_int_equal(s.taken, 1);
+	assert_taken_first(log);
+	/* So does the same account on another server. */
+	pop3_run(&l, 1, "new", "delete", "u1", g, &s, log, sizeof log);
+	assert_int_equal(s.taken, 1);
+	assert_taken_first(log);
+	/* A run of that account that died before QUIT finds it again: known
+	 * in this mailbox, it is deleted unfetched; kept, it is left alone. */
+	pop3_run(&l, 0, "new", "delete", "u1", b, &s, log, sizeof log);
+	assert_null(strstr(log, "RETR"));
+	assert_non_null(strstr(log, "DELE 1"));
+	pop3_run(&l, 0, "new", "keep", "u1", b, &s, log, sizeof log);
+	assert_null(strstr(log, "RETR"));
+	assert_null(strstr(log, "DELE"));
+	/* A row stored before UIDLs were known per mailbox holds the bare
+	 * UIDL, of whichever account: its mail is fetched again, and the
+	 * ledger, which holds it, does not take it twice. It then counts as
+	 * this mailbox's, so a kept mailbox does not fetch it every run. */
+	assert_int_equal(ingest_store(&l, "pop3", "u2", c, strlen(c), SIZE_MAX, &d), 1);
+	pop3_run(&l, 0, "new", "keep", "u2", c, &s, log, sizeof log);
+	assert_int_equal(s.taken, 0);
+	assert_int_equal(s.duplicates, 1);
+	assert_taken_first(log);
+	assert_null(strstr(log, "DELE"));
+	pop3_run(&l, 0, "new", "keep", "u2", c, &s, log, sizeof log);
+	assert_null(strstr(log, "RETR"));
+	/* A copy of it under another UIDL is fetched too, and leaves the row
+	 * to the UIDL it came by. */
+	pop3_run(&l, 0, "new", "keep", "u5", c, &s, log, sizeof log);
+	assert_int_equal(s.duplicates, 1);
+	pop3_run(&l, 0, "new", "keep", "u2", c, &s, log, sizeof log);
+	assert_null(strstr(log, "RETR"));
+	/* Such a row of another mail does not make this one deleted unread. */
+	assert_int_equal(ingest_store(&l, "pop3", "u3", e, strlen(e), SIZE_MAX, &d), 1);
+	pop3_run(&l, 0, "new", "delete", "u3", f, &s, log, sizeof log);
+	assert_int_equal(s.taken, 1);
+	assert_taken_first(log);
+	close_ledger(&l);
+}
+
 int
 main(void)
 {
@@ -317,6 +494,7 @@ main(void)
 		cmocka_unit_test(test_state),
 		cmocka_unit_test(test_same_mail_under_new_uids_not_stored_again),
 		cmocka_unit_test(test_ingest_done_after_commit),
+		cmocka_unit_test(test_pop3_uidl_known_per_mailbox),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

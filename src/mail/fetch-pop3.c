@@ -1,10 +1,19 @@
 /* POP3 and POP3S (STARTTLS too) through libcurl: UIDL lists the messages,
  * RETR fetches the ones the ledger has not taken, and DELE (unless
  * mailbox.seen is "keep") runs only after the commit. A UIDL already in the
- * ledger (source "pop3", source_ref the UIDL) is not fetched again, so a
- * kept mailbox costs one UIDL per run; the deletions take effect at QUIT,
- * and a run that dies first leaves them for the next, which deletes what the
- * ledger already holds. */
+ * ledger for this mailbox (source "pop3", source_ref "USER@URL UIDL") is not
+ * fetched again, so a kept mailbox costs one UIDL per run; the deletions
+ * take effect at QUIT, and a run that dies first leaves them for the next,
+ * which deletes what the ledger already holds.
+ *
+ * A UIDL names a mail only within its mailbox: Dovecot's %u or two
+ * mailboxes of one UIDVALIDITY give another account's mails the same ones.
+ * Known without the user and URL, a new mail of the next account was taken
+ * for an old one and deleted unread. Rows stored before hold the bare UIDL:
+ * whose mailbox they came from is unknown, so their mails are fetched again,
+ * and the ledger's dedupe (Message-ID and Date, or the bytes) keeps the
+ * second copy out; one that comes back with the same bytes is then marked
+ * as this mailbox's, so a kept mailbox fetches it once, not every run. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +23,7 @@
 #include "core/xmalloc.h"
 #include "mail/curlx.h"
 #include "mail/fetch.h"
+#include "mail/messages.h"
 
 size_t
 pop3_parse_uidl(const char *resp, struct pop3_msg **msgs)
@@ -51,13 +61,13 @@ pop3_parse_uidl(const char *resp, struct pop3_msg **msgs)
 }
 
 static int
-known(struct ledger *l, const char *uidl)
+known(struct ledger *l, const char *ref)
 {
 	sqlite3_stmt *st = ledger_prep(l, "SELECT 1 FROM messages WHERE source = 'pop3' "
 	    "AND source_ref = ?");
 	int found;
 
-	sqlite3_bind_text(st, 1, uidl, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 1, ref, -1, SQLITE_STATIC);
 	found = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_finalize(st);
 	return found;
@@ -88,7 +98,20 @@ struct pop3 {
 	int keep;                 /* mailbox.seen: keep */
 	struct pop3_msg *m;
 	size_t n, next;
+	/* The mail in hand: its source_ref and its bytes' hash. */
+	char ref[CFG_PATH + 400];
+	char hash[HASH_HEX];
+	const char *uidl;
 };
+
+/* A UIDL is known only with the mailbox it came from, as IMAP's state is
+ * ("imap:USER@URL"); the UIDL has no space, so it is what the last one
+ * leaves. */
+static void
+pop3_ref(const struct pop3 *p, const char *uidl, char *ref, size_t n)
+{
+	snprintf(ref, n, "%s@%s %s", p->c->mailbox_user, p->c->mailbox_url, uidl);
+}
 
 static void
 pop3_close(void *src)
@@ -146,7 +169,8 @@ pop3_next(void *src, struct fetch_mail *fm, struct ingest_stats *s, struct diag 
 		if (p->next == p->n)
 			return 0;
 		m = &p->m[p->next++];
-		if (!known(p->l, m->uidl))
+		pop3_ref(p, m->uidl, p->ref, sizeof p->ref);
+		if (!known(p->l, p->ref))
 			break;
 		if (!p->keep)
 			dele(p->h, p->base, m->num, &p->body, p->c->mailbox_url);
@@ -160,7 +184,9 @@ pop3_next(void *src, struct fetch_mail *fm, struct ingest_stats *s, struct diag 
 		return -1;
 	mailbytes_cut(p->body.p ? p->body.p : "", p->body.len,
 	    (size_t)p->c->max_message_bytes, &fm->mb);
-	fm->ref = m->uidl;
+	memcpy(p->hash, fm->mb.hash, sizeof p->hash);
+	p->uidl = m->uidl;
+	fm->ref = p->ref;
 	fm->at = (unsigned long long)m->num;
 	return 1;
 }
@@ -169,15 +195,20 @@ static int
 pop3_done(void *src, const char *ref, unsigned long long at, int stored, struct diag *d)
 {
 	struct pop3 *p = src;
+	struct diag e;
 
 	if (stored < 0) {
 		char msg[DIAG_MSG];
 
 		snprintf(msg, sizeof msg, "%s", d->msg);
-		return diag_set(d, 0, "cannot store message %s from %s: %s", ref,
+		return diag_set(d, 0, "cannot store message %s from %s: %s", p->uidl,
 		    p->c->mailbox_url, msg);
 	}
 	testhook_die_after_commit();
+	/* Held already: its row, when it has these bytes and this UIDL, is this
+	 * mailbox's from now on. Failing costs only a fetch again next run. */
+	if (stored == 0 && message_rename_ref(p->l, "pop3", p->hash, p->uidl, ref, &e) < 0)
+		log_warn("pop3: %s", e.msg);
 	if (!p->keep)
 		dele(p->h, p->base, (long)at, &p->body, p->c->mailbox_url);
 	return FETCH_NEXT;

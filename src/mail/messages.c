@@ -57,6 +57,21 @@ message_finish(struct ledger *l, int64_t id, const char *status, const char *rea
 }
 
 int
+message_rename_ref(struct ledger *l, const char *source, const char *hash,
+    const char *tail, const char *ref, struct diag *d)
+{
+	sqlite3_stmt *st = ledger_prep(l, "UPDATE messages SET source_ref = ?4 "
+	    "WHERE source = ?1 AND content_hash = ?2 AND (source_ref = ?3 OR "
+	    "substr(source_ref, -length(?3) - 1) = ' ' || ?3)");
+
+	sqlite3_bind_text(st, 1, source, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, tail, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, ref, -1, SQLITE_STATIC);
+	return ledger_done(l, st, d);
+}
+
+int
 message_set_error(struct ledger *l, int64_t id, const char *why, struct diag *d)
 {
 	sqlite3_stmt *st = ledger_prep(l, "UPDATE messages SET last_error = ? WHERE id = ?");

@@ -19,6 +19,11 @@ int message_insert(struct ledger *, const char *source, const char *ref, const c
  * (game 0, seat -1: none). */
 int message_finish(struct ledger *, int64_t id, const char *status, const char *reason,
     const char *from, int64_t game, int seat, struct diag *);
+/* The row of source whose bytes hash to hash is known by ref from now on,
+ * when its source_ref is tail or ends in " tail" (POP3: the same UIDL, kept
+ * bare by older code or with another mailbox's user and URL). */
+int message_rename_ref(struct ledger *, const char *source, const char *hash,
+    const char *tail, const char *ref, struct diag *);
 /* Why the last attempt at message id failed. */
 int message_set_error(struct ledger *, int64_t id, const char *why, struct diag *);
 int message_count_attempt(struct ledger *, int64_t id, struct diag *);

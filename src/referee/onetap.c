@@ -111,11 +111,13 @@ address_of(struct ledger *l, const struct ordercode *oc, char *out, size_t n)
  * ... replace) must not be played by its former player's unused links.
  * A code made before codes kept the address (address "") is not checked. */
 static int
-same_holder(struct ledger *l, const struct ordercode *oc, char *address, size_t n)
+same_holder(struct ledger *l, const struct ordercode *oc)
 {
+	char address[256];
+
 	if (oc->address == NULL || oc->address[0] == '\0')
 		return 1;
-	address_of(l, oc, address, n);
+	address_of(l, oc, address, sizeof address);
 	return strcasecmp(address, oc->address) == 0;
 }
 
@@ -129,16 +131,15 @@ static int
 unsub_mail(struct ledger *l, struct orderblock *ob, size_t at, struct ordercode *oc,
     struct onetap *t)
 {
-	char game[64], seat[64], rules[32], address[256];
+	char game[64], seat[64], rules[32];
 	int line = ob->lines[at].lineno;
 	long order;
 
-	address_of(l, oc, address, sizeof address);
 	if (!names_of(l, oc, game, sizeof game, seat, sizeof seat, rules) ||
 	    ob->game == NULL || strcasecmp(ob->game, game) != 0 || ob->seat == NULL ||
 	    strcasecmp(ob->seat, seat) != 0)
 		diag_set(&t->why, line, "this code was given for another game or seat");
-	else if (strcasecmp(address, oc->address) != 0)
+	else if (!same_holder(l, oc))
 		diag_set(&t->why, line, "this code came in a mail to the seat's former "
 		    "address: it changes the seat no more; write the lines with your token");
 	else if ((order = only_order(ob, at, rules)) < 0 ||
@@ -160,7 +161,7 @@ link_mail(struct ledger *l, int64_t message, struct orderblock *ob, size_t at,
     struct ordercode *ocp, struct onetap *t, struct diag *d)
 {
 	struct ordercode oc = *ocp;
-	char game[64], seat[64], rules[32], address[256];
+	char game[64], seat[64], rules[32];
 	int line = ob->lines[at].lineno;
 	long order;
 	int rc = 1;
@@ -176,7 +177,7 @@ link_mail(struct ledger *l, int64_t message, struct orderblock *ob, size_t at,
 	    ob->game == NULL || strcasecmp(ob->game, game) != 0 || ob->seat == NULL ||
 	    strcasecmp(ob->seat, seat) != 0)
 		diag_set(&t->why, line, "this code was given for another game or seat");
-	else if (!same_holder(l, &oc, address, sizeof address))
+	else if (!same_holder(l, &oc))
 		diag_set(&t->why, line, "this code came in a mail to the seat's former "
 		    "player: it plays nothing any more; write the orders with your token");
 	else if (ob->step_line == 0 || ob->step != oc.shown_step)
@@ -301,7 +302,7 @@ number_mail(struct ledger *l, const struct mailmsg *m, int64_t message, int line
     struct orderblock *ob, struct onetap *t, struct diag *d)
 {
 	struct ordercode oc;
-	char game[64], seat[64], rules[32], address[256], choice[2 * ORDERBLOCK_MAX_LINE];
+	char game[64], seat[64], rules[32], choice[2 * ORDERBLOCK_MAX_LINE];
 	int rc = 1;
 
 	if (!reply_code(l, m, &oc)) {
@@ -321,7 +322,7 @@ number_mail(struct ledger *l, const struct mailmsg *m, int64_t message, int line
 		diag_set(&t->why, line, "the report this mail answers has no choice %d", n);
 	else if (!names_of(l, &oc, game, sizeof game, seat, sizeof seat, rules))
 		diag_set(&t->why, line, "the game of the report this mail answers is gone");
-	else if (!same_holder(l, &oc, address, sizeof address))
+	else if (!same_holder(l, &oc))
 		diag_set(&t->why, line, "the report this mail answers went to the seat's "
 		    "former player: its numbers play nothing any more; write the order with "
 		    "the %s, %s and %s lines", ORDER("", "GAME"), ORDER("", "SEAT"),

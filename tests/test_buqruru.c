@@ -1026,6 +1026,83 @@ test_refill_two_erased_owes_donkey(void **state)
 	evsink_free(&ev);
 }
 
+/* Donkeys are owed for what one refill erases: "Si un joueur doit effacer
+ * 2 de ses cases il doit un âne". Two holes erased one at a time, in two
+ * refills, owe nothing (doc/rules-notes.md, Donkeys). */
+static void
+test_refill_one_at_a_time_owes_nothing(void **state)
+{
+	struct bq_state st;
+
+	(void)state;
+	mk(&st, NULL, 0);
+	end_round_with(&st, 34, 14, NULL);
+	ok(&st, 1, "REFILL h f REMAINDER g");
+	assert_int_equal(st.erased[E], 1);
+	assert_int_equal(st.donkeys[1], 0);
+	/* Round 2 ends with 8 for north: one hole of six, 2 in another, the
+	 * third of its three holes erased: its second hole gone, one a time. */
+	end_round_with(&st, 40, 8, NULL);
+	assert_int_equal(st.refill_seat, 1);
+	ok(&st, 1, "REFILL h REMAINDER g");
+	assert_int_equal(st.erased[F], 1);
+	assert_int_equal(bq_live(&st, 1), 2);
+	assert_int_equal(st.donkeys[1], 0);
+	assert_int_equal(st.donkeys[0], 0);
+	check_ok(&st);
+}
+
+/* "A player with more than 24 keeps the excess in their store and moves
+ * first": 24, not a full row, also once holes are erased; and with three
+ * holes left the player keeps everything beyond 18 (doc/rules-notes.md,
+ * Between rounds). */
+static void
+test_refill_fewer_holes_still_24(void **state)
+{
+	struct bq_state st;
+
+	(void)state;
+	mk(&st, NULL, 0);
+	erase(&st, B);
+	st.starter = 1;
+	/* South 20 on three holes: all full, 2 kept; but 20 is not more than
+	 * 24, and north's 28 is: north moves first. */
+	end_round_with(&st, 20, 28, NULL);
+	assert_int_equal(st.round, 2);
+	assert_int_equal(st.starter, 1);
+	assert_board(&st, "6 0 6 6 6 6 6 6");
+	assert_int_equal(st.store[0], 2);
+	assert_int_equal(st.store[1], 4);
+	assert_int_equal(st.donkeys[0], 0);
+	check_ok(&st);
+}
+
+/* The remainder goes "between two full holes or after them" in the
+ * player's own sowing order: with first_direction=cw south sows d c b a,
+ * so c before b and a is refused and a after them is not. */
+static void
+test_refill_remainder_follows_direction(void **state)
+{
+	const char *cw[] = { "first_direction=cw" };
+	struct bq_state st;
+	struct order o;
+
+	(void)state;
+	mk(&st, cw, 1);
+	end_round_with(&st, 14, 34, NULL);
+	assert_int_equal(st.refill_seat, 0);
+	assert_int_equal(play(&st, 0, "REFILL a b REMAINDER c", NULL), -1);
+	assert_string_equal(err, "the remainder hole must lie between two full "
+	    "holes or after them in your sowing order (d c b a), and c comes "
+	    "before them all; e.g. \"REFILL c d REMAINDER b\"");
+	assert_int_equal(R->default_order(&st, 0, &o), 0);
+	assert_string_equal(o.text, "REFILL c d REMAINDER b");
+	ok(&st, 0, "REFILL b c REMAINDER a");
+	assert_board(&st, "2 6 6 0 6 6 6 6");
+	assert_int_equal(st.erased[D], 1);
+	check_ok(&st);
+}
+
 static void
 test_refill_all_erased_loses(void **state)
 {
@@ -1911,6 +1988,9 @@ main(void)
 		cmocka_unit_test(test_refill_remainder),
 		cmocka_unit_test(test_refill_no_remainder_choice),
 		cmocka_unit_test(test_refill_two_erased_owes_donkey),
+		cmocka_unit_test(test_refill_one_at_a_time_owes_nothing),
+		cmocka_unit_test(test_refill_fewer_holes_still_24),
+		cmocka_unit_test(test_refill_remainder_follows_direction),
 		cmocka_unit_test(test_refill_all_erased_loses),
 		cmocka_unit_test(test_refill_loss_ends_narrative),
 		cmocka_unit_test(test_single_hole_chosen_for_player),

@@ -370,6 +370,29 @@ test_water_in_the_score_estimate(void **state)
 	tval_free(v);
 }
 
+/* 002: "Water, like gold, is not a good", and a tie goes to "the most
+ * gold", then "the most Goods": water counts 1 VP for every 2 and nothing
+ * in the tie-break. */
+static void
+test_water_is_no_good_in_the_tie_break(void **state)
+{
+	const char *kv[] = { "water=yes" };
+
+	(void)state;
+	xfresh(kv, 1, NULL);
+	/* anna 5 VP and 3 goods; bert 4 VP, 2 goods and 3 water (1 VP, the
+	 * odd one scores nothing): 5 each, 1 gold each. */
+	set_res(0, 1, 1, 1, 1, 5);
+	set_water(0, 0);
+	set_res(1, 1, 1, 0, 1, 4);
+	set_water(1, 3);
+	tg_finish_game(&G, &EV);
+	assert_int_equal(G.score[0], 5);
+	assert_int_equal(G.score[1], 5);
+	assert_int_equal(G.winner, 0);
+	assert_non_null(strstr(en(G.result), "more goods"));
+}
+
 static void
 test_water_as_alternative_cost(void **state)
 {
@@ -642,6 +665,47 @@ test_raid_renews_the_dunes(void **state)
 	/* Six dunes: the three old ones went to the discards first. */
 	assert_int_equal(same, 0);
 	assert_true(last_event_has("sand dunes are renewed"));
+}
+
+/* 002, Note: "If there are no sand dune cards in play before a raid,
+ * there is no need to place a single one, because 3 new ones will be
+ * placed anyway." A raid round turns up only the three after the raid. */
+static void
+test_no_dune_turned_up_before_a_raid(void **state)
+{
+	const char *kv[] = { "dunes=yes" };
+	int ndisc, turned = 0;
+	size_t from;
+
+	(void)state;
+	xfresh(kv, 1, deck);
+	to_round(3);
+	for (int i = 0; i < TG_DUNES; i++) {
+		if (G.dune_up[i] >= 0)
+			G.ddisc[G.nddisc++] = G.dune_up[i];
+		G.dune_up[i] = -1;
+	}
+	ndisc = G.nddisc;
+	from = EV.n;
+	to_round(4);	/* the robber reaches raid 1 */
+	assert_int_equal(G.raids, 1);
+	while (G.phase == PH_RAID) {
+		struct order o;
+		struct diag d;
+		int s = G.turn;
+
+		assert_int_equal(tg_default_order(&G, s, &o), 0);
+		assert_int_equal(tg_apply(&G, s, &o, &EV, &d), 0);
+	}
+	assert_true(last_event_has("sand dunes are renewed"));
+	for (size_t i = from; i < EV.n; i++)
+		turned += strstr(evline_text(&EV.v[i]), " turns up: ") != NULL &&
+		    strstr(evline_text(&EV.v[i]), "Sand dune") != NULL;
+	assert_int_equal(turned, 3);
+	/* Nothing showed, so nothing went to the discards. */
+	assert_int_equal(G.nddisc, ndisc);
+	for (int i = 0; i < TG_DUNES; i++)
+		assert_true(G.dune_up[i] >= 0);
 }
 
 static void
@@ -998,6 +1062,36 @@ test_last_raid_gold_or_a_rows_last_card(void **state)
 		assert_int_equal(G.pl[s].res[TG_G], 1);
 		assert_int_equal(G.tdisc[G.ntdisc - 1], card(21));
 	}
+}
+
+/* doc/rules-notes.md, Expansion, Game end: with last_raid=card "Card 231
+ * still pays 1 VP after it, card 229 still saves the player." */
+static void
+test_last_raid_card_keeps_229_and_231(void **state)
+{
+	const char *kv[] = { "last_raid=card" };
+
+	(void)state;
+	xfresh(kv, 1, NULL);
+	to_round(12);
+	to_display(0, 231, 0);
+	to_display(1, 229, 0);
+	set_res(0, 0, 0, 0, 1, 4);
+	set_res(1, 0, 0, 0, 1, 4);
+	to_last_raid();
+	/* Whoever moves first, bert pays nothing (229) and anna chooses. */
+	if (G.phase == PH_RAID && G.turn == 1)
+		fail_msg("bert is asked to pay the last raid despite card 229");
+	assert_int_equal(G.phase, PH_RAID);
+	assert_int_equal(G.turn, 0);
+	assert_true(is_legal(0, "GIVE 1G"));
+	ok(0, "GIVE 1G");
+	assert_int_equal(G.phase, PH_OVER);
+	assert_int_equal(G.pl[0].res[TG_G], 0);
+	assert_int_equal(G.pl[0].res[TG_VP], 5);
+	assert_int_equal(G.pl[1].res[TG_G], 1);
+	assert_int_equal(G.pl[1].display[0], card(229));
+	assert_true(last_event_has("pays nothing (tribe card 229)"));
 }
 
 /* ---- the deck ---- */
@@ -1519,6 +1613,7 @@ main(void)
 		cmocka_unit_test(test_water_limit_at_the_end_of_a_turn),
 		cmocka_unit_test(test_water_scores_one_vp_per_two),
 		cmocka_unit_test(test_water_in_the_score_estimate),
+		cmocka_unit_test(test_water_is_no_good_in_the_tie_break),
 		cmocka_unit_test(test_water_as_alternative_cost),
 		cmocka_unit_test(test_slash_cost_either_side),
 		cmocka_unit_test(test_bracket_cost_is_optional_and_pays_vp_once),
@@ -1530,6 +1625,7 @@ main(void)
 		cmocka_unit_test(test_declined_dune_is_discarded_too),
 		cmocka_unit_test(test_one_dune_turned_up_when_none_shows),
 		cmocka_unit_test(test_raid_renews_the_dunes),
+		cmocka_unit_test(test_no_dune_turned_up_before_a_raid),
 		cmocka_unit_test(test_second_targi_on_a_dune_start_player_uses_it),
 		cmocka_unit_test(test_second_targi_on_a_dune_when_the_first_declines),
 		cmocka_unit_test(test_both_markers_on_one_central_card),
@@ -1541,6 +1637,7 @@ main(void)
 		cmocka_unit_test(test_expansion_setup),
 		cmocka_unit_test(test_twelfth_card_ends_after_the_other_player),
 		cmocka_unit_test(test_last_raid_gold_or_a_rows_last_card),
+		cmocka_unit_test(test_last_raid_card_keeps_229_and_231),
 		cmocka_unit_test(test_mixed_deck_from_the_printed_cards),
 		cmocka_unit_test(test_mixed_deck_with_the_files_cards),
 		cmocka_unit_test(test_listed_deck_needs_nine_of_each_symbol),

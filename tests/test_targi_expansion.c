@@ -664,6 +664,16 @@ test_raid_renews_the_dunes(void **state)
 	}
 	/* Six dunes: the three old ones went to the discards first. */
 	assert_int_equal(same, 0);
+	for (int i = 0; i < TG_DUNES; i++) {
+		int found = 0;
+
+		for (int k = 0; k < G.nddisc; k++)
+			found |= G.ddisc[k] == before[i];
+		if (!found)
+			fail_msg("the old sand dune %d is not in the discards",
+			    G.dune[before[i]].id);
+	}
+	assert_int_equal(tg_check(&G, NULL), 0);
 	assert_true(last_event_has("sand dunes are renewed"));
 }
 
@@ -706,6 +716,7 @@ test_no_dune_turned_up_before_a_raid(void **state)
 	assert_int_equal(G.nddisc, ndisc);
 	for (int i = 0; i < TG_DUNES; i++)
 		assert_true(G.dune_up[i] >= 0);
+	assert_int_equal(tg_check(&G, NULL), 0);
 }
 
 static void

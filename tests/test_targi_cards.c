@@ -337,6 +337,22 @@ test_236_no_goods_bonus(void **state)
 	ok(0, "TAKE A1");
 	assert_int_equal(G.sub, SUB_NONE);
 	assert_int_equal(G.turn, 1);
+	/* 003, FAQ: "Las monedas de oro no son consideradas mercancías": goods
+	 * cards that gave only gold and a VP gave no good, so the bonus is due. */
+	fresh();
+	to_display(0, 236, 0);
+	goods_to_central(0, goods_card(0, 0, 0, 1, 0, 0));
+	goods_to_central(2, goods_card(0, 0, 0, 0, 1, 0));
+	actions(0, (const int[]){ 0 }, (const int[]){ 0, 2, -1 });
+	G.targi_at[3] = 1;
+	ok(0, "TAKE A1");
+	ok(0, "TAKE C1");
+	assert_int_equal(G.pl[0].res[TG_G], 2);
+	assert_int_equal(G.pl[0].res[TG_VP], 5);
+	assert_int_equal(G.sub, SUB_BONUS);
+	ok(0, "CHOOSE 1S");
+	assert_int_equal(G.pl[0].res[TG_S], 3);
+	assert_int_equal(G.turn, 1);
 }
 
 static void

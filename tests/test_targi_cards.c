@@ -392,6 +392,23 @@ test_238_hand_without_noble(void **state)
 	to_hand(0, 23);
 	actions(0, (const int[]){ 2, 0 }, (const int[]){ -1 });
 	refused(0, "HAND ROW 1 PAY 1D 1S 1P 1G");
+	/* The card stands in for the Noble, not for the later round
+	 * (rules-notes: "Hand cards wait a round"): a card kept this round
+	 * waits, though it could be paid. */
+	fresh();
+	to_display(0, 238, 0);
+	to_central(1, 23);
+	actions(0, (const int[]){ 2, 0 }, (const int[]){ 1, -1 });
+	G.targi_at[3] = 1;		/* bert still has to act */
+	ok(0, "KEEP B1");
+	assert_int_equal(G.pl[0].hand, card(23));
+	assert_false(is_legal(0, "HAND ROW 1 PAY 1D 1S 1P 1G"));
+	refused(0, "HAND ROW 1 PAY 1D 1S 1P 1G");
+	ok(0, "TAKE 2");
+	/* Nothing left to do: anna's actions are over, the card still held. */
+	assert_int_equal(G.pl[0].hand, card(23));
+	assert_int_equal(G.round, 1);
+	assert_int_equal(G.turn, 1);
 }
 
 static void

@@ -543,6 +543,17 @@ test_hand_card_waits_for_a_later_round(void **state)
 	assert_true(is_legal(0, "NOBLE DISCARD"));
 	ok(0, "PASS 1");
 	assert_int_equal(G.pl[0].hand, card(21));
+	/* A card kept from the Tribal expansion waits the same way. */
+	fresh();
+	G.robber = 2;
+	tribe_on_top(21);
+	actions(0, (const int[]){ 1, 14, 0 }, (const int[]){ -1 });
+	ok(0, "EXPAND");
+	ok(0, "KEEP");
+	assert_int_equal(G.pl[0].hand, card(21));
+	refused(0, "NOBLE ROW 1");
+	assert_false(is_legal(0, "NOBLE ROW 1"));
+	assert_true(is_legal(0, "NOBLE DISCARD"));
 }
 
 static void

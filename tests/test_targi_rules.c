@@ -675,6 +675,19 @@ test_tribal_expansion(void **state)
 	ok(0, "EXPAND");
 	ok(0, "KEEP");
 	assert_int_equal(G.pl[0].hand, card(23));
+	/* With a hand card held the drawn card cannot be kept too (001: "nur
+	 * eine Stammeskarte auf der Hand"): display it or discard it. */
+	fresh();
+	to_hand(0, 21);
+	tribe_on_top(23);
+	set_res(0, 0, 0, 0, 0, 4);
+	actions(0, (const int[]){ 14, 2, 0 }, (const int[]){ -1 });
+	ok(0, "EXPAND");
+	assert_false(is_legal(0, "KEEP"));
+	refused(0, "KEEP");
+	ok(0, "DISCARD");
+	assert_int_equal(G.pl[0].hand, card(21));
+	assert_int_equal(G.tdisc[G.ntdisc - 1], card(23));
 }
 
 static void

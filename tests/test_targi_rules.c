@@ -819,6 +819,33 @@ test_scoring_example(void **state)
 	assert_int_equal(sc.total, 33);
 }
 
+/* 001: "Reihen mit weniger als vier Karten ... bringen keine zusätzlichen
+ * Siegpunkte": three Oases, a lone card and three symbols score no row
+ * bonus until a row is full. */
+static void
+test_incomplete_rows_score_nothing(void **state)
+{
+	struct tg_score sc;
+
+	(void)state;
+	fresh();
+	to_display(0, 20, 0);
+	to_display(0, 21, 1);
+	to_display(0, 22, 2);
+	to_display(0, 23, 4);
+	to_display(0, 26, 8);
+	to_display(0, 29, 9);
+	to_display(0, 212, 10);
+	tg_score(&G, 0, &sc);
+	assert_int_equal(sc.rows, 0);
+	to_display(0, 228, 3);		/* a fourth Oasis */
+	tg_score(&G, 0, &sc);
+	assert_int_equal(sc.rows, 4);
+	to_display(0, 24, 5);		/* row 2: two cards, one symbol */
+	tg_score(&G, 0, &sc);
+	assert_int_equal(sc.rows, 4);
+}
+
 static void
 test_tie_breaks(void **state)
 {
@@ -1077,6 +1104,7 @@ main(void)
 		cmocka_unit_test(test_limit),
 		cmocka_unit_test(test_twelfth_card_ends_after_round),
 		cmocka_unit_test(test_scoring_example),
+		cmocka_unit_test(test_incomplete_rows_score_nothing),
 		cmocka_unit_test(test_tie_breaks),
 		cmocka_unit_test(test_parse_canonical),
 		cmocka_unit_test(test_turn_up_names_goods),

@@ -51,6 +51,12 @@ static const int plain[SYM_N][3] = {
 	{ 212, 213, 214 },	/* targia */
 };
 
+/* The discount card of each symbol: a fourth card of it that scores no
+ * bonus of its own. */
+static const int discount_of[SYM_N] = { 228, 224, 225, 226, 227 };
+/* And one more, for the opponent's display. */
+static const int other_of[SYM_N] = { 229, 234, 232, 230, 231 };
+
 static void
 pairs_card(int id, int sym)
 {
@@ -62,9 +68,14 @@ pairs_card(int id, int sym)
 	assert_int_equal(bonus(0), 1);
 	to_display(0, plain[sym][2], 4);
 	assert_int_equal(bonus(0), 1);
-	/* The opponent's cards do not count. */
-	to_display(1, id == 215 ? 28 : 20, 0);
+	/* The opponent's cards of the symbol do not count (a card of his
+	 * own, not one lifted from this display): with it there would be
+	 * two pairs. */
+	to_display(1, other_of[sym], 0);
 	assert_int_equal(bonus(0), 1);
+	/* "per 2": a second pair is a second VP, not one VP for having any. */
+	to_display(0, discount_of[sym], 5);
+	assert_int_equal(bonus(0), 2);
 }
 
 static void test_215_pairs_of_wells(void **s) { (void)s; pairs_card(215, SYM_WELL); }
@@ -97,6 +108,11 @@ test_221_ten_cards(void **state)
 		to_display(0, ids[i], i + 1);
 	assert_int_equal(bonus(0), 0);		/* 9 cards */
 	to_display(0, ids[8], 9);
+	assert_int_equal(bonus(0), 1);
+	/* "10 or more": a fuller display keeps it. */
+	to_display(0, 29, 10);
+	assert_int_equal(bonus(0), 1);
+	to_display(0, 210, 11);
 	assert_int_equal(bonus(0), 1);
 }
 

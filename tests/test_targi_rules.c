@@ -295,6 +295,47 @@ test_raid_choices(void **state)
 	assert_int_equal(G.raids, 1);
 }
 
+/* Raid 2 asks 2 goods or 1 VP, raid 3 3 goods or 2 VP (the card data);
+ * the goods may be of any kinds, and fewer do not pay. */
+static void
+test_raids_2_and_3(void **state)
+{
+	(void)state;
+	fresh();
+	to_round(6);
+	set_res(0, 2, 2, 2, 1, 4);
+	set_res(1, 2, 2, 2, 1, 4);
+	to_round(7);
+	assert_int_equal(G.phase, PH_RAID);
+	assert_int_equal(G.robber, 8);
+	assert_int_equal(G.turn, 0);		/* round 7 is anna's to start */
+	assert_true(is_legal(0, "GIVE 1D 1S"));
+	assert_false(is_legal(0, "GIVE 1D"));
+	assert_false(is_legal(0, "GIVE 3D"));
+	refused(0, "GIVE 1D");
+	ok(0, "GIVE VP");
+	assert_int_equal(G.pl[0].res[TG_VP], 3);
+	ok(1, "GIVE 2P");
+	assert_int_equal(G.pl[1].res[TG_P], 0);
+	assert_int_equal(G.pl[1].res[TG_VP], 4);
+	assert_int_equal(G.robber, 9);
+	to_round(9);
+	set_res(0, 2, 2, 2, 1, 4);
+	set_res(1, 2, 2, 2, 1, 4);
+	to_round(10);
+	assert_int_equal(G.phase, PH_RAID);
+	assert_int_equal(G.robber, 12);
+	assert_int_equal(G.turn, 1);
+	assert_true(is_legal(1, "GIVE 1D 1S 1P"));
+	refused(1, "GIVE 2D");
+	ok(1, "GIVE VP");
+	assert_int_equal(G.pl[1].res[TG_VP], 4 - 2);
+	ok(0, "GIVE 2D 1S");
+	assert_int_equal(tg_goods_total(&G.pl[0]), 6 - 3);
+	assert_int_equal(G.pl[0].res[TG_VP], 4);
+	assert_int_equal(G.phase, PH_PLACE);
+}
+
 static void
 test_raid_cannot_pay(void **state)
 {
@@ -1081,6 +1122,7 @@ main(void)
 		cmocka_unit_test(test_placement_plan_hidden),
 		cmocka_unit_test(test_robber_and_start_player_move),
 		cmocka_unit_test(test_raid_choices),
+		cmocka_unit_test(test_raids_2_and_3),
 		cmocka_unit_test(test_raid_cannot_pay),
 		cmocka_unit_test(test_standing_raid_orders),
 		cmocka_unit_test(test_last_raid_ends_game),

@@ -241,6 +241,19 @@ test_230_noble_discount(void **state)
 	to_central(1, 24);
 	G.marker_at[1] = 0;
 	assert_false(is_legal(0, "BUY B1 ROW 2 PAY 1D 1S"));
+	/* With a symbol discount it adds up (rules-notes, "Payments and
+	 * discounts"): the Well 27 through the Noble costs 2 goods less. */
+	fresh();
+	G.robber = 2;
+	to_display(0, 225, 0);		/* Wells cost 1 good less */
+	to_display(0, 230, 1);
+	to_hand(0, 27);			/* S P 2D, a Well */
+	actions(0, (const int[]){ 1, 3, 0 }, (const int[]){ -1 });
+	assert_true(is_legal(0, "NOBLE ROW 1 PAY 2D"));
+	assert_true(is_legal(0, "NOBLE ROW 1 PAY 1S 1P"));
+	assert_false(is_legal(0, "NOBLE ROW 1 PAY 2D 1S"));
+	ok(0, "NOBLE ROW 1 PAY 1D 1P");
+	assert_int_equal(tg_goods_total(&G.pl[0]), 6 - 2);
 }
 
 static void

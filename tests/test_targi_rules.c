@@ -909,6 +909,15 @@ test_tie_breaks(void **state)
 	set_res(1, 3, 3, 3, 1, 6);
 	tg_finish_game(&G, NULL);
 	assert_int_equal(G.winner, 1);
+	/* Gold lying on card 240 is not the player's gold (rules-notes, "Game
+	 * end"): equal gold, so more goods wins. */
+	fresh();
+	G.pl[0].card_gold = 1;
+	G.supply[TG_G]--;
+	set_res(1, 3, 3, 3, 1, 4);
+	tg_finish_game(&G, NULL);
+	assert_int_equal(G.winner, 1);
+	assert_non_null(strstr(en(G.result), "more goods"));
 }
 
 static void

@@ -343,6 +343,28 @@ test_233_bonus_when_played_after_the_goods(void **state)
 	assert_int_equal(G.pl[0].res[TG_S], 5 - 2 + 1);
 }
 
+/* The Caravan's card is a goods card too (rules-notes, "Caravan"; 003:
+ * only border cards showing goods are not goods cards). */
+static void
+test_233_bonus_from_the_caravan(void **state)
+{
+	(void)state;
+	fresh();
+	to_display(0, 233, 0);
+	goods_on_top(goods_card(0, 1, 0, 0, 0, 0));
+	actions(0, (const int[]){ 13, 2, 0 }, (const int[]){ -1 });
+	ok(0, "CARAVAN");
+	assert_int_equal(G.pl[0].res[TG_S], 2 + 1 + 1);
+	/* A card of free choice named salt counts the same. */
+	fresh();
+	to_display(0, 233, 0);
+	goods_on_top(goods_card(0, 0, 0, 0, 0, 1));
+	actions(0, (const int[]){ 13, 2, 0 }, (const int[]){ -1 });
+	ok(0, "CARAVAN");
+	ok(0, "CHOOSE S");
+	assert_int_equal(G.pl[0].res[TG_S], 2 + 1 + 1);
+}
+
 static void
 test_236_no_goods_bonus(void **state)
 {
@@ -625,6 +647,7 @@ main(void)
 		cmocka_unit_test(test_232_robber_place),
 		cmocka_unit_test(test_233_salt_bonus),
 		cmocka_unit_test(test_233_bonus_when_played_after_the_goods),
+		cmocka_unit_test(test_233_bonus_from_the_caravan),
 		cmocka_unit_test(test_234_pepper_bonus),
 		cmocka_unit_test(test_235_dates_bonus),
 		cmocka_unit_test(test_236_no_goods_bonus),

@@ -160,6 +160,49 @@ test_targia_skip_corners_option(void **state)
 	assert_int_equal(G.targia, 11);
 }
 
+/* Round 12 played out by END: the robber has passed raids 4, 8 and 12 and
+ * stands on 15, the Targia on `at`; round 13 turns up the last raid. */
+static void
+to_round_13(int at)
+{
+	G.round = 12;
+	G.robber = 15;
+	G.raids = 3;
+	G.targia = at;
+	actions(0, (const int[]){ 2, 0 }, (const int[]){ -1 });
+	evsink_free(&EV);	/* round 1 said "moves to 15" too */
+	ok(0, "END");
+	assert_int_equal(G.round, 13);
+	assert_int_equal(G.robber, 16);
+}
+
+/* Past #1 she goes on to #16: "the next card" counter-clockwise. In a game
+ * only skip gets her there (round 12 on #1, round 13 on #15, the last raid's
+ * round); by default she is on #3 in round 13, so the wrap is walked by
+ * hand too. */
+static void
+test_targia_wraps_from_1(void **state)
+{
+	const char *dflt[] = { "targia=yes" };
+	const char *skip[] = { "targia=yes", "targia_corners=skip" };
+
+	(void)state;
+	xfresh(skip, 2, NULL);
+	to_round_13(1);
+	assert_int_equal(G.targia, 15);
+	assert_true(last_event_has("The Targia moves to 15"));
+
+	xfresh(dflt, 1, NULL);
+	to_round_13(4);
+	assert_int_equal(G.targia, 3);
+	G.round = 14;
+	G.targia = 1;
+	tg_targia_move(&G, NULL);
+	assert_int_equal(G.targia, 16);
+	tg_targia_move(&G, NULL);
+	assert_int_equal(G.targia, 15);
+}
+
 static void
 test_targia_never_blocks(void **state)
 {
@@ -1613,6 +1656,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_targia_starts_on_15_and_walks_counter_clockwise),
 		cmocka_unit_test(test_targia_skip_corners_option),
+		cmocka_unit_test(test_targia_wraps_from_1),
 		cmocka_unit_test(test_targia_never_blocks),
 		cmocka_unit_test(test_favour_take_a_good),
 		cmocka_unit_test(test_favour_needs_the_targia_card),

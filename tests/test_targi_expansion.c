@@ -280,6 +280,35 @@ test_favour_pay_and_turn_up_until_taken(void **state)
 	assert_int_equal(G.pl[0].favour, 0);
 }
 
+/* The favour "is lost with END": gone as soon as the player ends his
+ * actions, and never carried into the next round. */
+static void
+test_favour_lost_with_end(void **state)
+{
+	const char *kv[] = { "targia=yes" };
+	struct tval *v;
+
+	(void)state;
+	xfresh(kv, 1, NULL);
+	actions(0, (const int[]){ 15, 0 }, (const int[]){ -1 });
+	G.targi_at[2] = 1;
+	G.pl[0].favour = 1;
+	ok(0, "TAKE 15");
+	ok(0, "END");
+	assert_int_equal(G.turn, 1);
+	assert_int_equal(G.pl[0].favour, 0);
+	v = tval_map();
+	tg_view(&G, 1, v);
+	assert_null(tval_get(tval_get(v, "players")->items[0], "favour"));
+	tval_free(v);
+	ok(1, "END");
+	assert_int_equal(G.round, 2);
+	assert_int_equal(G.pl[0].favour, 0);
+	actions(0, (const int[]){ 2, 0 }, (const int[]){ -1 });
+	assert_false(is_legal(0, "FAVOUR P"));
+	refused(0, "FAVOUR P");
+}
+
 static void
 test_favour_choice_card_names_one_good(void **state)
 {
@@ -1662,6 +1691,7 @@ main(void)
 		cmocka_unit_test(test_favour_needs_the_targia_card),
 		cmocka_unit_test(test_favour_pay_and_turn_up_until_taken),
 		cmocka_unit_test(test_favour_choice_card_names_one_good),
+		cmocka_unit_test(test_favour_lost_with_end),
 		cmocka_unit_test(test_water_start_and_supply),
 		cmocka_unit_test(test_water_exchange_at_any_time),
 		cmocka_unit_test(test_water_exchange_needs_the_module),

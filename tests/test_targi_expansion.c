@@ -945,6 +945,32 @@ test_action_token_used_later(void **state)
 	assert_int_equal(G.phase, PH_PLACE);
 }
 
+/* 002 line 104: the token's ability "once, immediately or at any time
+ * during a future turn": right after the card is played, while the player
+ * still has an action left, it may be used. */
+static void
+test_action_token_used_at_once(void **state)
+{
+	const char *kv[] = { "deck=file", "costs=yes" };
+
+	(void)state;
+	xfresh(kv, 2, deck);
+	to_central(1, 404);
+	actions(0, (const int[]){ 2, 0 }, (const int[]){ 1, -1 });
+	set_res(0, 0, 1, 0, 0, 4);
+	ok(0, "BUY B1 ROW 1");
+	assert_int_equal(G.phase, PH_ACTIONS);
+	assert_int_equal(G.turn, 0);
+	assert_int_equal(G.pl[0].tokens[0], 1);
+	assert_true(is_legal(0, "USE 404 2D"));
+	ok(0, "USE 404 1D 1S");
+	assert_int_equal(G.pl[0].res[TG_D], 1);
+	assert_int_equal(G.pl[0].res[TG_S], 1);
+	assert_int_equal(G.pl[0].tokens[0], 0);
+	assert_int_equal(G.token_supply, TG_TOTAL_TOKENS);
+	refused(0, "USE 404 2D");
+}
+
 static void
 test_action_token_convert(void **state)
 {
@@ -1717,6 +1743,7 @@ main(void)
 		cmocka_unit_test(test_both_markers_first_declines),
 		cmocka_unit_test(test_once_when_played),
 		cmocka_unit_test(test_action_token_used_later),
+		cmocka_unit_test(test_action_token_used_at_once),
 		cmocka_unit_test(test_action_token_convert),
 		cmocka_unit_test(test_end_of_game_effect),
 		cmocka_unit_test(test_expansion_setup),

@@ -1275,6 +1275,50 @@ test_open_hole_choice(void **state)
 	evsink_free(&ev);
 }
 
+/* Open choice in later rounds: the round's first mover (from the refill,
+ * not option first) chooses first, the other sees it and follows. */
+static void
+test_open_hole_choice_later_rounds(void **state)
+{
+	const char *kv[] = {
+		"hole_choice=open", "groups_when=always",
+		"round_end=both-empty", "sowing_hole=per-round"
+	};
+	struct bq_state st;
+	struct pending p;
+
+	(void)state;
+	mk(&st, kv, 4);
+	assert_int_equal(st.first, 0);
+	st.starter = 0;
+	/* 24-24: north moved second in round 1, so north moves first. */
+	end_round_with(&st, 24, 24, NULL);
+	assert_int_equal(st.round, 2);
+	assert_int_equal(st.starter, 1);
+	R->waiting_for(&st, &p);
+	assert_int_equal(p.seats, 2u);
+	assert_int_equal(play(&st, 0, "HOLE b", NULL), -1);
+	assert_string_equal(err, "north chooses a sowing hole first; wait for "
+	    "that choice");
+	ok(&st, 1, "HOLE f");
+	R->waiting_for(&st, &p);
+	assert_int_equal(p.seats, 1u);
+	ok(&st, 0, "HOLE b");
+	assert_int_equal(st.phase, BQ_PH_SOW);
+	assert_int_equal(st.turn, 1);
+	/* Round 3: south again. */
+	end_round_with(&st, 24, 24, NULL);
+	assert_int_equal(st.round, 3);
+	assert_int_equal(st.starter, 0);
+	R->waiting_for(&st, &p);
+	assert_int_equal(p.seats, 1u);
+	assert_int_equal(play(&st, 1, "HOLE f", NULL), -1);
+	ok(&st, 0, "HOLE c");
+	ok(&st, 1, "HOLE g");
+	assert_int_equal(st.turn, 0);
+	check_ok(&st);
+}
+
 static int
 legal_has(const struct bq_state *st, int seat, const char *text)
 {
@@ -1996,6 +2040,7 @@ main(void)
 		cmocka_unit_test(test_single_hole_chosen_for_player),
 		cmocka_unit_test(test_sealed_hole_choice),
 		cmocka_unit_test(test_open_hole_choice),
+		cmocka_unit_test(test_open_hole_choice_later_rounds),
 		cmocka_unit_test(test_opening_one_by_one),
 		cmocka_unit_test(test_sowing_hole_whole_match),
 		cmocka_unit_test(test_whole_match_default_round_line),

@@ -203,6 +203,29 @@ test_discount_choice_listed(void **state)
 	assert_true(is_legal(0, "BUY B1 ROW 1 PAY 1S 1G"));
 	assert_true(is_legal(0, "BUY B1 ROW 1 PAY 1D 1G"));
 	assert_false(is_legal(0, "BUY B1 ROW 1 PAY 1D 1S 1G"));
+	/* "1 good less" leaves out a good, never the gold (rules-notes,
+	 * "Payments and discounts"). */
+	assert_false(is_legal(0, "BUY B1 ROW 1 PAY 1D 1S"));
+	refused(0, "BUY B1 ROW 1 PAY 1D 1S");
+	/* A cost of gold alone stays whole: Camel rider 220 costs G. */
+	fresh();
+	to_display(0, 224, 0);
+	to_central(1, 220);
+	actions(0, (const int[]){ 2, 0 }, (const int[]){ 1, -1 });
+	assert_true(is_legal(0, "BUY B1 ROW 1 PAY 1G"));
+	set_res(0, 2, 2, 2, 0, 4);
+	refused(0, "BUY B1 ROW 1");
+	/* So does the gold side of a "/" cost: Tent 226 (D 2P / G) through
+	 * the Noble with card 230. */
+	fresh();
+	G.robber = 2;
+	to_display(0, 230, 0);
+	to_hand(0, 226);
+	actions(0, (const int[]){ 1, 3, 0 }, (const int[]){ -1 });
+	assert_true(is_legal(0, "NOBLE ROW 1 PAY 1G"));
+	assert_true(is_legal(0, "NOBLE ROW 1 PAY 2P"));
+	ok(0, "NOBLE ROW 1 PAY 1G");
+	assert_int_equal(G.pl[0].res[TG_G], 0);
 }
 
 static void

@@ -229,6 +229,20 @@ test_discount_choice_listed(void **state)
 }
 
 static void
+raid_to_round4(void)
+{
+	while (G.round < 4 || (G.phase == PH_RAID && G.turn != 0)) {
+		struct order o;
+		struct diag d;
+
+		if (G.phase == PH_RAID && G.turn == 0)
+			break;
+		assert_int_equal(tg_default_order(&G, G.turn, &o), 0);
+		assert_int_equal(tg_apply(&G, G.turn, &o, &EV, &d), 0);
+	}
+}
+
+static void
 test_229_raid_immune(void **state)
 {
 	(void)state;
@@ -245,6 +259,15 @@ test_229_raid_immune(void **state)
 	assert_int_equal(G.pl[0].res[TG_VP], 4);
 	assert_int_equal(tg_goods_total(&G.pl[0]), 6);
 	assert_true(last_event_has("anna pays nothing"));
+	/* With card 231 too she still takes nothing: 231 pays after a raid
+	 * is paid, and 229 pays none (rules-notes, "Tribe card effects"). */
+	fresh();
+	to_display(0, 229, 0);
+	to_display(0, 231, 1);
+	raid_to_round4();
+	assert_int_equal(G.pl[0].raid_done, 1);
+	assert_int_equal(G.pl[0].res[TG_VP], 4);
+	assert_false(last_event_has("after the raid"));
 }
 
 static void
@@ -280,20 +303,6 @@ test_230_noble_discount(void **state)
 }
 
 static void
-raid_to_round4(void)
-{
-	while (G.round < 4 || (G.phase == PH_RAID && G.turn != 0)) {
-		struct order o;
-		struct diag d;
-
-		if (G.phase == PH_RAID && G.turn == 0)
-			break;
-		assert_int_equal(tg_default_order(&G, G.turn, &o), 0);
-		assert_int_equal(tg_apply(&G, G.turn, &o, &EV, &d), 0);
-	}
-}
-
-static void
 test_231_raid_bonus(void **state)
 {
 	(void)state;
@@ -305,6 +314,15 @@ test_231_raid_bonus(void **state)
 	/* Gave 1 VP, took 1 VP. */
 	assert_int_equal(G.pl[0].res[TG_VP], 4);
 	assert_true(last_event_has("after the raid"));
+	/* A raid she cannot pay is not paid: no VP from the card. */
+	fresh();
+	to_display(0, 231, 0);
+	set_res(0, 0, 0, 0, 0, 0);
+	raid_to_round4();
+	assert_int_equal(G.pl[0].raid_done, 1);
+	assert_int_equal(G.pl[0].res[TG_VP], 0);
+	assert_true(last_event_has("anna cannot pay, so bert receives 1 VP"));
+	assert_false(last_event_has("after the raid"));
 }
 
 static void

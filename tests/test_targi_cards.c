@@ -333,6 +333,11 @@ test_232_robber_place(void **state)
 	ok(0, "PLACE 5");
 	refused(1, "PLACE 1");
 	to_display(1, 232, 0);
+	/* Only the robber's limit goes: a Targi still may not stand on
+	 * another's card, opposite the opponent's, or on a raid corner. */
+	refused(1, "PLACE 5");
+	refused(1, "PLACE 15");
+	refused(1, "PLACE 4");
 	ok(1, "PLACE 1");
 	assert_int_equal(G.targi_at[1], 1);
 }

@@ -354,6 +354,39 @@ test_raid_cannot_pay(void **state)
 	assert_int_equal(G.turn, 1 - s);
 }
 
+/* A raid is paid by one of its choices in full or not at all: a player
+ * short of both keeps what he has and the opponent takes the raid's VP
+ * (rules-notes, "Raids that cannot be paid"). */
+static void
+test_raid_part_is_not_paid(void **state)
+{
+	(void)state;
+	fresh();
+	to_round(6);
+	set_res(0, 1, 0, 0, 0, 0);	/* raid 2 asks 2 goods or 1 VP */
+	set_res(1, 2, 2, 2, 1, 4);
+	to_round(7);
+	assert_int_equal(G.robber, 8);
+	assert_int_equal(G.pl[0].raid_done, 1);
+	assert_int_equal(G.pl[0].res[TG_D], 1);
+	assert_int_equal(G.pl[0].res[TG_VP], 0);
+	assert_int_equal(G.pl[1].res[TG_VP], 4 + 1);
+	assert_true(last_event_has("anna cannot pay, so bert receives 1 VP"));
+	assert_int_equal(G.turn, 1);
+	ok(1, "GIVE VP");
+	to_round(9);
+	set_res(0, 2, 2, 2, 1, 4);
+	set_res(1, 1, 1, 0, 0, 1);	/* raid 3 asks 3 goods or 2 VP */
+	to_round(10);
+	assert_int_equal(G.robber, 12);
+	assert_int_equal(G.pl[1].raid_done, 1);
+	assert_int_equal(tg_goods_total(&G.pl[1]), 2);
+	assert_int_equal(G.pl[1].res[TG_VP], 1);
+	assert_int_equal(G.pl[0].res[TG_VP], 4 + 2);
+	assert_true(last_event_has("bert cannot pay, so anna receives 2 VP"));
+	assert_int_equal(G.turn, 0);
+}
+
 static void
 test_standing_raid_orders(void **state)
 {
@@ -1133,6 +1166,7 @@ main(void)
 		cmocka_unit_test(test_raid_choices),
 		cmocka_unit_test(test_raids_2_and_3),
 		cmocka_unit_test(test_raid_cannot_pay),
+		cmocka_unit_test(test_raid_part_is_not_paid),
 		cmocka_unit_test(test_standing_raid_orders),
 		cmocka_unit_test(test_last_raid_ends_game),
 		cmocka_unit_test(test_last_raid_cannot_pay_gives_3vp),

@@ -348,6 +348,42 @@ test_stranger_in_its_words(void **state)
 	free(ans);
 }
 
+/* A refused header block is told in the words of the mail: what was
+ * wrong and on which line of the body (a greeting above counts), the line
+ * said in the reader's words too, and no English. */
+static void
+test_stranger_told_what_and_where(void **state)
+{
+	static const struct {
+		const char *body, *said, *english;
+	} c[] = {
+		{ "Hola,\n\nPARTIDA nada-1\nPUESTO north\nCLAVE 0000\n",
+		    "línea 3: no hay ninguna partida con el identificador de esta línea",
+		    "there is no game" },
+		{ "Hallo,\n\nSPIEL bq-1\nPLATZ north\nSCHLÜSSEL 0000-falsch\nSÄEN 1\n",
+		    "Zeile 5: das ist nicht der Schlüssel von Platz north in Spiel bq-1",
+		    "not the token" },
+		{ "PARTIE bq-1\nSIÈGE north\nJETON 0000\nSIÈGE south\n",
+		    "ligne 4 : c'est une deuxième ligne SIÈGE (la première est la ligne 2)",
+		    "second" },
+	};
+	struct fx_env *e = *state;
+	long long ev = fx_count(&e->f, "SELECT COUNT(*) FROM events");
+	char *ans;
+
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		mail(e, 0, "", c[i].body);
+		ans = fx_last_mail(&e->f, "problem", from[0]);
+		assert_non_null(ans);
+		if (text_has(ans, c[i].said) == NULL)
+			fail_msg("no \"%s\" in: %s", c[i].said, ans);
+		if (strstr(ans, "line ") != NULL || strstr(ans, c[i].english) != NULL)
+			fail_msg("English in: %s", ans);
+		free(ans);
+	}
+	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), ev);
+}
+
 int
 main(void)
 {
@@ -367,6 +403,8 @@ main(void)
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_language_line, setup, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_stranger_in_its_words, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_stranger_told_what_and_where, setup,
 		    fx_env_teardown),
 	};
 

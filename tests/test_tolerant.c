@@ -384,6 +384,35 @@ test_stranger_told_what_and_where(void **state)
 	assert_int_equal(fx_count(&e->f, "SELECT COUNT(*) FROM events"), ev);
 }
 
+/* A mail too large to read is answered from its header block alone: when
+ * it replies to a seat's report, in the seat's language. */
+static void
+test_too_large_reply_in_seat_language(void **state)
+{
+	struct fx_env *e = *state;
+	char order[ORDER_TEXT], mid[256], hdr[300], *body, *ans;
+	int seat = turn(e, order, sizeof order);
+	struct play p;
+	struct diag d;
+
+	assert_int_equal(play_load(&e->f.l, "bq-1", &p, &d), 1);
+	assert_int_equal(lang_set_seat(&e->f.l, &p, seat, "de", &d), 0);
+	play_free(&p);
+	last_sent(e, seat, mid, sizeof mid);
+	snprintf(hdr, sizeof hdr, "In-Reply-To: <%s>\n", mid);
+	e->f.cfg.max_message_bytes = 4096;
+	body = xmalloc(8192);
+	memset(body, 'x', 8191);
+	body[8191] = '\0';
+	mail(e, seat, hdr, body);
+	free(body);
+	ans = fx_last_mail(&e->f, "problem", from[seat]);
+	assert_non_null(ans);
+	if (text_has(ans, "deine Mail ist zu groß") == NULL)
+		fail_msg("not in German: %s", ans);
+	free(ans);
+}
+
 int
 main(void)
 {
@@ -405,6 +434,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_stranger_in_its_words, setup,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(test_stranger_told_what_and_where, setup,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(test_too_large_reply_in_seat_language, setup,
 		    fx_env_teardown),
 	};
 

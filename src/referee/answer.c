@@ -1131,14 +1131,16 @@ answer_whole(sqlite3_stmt *st, int col, size_t len)
 
 /* A mail over limits.message_bytes, of which the ledger keeps the header
  * block only (or, stored before that, the whole): never parsed whole. Its
- * sender is told, when its header block is a mail's; else it is unreadable,
- * as any mail GMime cannot read. */
+ * sender is told, when its header block is a mail's, in the language of the
+ * seat whose report it answers (its body, whose words would say, is not
+ * read); else it is unreadable, as any mail GMime cannot read. */
 static int
 too_large(struct job *j, const char *raw, size_t len)
 {
 	unsigned long long whole = j->whole;
 	unsigned long long limit = (unsigned long long)j->c->max_message_bytes;
 	size_t hlen = mailmsg_header_len(raw, len);
+	char game[64], seat[SEAT_NAME], rules[32];
 
 	if (mailmsg_parse(raw, hlen, hlen + 1, &j->m, NULL) < 0) {
 		j->stats->ignored++;
@@ -1153,6 +1155,9 @@ too_large(struct job *j, const char *raw, size_t len)
 		return set_status(j, "ignored", "it is %llu bytes; the limit is %llu", whole,
 		    limit);
 	}
+	if (j->lang == NULL && tolerant_thread(j->l, j->c, j->m.in_reply_to, j->m.references,
+	    game, seat, rules, j->thread_lang))
+		j->lang = j->thread_lang;
 	return problem(j, 0, "your mail is too large: %llu bytes, where the referee reads at "
 	    "most %llu; send your orders as plain text", whole, limit);
 }

@@ -100,6 +100,10 @@ test_errors(void **state)
 	expect_error("- a\n- b\n", 1, "mapping");
 	expect_error("ledger: [a, b]\n", 1, "must be a value or a mapping");
 	expect_error("ledger: x\n  lock_timeout: 3\n", 2, "mapping values");
+	/* An int key takes no more than an int holds: 2^32 + 1 attempts
+	 * read as 1, 3000000000 seconds as a negative wait. */
+	expect_error("limits:\n  message_attempts: 4294967297\n", 2, "too large");
+	expect_error("lock_timeout: 3000000000\n", 1, "too large");
 }
 
 /* config_print writes YAML that config_load reads back to the same values,

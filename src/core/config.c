@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +106,10 @@ set(struct config *c, const struct key *k, const char *v, int line, struct diag 
 		n = strtol(v, &end, 10);
 		if (errno != 0 || *v == '\0' || *end != '\0' || n < 0)
 			return diag_set(d, line, "%s: \"%s\" is not a whole number", k->name, v);
+		/* Cut to an int, 2^32 + 1 would read as 1. */
+		if (k->kind == K_INT && n > INT_MAX)
+			return diag_set(d, line, "%s: \"%s\" is too large (at most %d)", k->name,
+			    v, INT_MAX);
 		if (k->kind == K_INT)
 			*(int *)(void *)p = (int)n;
 		else

@@ -411,6 +411,12 @@ test_envelope_addresses(void **state)
 	ascii_fails("Bob <a@x.test>", "not one mail address");
 	ascii_fails("a@x.test, b@y.test", "not one mail address");
 	ascii_fails("a@x.test\r\nRCPT TO:<evil@y.test>", "not one mail address");
+	/* Inside quotes too: no SMTP server takes a control in a local part,
+	 * and a CR or LF would end the RCPT command or the To header. */
+	ascii_fails("\"\x16" "e b\"@x.test", "control");
+	ascii_fails("\"a\r\nRCPT TO:<evil@y.test>\"@x.test", "control");
+	ascii_fails("\"a\tb\"@x.test", "control");
+	ascii_fails("\"a\x7f\"@x.test", "control");
 	ascii_fails("\"a@b\"", "no host name");
 	ascii_fails("a@\xe2\x98\x83.net", "no host name");
 	/* The same mailbox in either spelling, in any case. */

@@ -110,6 +110,18 @@ local_ascii(const char *s, size_t n)
 	return 1;
 }
 
+/* A control (a tab, a CR, a DEL): GMime keeps it inside a quoted local
+ * part, but SMTP's quoted-string has none, and a CR or LF would end the
+ * RCPT command or the To header where the address stands. */
+static int
+local_control(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			return 1;
+	return 0;
+}
+
 int
 address_ascii(const char *s, char *out, size_t n, struct diag *d)
 {
@@ -129,6 +141,9 @@ address_ascii(const char *s, char *out, size_t n, struct diag *d)
 	if (idn == NULL || (at = strrchr(idn, '@')) == NULL || (size_t)(at - idn) != local ||
 	    strncmp(idn, s, local) != 0) {
 		diag_set(d, 0, "%s is not one mail address", s);
+	} else if (local_control(s, local)) {
+		diag_set(d, 0, "the local part of %s holds a control character, which no mail "
+		    "server takes", s);
 	} else if (!local_ascii(s, local)) {
 		diag_set(d, 0, "the local part of %s is not ASCII: only SMTPUTF8 could carry "
 		    "it, with 8-bit headers, and the referee sends 7-bit mail", s);

@@ -25,9 +25,10 @@ int address_has_domain(const char *s);
 /* s as 7-bit mail carries it, into out (n bytes): the domain in IDNA
  * A-labels exactly as GMime writes it into To and From, the local part as
  * it is. -1 and a diag saying why when there is no such spelling: no
- * domain, not one address, a local part that is not ASCII (only SMTPUTF8
- * with 8-bit headers could carry it, and the referee writes 7-bit mail),
- * or a domain that is no host name even in A-labels. */
+ * domain, not one address, a local part with a control (a CR or LF would
+ * end the RCPT command or the To header) or one that is not ASCII (only
+ * SMTPUTF8 with 8-bit headers could carry it, and the referee writes 7-bit
+ * mail), or a domain that is no host name even in A-labels. */
 int address_ascii(const char *s, char *out, size_t n, struct diag *);
 
 /* 1 when s[0..n) is the inside of an RFC 5322 msg-id, without its <>:

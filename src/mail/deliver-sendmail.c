@@ -1,5 +1,7 @@
-/* Pipes each mail to sendmail -t, as cron mailers do. */
+/* Pipes each mail to sendmail -t, as cron mailers do, with the referee's
+ * address as the envelope sender. */
 #include <errno.h>
+#include <glib.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,16 +17,25 @@ sendmail_send(const struct config *c, long long id, const char *kind, const char
 	FILE *p;
 	int status;
 	void (*old)(int);
+	char *q, *cmd;
+	int e;
 
 	(void)id;
 	(void)kind;
-	/* sendmail -t: the envelope comes from the headers, which are 7-bit. */
-	(void)from;
+	/* sendmail -t takes the recipients from the headers, which are 7-bit,
+	 * but the envelope sender from -f only: without it, bounces would go
+	 * to the Unix user running the referee, not back to its mailbox. */
 	(void)to;
+	q = g_shell_quote(from);
+	cmd = g_strdup_printf("%s -f %s", c->deliver_sendmail, q);
+	g_free(q);
 	old = signal(SIGPIPE, SIG_IGN);
-	if ((p = popen(c->deliver_sendmail, "w")) == NULL) {
+	p = popen(cmd, "w");
+	e = errno;
+	g_free(cmd);
+	if (p == NULL) {
 		snprintf(cause, causelen, "cannot run %s: %s", c->deliver_sendmail,
-		    strerror(errno));
+		    strerror(e));
 		signal(SIGPIPE, old);
 		return DELIVER_TEMPFAIL;
 	}

@@ -2,7 +2,8 @@
 # Real mail servers failing under the referee: Dovecot down for a run,
 # Postfix down for a run, the referee killed between the ledger commit and
 # the mailbox flag (the AZALAI_TEST_DIE_AFTER_COMMIT hook in the fetchers),
-# and Dovecot stopped in the middle of a run (AZALAI_TEST_PAUSE_AFTER_COMMIT).
+# Dovecot stopped in the middle of a run (AZALAI_TEST_PAUSE_AFTER_COMMIT),
+# and servers that offer no STARTTLS to a referee that requires it.
 # Each time nothing is lost, the next run finishes the work, and nothing is
 # processed or sent twice.
 . "${top_srcdir:-.}/tests/lib.sh"
@@ -164,5 +165,39 @@ check "it takes the other two, and not the first again" \
 check "every order was applied exactly once" \
 	'[ "$(q "select count(*) from orders o join games g on g.id = o.game_id where o.status = '\''accepted'\'' and g.name = '\''$game'\''")" = 3 ]'
 check "that game replays" '"$az" replay "$game" > /dev/null 2>&1'
+
+# 6. tls: starttls against servers that offer no STARTTLS (these have no
+# TLS at all, as when a man in the middle strips the offer): refused, never
+# the login and the mail in the clear.
+cp azalai.yaml plain.yaml
+order amastan "HOLE b"
+ms_wait_count referee $((inbox + 4))
+msgs=$(q "select count(*) from messages")
+logins=$(grep -c "Login: user=<referee@" ms/dovecot/log)
+sed '/^mailbox:/,/^deliver:/s/tls: none/tls: starttls/' plain.yaml > azalai.yaml
+"$az" run > /dev/null 2> err6.txt
+rc=$?
+check "IMAP with tls starttls and no STARTTLS offered: the run fails" '[ "$rc" != 0 ]'
+check "it did not log in in the clear" \
+	'[ "$(grep -c "Login: user=<referee@" ms/dovecot/log)" = "$logins" ]'
+check "it took nothing" '[ "$(q "select count(*) from messages")" = "$msgs" ]'
+"$az" new buqruru --seat amastan=amastan@$MS_DOMAIN --seat tinhinan=tinhinan@$MS_DOMAIN \
+    > /dev/null 2>> err.txt
+mails=$(q "select count(*) from outbox where status = 'sent'")
+froms=$(grep -c "from=<referee@" ms/postfix/maillog)
+sed '/^deliver:/,$s/tls: none/tls: starttls/' plain.yaml > azalai.yaml
+"$az" run > /dev/null 2>> err6.txt
+rc=$?
+check "SMTP with tls starttls and no STARTTLS offered: the run fails" '[ "$rc" != 0 ]'
+check "no mail was sent in the clear" \
+	'[ "$(q "select count(*) from outbox where status = '\''sent'\''")" = "$mails" ] &&
+	[ "$(grep -c "from=<referee@" ms/postfix/maillog)" = "$froms" ]'
+check "the new mails stay queued, saying why" \
+	'[ "$(q "select count(*) from outbox where status = '\''queued'\'' and last_error like '\''%SSL%'\''")" -ge 2 ]'
+cp plain.yaml azalai.yaml
+AZALAI_NOW=$(($(date +%s) + 3600)) "$az" run > /dev/null 2>> err.txt
+rc=$?
+check "without it they go out on the next run" \
+	'[ "$rc" = 0 ] && [ "$(q "select count(*) from outbox where status <> '\''sent'\'' and status <> '\''failed'\''")" = 0 ]'
 
 finish 'echo "--- azalai.log"; tail -n 30 azalai.log; cat err*.txt'

@@ -46,10 +46,11 @@ deliver:
 tls_verify: $6
 EOF2
 }
-imaps="imaps://127.0.0.1:$MS_IMAPS_PORT/INBOX"
-imap="imap://127.0.0.1:$MS_IMAP_PORT/INBOX"
-pop3s="pop3s://127.0.0.1:$MS_POP3S_PORT/"
-pop3="pop3://127.0.0.1:$MS_POP3_PORT/"
+# Dovecot's address where a login in the clear is refused (mailserver.sh).
+imaps="imaps://$MS_TLS_HOST:$MS_IMAPS_PORT/INBOX"
+imap="imap://$MS_TLS_HOST:$MS_IMAP_PORT/INBOX"
+pop3s="pop3s://$MS_TLS_HOST:$MS_POP3S_PORT/"
+pop3="pop3://$MS_TLS_HOST:$MS_POP3_PORT/"
 smtp="smtp://127.0.0.1:$MS_SMTP_PORT"
 smtps="smtps://127.0.0.1:$MS_SMTPS_PORT"
 
@@ -158,11 +159,19 @@ sent_before=$sent
 exchange "POP3 with STARTTLS" pop3 "$pop3" starttls "$MS_POP3_PORT" "$smtp" starttls
 check "the game replays" '"$az" replay "$game" > /dev/null 2>&1'
 
+# The server is as strict as the referee: no login in the clear.
+write_config imap "$imap" none "$smtp" starttls no
+msgs=$(q "select count(*) from messages")
+"$az" run > /dev/null 2>> err.txt
+rc=$?
+check "IMAP with tls none: Dovecot refuses the login in the clear" \
+	'[ "$rc" != 0 ] && [ "$(q "select count(*) from messages")" = "$msgs" ]'
+
 # tls_verify: yes refuses the self-signed certificate and changes nothing.
 round
 unseen() {
-	curl -s --user "referee@$MS_DOMAIN:$MS_PASS" --url "$imap" \
-	    --request "UID SEARCH UNSEEN" | tr -d '\r' | sed -n 's/^\* SEARCH *//p'
+	curl -s --user "referee@$MS_DOMAIN:$MS_PASS" \
+	    --url "imap://127.0.0.1:$MS_IMAP_PORT/INBOX" --request "UID SEARCH UNSEEN" | tr -d '\r' | sed -n 's/^\* SEARCH *//p'
 }
 msgs=$(q "select count(*) from messages")
 outbox=$(q "select count(*) || ' ' || sum(attempts) from outbox")

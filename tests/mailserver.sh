@@ -33,7 +33,12 @@
 # SASL and the same users. Mail from referee@ must then be authenticated as
 # referee@, so a referee that skips AUTH is refused. Logins are logged with
 # their port (lport=) and TLS state in $MS_DIR/dovecot/log, SMTP sessions in
-# $MS_DIR/postfix/maillog.
+# $MS_DIR/postfix/maillog. Dovecot then wants TLS before any login
+# (ssl = required), but counts a client whose address is the one it was
+# reached at as secured: on 127.0.0.1, where the test's own helpers log in,
+# that is every client. It also listens on MS_TLS_HOST (127.0.0.2), which
+# a client reaches from 127.0.0.1: there a login in the clear is refused,
+# as off loopback, so the referee should be pointed there.
 # With MAILSERVER_HEADER_CHECKS naming a file before ms_setup, Postfix reads
 # it as its header_checks (a regexp table) for the mail it receives.
 # With MAILSERVER_BOUNCE_LATE=1 set before ms_setup, Postfix takes mail for
@@ -46,7 +51,10 @@
 # Postfix runs as strict sites do since the 2023 SMTP smuggling disclosures:
 # a bare LF in a session is refused (smtpd_forbid_bare_newline = reject, with
 # no exclusions, not even loopback), so every mail test proves that the
-# referee speaks CRLF only.
+# referee speaks CRLF only. It also wants a valid HELO or EHLO, envelopes
+# in RFC 5321 form (strict_rfc821_envelopes), relays for no one but a
+# login (loopback is no longer trusted for it), and with TLS speaks TLS 1.2
+# or newer and takes only logged-in clients on the SMTPS port.
 # Every directory above DIR must be searchable by the postfix and mail users.
 # Users: referee, amastan, tinhinan (password $MS_PASS), mail owned by "mail".
 # Exits 77 (automake SKIP) only when the servers are absent and we are not root.
@@ -128,11 +136,15 @@ myorigin = $MS_DOMAIN
 mydestination =
 inet_interfaces = 127.0.0.1
 inet_protocols = ipv4
-mynetworks = 127.0.0.0/8
+mynetworks = 127.0.0.1/32
 alias_maps =
 alias_database =
 local_recipient_maps =
-smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
+smtpd_relay_restrictions = permit_sasl_authenticated, reject_unauth_destination
+smtpd_helo_required = yes
+smtpd_helo_restrictions = reject_invalid_helo_hostname
+strict_rfc821_envelopes = yes
+disable_vrfy_command = yes
 virtual_mailbox_domains = $MS_DOMAIN
 virtual_mailbox_base = $MS_DIR/mail
 virtual_mailbox_maps = texthash:$pf/etc/vmailbox
@@ -157,6 +169,8 @@ smtpd_tls_cert_file = $MS_DIR/tls/cert.pem
 smtpd_tls_key_file = $MS_DIR/tls/key.pem
 smtpd_tls_security_level = may
 smtpd_tls_auth_only = yes
+smtpd_tls_protocols = >=TLSv1.2
+smtpd_tls_mandatory_protocols = >=TLSv1.2
 smtpd_tls_loglevel = 1
 smtpd_sasl_auth_enable = yes
 smtpd_sasl_type = dovecot
@@ -180,16 +194,21 @@ EOF
 	    printf 'postlog   unix-dgram n  -       n       -       1       postlogd\n' \
 	    >> "$pf/etc/master.cf"
 	[ "${MAILSERVER_TLS:-}" != 1 ] ||
-	    printf '127.0.0.1:%s inet n - y - - smtpd\n  -o smtpd_tls_wrappermode=yes\n' \
+	    printf '127.0.0.1:%s inet n - y - - smtpd\n  -o smtpd_tls_wrappermode=yes\n  -o smtpd_client_restrictions=permit_sasl_authenticated,reject\n' \
 	    "$MS_SMTPS_PORT" >> "$pf/etc/master.cf"
 
 	# Without TLS the implicit-TLS listeners are off (port 0).
 	dv_ssl=no
+	dv_plain=no
+	dv_listen=127.0.0.1
 	dv_tls=
 	if [ "${MAILSERVER_TLS:-}" = 1 ]; then
-		dv_ssl=yes
+		dv_ssl=required
+		dv_plain=yes
+		dv_listen="127.0.0.1 $MS_TLS_HOST"
 		dv_tls="ssl_cert = <$MS_DIR/tls/cert.pem
 ssl_key = <$MS_DIR/tls/key.pem
+ssl_min_protocol = TLSv1.2
 service auth {
   unix_listener $pf/queue/private/auth {
     mode = 0660
@@ -208,9 +227,9 @@ base_dir = $dv/run
 state_dir = $dv/state
 instance_name = azalai-$MS_IMAP_PORT
 protocols = imap pop3
-listen = 127.0.0.1
+listen = $dv_listen
 ssl = $dv_ssl
-disable_plaintext_auth = no
+disable_plaintext_auth = $dv_plain
 login_log_format_elements = user=<%u> method=%m rip=%r lip=%l lport=%{lport} mpid=%e %c
 auth_mechanisms = plain login
 first_valid_uid = 1
@@ -227,21 +246,21 @@ userdb {
 }
 service imap-login {
   inet_listener imap {
-    address = 127.0.0.1
+    address = $dv_listen
     port = $MS_IMAP_PORT
   }
   inet_listener imaps {
-    address = 127.0.0.1
+    address = $dv_listen
     port = $MS_IMAPS_PORT
   }
 }
 service pop3-login {
   inet_listener pop3 {
-    address = 127.0.0.1
+    address = $dv_listen
     port = $MS_POP3_PORT
   }
   inet_listener pop3s {
-    address = 127.0.0.1
+    address = $dv_listen
     port = $MS_POP3S_PORT
   }
 }
@@ -320,6 +339,7 @@ ms_setup() {
 	MS_IMAPS_PORT=0
 	MS_POP3S_PORT=0
 	MS_SMTPS_PORT=0
+	MS_TLS_HOST=127.0.0.2
 	if [ "${MAILSERVER_TLS:-}" = 1 ]; then
 		MS_IMAPS_PORT=$(ms_port $((MS_POP3_PORT + 1)))
 		MS_POP3S_PORT=$(ms_port $((MS_IMAPS_PORT + 1)))

@@ -3,7 +3,8 @@
 # the tests' Dovecot (issue 32): a mail appended to the mailbox is answered
 # with no timer; the watcher survives Dovecot stopped and started, its
 # connection dropped and a new UIDVALIDITY, and says each once in the log;
-# it waits without the run lock; kill -9 while it waits loses nothing and
+# it waits in IDLE, not by NOOP polls (an hour apart here), and without the
+# run lock; kill -9 while it waits loses nothing and
 # answers nothing twice (azalai verify). POP3 is polled every
 # watch.poll_interval seconds with one connection a poll. Every wait is for
 # a condition, bounded generously; nothing is timed.
@@ -11,7 +12,8 @@
 . "$src/tests/mailserver.sh"
 ulimit -c 0
 ms_buqruru
-printf 'watch:\n  full_check: 3600\n  backoff_max: 1\n  poll_interval: 1\n' >> azalai.yaml
+# NOOP polls an hour apart: over IMAP only IDLE answers a mail in time.
+printf 'watch:\n  full_check: 3600\n  backoff_max: 1\n  poll_interval: 3600\n' >> azalai.yaml
 printf 'limits:\n  help_replies_per_day: 1000\n' >> azalai.yaml
 watcher=
 at_exit 'kill -KILL $watcher 2>/dev/null'
@@ -100,7 +102,7 @@ check "SIGTERM ends the watcher with 0" '[ $? = 0 ]'
 check "azalai verify passes" '[ $? = 0 ]'
 
 # POP3: one poll a second, each with one connection, the run's own.
-sed -i -e "s|type: imap|type: pop3|" \
+sed -i -e "s|type: imap|type: pop3|" -e "s|poll_interval: 3600|poll_interval: 1|" \
     -e "s|url: imap://127.0.0.1:$MS_IMAP_PORT/INBOX|url: pop3://127.0.0.1:$MS_POP3_PORT/|" \
     azalai.yaml
 mv azalai.log imap.log

@@ -33,10 +33,11 @@ build_deck(void)
 	    "  - {id: 405, symbol: tent, vp: 1, cost: P, effect: {kind: convert, pay: 2D, gives: 1G, timing: token}}\n"
 	    "  - {id: 406, symbol: tent, vp: 1, cost: P, effect: {kind: dune_shared}}\n"
 	    "  - {id: 407, symbol: targia, vp: 1, cost: D, effect: {kind: place_opposite}}\n"
-	    "  - {id: 408, symbol: targia, vp: 1, cost: D, effect: {kind: gain, gives: 2D, timing: token}}\n");
+	    "  - {id: 408, symbol: targia, vp: 1, cost: D, effect: {kind: gain, gives: 2D, timing: token}}\n"
+	    "  - {id: 409, symbol: oasis, vp: 1, cost: D, effect: {kind: gain, gives: 1VP, timing: token}}\n");
 	/* Fill up to 9 of each symbol with plain cards. */
 	{
-		int have[5] = { 2, 0, 2, 2, 2 }, id = 410;
+		int have[5] = { 3, 0, 2, 2, 2 }, id = 410;
 
 		for (int s = 0; s < 5; s++)
 			for (; have[s] < 9; have[s]++)
@@ -971,6 +972,76 @@ test_action_token_used_at_once(void **state)
 	refused(0, "USE 404 2D");
 }
 
+/* 002 line 104: "immediately or at any time during a future turn". A token
+ * card bought as the last action of the game's last round (a 12th card, or
+ * the round before the last raid) has no future turn: its owner is waited
+ * for until he uses it or ENDs, and the deadline's answer is END. */
+static void
+last_round_buy(int twelfth)
+{
+	const char *kv[] = { "deck=file", "costs=yes" };
+	struct order o;
+	struct pending pd;
+
+	xfresh(kv, 2, deck);
+	if (twelfth)
+		G.end_after_round = 1;
+	else {
+		G.round = 12;
+		G.robber = 15;
+		G.raids = 3;
+	}
+	to_central(1, 409);
+	actions(0, (const int[]){ 0 }, (const int[]){ 1, -1 });
+	set_res(0, 1, 0, 0, 0, 4);
+	ok(0, "BUY B1 ROW 1");
+	assert_int_equal(G.phase, PH_ACTIONS);
+	assert_int_equal(G.turn, 0);
+	assert_int_equal(G.pl[0].tokens[0], 1);
+	assert_true(is_legal(0, "USE 409"));
+	assert_true(is_legal(0, "END"));
+	assert_int_equal(tg_default_order(&G, 0, &o), 0);
+	assert_int_equal(o.kind, K_END);
+	tg_waiting_for(&G, &pd);
+	assert_true(pd.seats & VIS_SEAT(0));
+	assert_non_null(strstr(pd.own[0], "action token"));
+	refused(0, "PASS B1");
+}
+
+static void
+test_action_token_last_round_used(void **state)
+{
+	(void)state;
+	last_round_buy(1);
+	ok(0, "USE 409");
+	assert_int_equal(G.pl[0].res[TG_VP], 5);
+	assert_int_equal(G.pl[0].tokens[0], 0);
+	/* Nothing left to wait for: bert has no cards, the game ends. */
+	assert_int_equal(G.phase, PH_OVER);
+	assert_int_equal(G.score[0], 5 + 1);
+
+	last_round_buy(0);
+	ok(0, "USE 409");
+	assert_int_equal(G.pl[0].res[TG_VP], 5);
+	assert_int_equal(G.round, 13);
+}
+
+static void
+test_action_token_last_round_ended(void **state)
+{
+	(void)state;
+	last_round_buy(1);
+	ok(0, "END");
+	assert_int_equal(G.pl[0].tokens[0], 1);
+	assert_int_equal(G.phase, PH_OVER);
+	assert_int_equal(G.score[0], 4 + 1);
+
+	last_round_buy(0);
+	ok(0, "END");
+	assert_int_equal(G.pl[0].res[TG_VP], 4);
+	assert_int_equal(G.round, 13);
+}
+
 static void
 test_action_token_convert(void **state)
 {
@@ -1744,6 +1815,8 @@ main(void)
 		cmocka_unit_test(test_once_when_played),
 		cmocka_unit_test(test_action_token_used_later),
 		cmocka_unit_test(test_action_token_used_at_once),
+		cmocka_unit_test(test_action_token_last_round_used),
+		cmocka_unit_test(test_action_token_last_round_ended),
 		cmocka_unit_test(test_action_token_convert),
 		cmocka_unit_test(test_end_of_game_effect),
 		cmocka_unit_test(test_expansion_setup),

@@ -287,6 +287,7 @@ int tg_central_of(int col_card, int row_card);
 int tg_action(struct tg_state *, int seat, const struct order *,
     struct evsink *, struct diag *);
 int tg_has_actions(const struct tg_state *, int seat);
+int tg_token_only(const struct tg_state *, int seat);
 void tg_action_orders(const struct tg_state *, int seat, struct order_list *);
 int tg_payments(const struct tg_state *, int seat, int card, int via,
     int pays[][TG_NRES], int max);
@@ -340,6 +341,8 @@ int tg_free_order(const struct order *);
 int tg_free_apply(struct tg_state *, int seat, const struct order *,
     struct evsink *, struct diag *);
 void tg_free_orders(const struct tg_state *, int seat, struct order_list *);
+int tg_last_round(const struct tg_state *);
+int tg_token_wait(const struct tg_state *, int seat);
 void tg_water_limit(struct tg_state *, int seat, struct evsink *);
 int tg_lastraid_options(const struct tg_state *, int seat,
     struct order_list *);

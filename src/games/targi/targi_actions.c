@@ -340,8 +340,8 @@ hand_play_open(const struct tg_state *st, int seat)
 	return r < TG_ROWS && tg_payments(st, seat, p->hand, VIA_HAND, pays, 64) > 0;
 }
 
-int
-tg_has_actions(const struct tg_state *st, int seat)
+static int
+cards_left(const struct tg_state *st, int seat)
 {
 	for (int n = 1; n <= TG_NBORDER; n++)
 		if (st->targi_at[n] == seat)
@@ -353,6 +353,19 @@ tg_has_actions(const struct tg_state *st, int seat)
 		return 1;
 	return st->sub != SUB_NONE ||
 	    (!st->pl[seat].ended && hand_play_open(st, seat));
+}
+
+/* Only an action token keeps seat in the last round's actions. */
+int
+tg_token_only(const struct tg_state *st, int seat)
+{
+	return !cards_left(st, seat) && tg_token_wait(st, seat);
+}
+
+int
+tg_has_actions(const struct tg_state *st, int seat)
+{
+	return cards_left(st, seat) || tg_token_wait(st, seat);
 }
 
 static void

@@ -301,6 +301,24 @@ tg_free_apply(struct tg_state *st, int seat, const struct order *o,
 	return 0;
 }
 
+/* The token on display slot i could be used now (a conversion only when
+ * its goods are there). */
+static int
+token_usable(const struct tg_state *st, int seat, int i)
+{
+	const struct tg_player *p = &st->pl[seat];
+	const struct tg_tribe *t;
+
+	if (!p->tokens[i])
+		return 0;
+	t = &st->tribe[p->display[i]];
+	if (t->effect == EF_CONVERT)
+		for (int k = 0; k < TG_NRES; k++)
+			if (k != TG_VP && p->res[k] < t->e_pay[k])
+				return 0;
+	return 1;
+}
+
 /* Listed after the decision's own orders, so a deadline never picks one. */
 void
 tg_free_orders(const struct tg_state *st, int seat, struct order_list *l)
@@ -317,22 +335,38 @@ tg_free_orders(const struct tg_state *st, int seat, struct order_list *l)
 		const struct tg_tribe *t;
 		struct order *o;
 
-		if (!p->tokens[i])
+		if (!token_usable(st, seat, i))
 			continue;
 		t = &st->tribe[p->display[i]];
-		if (t->effect == EF_CONVERT) {
-			int okk = 1;
-
-			for (int k = 0; k < TG_NRES; k++)
-				if (k != TG_VP && p->res[k] < t->e_pay[k])
-					okk = 0;
-			if (!okk)
-				continue;
-		}
 		o = add(l, K_USE, t->id, 0);
 		if (t->effect == EF_CHOOSE)
 			o->arg[1 + TG_D] = t->e_n;	/* one choice stands for all */
 	}
+}
+
+/* The game ends with this round: a 12th card was displayed, or the next
+ * border card is the last raid. */
+int
+tg_last_round(const struct tg_state *st)
+{
+	int next = st->robber + 1;
+
+	return st->end_after_round || (next <= TG_NBORDER &&
+	    st->border[next].kind == BK_RAID && st->border[next].last);
+}
+
+/* A token is used "immediately or at any time during a future turn"
+ * (002 line 104): in the last round there is no future turn, so a player
+ * holding one he could use now is waited for until he uses it or ENDs. */
+int
+tg_token_wait(const struct tg_state *st, int seat)
+{
+	if (st->pl[seat].ended || !tg_last_round(st))
+		return 0;
+	for (int i = 0; i < TG_SLOTS; i++)
+		if (token_usable(st, seat, i))
+			return 1;
+	return 0;
 }
 
 /* ---- what free orders could change at a raid ---- */

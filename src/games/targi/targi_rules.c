@@ -265,6 +265,12 @@ tg_waiting_for(const void *vst, struct pending *p)
 			    ORDER("targi", "TRADE ..."), ORDER("targi", "END"));
 			break;
 		default:
+			if (tg_token_only(st, s)) {
+				msg_fmt(what, sizeof what, "using an action token before the game ends, or letting it go.");
+				msg_fmt(own, sizeof own, "The game ends after this round: use your action token now (%s) or let it go (%s).",
+				    ORDER("targi", "USE n"), ORDER("targi", "END"));
+				break;
+			}
 			msg_fmt(what, sizeof what, "using the cards of the round.");
 			msg_fmt(own, sizeof own, "Use your cards in the order you like, or %s them; %s finishes your round.",
 			    ORDER("targi", "PASS"), ORDER("targi", "END"));

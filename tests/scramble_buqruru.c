@@ -1,5 +1,6 @@
 /* scramble_buqruru: see scramble.h. Moves the other seat's sealed sowing
- * hole to another hole of its row. */
+ * hole (and the match's, when it is the round's first choice) to another
+ * hole of its row. */
 #include "games/buqruru/buqruru.h"
 #include "tests/scramble.h"
 
@@ -17,6 +18,10 @@ scramble_buqruru(void *vst, int seat, struct rng *r)
 		int h = other * BQ_ROW + i;
 
 		if (h != s->sowing[other] && !s->erased[h] && s->board[h] > 0) {
+			/* The round's first choice is the hole kept for the match
+			 * too (bq_choose_hole). */
+			if (!s->rechoice)
+				s->kept[other] = h;
 			s->sowing[other] = h;
 			return 1;
 		}

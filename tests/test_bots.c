@@ -324,6 +324,67 @@ test_views_show_no_more(void **unused)
 		}
 }
 
+/* The games' redeal hooks on their own, with no bot's decision between
+ * (which a small budget may not turn, and a level that reads little never
+ * does): a re-deal keeps everything the seat has seen, so its view of the
+ * re-dealt state is its view of the true one; and it draws anew everything
+ * the seat has not, so two states of one information set re-dealt from the
+ * same chance are the same state, byte for byte. A hook that left a hidden
+ * card where it was (the tribe deck's order, the other seat's sealed hole)
+ * fails the second; one that re-dealt a card in view, the first. */
+static void
+test_redeal_hooks(void **unused)
+{
+	const struct game_rules *g;
+	struct optset o;
+	char label[64];
+
+	(void)unused;
+	for (size_t i = 0; (g = setup_nth(i, &o, label, sizeof label)) != NULL; i++)
+		for (int n = g->min_seats; n <= g->max_seats; n++) {
+			void *a = malloc(g->state_size), *b = malloc(g->state_size);
+			void *x = malloc(g->state_size), *y = malloc(g->state_size);
+			struct order_list ol;
+			struct rng walk, r;
+			int hidden = 0, drawn = 0;
+
+			rng_seed(&walk, 55);
+			order_list_init(&ol);
+			for (int pos = 0; pos < 4 * POSITIONS; pos++) {
+				uint64_t seed;
+				int moved, seat = hidden_position(g, &o, n, pos, a, b, &walk,
+				    &ol, &moved, &seed);
+
+				if (seat < 0)
+					continue;
+				memcpy(x, a, g->state_size);
+				memcpy(y, b, g->state_size);
+				rng_seed(&r, seed);
+				g->redeal(x, seat, &r);
+				rng_seed(&r, seed);
+				g->redeal(y, seat, &r);
+				if (!same_view(g, a, x, seat))
+					fail_msg("%s, %d seats: the re-deal for seat %d changed "
+					    "what it has seen (position %d)", label, n, seat, pos);
+				if (memcmp(x, y, g->state_size) != 0)
+					fail_msg("%s, %d seats: the re-deal for seat %d kept a "
+					    "fact it may not know (position %d)", label, n, seat,
+					    pos);
+				hidden += moved;
+				drawn += !same_view(g, a, x, VIEW_ALL);
+			}
+			order_list_free(&ol);
+			free(a);
+			free(b);
+			free(x);
+			free(y);
+			/* Else the comparisons prove nothing. */
+			if (hidden < POSITIONS / 4 || drawn == 0)
+				fail_msg("%s, %d seats: %d positions hid something, %d "
+				    "re-deals drew anew", label, n, hidden, drawn);
+		}
+}
+
 /* Bots play the orders of legal's bare lists without their text (bot.c), so
  * apply must do with an order what its kind and args say, text or none: at
  * every step of random games of every game, each legal order applied with
@@ -401,6 +462,7 @@ main(void)
 		cmocka_unit_test(test_honest),
 		cmocka_unit_test(test_peek_caught),
 		cmocka_unit_test(test_views_show_no_more),
+		cmocka_unit_test(test_redeal_hooks),
 		cmocka_unit_test(test_apply_reads_no_text),
 	};
 	const char *srcdir = getenv("srcdir");

@@ -385,6 +385,95 @@ test_redeal_hooks(void **unused)
 		}
 }
 
+/* What a stop callback saw: how often it was asked, and at which asking it
+ * says stop (0: never). */
+struct asked {
+	int n, stop_at;
+};
+
+static int
+count_asks(void *ctx)
+{
+	struct asked *a = ctx;
+
+	return ++a->n == a->stop_at;
+}
+
+/* A budget is counted in playouts or iterations, and the stop callback (the
+ * referee's wall-clock cap, referee/bots.c) is asked as they go and heeded:
+ * for the searching levels, at positions of every game with a choice to
+ * make, a callback that never stops is asked a few times for a budget of
+ * 160 and changes no decision; one that stops at its first asking ends a
+ * search of 4,000 there. */
+static void
+test_budget_counted(void **unused)
+{
+	char names[MAX_SEATS][SEAT_NAME] = { "a", "b", "c", "d" };
+	const struct game_rules *g;
+	struct optset o;
+	char label[64];
+
+	(void)unused;
+	for (size_t i = 0; (g = setup_nth(i, &o, label, sizeof label)) != NULL; i++) {
+		void *a = malloc(g->state_size);
+		struct order_list ol;
+		struct rng walk;
+		int positions = 0;
+
+		rng_seed(&walk, 66);
+		order_list_init(&ol);
+		for (int game = 0; game < 4; game++) {
+			int seat = -1;
+
+			memset(a, 0, g->state_size);
+			assert_int_equal(g->setup(a, g->min_seats,
+			    (const char (*)[SEAT_NAME])names, &o, (uint64_t)game + 1, NULL,
+			    NULL), 0);
+			/* On to a step with a choice, some way into the game. */
+			for (int step = 0; step < 2000; step++) {
+				if ((seat = bot_next_seat(g, a, g->min_seats, &ol)) < 0)
+					break;
+				if (step >= 10 + game * 7 && ol.n > 1)
+					break;
+				assert_int_equal(g->apply(a, seat,
+				    &ol.v[rng_below(&walk, (uint32_t)ol.n)], NULL, NULL), 0);
+			}
+			if (seat < 0 || ol.n < 2)
+				continue;
+			positions++;
+			for (int level = BOT_MC; level <= BOT_ISMCTS; level++) {
+				struct asked never = { 0, 1000 }, once = { 0, 1 };
+				struct bot_budget plain = { .iterations = 160 };
+				struct bot_budget asked = { 160, count_asks, &never };
+				struct bot_budget cut = { 4000, count_asks, &once };
+				struct order x, y, z;
+
+				assert_int_equal(bot_decide(g, a, g->min_seats, seat, level, 9,
+				    &plain, &x, NULL), 0);
+				assert_int_equal(bot_decide(g, a, g->min_seats, seat, level, 9,
+				    &asked, &y, NULL), 0);
+				if (strcmp(x.text, y.text) != 0)
+					fail_msg("%s, level %s: asking to stop changed the "
+					    "decision", label, bot_level_name(level));
+				/* Asked now and then, not after every iteration, and
+				 * not past the budget's. */
+				if (never.n < 1 || never.n > 160 / 8)
+					fail_msg("%s, level %s: a budget of 160 asked %d times "
+					    "whether to stop", label, bot_level_name(level),
+					    never.n);
+				assert_int_equal(bot_decide(g, a, g->min_seats, seat, level, 9,
+				    &cut, &z, NULL), 0);
+				if (once.n != 1)
+					fail_msg("%s, level %s: told to stop, the search asked %d "
+					    "times", label, bot_level_name(level), once.n);
+			}
+		}
+		assert_true(positions > 0);
+		order_list_free(&ol);
+		free(a);
+	}
+}
+
 /* Bots play the orders of legal's bare lists without their text (bot.c), so
  * apply must do with an order what its kind and args say, text or none: at
  * every step of random games of every game, each legal order applied with
@@ -463,6 +552,7 @@ main(void)
 		cmocka_unit_test(test_peek_caught),
 		cmocka_unit_test(test_views_show_no_more),
 		cmocka_unit_test(test_redeal_hooks),
+		cmocka_unit_test(test_budget_counted),
 		cmocka_unit_test(test_apply_reads_no_text),
 	};
 	const char *srcdir = getenv("srcdir");

@@ -132,7 +132,8 @@ struct run {
 	uint64_t seed;
 	int nseats, mid;
 	int64_t seen;		/* outbox rows read */
-	long games, mails, shows, steps, ended, htmls, jsons, json_steps, links, icals;
+	long games, mails, shows, steps, ended, htmls, jsons, json_steps, links, link_steps,
+	    icals;
 	long leaks, positives, own_tokens;
 	long quiet_steps;	/* queued or noted orders that were steps for their sender */
 	/* What time did to the games (tick): the runs, the defaults the
@@ -672,11 +673,33 @@ check_text(struct run *r, const struct play *p, const struct facts *f,
 			r->positives++;
 }
 
+/* The step a one-tap link's order mail names (STEP, in the reader's
+ * words) is the one its report names: the reader's number, which counts no
+ * step hidden from it (report_step_seen). The ledger's number would count
+ * another seat's standing or queued orders. */
+static void
+check_link_step(struct run *r, const char *rules, const char *where, const char *body,
+    const char *link)
+{
+	const char *word = ordertr_word(r->lang, rules, "STEP"), *a, *b;
+	char key[64], lkey[64];
+
+	snprintf(key, sizeof key, "\n%s ", word);
+	snprintf(lkey, sizeof lkey, "\r\n%s ", word);
+	if (body == NULL || (a = strstr(body, key)) == NULL || (b = strstr(link, lkey)) == NULL)
+		return;
+	r->link_steps++;
+	if (atoll(a + strlen(key)) != atoll(b + strlen(lkey)))
+		fail_msg("%s, %s: the report reads %s %lld, a link's order %s %lld", r->game,
+		    where, word, atoll(a + strlen(key)), word, atoll(b + strlen(lkey)));
+}
+
 /* The one-tap links of a page (render/taps.h) as a mail client reads them,
- * percent-decoded: an encoded secret would hide from check_text. */
+ * percent-decoded: an encoded secret would hide from check_text. body: the
+ * mail's text, whose step the links must name too; NULL: none to compare. */
 static void
 check_links(struct run *r, const struct play *p, const struct facts *f,
-    const char *where, int reader, const char *html)
+    const char *where, int reader, const char *html, const char *body)
 {
 	for (const char *s = html; (s = strstr(s, "href=\"mailto:")) != NULL;) {
 		const char *e = strchr(s + 6, '"');
@@ -688,6 +711,7 @@ check_links(struct run *r, const struct play *p, const struct facts *f,
 		dec = g_uri_unescape_string(raw, NULL);
 		assert_non_null(dec);
 		check_text(r, p, f, where, reader, dec);
+		check_link_step(r, p->rules->name, where, body, dec);
 		r->links++;
 		g_free(dec);
 		free(raw);
@@ -702,7 +726,7 @@ check_links(struct run *r, const struct play *p, const struct facts *f,
  * so an escaped apostrophe hides nothing). */
 static void
 check_html(struct run *r, const struct play *p, const struct facts *f,
-    const char *where, int reader, const char *stored)
+    const char *where, int reader, const char *stored, const char *body)
 {
 	GMimeStream *in;
 	GMimeParser *ps;
@@ -741,7 +765,7 @@ check_html(struct run *r, const struct play *p, const struct facts *f,
 	shown = html_to_text(html, strlen(html));
 	check_text(r, p, f, where, reader, html);
 	check_text(r, p, f, where, reader, shown);
-	check_links(r, p, f, where, reader, html);
+	check_links(r, p, f, where, reader, html, body);
 	r->htmls++;
 	free(shown);
 	free(html);
@@ -861,7 +885,7 @@ scan_outbox(struct run *r)
 		    col_text(st, 1));
 		check_text(r, &p, f, where, reader, col_text(st, 3));
 		check_text(r, &p, f, where, reader, col_text(st, 4));
-		check_html(r, &p, f, where, reader, col_text(st, 5));
+		check_html(r, &p, f, where, reader, col_text(st, 5), col_text(st, 4));
 		check_eyes(r, p.rules->name, where, reader, col_text(st, 4), col_text(st, 7));
 		if (col_text(st, 6)[0] != '\0') {
 			check_text(r, &p, f, where, reader, col_text(st, 6));
@@ -1435,8 +1459,10 @@ test_setup(void **state)
 	 * (in a language, once the game has its HTML report in it). */
 	if (report_html_in(su->rules, j->lang)) {
 		assert_true(r->htmls > 0);
-		/* Its seats were asked to decide: the links were read too. */
+		/* Its seats were asked to decide: the links were read too,
+		 * and their steps compared. */
 		assert_true(r->links > 0);
+		assert_true(r->link_steps > 0);
 	}
 	else
 		printf("# %s in %s: no HTML report template, so no HTML mail to read\n",

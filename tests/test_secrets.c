@@ -5,7 +5,7 @@
  * civil disorder), and no mail may hold a fact its reader may not know at
  * that step (game_rules.secrets), another seat's token or the seed, nor be
  * written for another reader (check_eyes). The mails are read right after
- * the mail or the tick that made them, text, HTML and the first seat's
+ * the mail or the tick that made them, text, HTML and every seat's
  * view.json, and so is `azalai show --as` (report_tree) with the SVG of
  * its board picture. A planted leak must be
  * caught: every reader shown the
@@ -134,6 +134,7 @@ struct run {
 	int64_t seen;		/* outbox rows read */
 	long games, mails, shows, steps, ended, htmls, jsons, json_steps, links, link_steps,
 	    icals;
+	unsigned json_seats;		/* the seats whose view.json was read */
 	long leaks, positives, own_tokens;
 	long quiet_steps;	/* queued or noted orders that were steps for their sender */
 	/* What time did to the games (tick): the runs, the defaults the
@@ -821,6 +822,21 @@ check_json_step(struct run *r, const char *rules, const char *body, const char *
 		    key + 1, atoll(a + strlen(key)), atoll(b + 9));
 }
 
+/* view.json is its reader's view, labelled so: the view of another seat
+ * would hold that seat's secrets, which check_text may not list when the
+ * step revealed them to it alone. */
+static void
+check_json_viewer(struct run *r, const char *where, int reader, const char *json)
+{
+	char want[32];
+
+	snprintf(want, sizeof want, "\"viewer\" : %d,", reader);
+	if (reader < 0 || strstr(json, want) == NULL)
+		fail_msg("%s, %s: a view.json to seat %d says %.80s", r->game, where, reader,
+		    strstr(json, "\"viewer\"") != NULL ? strstr(json, "\"viewer\"") : json);
+	r->json_seats |= 1u << reader;
+}
+
 /* Whether a UID line of the calendar ical holds tag. */
 static int
 uid_with(const char *ical, const char *tag)
@@ -890,6 +906,7 @@ scan_outbox(struct run *r)
 		if (col_text(st, 6)[0] != '\0') {
 			check_text(r, &p, f, where, reader, col_text(st, 6));
 			check_json_step(r, p.rules->name, col_text(st, 4), col_text(st, 6));
+			check_json_viewer(r, where, reader, col_text(st, 6));
 			r->jsons++;
 		}
 		/* The calendar part's summary and description are words too. */
@@ -1019,10 +1036,11 @@ new_game(struct run *r)
 		fail_msg("play_create: %s", d.msg);
 	if (people_watch(&r->f.l, &r->f.cfg, &p, WATCHER, r->lang, now, &d) < 0)
 		fail_msg("watch: %s", d.msg);
-	/* The first seat's reports carry its view as JSON (JSON ON), in its
-	 * language: read too. */
-	if (reportjson_set(&r->f.l, &p, 0, 1, &d) < 0)
-		fail_msg("json: %s", d.msg);
+	/* Every seat's reports carry its view as JSON (JSON ON), in its
+	 * language: read too, each against its own reader. */
+	for (int i = 0; i < g->nseats; i++)
+		if (reportjson_set(&r->f.l, &p, i, 1, &d) < 0)
+			fail_msg("json: %s", d.msg);
 	tick_campaign(r, &p);
 	render_init(&rd, r->f.cfg.datadir, rules->name, r->f.cfg.language);
 	for (int i = 0; i < g->nseats; i++)
@@ -1471,6 +1489,8 @@ test_setup(void **state)
 	assert_true(r->shows > 0);
 	assert_true(r->jsons > 0);
 	assert_true(r->json_steps > 0);
+	/* Not the first seat's alone. */
+	assert_int_equal(r->json_seats, (1u << su->nseats) - 1);
 	/* Seats were asked to decide by a deadline: calendar parts were read. */
 	assert_true(r->icals > 0);
 	assert_true(r->own_tokens >= r->games * su->nseats);

@@ -930,6 +930,40 @@ test_end_by_levy(void **u)
 	assert_int_equal(s->winner, 1);
 	free(s);
 
+	/* the levy first: camels "have no bearing unless two players have
+	 * an equal total levy" (000), so 5 silver and one camel beat 4
+	 * silver and 20 camels */
+	s = game(3, NULL, 0, 5);
+	clear(s, 0);
+	put(s, s->settle_box[0], 0, 20);
+	put(s, s->settle_box[2], 2, 20);
+	terrain(s, 7, T_ERG);
+	put(s, 7, 1, 0);
+	tu_levy(s, NULL);
+	assert_int_equal(s->last_levy[1], 5);
+	tu_final_result(s, NULL);
+	assert_int_equal(s->winner, 1);
+	free(s);
+
+	/* two of three tied at the top: a draw between those two, the third
+	 * tribe not named */
+	s = game(3, NULL, 0, 5);
+	clear(s, 0);
+	for (int i = 0; i < 3; i++)
+		put(s, s->settle_box[i], i, i == 1 ? 4 : 5);
+	tu_levy(s, NULL);
+	tu_final_result(s, NULL);
+	assert_int_equal(s->winner, TU_NONE);
+	{
+		char e[256];
+
+		msg_english(s->result, e, sizeof e);
+		assert_non_null(strstr(e, tu_tribe_name[s->tribe_of[0]]));
+		assert_non_null(strstr(e, tu_tribe_name[s->tribe_of[2]]));
+		assert_null(strstr(e, tu_tribe_name[s->tribe_of[1]]));
+	}
+	free(s);
+
 	/* a full tie is a draw */
 	s = game(2, NULL, 0, 5);
 	clear(s, 0);

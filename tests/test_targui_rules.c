@@ -187,6 +187,47 @@ test_setup_three(void **u)
 	free(s);
 }
 
+/* Each tribe gets 10 camels, 5 silver and 1 gold and 5 tribal cards, so a
+ * supply (option camels) must hold 10 camels a tribe: 30 for three, 40
+ * for four. */
+static void
+test_setup_per_tribe(void **u)
+{
+	const char *c29[] = { "camels=29" }, *c39[] = { "camels=39" };
+	const char *c40[] = { "camels=40" };
+	struct tu_state *s = calloc(1, sizeof *s);
+	struct optset o;
+	struct diag d;
+
+	(void)u;
+	assert_int_equal(opt_resolve(tu_options, &o, c39, 1, &d), 0);
+	assert_int_equal(tu_setup(s, 4, names, &o, 1, NULL, &d), -1);
+	assert_non_null(strstr(d.msg, "at least 40"));
+	assert_int_equal(tu_setup(s, 3, names, &o, 1, NULL, &d), 0);
+	assert_int_equal(opt_resolve(tu_options, &o, c29, 1, &d), 0);
+	assert_int_equal(tu_setup(s, 3, names, &o, 1, NULL, &d), -1);
+	assert_non_null(strstr(d.msg, "at least 30"));
+	free(s);
+
+	s = fresh(4, c40, 1, 3);
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(s->money[i], 10);
+		assert_int_equal(s->hand[i], TU_TRIBAL);
+	}
+	free(s);
+	s = game(4, c40, 1, 3);
+	assert_int_equal(s->deck_pos, 0);	/* no fortune card yet */
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(s->owner[s->settle_box[i]], i);
+		assert_int_equal(s->camels[s->settle_box[i]], 10);
+		for (int j = 0; j < i; j++)
+			assert_int_not_equal(s->sector_of[i], s->sector_of[j]);
+	}
+	assert_int_equal(s->supply, 0);
+	ok(s);
+	free(s);
+}
+
 static void
 test_setup_options(void **u)
 {
@@ -1311,6 +1352,7 @@ main(void)
 		cmocka_unit_test(test_setup_opposite),
 		cmocka_unit_test(test_setup_four_last_sector),
 		cmocka_unit_test(test_setup_three),
+		cmocka_unit_test(test_setup_per_tribe),
 		cmocka_unit_test(test_setup_options),
 		cmocka_unit_test(test_deal),
 		cmocka_unit_test(test_round_stack),

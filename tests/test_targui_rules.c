@@ -826,6 +826,68 @@ test_elimination_three(void **u)
 	free(s);
 }
 
+/* A tribe out of a game of three is no longer a player: it sends no
+ * orders, a card of it left in the round gives it no turn, and it hands
+ * in no tribal cards when the next round starts. */
+static void
+test_out_tribe(void **u)
+{
+	struct tu_state *s = game(3, NULL, 0, 6);
+	struct evsink ev;
+	int skipped = 0, turns, per;
+
+	(void)u;
+	clear(s, 0);
+	s->owner[s->settle_box[2]] = TU_NONE;
+	tu_kill_camels(s, s->settle_box[2], 1);
+	terrain(s, 8, T_GUELTA);
+	terrain(s, 9, T_FESH);
+	put(s, 8, 0, 200);
+	put(s, 9, 2, 1);
+	turn(s, 0);
+	must(s, 0, "ATTACK 8 9");
+	assert_true(s->out[2]);
+	refused(s, 2, "END", "out of the game");
+	refused(s, 2, "BUY 9 1", "out of the game");
+
+	/* the out tribe's card comes first in what is left of the round */
+	s->cur = TU_NONE;
+	s->stack[0] = 2;
+	s->stack[1] = 0;
+	s->stack[2] = TU_FORTUNE_CARD;
+	s->stack_n = 3;
+	s->stack_pos = 0;
+	s->hand[0] = s->hand[2] = TU_TRIBAL - 1;
+	s->hand[1] = TU_TRIBAL;
+	s->deck_pos = s->round - 1;
+	ok(s);
+	turns = s->turns;
+	evsink_init(&ev);
+	tu_advance(s, &ev);
+	assert_int_equal(s->cur, 0);
+	assert_int_equal(s->stack_pos, 2);
+	assert_int_equal(s->turns, turns);
+	for (size_t i = 0; i < ev.n; i++)
+		skipped += strstr(evline_text(&ev.v[i]),
+		    "who are out of the game") != NULL;
+	assert_int_equal(skipped, 1);
+	evsink_free(&ev);
+	ok(s);
+
+	/* the next round */
+	s->cur = TU_NONE;
+	s->deck_pos = s->round;
+	tu_start_round(s, NULL);
+	per = s->die == 6 ? 1 : s->die;
+	assert_int_equal(s->stack_n, 2 * per + 1);
+	for (int k = 0; k < s->stack_n; k++)
+		assert_int_not_equal(s->stack[k], 2);
+	assert_int_equal(s->hand[2], TU_TRIBAL);
+	assert_int_equal(s->hand[0], TU_TRIBAL - per);
+	ok(s);
+	free(s);
+}
+
 /* ---- buying ---- */
 
 static void
@@ -1368,6 +1430,7 @@ main(void)
 		cmocka_unit_test(test_attack_report_short),
 		cmocka_unit_test(test_attack_rng_and_elimination),
 		cmocka_unit_test(test_elimination_three),
+		cmocka_unit_test(test_out_tribe),
 		cmocka_unit_test(test_buy),
 		cmocka_unit_test(test_levy_example),
 		cmocka_unit_test(test_end_by_levy),

@@ -983,6 +983,19 @@ test_levy_example(void **u)
 	assert_int_equal(s->money[0], 13);
 	ok(s);
 	free(s);
+
+	/* but held with one's own, another tribe's settlement is a territory
+	 * like any other: its economic value 4 is in the levy */
+	s = game(3, NULL, 0, 3);
+	clear(s, 0);
+	put(s, s->settle_box[2], 0, 1);
+	terrain(s, 7, T_REG);
+	put(s, 7, 2, 1);
+	assert_int_equal(tu_levy_of(s, 0), 8);
+	assert_int_equal(tu_levy_of(s, 1), 4);
+	assert_int_equal(tu_levy_of(s, 2), 0);
+	ok(s);
+	free(s);
 }
 
 /* ---- the end ---- */

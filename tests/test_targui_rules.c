@@ -173,6 +173,7 @@ test_setup_three(void **u)
 {
 	struct tu_state *s = fresh(3, NULL, 0, 5);
 	struct order_list l;
+	struct order o;
 
 	(void)u;
 	assert_int_equal(s->phase, PH_SETTLE);
@@ -184,10 +185,17 @@ test_setup_three(void **u)
 	assert_int_equal(l.n, 3);
 	assert_string_equal(l.v[0].text, "SETTLE 47");
 	order_list_free(&l);
+	/* at a deadline each seat gets the first box of its own three */
+	assert_int_equal(tu_default_order(s, 0, &o), 0);
+	assert_string_equal(o.text, "SETTLE 47");
 	must(s, 0, "SETTLE 49");
 	refused(s, 1, "SETTLE 39", "31, 32 or 33");
+	assert_int_equal(tu_default_order(s, 1, &o), 0);
+	assert_string_equal(o.text, "SETTLE 31");
 	must(s, 1, "SETTLE 32");
 	refused(s, 2, "SETTLE 49", "39, 40 or 41");
+	assert_int_equal(tu_default_order(s, 2, &o), 0);
+	assert_string_equal(o.text, "SETTLE 39");
 	must(s, 2, "SETTLE 40");
 	assert_int_equal(s->phase, PH_TURN);
 	free(s);

@@ -1122,6 +1122,60 @@ test_end_by_levy(void **u)
 	free(s);
 }
 
+/* The result names every tribe of a full tie, in seat order, each once. */
+static void
+test_tie_names_all(void **u)
+{
+	(void)u;
+	for (int n = 3; n <= 4; n++) {
+		struct tu_state *s = game(n, NULL, 0, 5);
+		char e[256], want[256], four[64] = "";
+
+		clear(s, 0);
+		tu_levy(s, NULL);
+		tu_final_result(s, NULL);
+		assert_int_equal(s->winner, TU_NONE);
+		msg_english(s->result, e, sizeof e);
+		if (n == 4)
+			snprintf(four, sizeof four, " and the %s (%s)",
+			    tu_tribe_name[s->tribe_of[3]], s->names[3]);
+		snprintf(want, sizeof want, "A tie at a levy of %d silver "
+		    "between the %s (%s) and the %s (%s) and the %s (%s)%s.",
+		    s->last_levy[0],
+		    tu_tribe_name[s->tribe_of[0]], s->names[0],
+		    tu_tribe_name[s->tribe_of[1]], s->names[1],
+		    tu_tribe_name[s->tribe_of[2]], s->names[2], four);
+		assert_string_equal(e, want);
+		free(s);
+	}
+}
+
+/* "If no tribe holds its own settlement, nobody wins" (rules-notes): not a
+ * draw either, even though every levy is 0 and the camels differ. */
+static void
+test_nobody_wins(void **u)
+{
+	struct tu_state *s = game(3, NULL, 0, 5);
+	char e[256];
+
+	(void)u;
+	clear(s, 0);
+	for (int i = 0; i < 3; i++)
+		put(s, s->settle_box[(i + 1) % 3], i, i + 1);
+	ok(s);
+	tu_levy(s, NULL);
+	for (int i = 0; i < 3; i++) {
+		assert_false(s->out[i]);
+		assert_int_equal(s->last_levy[i], 0);
+	}
+	tu_final_result(s, NULL);
+	assert_int_equal(s->phase, PH_OVER);
+	assert_int_equal(s->winner, TU_NONE);
+	msg_english(s->result, e, sizeof e);
+	assert_string_equal(e, "No tribe holds its own settlement: nobody wins.");
+	free(s);
+}
+
 static void
 test_game_ends_after_last_card(void **u)
 {
@@ -1477,6 +1531,8 @@ main(void)
 		cmocka_unit_test(test_buy),
 		cmocka_unit_test(test_levy_example),
 		cmocka_unit_test(test_end_by_levy),
+		cmocka_unit_test(test_tie_names_all),
+		cmocka_unit_test(test_nobody_wins),
 		cmocka_unit_test(test_game_ends_after_last_card),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_queue),

@@ -1176,6 +1176,50 @@ test_nobody_wins(void **u)
 	free(s);
 }
 
+/* Issue 33: a bot's reward at the end is the announced result's. A draw
+ * is shared by the tribes tied alone; a tribe outside the tie, or a game
+ * nobody wins, is a loss. */
+static void
+test_reward_at_end(void **u)
+{
+	struct tu_state *s = game(3, NULL, 0, 5);
+
+	(void)u;
+	clear(s, 0);
+	for (int i = 0; i < 3; i++)
+		put(s, s->settle_box[i], i, i == 1 ? 4 : 5);
+	tu_levy(s, NULL);
+	tu_final_result(s, NULL);
+	assert_int_equal(s->winner, TU_NONE);
+	assert_true(tu_reward(s, 0) == 0.5);
+	assert_true(tu_reward(s, 2) == 0.5);
+	assert_true(tu_reward(s, 1) == 0.0);
+	free(s);
+
+	s = game(3, NULL, 0, 5);
+	clear(s, 0);
+	for (int i = 0; i < 3; i++)
+		put(s, s->settle_box[(i + 1) % 3], i, 1);
+	tu_levy(s, NULL);
+	tu_final_result(s, NULL);
+	assert_int_equal(s->winner, TU_NONE);
+	for (int i = 0; i < 3; i++)
+		assert_true(tu_reward(s, i) == 0.0);
+	free(s);
+
+	/* a win is still 1 and 0 */
+	s = game(3, NULL, 0, 5);
+	clear(s, 0);
+	put(s, s->settle_box[2], 2, 6);
+	tu_levy(s, NULL);
+	tu_final_result(s, NULL);
+	assert_int_equal(s->winner, 2);
+	assert_true(tu_reward(s, 2) == 1.0);
+	assert_true(tu_reward(s, 0) == 0.0);
+	assert_true(tu_reward(s, 1) == 0.0);
+	free(s);
+}
+
 static void
 test_game_ends_after_last_card(void **u)
 {
@@ -1533,6 +1577,7 @@ main(void)
 		cmocka_unit_test(test_end_by_levy),
 		cmocka_unit_test(test_tie_names_all),
 		cmocka_unit_test(test_nobody_wins),
+		cmocka_unit_test(test_reward_at_end),
 		cmocka_unit_test(test_game_ends_after_last_card),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_queue),

@@ -70,27 +70,55 @@ same(const struct tu_state *s, int a, int b)
 	return !better(s, a, b) && !better(s, b, a);
 }
 
+/* May win: in the game and holding its own settlement. */
+static int
+contender(const struct tu_state *s, int i)
+{
+	return !s->out[i] && tu_holds_settlement(s, i);
+}
+
+/* The first of the best contenders (TU_NONE: none); *tie if another is as
+ * good. */
+static int
+top(const struct tu_state *s, int *tie)
+{
+	int best = TU_NONE;
+
+	*tie = 0;
+	for (int i = 0; i < s->nseats; i++) {
+		if (!contender(s, i))
+			continue;
+		if (best == TU_NONE || better(s, i, best)) {
+			best = i;
+			*tie = 0;
+		} else if (same(s, i, best))
+			*tie = 1;
+	}
+	return best;
+}
+
+/* Whether seat is in the draw the ranking ends in: the tribes the result
+ * names, and the only ones the bots' reward gives a draw's share. */
+int
+tu_in_draw(const struct tu_state *s, int seat)
+{
+	int tie, best = top(s, &tie);
+
+	return tie && contender(s, seat) && same(s, seat, best);
+}
+
 /* The fortune cards are used up: the highest levy among tribes holding their
  * own settlement wins; ties go to camels, then money. */
 void
 tu_final_result(struct tu_state *s, struct evsink *ev)
 {
-	int best = TU_NONE, tie = 0, n = 0, who[MAX_SEATS];
+	int tie, best = top(s, &tie), n = 0, who[MAX_SEATS];
 
-	for (int i = 0; i < s->nseats; i++) {
-		if (s->out[i] || !tu_holds_settlement(s, i))
-			continue;
-		if (best == TU_NONE || better(s, i, best)) {
-			best = i;
-			tie = 0;
-		} else if (same(s, i, best))
-			tie = 1;
-	}
 	s->phase = PH_OVER;
 	s->cur = TU_NONE;
 	s->winner = tie ? TU_NONE : best;
-	for (int i = 0; tie && i < s->nseats; i++)
-		if (!s->out[i] && tu_holds_settlement(s, i) && same(s, i, best))
+	for (int i = 0; i < s->nseats; i++)
+		if (tu_in_draw(s, i))
 			who[n++] = i;
 	/* result is a message in a fixed field of the state: one flat
 	 * sentence per number of tribes tied keeps it short. */

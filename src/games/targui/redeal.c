@@ -29,8 +29,9 @@ tu_redeal(void *st, int seat, struct rng *r)
 	}
 }
 
-/* Over: the winner 1, a tribe out 0, a shared end 1/2. Before: the
- * territories held against the others', then the money. */
+/* Over: the winner 1, a tribe in a draw 1/2 (only those the result names:
+ * when nobody wins, none), any other 0. Before: the territories held
+ * against the others', then the money. */
 double
 tu_reward(const void *st, int seat)
 {
@@ -38,7 +39,8 @@ tu_reward(const void *st, int seat)
 	double mine, best = 0;
 
 	if (s->phase == PH_OVER)
-		return s->winner == seat ? 1.0 : s->winner == TU_NONE && !s->out[seat] ? 0.5 : 0.0;
+		return s->winner == seat ? 1.0 : s->winner == TU_NONE &&
+		    tu_in_draw(s, seat) ? 0.5 : 0.0;
 	if (s->out[seat])
 		return 0.0;
 	mine = tu_territories_of(s, seat) + s->money[seat] / 40.0;

@@ -220,6 +220,7 @@ int tu_buy_max(const struct tu_state *, int seat);
 int tu_levy_of(const struct tu_state *, int seat);
 void tu_levy(struct tu_state *, struct evsink *);
 void tu_final_result(struct tu_state *, struct evsink *);
+int tu_in_draw(const struct tu_state *, int seat);
 
 /* fortune.c */
 void tu_fortune(struct tu_state *, int number, struct evsink *);

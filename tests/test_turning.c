@@ -3,7 +3,8 @@
  * another seat's order), the same on every analysis of the same game, the
  * largest drop first; a run mails them once, to the seats that want them
  * (the seat's ANALYSIS word, the campaign's turning_points), in the reader's
- * language, with a link to the archive's step when archive.url is set; two
+ * language (its order words too), each under its rank with the step its
+ * reports used and a link to the archive's step when archive.url is set; two
  * runs that analysed the same game queue its mails once. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,8 +21,10 @@
 #include "core/rng.h"
 #include "core/xmalloc.h"
 #include "games/bot.h"
+#include "lang/ordertr.h"
 #include "ledger/seats.h"
 #include "referee/bots.h"
+#include "render/report.h"
 #include "referee/turning.h"
 #include "testutil.h"
 
@@ -265,6 +268,76 @@ pass(struct fx_env *e, int games, int mails)
 	assert_int_equal(ts.left, 0);
 }
 
+/* A mail's words for one language: what each point's lines say. */
+struct said {
+	const char *lang, *step, *result;
+};
+
+static const struct said english = { "en", "Step", "expected result" };
+static const struct said german = { "de", "Schritt", "erwartetes Ergebnis" };
+
+/* body, the turning points mail to seat, says the points the analysis
+ * finds, in their order: point i under rank i + 1, with the step number
+ * the seat's reports used, what it played and what the judge would have
+ * played in the reader's order words with their expected results, and,
+ * when url is given, the link to the ledger's step on the archive page.
+ * Returns how many points the mail names. */
+static int
+says_the_points(struct fx_env *e, int seat, const char *body, const struct said *w,
+    const char *url)
+{
+	struct turning_point pts[2][TURNING_POINTS];
+	struct turning_budget b;
+	int judged[2], n = 0;
+	struct diag d;
+
+	/* The run's own budget: the same seed gives the same points. */
+	turning_budget_default(&b);
+	assert_int_equal(turning_analyse(&e->f.l, &e->p.g, VIS_SEAT(seat), &b, pts, judged,
+	    &d), 0);
+	for (int i = 0; i < TURNING_POINTS && pts[seat][i].seq > 0; i++, n++) {
+		const struct turning_point *p = &pts[seat][i];
+		char head[64], next[64], want[ORDER_TEXT * 3], tr[ORDER_TEXT * 2], *block;
+		const char *at, *end;
+
+		snprintf(head, sizeof head, "\n%d. %s %lld\n", i + 1, w->step,
+		    (long long)report_step_seen(&e->f.l, &e->p, seat, p->seq));
+		if ((at = strstr(body, head)) == NULL)
+			fail_msg("no \"%s\" in:\n%s", head + 1, body);
+		snprintf(next, sizeof next, "\n%d. %s ", i + 2, w->step);
+		end = strstr(at + 1, next);
+		block = xstrndup(at, end != NULL ? (size_t)(end - at) : strlen(at));
+		ordertr_to_lang(w->lang, e->p.rules->name, p->order, tr, sizeof tr);
+		/* The reader's words, not the ledger's: the check would
+		 * otherwise pass a mail in English. */
+		if (strcmp(w->lang, "en") != 0)
+			assert_string_not_equal(tr, p->order);
+		snprintf(want, sizeof want, " %s (%s %lld)\n", tr, w->result,
+		    (long long)(p->played * 100.0 + 0.5));
+		if (strstr(block, want) == NULL)
+			fail_msg("point %d: no \"%s\" in:%s", i + 1, want, block);
+		ordertr_to_lang(w->lang, e->p.rules->name, p->best_order, tr, sizeof tr);
+		snprintf(want, sizeof want, " %s (%s %lld)\n", tr, w->result,
+		    (long long)(p->best * 100.0 + 0.5));
+		if (strstr(block, want) == NULL)
+			fail_msg("point %d: no \"%s\" in:%s", i + 1, want, block);
+		if (url != NULL) {
+			snprintf(want, sizeof want, "%s/games/%s.html#step-%lld\n", url,
+			    e->p.g.name, (long long)p->seq);
+			if (strstr(block, want) == NULL)
+				fail_msg("point %d: no link %s in:%s", i + 1, want, block);
+		}
+		free(block);
+	}
+	{
+		char more[64];
+
+		snprintf(more, sizeof more, "\n%d. %s ", n + 1, w->step);
+		assert_null(strstr(body, more));
+	}
+	return n;
+}
+
 /* A step north never saw (south's standing order, issue 29) shifts the
  * ledger's numbers, which the archive page of the game over shows, from
  * the ones north's reports used: the mail names each point by north's
@@ -349,6 +422,8 @@ mailed_once_to_the_player(void **state)
 		snprintf(want, sizeof want, "az//games");
 		assert_null(strstr(body, want));
 	}
+	/* Each point the analysis found, in its order, linked to its step. */
+	assert_true(says_the_points(e, 0, body, &english, "https://example.org/az") > 0);
 	free(body);
 }
 
@@ -422,6 +497,12 @@ people_only(void **state)
 	body = fx_last_mail(&e->f, "turning", addr[1]);
 	assert_non_null(body);
 	assert_non_null(strstr(body, "Das Buqruru-Spiel bq-2 ist zu Ende."));
+	/* The orders too are in the reader's words: SÄEN, not SOW. */
+	assert_true(says_the_points(e, 1, body, &german, NULL) > 0);
+	free(body);
+	body = fx_last_mail(&e->f, "turning", addr[0]);
+	assert_non_null(body);
+	assert_true(says_the_points(e, 0, body, &english, NULL) > 0);
 	free(body);
 }
 

@@ -452,6 +452,26 @@ analysis_off_by_mail(void **state)
 	assert_int_equal(turning_mails(e, addr[0]), 0);
 }
 
+/* Between people the campaign's auto sends nothing (people_auto); the
+ * seat's own ON gets it the mail all the same, and the other seat none. */
+static void
+analysis_on_by_mail(void **state)
+{
+	struct fx_env *e = *state;
+	char *ack;
+
+	mail_game(e, 0, "ANALYSIS ON");
+	fx_reload(e);
+	assert_int_equal(e->p.g.seats[0].turning, 1);
+	assert_int_equal(e->p.g.seats[1].turning, -1);
+	ack = fx_last_mail(&e->f, "ack", addr[0]);
+	assert_non_null(ack);
+	free(ack);
+	pass(e, 1, 1);
+	assert_int_equal(turning_mails(e, addr[0]), 1);
+	assert_int_equal(turning_mails(e, addr[1]), 0);
+}
+
 static void
 campaign_no(void **state)
 {
@@ -603,6 +623,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(mailed_once_to_the_player, setup_bot,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(analysis_off_by_mail, setup_bot,
+		    fx_env_teardown),
+		cmocka_unit_test_setup_teardown(analysis_on_by_mail, setup_people,
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(campaign_no, setup_bot, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(waits_when_time_is_spent, setup_bot,

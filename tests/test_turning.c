@@ -18,14 +18,16 @@
 #include <sqlite3.h>
 
 #include "core/clock.h"
+#include "core/fsutil.h"
 #include "core/rng.h"
 #include "core/xmalloc.h"
 #include "games/bot.h"
 #include "lang/ordertr.h"
 #include "ledger/seats.h"
 #include "referee/bots.h"
-#include "render/report.h"
 #include "referee/turning.h"
+#include "render/archive.h"
+#include "render/report.h"
 #include "testutil.h"
 
 static const char *const addr[] = { "n@example.org", "s@example.org" };
@@ -338,6 +340,50 @@ says_the_points(struct fx_env *e, int seat, const char *body, const struct said 
 	return n;
 }
 
+/* The archive's page of the game, written now: each link of body (to url
+ * and a step) opens the section of the step the mail says north played,
+ * the order shown there the one said above the link. */
+static void
+the_links_open_the_points(struct fx_env *e, const char *body, const char *url)
+{
+	struct archive_stats as;
+	struct diag d;
+	char dir[300], path[400], *page;
+	const char *at;
+	size_t len;
+	int n = 0;
+
+	snprintf(dir, sizeof dir, "%s/site", e->f.dir);
+	if (archive_write(&e->f.l, &e->f.cfg, dir, NULL, 0, NULL, 0, &as, &d) != 0)
+		fail_msg("archive: %s", d.msg);
+	snprintf(path, sizeof path, "%s/games/%s.html", dir, e->p.g.name);
+	assert_int_equal(fs_read(path, &page, &len), 0);
+	for (at = strstr(body, "You played:"); at != NULL; at = strstr(at, "You played:")) {
+		const char *order = at + strlen("You played:"), *stop, *link, *sec, *end;
+		char want[ORDER_TEXT + 40], *section;
+		long long step;
+
+		order += strspn(order, " ");
+		assert_non_null(stop = strstr(order, " (expected result"));
+		assert_non_null(link = strstr(stop, url));
+		step = strtoll(link + strlen(url), NULL, 10);
+		snprintf(want, sizeof want, "<section class=\"step\" id=\"step-%lld\" ", step);
+		if ((sec = strstr(page, want)) == NULL)
+			fail_msg("no step %lld on the page", step);
+		assert_non_null(end = strstr(sec, "</section>"));
+		section = xstrndup(sec, (size_t)(end - sec));
+		assert_non_null(strstr(section, " by north, "));
+		snprintf(want, sizeof want, "<code>%.*s</code>", (int)(stop - order), order);
+		if (strstr(section, want) == NULL)
+			fail_msg("step %lld of the page is not %s:\n%s", step, want, section);
+		free(section);
+		at = link;
+		n++;
+	}
+	assert_true(n > 0);
+	free(page);
+}
+
 /* A step north never saw (south's standing order, issue 29) shifts the
  * ledger's numbers, which the archive page of the game over shows, from
  * the ones north's reports used: the mail names each point by north's
@@ -380,6 +426,7 @@ page_numbers_beside_the_link(void **state)
 	}
 	assert_true(points > 0);
 	assert_true(differs > 0);
+	the_links_open_the_points(e, body, url);
 	free(body);
 }
 

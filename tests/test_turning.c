@@ -25,6 +25,7 @@
 #include "lang/ordertr.h"
 #include "ledger/seats.h"
 #include "referee/bots.h"
+#include "referee/people.h"
 #include "referee/turning.h"
 #include "render/archive.h"
 #include "render/report.h"
@@ -33,10 +34,11 @@
 static const char *const addr[] = { "n@example.org", "s@example.org" };
 static const char *const seat_name[] = { "north", "south" };
 
-/* Plays e's game to its end with every step's kind as kinds[seat] says, a
- * random legal order each, through play_step: no mail, no bot search. */
+/* Plays e's game to its end (or steps steps, when more than 0) with every
+ * step's kind as kinds[seat] says, a random legal order each, through
+ * play_step: no mail, no bot search. */
 static void
-play_out(struct fx_env *e, const char *const kinds[2], int default_every)
+play_steps(struct fx_env *e, const char *const kinds[2], int default_every, int steps)
 {
 	struct order_list ol;
 	struct rng r;
@@ -47,7 +49,7 @@ play_out(struct fx_env *e, const char *const kinds[2], int default_every)
 	clock_iso(clock_now(), now, sizeof now);
 	rng_seed(&r, 7);
 	order_list_init(&ol);
-	for (int guard = 0; guard < 5000; guard++) {
+	for (int guard = 0; guard < 5000 && (steps <= 0 || guard < steps); guard++) {
 		int seat = fx_waited_seat(&e->p);
 		const char *kind;
 
@@ -68,7 +70,14 @@ play_out(struct fx_env *e, const char *const kinds[2], int default_every)
 	}
 	order_list_free(&ol);
 	fx_reload(e);
-	assert_string_equal(e->p.g.status, "over");
+	if (steps <= 0)
+		assert_string_equal(e->p.g.status, "over");
+}
+
+static void
+play_out(struct fx_env *e, const char *const kinds[2], int default_every)
+{
+	play_steps(e, kinds, default_every, 0);
 }
 
 static struct turning_budget small = { 60, 40 };
@@ -637,6 +646,50 @@ claimed_once(void **state)
 	pass(e, 0, 0);
 }
 
+/* A seat handed over to another player: the new one's mail names only
+ * the decisions made since (doc/orders.md: never another player's order),
+ * and the player the seat was taken from gets none. */
+static void
+handed_over(void **state)
+{
+	static const char *const kinds[2] = { "order", "bot" };
+	struct fx_env *e = *state;
+	struct turning_point pts[2][TURNING_POINTS];
+	char token[TOKEN_LEN], now[32], sql[200];
+	uint64_t fixed = 99;
+	int64_t since;
+	int judged[2];
+	struct diag d;
+
+	play_steps(e, kinds, 0, 60);
+	clock_iso(clock_now(), now, sizeof now);
+	assert_int_equal(ledger_begin(&e->f.l, &d), 0);
+	if (people_replace(&e->f.l, &e->f.cfg, &e->p, 0, "m@example.org", &fixed, now, token,
+	    &d) != 0)
+		fail_msg("people_replace: %s", d.msg);
+	assert_int_equal(ledger_commit(&e->f.l, &d), 0);
+	fx_reload(e);
+	since = fx_count(&e->f, "SELECT step FROM outbox WHERE kind = 'welcome' AND "
+	    "to_addr = 'm@example.org'");
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM events WHERE game_id = %lld AND "
+	    "kind = 'order' AND seat_idx = 0 AND seq <= %lld", (long long)e->p.g.id,
+	    (long long)since);
+	/* The first player decided, or the test shows nothing. */
+	assert_true(fx_count(&e->f, sql) > 10);
+	play_out(e, kinds, 0);
+	assert_int_equal(turning_analyse(&e->f.l, &e->p.g, VIS_SEAT(0), &small, pts, judged,
+	    &d), 0);
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM events WHERE game_id = %lld AND "
+	    "kind = 'order' AND seat_idx = 0 AND seq > %lld", (long long)e->p.g.id,
+	    (long long)since);
+	assert_int_equal(judged[0], fx_count(&e->f, sql));
+	for (int i = 0; i < TURNING_POINTS; i++)
+		assert_true(pts[0][i].seq == 0 || pts[0][i].seq > since);
+	pass(e, 1, 1);
+	assert_int_equal(turning_mails(e, "m@example.org"), 1);
+	assert_int_equal(turning_mails(e, addr[0]), 0);
+}
+
 static int
 setup_bot(void **state)
 {
@@ -681,6 +734,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(page_numbers_beside_the_link,
 		    setup_targi_people, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(claimed_once, setup_bot, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(handed_over, setup_targi, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(people_auto, setup_people, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(people_only, setup_people, fx_env_teardown),
 	};

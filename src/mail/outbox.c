@@ -173,6 +173,30 @@ outbox_count_since(struct ledger *l, const char *to, const char *kind, const cha
 	return n;
 }
 
+int64_t
+outbox_seat_player_since(struct ledger *l, int64_t game, int seat, const char *address)
+{
+	/* Welcome rows are kept for good, bodies and all (outbox_prune): the
+	 * seat's hand-overs are read off them. */
+	sqlite3_stmt *st = ledger_stmt(l, "SELECT MIN(step) FROM outbox WHERE kind = "
+	    "'welcome' AND game_id = ?1 AND seat_idx = ?2 AND to_addr = ?3 COLLATE NOCASE "
+	    "AND step >= COALESCE((SELECT MAX(step) FROM outbox WHERE kind = 'welcome' AND "
+	    "game_id = ?1 AND seat_idx = ?2 AND to_addr <> ?3 COLLATE NOCASE), -1)");
+	char ascii[ADDRESS_MAX];
+	int64_t since = -1;
+
+	/* As outbox_queue spells it. */
+	if (address_ascii(address, ascii, sizeof ascii, NULL) == 0)
+		address = ascii;
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int(st, 2, seat);
+	sqlite3_bind_text(st, 3, address, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+		since = sqlite3_column_int64(st, 0);
+	ledger_release(l, st);
+	return since;
+}
+
 int
 outbox_find(struct ledger *l, const char *message_id, struct outbox_mail *m)
 {

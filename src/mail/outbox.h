@@ -127,6 +127,11 @@ struct outbox_mail {
 int outbox_find(struct ledger *, const char *message_id, struct outbox_mail *m);
 /* Mails of kind to address queued since the ISO time `since`. */
 int outbox_count_since(struct ledger *, const char *to, const char *kind, const char *since);
+/* The step at which address became the player of seat (the step its first
+ * welcome mail showed since the seat's last one to another player), -1
+ * when no welcome mail went to it: the seat's since the game began. */
+int64_t outbox_seat_player_since(struct ledger *, int64_t game, int seat,
+    const char *address);
 /* Answers to mail no token proved (help, problem and receipt mails, which
  * go to no seat), to any address, queued since the ISO time `since`. */
 int outbox_strangers_since(struct ledger *, const char *since);

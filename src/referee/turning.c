@@ -13,6 +13,7 @@
 #include "lang/ordertr.h"
 #include "ledger/play.h"
 #include "mail/address.h"
+#include "mail/outbox.h"
 #include "referee/bots.h"
 #include "referee/notice.h"
 #include "referee/turning.h"
@@ -38,6 +39,7 @@ struct walk {
 	const struct game_row *g;
 	const struct turning_budget *b;
 	uint32_t seats;
+	int64_t since[MAX_SEATS];	/* each seat's player's first step */
 	void *before;			/* the state before the step walked */
 	int have_before;
 	struct turning_point (*pts)[TURNING_POINTS];
@@ -67,9 +69,12 @@ step(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	struct diag d;
 
 	/* Only what the seat itself decided: the referee's defaults, a bot's
-	 * moves and the game master's steps are no one's mistakes. */
+	 * moves and the game master's steps are no one's mistakes, and the
+	 * orders of a player the seat was taken from are not the mail's
+	 * reader's. */
 	if (w->have_before && strcmp(e->kind, "order") == 0 && e->seat >= 0 &&
 	    e->seat < w->g->nseats && (w->seats & VIS_SEAT(e->seat)) &&
+	    seq > w->since[e->seat] &&
 	    w->r->parse(w->before, e->seat, e->payload, &o, &d) == 0 &&
 	    bot_judge(w->r, w->before, w->g->nseats, e->seat, &o,
 	    turning_seed(w->g->seed, seq), w->b->iterations,
@@ -109,6 +114,9 @@ turning_analyse(struct ledger *l, const struct game_row *g, uint32_t seats,
 		    g->name, g->rules);
 	memset(pts, 0, sizeof *pts * (size_t)g->nseats);
 	memset(judged, 0, sizeof *judged * (size_t)g->nseats);
+	for (int s = 0; s < g->nseats; s++)
+		w.since[s] = (seats & VIS_SEAT(s)) ? outbox_seat_player_since(l, g->id, s,
+		    g->seats[s].address) : -1;
 	w.before = xcalloc(1, w.r->state_size);
 	st = xcalloc(1, w.r->state_size);
 	rc = play_replay(l, g, -1, st, step, &w, d);

@@ -37,7 +37,8 @@ void turning_budget_default(struct turning_budget *);
 uint64_t turning_seed(uint64_t game_seed, int64_t seq);
 
 /* For every seat in seats (a VIS_SEAT mask), its own decisions (steps of
- * kind 'order') with the largest drops, largest first, at most
+ * kind 'order', since its player took the seat: outbox_seat_player_since)
+ * with the largest drops, largest first, at most
  * TURNING_POINTS, in pts[seat]; a decision that lost nothing is not one.
  * judged[seat] counts the seat's decisions judged. 0, or -1 with a diag. */
 int turning_analyse(struct ledger *, const struct game_row *, uint32_t seats,

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Exactly once against mailbox servers that fail in the middle of a run: one
 # that never greets, one that falls silent inside a mail (IMAP FETCH, POP3
-# RETR), one that closes the connection there (IMAP), and a ledger that will
-# not store a mail. Each run ends on mailbox.timeout with 75 and a line that says
+# RETR), one that closes the connection there, and a ledger that will not
+# store a mail. Each run ends on mailbox.timeout with 75 and a line that says
 # where; what was stored stays stored, once; the mail that was cut short or
 # not stored is neither taken nor let go (no \Seen, no DELE, no UID
 # remembered), so a later run takes it whole. The servers are
@@ -11,7 +11,7 @@
 # MODE.heard. "timeout 60" only ends a run that would hang.
 . "${top_srcdir:-.}/tests/lib.sh"
 silent=$(dirname "$az")/tests/silent-server
-modes='mute imap-stall imap-cut pop3-stall'
+modes='mute imap-stall imap-cut pop3-stall pop3-cut'
 pids=
 at_exit 'for p in $pids; do kill "$p" 2>/dev/null; done'
 cd "$dir" || exit 1
@@ -94,6 +94,22 @@ check "the first mail is taken and deleted, the second neither" \
 run
 check "the next run does not fetch the first again" \
 	'! heard "RETR 1" && heard "RETR 2" && [ "$(mails)" = "1@silent" ]'
+
+# POP3 closing the connection in the middle of the second mail: libcurl
+# ends a RETR at the end of the connection as at its final "." line.
+fresh pop3-cut pop3 pop3-cut
+run
+check "POP3 cut mid-RETR: the run ends with 75" '[ "$rc" = 75 ]'
+check "it names the mail it was fetching" \
+	'grep -q "error: run: fetching message u2 at pop3://" run.err'
+check "the cut mail is not taken as whole, nor deleted" \
+	'[ "$(mails)" = "1@silent" ] && ! heard "DELE 2"'
+# The first mail as the server sends it, in hex as sqlite3 shows a blob:
+# what is said on the connection after a mail must not end up in it.
+one=$(printf 'From: a@azalai.test\r\nMessage-ID: <1@silent>\r\nSubject: one\r\n\r\nHELP\r\n' |
+    od -An -tx1 | tr -d ' \n' | tr a-f A-F)
+check "the mail before it is stored byte for byte" \
+	'[ "$(q "SELECT hex(raw) FROM messages")" = "$one" ]'
 
 # A mail the ledger will not store is not let go: IMAP neither flags it nor
 # remembers its UID, POP3 does not delete it; the next run takes it.

@@ -89,6 +89,32 @@ dele(CURL *h, const char *base, long num, struct buf *body, const char *where)
 	curl_easy_setopt(h, CURLOPT_NOBODY, 0L);
 }
 
+/* NOOP on the connection a mail came by, after it came: libcurl ends a
+ * RETR at the server's end of the connection as at the final "." line, so
+ * a mail cut short there would be taken as whole, and deleted (by the next
+ * connection libcurl opens, or the next run). Only a connection that still
+ * answers, with no other opened meanwhile, brought the mail to its end. */
+static int
+still_there(CURL *h, const char *base, const char *what, const char *where,
+    struct diag *d)
+{
+	long opened = 0;
+	int rc;
+
+	curl_easy_setopt(h, CURLOPT_URL, base);
+	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, "NOOP");
+	curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
+	rc = curlx_perform(h, what, where, d);
+	curl_easy_setopt(h, CURLOPT_NOBODY, 0L);
+	if (rc < 0)
+		return -1;
+	curl_easy_getinfo(h, CURLINFO_NUM_CONNECTS, &opened);
+	if (opened > 0)
+		return diag_set(d, 0, "%s at %s failed: the server closed the connection "
+		    "before the end of the mail", what, where);
+	return 0;
+}
+
 struct pop3 {
 	const struct config *c;
 	struct ledger *l;
@@ -180,7 +206,8 @@ pop3_next(void *src, struct fetch_mail *fm, struct ingest_stats *s, struct diag 
 	curl_easy_setopt(p->h, CURLOPT_URL, url);
 	curl_easy_setopt(p->h, CURLOPT_CUSTOMREQUEST, NULL);
 	snprintf(what, sizeof what, "fetching message %s", m->uidl);
-	if (curlx_perform(p->h, what, p->c->mailbox_url, d) < 0)
+	if (curlx_perform(p->h, what, p->c->mailbox_url, d) < 0 ||
+	    still_there(p->h, p->base, what, p->c->mailbox_url, d) < 0)
 		return -1;
 	mailbytes_cut(p->body.p ? p->body.p : "", p->body.len,
 	    (size_t)p->c->max_message_bytes, &fm->mb);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Real mail servers failing under the referee: Dovecot down for a run,
 # Postfix down for a run, the referee killed between the ledger commit and
-# the mailbox flag (the AZALAI_TEST_DIE_AFTER_COMMIT hook in the fetchers),
+# the mailbox flag, move or delete (the AZALAI_TEST_DIE_AFTER_COMMIT hook in
+# the fetchers),
 # Dovecot stopped in the middle of a run (AZALAI_TEST_PAUSE_AFTER_COMMIT),
 # and servers that offer no STARTTLS to a referee that requires it.
 # Each time nothing is lost, the next run finishes the work, and nothing is
@@ -104,6 +105,47 @@ check "the refetch was seen as a duplicate" \
 check "the mailbox now has it flagged" \
 	'[ -z "$(curl -s --user referee@$MS_DOMAIN:$MS_PASS --url imap://127.0.0.1:$MS_IMAP_PORT/INBOX --request "UID SEARCH UNSEEN" | tr -d "\r" | sed -n "s/^\* SEARCH *//p")" ]'
 check "the game replays" '"$az" replay "$game" > /dev/null 2>&1'
+
+# 3b. The same with mailbox.seen move, then delete: the kill leaves the mail
+# in the INBOX (not lost), and the next run, which finds it held already,
+# moves or deletes it (not left to be looked at again forever).
+imap_do() { # FOLDER COMMAND: the referee's mailbox answers COMMAND
+	curl -s --max-time 20 --user "referee@$MS_DOMAIN:$MS_PASS" \
+	    --url "imap://127.0.0.1:$MS_IMAP_PORT/$1" --request "$2" | tr -d '\r'
+}
+in_box() { imap_do "$1" "UID SEARCH ALL" | sed -n 's/^\* SEARCH//p' | wc -w; }
+imap_do "" "CREATE Done" > /dev/null
+cp azalai.yaml seen.yaml
+for how in move delete; do
+	sed "/^mailbox:/a\\
+  seen: $how\\
+  move_to: Done" seen.yaml > azalai.yaml
+	inbox=$(in_box INBOX)
+	done_box=$(in_box Done)
+	msgs=$(q "select count(*) from messages")
+	order amastan "SOW"
+	mid="$n.amastan@$MS_DOMAIN"
+	ms_wait_count referee $((inbox + 1))
+	AZALAI_TEST_DIE_AFTER_COMMIT=1 "$az" run > /dev/null 2>> err.txt
+	rc=$?
+	check "$how: killed after the commit, before the $how" \
+		'[ "$rc" = 9 ] && [ "$(q "select count(*) from messages")" = $((msgs + 1)) ]'
+	check "$how: the mail is still in the INBOX" '[ "$(in_box INBOX)" = $((inbox + 1)) ]'
+	"$az" run > /dev/null 2>> err.txt
+	rc=$?
+	check "$how: the next run takes it once" \
+		'[ "$rc" = 0 ] && [ "$(q "select count(*) from messages")" = $((msgs + 1)) ] &&
+		 [ "$(q "select count(*) from orders where message = (select id from messages
+		     where message_id = '\''$mid'\'')")" = 1 ]'
+	if [ "$how" = move ]; then
+		check "move: and moves it to Done" \
+			'[ "$(in_box INBOX)" = "$inbox" ] && [ "$(in_box Done)" = $((done_box + 1)) ]'
+	else
+		check "delete: and deletes it" \
+			'[ "$(in_box INBOX)" = "$inbox" ] && [ "$(in_box Done)" = "$done_box" ]'
+	fi
+done
+cp seen.yaml azalai.yaml
 
 # 4. A recipient the server refuses (5xx) fails for good, and is not retried.
 "$az" new buqruru --seat amastan=amastan@$MS_DOMAIN --seat ghost=nobody@$MS_DOMAIN \

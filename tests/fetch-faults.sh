@@ -1,14 +1,15 @@
 #!/bin/sh
 # Exactly once against mailbox servers that fail in the middle of a run: one
 # that never greets, one that falls silent inside a mail (IMAP FETCH, POP3
-# RETR), one that closes the connection there, and a ledger that will not
-# store a mail. Each run ends on mailbox.timeout with 75 and a line that says
-# where; what was stored stays stored, once; the mail that was cut short or
-# not stored is neither taken nor let go (no \Seen, no DELE, no UID
-# remembered), so a later run takes it whole. The servers are
-# tests/silent-server on loopback (their mailbox: <1@silent> whole, then
-# <2@silent> cut after its header), which write every command they hear to
-# MODE.heard. "timeout 60" only ends a run that would hang.
+# RETR), one that closes the connection there, a run killed between its
+# commit and the DELE, and a ledger that will not store a mail. Each run
+# ends on mailbox.timeout with 75 and a line that says where; what was
+# stored stays stored, once; the mail that was cut short or not stored is
+# neither taken nor let go (no \Seen, no DELE, no UID remembered), so a
+# later run takes it whole. The servers are tests/silent-server on loopback
+# (their mailbox: <1@silent> whole, then <2@silent> cut after its header),
+# which write every command they hear to MODE.heard. "timeout 60" only ends
+# a run that would hang.
 . "${top_srcdir:-.}/tests/lib.sh"
 silent=$(dirname "$az")/tests/silent-server
 modes='mute imap-stall imap-cut pop3-stall pop3-cut'
@@ -94,6 +95,18 @@ check "the first mail is taken and deleted, the second neither" \
 run
 check "the next run does not fetch the first again" \
 	'! heard "RETR 1" && heard "RETR 2" && [ "$(mails)" = "1@silent" ]'
+
+# POP3 killed between its first commit and the DELE: the mail stays on the
+# server, and the next run, which knows its UIDL, deletes it unfetched.
+fresh pop3-kill pop3 pop3-stall
+: > "$heard"
+AZALAI_TEST_DIE_AFTER_COMMIT=1 timeout 60 "$az" run > run.out 2> run.err
+rc=$?
+check "POP3 killed after its first commit, before the DELE" \
+	'[ "$rc" = 9 ] && [ "$(mails)" = "1@silent" ] && heard "RETR 1" && ! heard "DELE"'
+run
+check "the next run deletes it unfetched, and takes nothing twice" \
+	'heard "DELE 1" && ! heard "RETR 1" && [ "$(mails)" = "1@silent" ]'
 
 # POP3 closing the connection in the middle of the second mail: libcurl
 # ends a RETR at the end of the connection as at its final "." line.

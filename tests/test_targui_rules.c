@@ -817,18 +817,16 @@ test_attack_rng_and_elimination(void **u)
 	free(s);
 }
 
-/* With three tribes one going out ends nothing: the game ends when a
- * single tribe is left. */
-static void
-test_elimination_three(void **u)
+/* A game of three where seat 0 has just driven seat 2 out: seat 2's
+ * settlement was lost and box 9 was all it held. */
+static struct tu_state *
+seat_2_driven_out(void)
 {
 	struct tu_state *s = game(3, NULL, 0, 6);
 
-	(void)u;
 	clear(s, 0);
 	for (int i = 0; i < 3; i++)
 		assert_true(s->settle_box[i] > 9);
-	/* seat 2's settlement is lost; box 9 is all it holds */
 	s->owner[s->settle_box[2]] = TU_NONE;
 	tu_kill_camels(s, s->settle_box[2], 1);
 	terrain(s, 8, T_GUELTA);
@@ -838,6 +836,17 @@ test_elimination_three(void **u)
 	turn(s, 0);
 	must(s, 0, "ATTACK 8 9");
 	assert_true(s->out[2]);
+	return s;
+}
+
+/* With three tribes one going out ends nothing: the game ends when a
+ * single tribe is left. */
+static void
+test_elimination_three(void **u)
+{
+	struct tu_state *s = seat_2_driven_out();
+
+	(void)u;
 	assert_false(s->out[1]);
 	assert_int_equal(s->phase, PH_TURN);
 	assert_int_equal(s->winner, TU_NONE);
@@ -862,21 +871,11 @@ test_elimination_three(void **u)
 static void
 test_out_tribe(void **u)
 {
-	struct tu_state *s = game(3, NULL, 0, 6);
+	struct tu_state *s = seat_2_driven_out();
 	struct evsink ev;
 	int skipped = 0, turns, per;
 
 	(void)u;
-	clear(s, 0);
-	s->owner[s->settle_box[2]] = TU_NONE;
-	tu_kill_camels(s, s->settle_box[2], 1);
-	terrain(s, 8, T_GUELTA);
-	terrain(s, 9, T_FESH);
-	put(s, 8, 0, 200);
-	put(s, 9, 2, 1);
-	turn(s, 0);
-	must(s, 0, "ATTACK 8 9");
-	assert_true(s->out[2]);
 	refused(s, 2, "END", "out of the game");
 	refused(s, 2, "BUY 9 1", "out of the game");
 

@@ -313,8 +313,10 @@ says_the_points(struct fx_env *e, int seat, const char *body, const struct said 
 
 		snprintf(head, sizeof head, "\n%d. %s %lld\n", i + 1, w->step,
 		    (long long)report_step_seen(&e->f.l, &e->p, seat, p->seq));
-		if ((at = strstr(body, head)) == NULL)
+		if ((at = strstr(body, head)) == NULL) {
 			fail_msg("no \"%s\" in:\n%s", head + 1, body);
+			return n;	/* fail_msg may not be known not to return */
+		}
 		snprintf(next, sizeof next, "\n%d. %s ", i + 2, w->step);
 		end = strstr(at + 1, next);
 		block = xstrndup(at, end != NULL ? (size_t)(end - at) : strlen(at));

@@ -57,6 +57,12 @@ for key in ledger '  path' '  outdir'; do
 	   fails=$((fails + 1)) ;;
 	esac
 done
+# The watcher is enabled by hand ("systemctl enable", its comment and
+# azalai(1)), which does nothing for a unit with no [Install] section.
+sed -n '/^\[Install\]$/,$p' "$src/contrib/systemd/azalai-watch.service" |
+    grep -qx 'WantedBy=multi-user.target' ||
+    { echo "FAIL: azalai-watch.service cannot be enabled (no WantedBy=multi-user.target)"
+      fails=$((fails + 1)); }
 # The timer starts azalai.service (its own name's) every five minutes, as
 # the cron jobs run it and the package's description says.
 timer=$src/contrib/systemd/azalai.timer

@@ -152,6 +152,11 @@ done
 check "postrm deletes /var/lib/azalai on purge only" \
 	'sed -n "/purge/,/^fi/p" "$root/DEBIAN/postrm" | grep -q "rm -rf /var/lib/azalai" &&
 	 [ "$(grep -c "rm -rf /var/lib/azalai" "$root/DEBIAN/postrm")" = 1 ]'
+# The units' LogsDirectory= makes /var/log/azalai, where log.file may write:
+# Debian policy (10.8) has logs go on purge, and stay on remove.
+check "postrm deletes /var/log/azalai on purge only" \
+	'sed -n "/purge/,/^fi/p" "$root/DEBIAN/postrm" | grep -q "rm -rf /var/log/azalai" &&
+	 [ "$(grep -c "rm -rf /var/log/azalai" "$root/DEBIAN/postrm")" = 1 ]'
 cronline=$(grep -v '^#' "$root/etc/cron.d/azalai" | grep -v '=' | sed '/^$/d')
 check "the cron job runs as azalai and steps aside for systemd" \
 	'printf "%s\n" "$cronline" | awk -F"\t" "{ exit !(\$2 == \"azalai\") }" &&
@@ -209,11 +214,15 @@ if [ "${AZALAI_DEB_INSTALL:-}" = 1 ]; then
 		runuser -u azalai -- sh -c "$cmd" < /dev/null > "$work/cron.out" 2>&1 || rc=$?
 		check "the cron job runs quietly" '[ "$rc" = 0 ] && [ ! -s "$work/cron.out" ]'
 	fi
+	# What systemd makes for the units' LogsDirectory=, a log file in it.
+	mkdir -p /var/log/azalai && : > /var/log/azalai/azalai.log
 	DEBIAN_FRONTEND=noninteractive apt-get remove -y azalai > "$work/remove.log" 2>&1
 	check "removing keeps /var/lib/azalai" '[ -f /var/lib/azalai/azalai.db ]'
+	check "removing keeps /var/log/azalai" '[ -f /var/log/azalai/azalai.log ]'
 	dpkg --purge azalai > "$work/purge.log" 2>&1
 	check "purging deletes /var/lib/azalai" '[ ! -e /var/lib/azalai ]'
 	check "purging deletes /etc/azalai" '[ ! -e /etc/azalai ]'
+	check "purging deletes /var/log/azalai" '[ ! -e /var/log/azalai ]'
 fi
 
 echo "$passes passed, $fails failed"

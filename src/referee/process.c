@@ -136,6 +136,7 @@ process_one(struct ledger *l, const struct config *c, struct render *tmpl,
     struct process_stats *s, int64_t id, struct diag *d)
 {
 	struct answer_mail m;
+	struct process_stats before;
 	char *raw, *source;
 	size_t len;
 	int rc;
@@ -149,6 +150,7 @@ process_one(struct ledger *l, const struct config *c, struct render *tmpl,
 	}
 	if (test_crash(id))
 		abort();
+	before = *s;
 	rc = answer_one(l, c, tmpl, s, &m, d);
 	if (rc == 0)
 		rc = ledger_commit(l, d);
@@ -158,6 +160,9 @@ process_one(struct ledger *l, const struct config *c, struct render *tmpl,
 	free(source);
 	if (rc == 0)
 		return 0;
+	/* What the rollback undid was not done: an answer to a stranger it
+	 * took out of the outbox must not spend the run's budget. */
+	*s = before;
 	log_error("message %lld left for the next run: %s", (long long)id, d->msg);
 	{
 		char why[sizeof d->msg];
@@ -294,6 +299,7 @@ group_one(struct ledger *l, const struct config *c, struct render *tmpl,
     struct process_stats *s, int64_t id, struct diag *d)
 {
 	struct answer_mail m;
+	struct process_stats before;
 	struct diag md;
 	char *raw, *source;
 	size_t len;
@@ -311,11 +317,14 @@ group_one(struct ledger *l, const struct config *c, struct render *tmpl,
 		return -1;
 	}
 	diag_clear(&md);
+	before = *s;
 	rc = answer_one(l, c, tmpl, s, &m, &md);
 	free(raw);
 	free(source);
 	if (rc == 0)
 		return ledger_savepoint_keep(l, d);
+	/* As in process_one: the counts of what the savepoint undid go too. */
+	*s = before;
 	if (ledger_rollback_to(l, d) < 0) {
 		/* The message's own failure says more than the rollback's. */
 		*d = md;

@@ -865,6 +865,39 @@ test_elimination_three(void **u)
 	free(s);
 }
 
+/* A tribe driven out of its last territory (the rule text: the goal is to
+ * "drive all the other players out") has no more turns: the orders it
+ * queued for them are dropped with it, not left in its report. */
+static void
+test_out_tribe_queue_dropped(void **u)
+{
+	struct tu_state *s = game(3, NULL, 0, 6);
+	struct tval *root;
+	const struct tval *hq;
+
+	(void)u;
+	clear(s, 0);
+	s->owner[s->settle_box[2]] = TU_NONE;
+	tu_kill_camels(s, s->settle_box[2], 1);
+	terrain(s, 8, T_GUELTA);
+	terrain(s, 9, T_FESH);
+	put(s, 8, 0, 200);
+	put(s, 9, 2, 1);
+	turn(s, 0);
+	must(s, 2, "BUY 9 1");
+	must(s, 2, "PASS");
+	assert_int_equal(s->nqueue[2], 2);
+	must(s, 0, "ATTACK 8 9");
+	assert_true(s->out[2]);
+	assert_int_equal(s->nqueue[2], 0);
+	root = tval_map();
+	tu_view(s, 2, root);
+	hq = tval_get(root, "has_queue");
+	assert_true(hq == NULL || !hq->b);
+	tval_free(root);
+	free(s);
+}
+
 /* A tribe out of a game of three is no longer a player: it sends no
  * orders, a card of it left in the round gives it no turn, and it hands
  * in no tribal cards when the next round starts. */
@@ -1571,6 +1604,7 @@ main(void)
 		cmocka_unit_test(test_attack_rng_and_elimination),
 		cmocka_unit_test(test_elimination_three),
 		cmocka_unit_test(test_out_tribe),
+		cmocka_unit_test(test_out_tribe_queue_dropped),
 		cmocka_unit_test(test_buy),
 		cmocka_unit_test(test_levy_example),
 		cmocka_unit_test(test_end_by_levy),

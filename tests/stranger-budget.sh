@@ -31,6 +31,11 @@ check "the failing message stays queued, its answer undone" \
 	 [ "$(helped fail@example.org)" = 0 ]'
 check "a stranger after it in the same group is answered" \
 	'[ "$(helped first@example.org)" = 1 ]'
+# The group's log is held until its commit so that it never tells of an
+# answer a rollback undid: the failing message's savepoint is one too.
+check "the log does not tell of the answer its savepoint undid" \
+	'! grep -q "queued help mail .* to fail@example.org" azalai.log &&
+	 grep -q "queued help mail .* to first@example.org" azalai.log'
 
 help second@example.org 3.m
 "$az" run > out.txt 2> err.txt

@@ -169,6 +169,21 @@ log_drop(void)
 	buf_reset(&held);
 }
 
+size_t
+log_mark(void)
+{
+	return held.len;
+}
+
+void
+log_drop_to(size_t mark)
+{
+	if (mark < held.len) {
+		held.len = mark;
+		held.p[mark] = '\0';
+	}
+}
+
 void
 log_info(const char *fmt, ...)
 {

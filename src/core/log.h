@@ -2,6 +2,8 @@
 #ifndef AZ_LOG_H
 #define AZ_LOG_H
 
+#include <stddef.h>
+
 enum log_to { LOG_TO_STDERR, LOG_TO_FILE, LOG_TO_SYSLOG, LOG_TO_NONE, LOG_TO_AUTO };
 
 /* path is used for LOG_TO_FILE. Returns -1 when the file cannot be opened
@@ -20,5 +22,9 @@ void log_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_hold(void);
 void log_release(void);
 void log_drop(void);
+/* A point among the held lines, and back to it: the lines held since are
+ * forgotten (one message of a group undone to its savepoint). */
+size_t log_mark(void);
+void log_drop_to(size_t mark);
 
 #endif

@@ -302,7 +302,7 @@ group_one(struct ledger *l, const struct config *c, struct render *tmpl,
 	struct process_stats before;
 	struct diag md;
 	char *raw, *source;
-	size_t len;
+	size_t len, mark;
 	int rc;
 
 	if (!job_load(&m, l, s, id, &raw, &len, &source))
@@ -318,13 +318,16 @@ group_one(struct ledger *l, const struct config *c, struct render *tmpl,
 	}
 	diag_clear(&md);
 	before = *s;
+	mark = log_mark();
 	rc = answer_one(l, c, tmpl, s, &m, &md);
 	free(raw);
 	free(source);
 	if (rc == 0)
 		return ledger_savepoint_keep(l, d);
-	/* As in process_one: the counts of what the savepoint undid go too. */
+	/* As in process_one: the counts of what the savepoint undid go too,
+	 * and the held lines that told of it. */
 	*s = before;
+	log_drop_to(mark);
 	if (ledger_rollback_to(l, d) < 0) {
 		/* The message's own failure says more than the rollback's. */
 		*d = md;

@@ -283,6 +283,41 @@ for w in state kind date; do
 		fail "the check finds no English $w on the English site: it checks nothing"
 done
 
+# Every language's site says a finished game's orders in its reader's order
+# words, as the reports do: no English order word the language writes
+# otherwise.
+# english_orders LANG GAME: the English order words of GAME (and the common
+# ones) that LANG's catalogs write otherwise, one a line.
+english_orders() {
+	awk -v want="order.$2" '
+	    /^msgctxt / { ctx = substr($0, 10, length($0) - 10); next }
+	    /^msgid / { id = substr($0, 8, length($0) - 8); next }
+	    /^msgstr / && (ctx == want || ctx == "order.common") {
+		if (index("|" substr($0, 9, length($0) - 9) "|", "|" id "|") == 0) print id
+	    }
+	    /^$/ { ctx = "" }' "$src"/po/*/"$1".po | sort -u
+}
+# orders PAGE: the orders PAGE shows, one a line.
+orders() { sed -n 's/^<p class="order">[^<]*<code>\(.*\)<\/code><\/p>$/\1/p' "$1" | unescape; }
+for l in de es fr; do
+	mkdir -p $l
+	printf 'datadir: %s\nledger: ../azalai.db\nlanguage: %s\nlog:\n  to: none\n' "$src" $l \
+	    > $l/azalai.yaml
+	(cd $l && "$az" archive site > ../out.txt 2> ../err.txt) || fail "$l archive: $(cat err.txt)"
+	for g in buqruru targi targui; do
+		english_orders $l $g > words.txt
+		orders site/games/$g-1.html > en-orders.txt
+		orders $l/site/games/$g-1.html > orders.txt
+		[ -s orders.txt ] && [ "$(wc -l < orders.txt)" = "$(wc -l < en-orders.txt)" ] &&
+			pass || fail "$l: $g-1's page shows $(wc -l < orders.txt) orders, not $(wc -l < en-orders.txt)"
+		# Control: the words are there to find on the English page.
+		grep -q -w -F -f words.txt en-orders.txt && pass ||
+			fail "$l: no English order word of $g to look for on its English page"
+		left=$(grep -w -F -f words.txt orders.txt | head -3 | tr '\n' ';')
+		[ -z "$left" ] && pass || fail "$l: $g-1's page shows English orders: $left"
+	done
+done
+
 # A ledger one of whose games does not replay (a step's state hash made
 # another step's): that game's page is not published, the others are.
 cp azalai.db bad.db

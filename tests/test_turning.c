@@ -279,13 +279,20 @@ pass(struct fx_env *e, int games, int mails)
 	assert_int_equal(ts.left, 0);
 }
 
-/* A mail's words for one language: what each point's lines say. */
+/* A mail's words for one language: what each point's lines say; by, how
+ * the archive's page in that language says whose a step was. */
 struct said {
-	const char *lang, *step, *result;
+	const char *lang, *step, *result, *played, *by;
 };
 
-static const struct said english = { "en", "Step", "expected result" };
-static const struct said german = { "de", "Schritt", "erwartetes Ergebnis" };
+static const struct said english = { "en", "Step", "expected result", "You played:",
+	" by north, " };
+static const struct said german = { "de", "Schritt", "erwartetes Ergebnis",
+	"Du hast gespielt:", " von north, " };
+static const struct said spanish = { "es", "Paso", "resultado esperado", "Jugaste:",
+	" de north, " };
+static const struct said french = { "fr", "Étape", "résultat attendu",
+	"Vous avez joué :", " (north), " };
 
 /* body, the turning points mail to seat, says the points the analysis
  * finds, in their order: point i under rank i + 1, with the step number
@@ -353,9 +360,10 @@ says_the_points(struct fx_env *e, int seat, const char *body, const struct said 
 
 /* The archive's page of the game, written now: each link of body (to url
  * and a step) opens the section of the step the mail says north played,
- * the order shown there the one said above the link. */
+ * the order shown there the one said above the link, in the words of w. */
 static void
-the_links_open_the_points(struct fx_env *e, const char *body, const char *url)
+the_links_open_the_points(struct fx_env *e, const char *body, const char *url,
+    const struct said *w)
 {
 	struct archive_stats as;
 	struct diag d;
@@ -369,13 +377,14 @@ the_links_open_the_points(struct fx_env *e, const char *body, const char *url)
 		fail_msg("archive: %s", d.msg);
 	snprintf(path, sizeof path, "%s/games/%s.html", dir, e->p.g.name);
 	assert_int_equal(fs_read(path, &page, &len), 0);
-	for (at = strstr(body, "You played:"); at != NULL; at = strstr(at, "You played:")) {
-		const char *order = at + strlen("You played:"), *stop, *link, *sec, *end;
+	for (at = strstr(body, w->played); at != NULL; at = strstr(at, w->played)) {
+		const char *order = at + strlen(w->played), *stop, *link, *sec, *end;
 		char want[ORDER_TEXT + 40], *section;
 		long long step;
 
 		order += strspn(order, " ");
-		assert_non_null(stop = strstr(order, " (expected result"));
+		snprintf(want, sizeof want, " (%s", w->result);
+		assert_non_null(stop = strstr(order, want));
 		assert_non_null(link = strstr(stop, url));
 		step = strtoll(link + strlen(url), NULL, 10);
 		snprintf(want, sizeof want, "<section class=\"step\" id=\"step-%lld\" ", step);
@@ -383,7 +392,7 @@ the_links_open_the_points(struct fx_env *e, const char *body, const char *url)
 			fail_msg("no step %lld on the page", step);
 		assert_non_null(end = strstr(sec, "</section>"));
 		section = xstrndup(sec, (size_t)(end - sec));
-		assert_non_null(strstr(section, " by north, "));
+		assert_non_null(strstr(section, w->by));
 		snprintf(want, sizeof want, "<code>%.*s</code>", (int)(stop - order), order);
 		if (strstr(section, want) == NULL)
 			fail_msg("step %lld of the page is not %s:\n%s", step, want, section);
@@ -437,8 +446,48 @@ page_numbers_beside_the_link(void **state)
 	}
 	assert_true(points > 0);
 	assert_true(differs > 0);
-	the_links_open_the_points(e, body, url);
+	the_links_open_the_points(e, body, url, &english);
 	free(body);
+}
+
+/* A reader of another language follows the links of its mail to the
+ * archive's site in that language: the step each opens says the order
+ * the mail says was played, in the same words (the pages once said the
+ * ledger's English), and the page counts the steps as the link does. */
+static void
+links_in_the_readers_words(struct fx_env *e, const struct said *w)
+{
+	static const char url[] = "https://example.org/az";
+	char *body, link[160];
+
+	snprintf(e->f.cfg.archive_url, sizeof e->f.cfg.archive_url, "%s", url);
+	snprintf(e->f.cfg.language, sizeof e->f.cfg.language, "%s", w->lang);
+	mail_game(e, 0, NULL);
+	pass(e, 1, 1);
+	body = fx_last_mail(&e->f, "turning", addr[0]);
+	assert_non_null(body);
+	assert_true(says_the_points(e, 0, body, w, url) > 0);
+	snprintf(link, sizeof link, "%s/games/%s.html#step-", url, e->p.g.name);
+	the_links_open_the_points(e, body, link, w);
+	free(body);
+}
+
+static void
+links_in_german(void **state)
+{
+	links_in_the_readers_words(*state, &german);
+}
+
+static void
+links_in_spanish(void **state)
+{
+	links_in_the_readers_words(*state, &spanish);
+}
+
+static void
+links_in_french(void **state)
+{
+	links_in_the_readers_words(*state, &french);
 }
 
 static void
@@ -735,6 +784,9 @@ main(void)
 		    fx_env_teardown),
 		cmocka_unit_test_setup_teardown(page_numbers_beside_the_link,
 		    setup_targi_people, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(links_in_german, setup_bot, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(links_in_spanish, setup_bot, fx_env_teardown),
+		cmocka_unit_test_setup_teardown(links_in_french, setup_bot, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(claimed_once, setup_bot, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(handed_over, setup_targi, fx_env_teardown),
 		cmocka_unit_test_setup_teardown(people_auto, setup_people, fx_env_teardown),

@@ -16,6 +16,7 @@
 #include "core/msg.h"
 #include "core/testhook.h"
 #include "core/xmalloc.h"
+#include "lang/ordertr.h"
 #include "ledger/audit.h"
 #include "ledger/play.h"
 #include "render/archive.h"
@@ -143,8 +144,9 @@ state_save(const char *path, const struct entries *es, struct diag *d)
 
 /* What decides whether a game's page is stale: its newest step, how it
  * stands and the language the site is in (v2: the states, kinds and dates
- * in it, so pages made in English words by v1 are made again). A hash, so a
- * game master's reason with a tab in it is harmless. */
+ * in it, so pages made in English words by v1 are made again; v3: the
+ * orders, which v2 showed in English). A hash, so a game master's reason
+ * with a tab in it is harmless. */
 static void
 key_of(const char *lang, int64_t last_seq, const char *status, const char *result,
     const char *paused_at, const char *end_reason, char out[HASH_HEX])
@@ -158,7 +160,7 @@ key_of(const char *lang, int64_t last_seq, const char *status, const char *resul
 	parts[2] = result;
 	parts[3] = paused_at;
 	parts[4] = end_reason;
-	parts[5] = "archive-v2";
+	parts[5] = "archive-v3";
 	parts[6] = lang;
 	sha256_parts_hex(out, 7, parts);
 }
@@ -390,9 +392,17 @@ frame_one(void *arg, int64_t seq, const void *st, const struct event_row *e)
 	tval_set_str(m, "kind", kind_term(e->kind));
 	if (e->seat >= 0 && e->seat < g->nseats)
 		tval_set_str(m, "seat", g->seats[e->seat].name);
-	/* An order's text may be a sealed or queued choice: only once open. */
-	if (f->open && e->seat >= 0 && e->payload != NULL && e->payload[0] != '\0')
-		tval_set_str(m, "order", e->payload);
+	/* An order's text may be a sealed or queued choice: only once open.
+	 * The ledger keeps it in English; the page says it in its reader's
+	 * order words, as the reports and turning points mails do. */
+	if (f->open && e->seat >= 0 && e->payload != NULL && e->payload[0] != '\0') {
+		char said[2 * ORDER_TEXT + 64];
+
+		if (ordertr_to_lang(f->rd->lang, f->r->name, e->payload, said,
+		    sizeof said) < 0)
+			snprintf(said, sizeof said, "%s", e->payload);
+		tval_set_str(m, "order", said);
+	}
 	tval_set(m, "lines", lines);
 	tval_set_bool(m, "has_lines", shown > 0);
 

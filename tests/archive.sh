@@ -318,6 +318,31 @@ for l in de es fr; do
 	done
 done
 
+# Every language's site as the German one above: states, kinds and dates in
+# its words, and its titles and headings too, each step's naming the step
+# its id does. A running game's page shows no order and the same steps as
+# the English page, in every language: none an observer did not see (the
+# standing order), and a turning point's link names one.
+steps_of() { grep -o '<section class="step" id="step-[0-9]*"' "$1"; }
+for l in de es fr; do
+	english $l/site > english.txt
+	[ -s english.txt ] &&
+		{ fail "the $l site has English states, kinds or dates:"; head -5 english.txt; } || pass
+	word=$(case $l in de) echo Schritt ;; es) echo Paso ;; fr) echo Étape ;; esac)
+	n=$(cat $l/site/games/*.html | grep -c '^<section class="step"')
+	[ "$(cat $l/site/games/*.html | grep -c "^<h2><a href=\"#step-\([0-9]*\)\">$word \1</a>")" = "$n" ] &&
+		pass || fail "$l: not every step's heading says \"$word\" and its number"
+	grep -l -E '<title>azalai: the games|<h1>The games|>All games<|<summary>The report at' \
+	    $l/site/index.html $l/site/games/*.html > english.txt
+	[ -s english.txt ] && fail "$l: English titles or headings in $(cat english.txt)" || pass
+	for g in buqruru targi targui; do
+		page=$l/site/games/$g-run.html
+		grep -q '<p class="order">' "$page" && fail "$l: $g-run's page shows the orders" || pass
+		[ "$(steps_of "$page")" = "$(steps_of site/games/$g-run.html)" ] && pass ||
+			fail "$l: $g-run's page shows other steps than the English one"
+	done
+done
+
 # A ledger one of whose games does not replay (a step's state hash made
 # another step's): that game's page is not published, the others are.
 cp azalai.db bad.db

@@ -2,7 +2,8 @@
 # Real mail servers failing under the referee: Dovecot down for a run,
 # Postfix down for a run, the referee killed between the ledger commit and
 # the mailbox flag, move or delete (the AZALAI_TEST_DIE_AFTER_COMMIT hook in
-# the fetchers),
+# the fetchers) or once the IMAP fetcher has saved the UID
+# (AZALAI_TEST_DIE_AFTER_UID),
 # Dovecot stopped in the middle of a run (AZALAI_TEST_PAUSE_AFTER_COMMIT),
 # and servers that offer no STARTTLS to a referee that requires it.
 # Each time nothing is lost, the next run finishes the work, and nothing is
@@ -142,6 +143,38 @@ for how in move delete; do
 			'[ "$(in_box INBOX)" = "$inbox" ] && [ "$(in_box Done)" = $((done_box + 1)) ]'
 	else
 		check "delete: and deletes it" \
+			'[ "$(in_box INBOX)" = "$inbox" ] && [ "$(in_box Done)" = "$done_box" ]'
+	fi
+done
+
+# 3c. Killed later, once the UID was remembered as taken: the next run looks
+# only past that UID, so the mail must not be left in the INBOX unmoved or
+# undeleted. (flag is left out: the server sets \Seen as it sends the mail.)
+for how in move delete; do
+	sed "/^mailbox:/a\\
+  seen: $how\\
+  move_to: Done" seen.yaml > azalai.yaml
+	inbox=$(in_box INBOX)
+	done_box=$(in_box Done)
+	msgs=$(q "select count(*) from messages")
+	order amastan "SOW"
+	mid="$n.amastan@$MS_DOMAIN"
+	ms_wait_count referee $((inbox + 1))
+	AZALAI_TEST_DIE_AFTER_UID=1 "$az" run > /dev/null 2>> err.txt
+	rc=$?
+	check "$how: killed once its UID was remembered" \
+		'[ "$rc" = 9 ] && [ "$(q "select count(*) from messages")" = $((msgs + 1)) ]'
+	"$az" run > /dev/null 2>> err.txt
+	rc=$?
+	check "$how: the next run does not take it again" \
+		'[ "$rc" = 0 ] && [ "$(q "select count(*) from messages")" = $((msgs + 1)) ] &&
+		 [ "$(q "select count(*) from orders where message = (select id from messages
+		     where message_id = '\''$mid'\'')")" = 1 ]'
+	if [ "$how" = move ]; then
+		check "move: and it is in Done, not left in the INBOX" \
+			'[ "$(in_box INBOX)" = "$inbox" ] && [ "$(in_box Done)" = $((done_box + 1)) ]'
+	else
+		check "delete: and it is deleted, not left in the INBOX" \
 			'[ "$(in_box INBOX)" = "$inbox" ] && [ "$(in_box Done)" = "$done_box" ]'
 	fi
 done

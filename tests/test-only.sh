@@ -68,8 +68,8 @@ probe_crash_message() {
 	AZALAI_TEST_CRASH_MESSAGE=1 "$1" run > /dev/null 2>&1
 	[ "$(sqlite3 azalai.db 'SELECT status FROM messages WHERE id = 1')" = new ]
 }
-# AZALAI_TEST_DIE_AFTER_COMMIT and AZALAI_TEST_PAUSE_AFTER_COMMIT act in
-# the IMAP and POP3 fetchers alone, which need a mail server
+# AZALAI_TEST_DIE_AFTER_COMMIT, AZALAI_TEST_DIE_AFTER_UID and
+# AZALAI_TEST_PAUSE_AFTER_COMMIT act in the IMAP and POP3 fetchers alone, which need a mail server
 # (tests/mail-failures.sh uses them); the names below prove the release
 # binary cannot read them.
 PROBES='plant_leak now seed archive_secrets crash_message'

@@ -50,6 +50,15 @@ testhook_die_after_commit(void)
 		_exit(9);
 }
 
+void
+testhook_die_after_uid(void)
+{
+	const char *e = getenv("AZALAI_TEST_DIE_AFTER_UID");
+
+	if (e != NULL && strcmp(e, "1") == 0)
+		_exit(9);
+}
+
 /* Creates VAR's FILE.ready, then waits (20 s at most) until FILE exists. */
 static void
 pause_on(const char *var)
@@ -125,6 +134,11 @@ testhook_crash_message(void)
 
 void
 testhook_die_after_commit(void)
+{
+}
+
+void
+testhook_die_after_uid(void)
 {
 }
 

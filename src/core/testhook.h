@@ -29,6 +29,9 @@ const char *testhook_crash_message(void);
 /* AZALAI_TEST_DIE_AFTER_COMMIT=1: a fetcher calls this right after each
  * commit, before it touches the mailbox; it then _exit(9)s. */
 void testhook_die_after_commit(void);
+/* AZALAI_TEST_DIE_AFTER_UID=1: the IMAP fetcher calls this right after it
+ * has saved the last UID taken; it then _exit(9)s. */
+void testhook_die_after_uid(void);
 /* AZALAI_TEST_PAUSE_AFTER_COMMIT=FILE: the IMAP fetcher calls this after its
  * first commit; it creates FILE.ready and waits (20 s at most) until FILE
  * exists, so a test can stop the server in the middle of a run. */

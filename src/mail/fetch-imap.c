@@ -1,7 +1,7 @@
 /* IMAP and IMAPS (STARTTLS too) through libcurl: STATUS for UIDVALIDITY,
  * UID SEARCH for what is new since the last UID the ledger remembers, one
  * UID FETCH per message, and only after the commit the \Seen flag, a move
- * or a delete.
+ * or a delete, and only after that the UID saved as taken.
  *
  * libcurl fetches with BODY[], which lets the server set \Seen as it sends;
  * the flag is a courtesy to people reading the mailbox, not our memory.
@@ -257,6 +257,32 @@ imap_next(void *src, struct fetch_mail *fm, struct ingest_stats *s, struct diag 
 	return 1;
 }
 
+/* What mailbox.seen asks of a mail the ledger holds. Taken either way: a
+ * mailbox that will not do it only warns. */
+static void
+tidy(struct imap *m, unsigned long uid, struct diag *d)
+{
+	const struct config *c = m->c;
+	char cmd[600];
+
+	if (strcmp(c->mailbox_seen, "move") == 0 && c->mailbox_move_to[0] != '\0') {
+		snprintf(cmd, sizeof cmd, "UID MOVE %lu \"%s\"", uid, c->mailbox_move_to);
+	} else if (strcmp(c->mailbox_seen, "delete") == 0) {
+		snprintf(cmd, sizeof cmd, "UID STORE %lu +FLAGS (\\Seen \\Deleted)", uid);
+	} else if (strcmp(c->mailbox_seen, "keep") == 0) {
+		return;
+	} else {
+		snprintf(cmd, sizeof cmd, "UID STORE %lu +FLAGS (\\Seen)", uid);
+	}
+	if (command(m->h, m->folderurl, cmd, &m->body, c->mailbox_url, d) < 0)
+		log_warn("imap: %s", d->msg);
+	else if (strcmp(c->mailbox_seen, "delete") == 0) {
+		snprintf(cmd, sizeof cmd, "UID EXPUNGE %lu", uid);
+		if (command(m->h, m->folderurl, cmd, &m->body, c->mailbox_url, d) < 0)
+			log_warn("imap: %s", d->msg);
+	}
+}
+
 static int
 imap_done(void *src, const char *ref, unsigned long long at, int stored, struct diag *d)
 {
@@ -278,25 +304,15 @@ imap_done(void *src, const char *ref, unsigned long long at, int stored, struct 
 	testhook_die_after_commit();
 	if (m->next == 1)
 		testhook_pause_after_commit();
+	tidy(m, uid, d);
+	/* The UID is saved after the mailbox heard, not before: a run that
+	 * dies in between leaves a mail moved or deleted already, or one the
+	 * next run fetches again, finds held (the ledger's dedupe) and tidies
+	 * then. Saved first, it was never looked at again and stayed in the
+	 * INBOX. */
 	if (imap_state_save(m->l, m->key, m->uidvalidity, uid, d) < 0)
 		return -1;
-	if (strcmp(c->mailbox_seen, "move") == 0 && c->mailbox_move_to[0] != '\0') {
-		snprintf(cmd, sizeof cmd, "UID MOVE %lu \"%s\"", uid, c->mailbox_move_to);
-	} else if (strcmp(c->mailbox_seen, "delete") == 0) {
-		snprintf(cmd, sizeof cmd, "UID STORE %lu +FLAGS (\\Seen \\Deleted)", uid);
-	} else if (strcmp(c->mailbox_seen, "keep") == 0) {
-		return FETCH_NEXT;
-	} else {
-		snprintf(cmd, sizeof cmd, "UID STORE %lu +FLAGS (\\Seen)", uid);
-	}
-	/* Taken and remembered: a mailbox that will not mark it only warns. */
-	if (command(m->h, m->folderurl, cmd, &m->body, c->mailbox_url, d) < 0)
-		log_warn("imap: %s", d->msg);
-	else if (strcmp(c->mailbox_seen, "delete") == 0) {
-		snprintf(cmd, sizeof cmd, "UID EXPUNGE %lu", uid);
-		if (command(m->h, m->folderurl, cmd, &m->body, c->mailbox_url, d) < 0)
-			log_warn("imap: %s", d->msg);
-	}
+	testhook_die_after_uid();
 	return FETCH_NEXT;
 }
 

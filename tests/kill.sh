@@ -1,12 +1,15 @@
 #!/bin/sh
 # Exactly once, whatever kills a run: the same mails go through two copies of
 # one ledger, once in one run, and once in waves (the first of several
-# groups' worth, see process.c) whose runs are killed with SIGKILL, 30 kills
+# groups' worth, see process.c) whose runs are killed with SIGKILL, 45 kills
 # in all: each wave's first run after a random delay, its second as soon as
-# it has committed something. Both copies must end alike: every mail answered
-# once, no answer twice, no mail done without its answers, no step lost or
-# doubled, every chain whole. KILL_SEED=N draws the delays of a failed test
-# again (it prints its seed).
+# it has committed something, its third as soon as it has delivered a mail.
+# Both copies must end alike: every mail answered once, no answer twice, no
+# mail done without its answers, no step lost or doubled, every chain whole.
+# And what reached the recipients is what the outbox says was sent: each
+# mail once (twice only when a kill came mid-delivery, with the same
+# Message-ID, azalai(1) "sent again"), none marked sent that never went.
+# KILL_SEED=N draws the delays of a failed test again (it prints its seed).
 . "${top_srcdir:-.}/tests/lib.sh"
 cd "$dir" || exit 1
 ulimit -c 0
@@ -21,12 +24,17 @@ seed=${KILL_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 AZALAI_NOW=2026-11-21T12:00:00Z
 export AZALAI_NOW
 mkdir base
+# The mail server: each mail a file of its own in delivered/ beside the
+# ledger, whole or not at all (a kill mid-write leaves a tmp.* file), so a
+# mail delivered twice is two files.
+printf '#!/bin/sh\nt=$(mktemp delivered/tmp.XXXXXX) && cat > "$t" && mv "$t" "$t.eml"\n' > sink
+chmod +x sink
 cd base || exit 1
 # A mail may be tried once by every killed run: none is set aside. The
 # budget for answers to strangers is per run, so how many runs there were
 # would decide which strangers are answered: it is set beyond the mails.
-printf 'datadir: %s\nlog:\n  to: file\n  file: azalai.log\nmailbox:\n  path: md\nlimits:\n  message_attempts: 1000\n  stranger_replies_per_run: 100000\n  stranger_replies_per_day: 100000\n' \
-    "$src" > azalai.yaml
+printf 'datadir: %s\nlog:\n  to: file\n  file: azalai.log\nmailbox:\n  path: md\nlimits:\n  message_attempts: 1000\n  stranger_replies_per_run: 100000\n  stranger_replies_per_day: 100000\ndeliver:\n  method: sendmail\n  sendmail: %s/sink\n' \
+    "$src" "$dir" > azalai.yaml
 "$az" init > /dev/null || fail "init"
 games=8
 : > tokens
@@ -45,9 +53,13 @@ sqlite3 azalai.db "CREATE TRIGGER no_bad BEFORE INSERT ON outbox WHEN
     CREATE TRIGGER no_worse BEFORE INSERT ON outbox WHEN NEW.to_addr = 'worse@x'
     BEGIN SELECT RAISE(ROLLBACK, 'test: no mail to worse@x'); END;" ||
     fail "triggers"
-mkdir -p md/new md/cur md/tmp mail
+mkdir -p md/new md/cur md/tmp mail delivered
 cd .. || exit 1
+# Only the killed copy's deliveries are looked at: the others write theirs
+# with the default outdir, which costs no process a mail.
+nosink() { sed -i '/^deliver:/,$d' "$1/azalai.yaml"; }
 cp -r base pre
+nosink pre
 n=0
 mail() { # FROM BODY
 	n=$((n + 1))
@@ -80,6 +92,7 @@ while [ $r -le 20 ]; do
 done
 rm -rf pre
 cp -r base ref
+nosink ref
 cp -r base killed
 
 # The reference: one run, nothing killed.
@@ -98,7 +111,7 @@ waves=$(awk -v k="$kills" 'BEGIN { print k / 2 }')
 per=$(( ($n - 150) / (waves - 1) + 1 ))
 awk -v s="$seed" -v w="$waves" 'BEGIN { srand(s); for (i = 0; i < w; i++)
     printf "%.3f\n", 0.005 + rand() * (i ? 0.05 : 0.15) }' > delays
-mid=0 early=0 late=0
+mid=0 early=0 late=0 deliv=0
 from=1
 # The first runs' drawn delays are scaled to the machine: halved after a
 # kill that came when the run had already answered everything, doubled
@@ -106,6 +119,7 @@ from=1
 # a loaded machine still kills runs mid-way. What a run committed: mails taken in, mails
 # done, replies queued.
 scale=1
+sent() { ls delivered | grep -c '\.eml$'; }
 moved() {
 	sqlite3 azalai.db "SELECT (SELECT count(*) FROM messages) + (SELECT count(*)
 	    FROM messages WHERE status <> 'new') + (SELECT count(*) FROM outbox)" \
@@ -115,11 +129,21 @@ while read -r delay; do
 	to=$((from == 1 ? 150 : from + per - 1))
 	sed -n "${from},${to}p" all | while read -r f; do cp ../base/mail/$f md/new/; done
 	from=$((to + 1))
-	for run in first second; do
+	for run in first second third; do
 		before=$(moved)
+		gone=$(sent)
 		setsid "$az" ingest --maildir md > /dev/null 2>&1 &
 		pid=$!
-		if [ "$run" = second ]; then
+		if [ "$run" = third ]; then
+			# Killed right after a mail reached the server: the
+			# runs above die before they deliver, mostly.
+			i=0
+			while [ "$(sent)" = "$gone" ] && [ "$i" -lt 400 ] &&
+			    kill -0 "$pid" 2> /dev/null; do
+				i=$((i + 1))
+				sleep 0.01
+			done
+		elif [ "$run" = second ]; then
 			# The second kill of a wave waits for the run's first
 			# commit and then kills at once: a loaded machine's
 			# runs vary too much for a delay alone to land
@@ -135,6 +159,15 @@ while read -r delay; do
 		fi
 		kill -KILL -"$pid" 2> /dev/null
 		wait "$pid" 2> /dev/null
+		if [ "$run" = third ]; then
+			# Killed after it delivered and while mail was due: a
+			# kill in the middle of a delivery.
+			[ "$(sent)" != "$gone" ] && [ "$(sqlite3 azalai.db "SELECT count(*)
+			    FROM outbox WHERE status IN ('queued', 'sending') AND
+			    next_try_at <= '$AZALAI_NOW'" 2> /dev/null || echo 0)" -gt 0 ] &&
+			    deliv=$((deliv + 1))
+			continue
+		fi
 		# Killed after it committed something and while mail still
 		# waited: a kill that mattered.
 		waiting=$(($(ls md/new | wc -l) + $(sqlite3 azalai.db "SELECT count(*) FROM
@@ -153,11 +186,13 @@ while read -r delay; do
 	"$az" ingest --maildir md > /dev/null 2>&1 || fail "the run after the kills"
 done < delays
 cd .. || exit 1
-echo "# kills (KILL_SEED=$seed): $mid mid-way, $early before a commit, $late after every answer"
+echo "# kills (KILL_SEED=$seed): $mid mid-way, $early before a commit, $late after every answer, $deliv mid-delivery"
 # Runs that were never killed mid-way test nothing: killed before they
 # committed anything, or after they had answered everything.
 [ "$mid" -ge 10 ] && passes=$((passes + 1)) ||
     fail "only $mid of $kills kills came while mail waited"
+[ "$deliv" -ge 5 ] && passes=$((passes + 1)) ||
+    fail "only $deliv of $waves kills came in the middle of a delivery"
 
 q() { sqlite3 "$1/azalai.db" "$2"; }
 # What must be the same in both copies; times and hashes that cover times
@@ -196,10 +231,29 @@ same "the mails still queued" "SELECT id, from_addr, status, aside FROM messages
 # Each answered mail that names a sender has its answers, each once.
 same "answers per mail" "SELECT m.id, count(o.id) FROM messages m LEFT JOIN outbox o
     ON o.in_reply_to = m.message_id GROUP BY m.id ORDER BY m.id"
+# What reached the server against the outbox: a row marked sent delivered,
+# one not marked never, none more often than its attempts (a kill between
+# the send and the mark sends it again), nothing delivered that no row holds.
+for f in killed/delivered/*.eml; do
+	sed -n '/^$/q; s/^Message-I[dD]: *<\(.*\)>.*/\1/p' "$f"
+done | sort | uniq -c | awk '{ print $2 "|" $1 }' > delivered.txt
+q killed "SELECT message_id, status, attempts FROM outbox" | awk -F'|' '
+    NR == FNR { got[$1] = $2; next }
+    { n = got[$1] + 0; seen[$1] = 1
+      if ($2 == "sent" && n == 0) print "marked sent, never delivered: " $1
+      else if ($2 != "sent" && n > 0) print $2 ", yet delivered: " $1
+      else if (n > $3) print "delivered " n " times in " $3 " attempts: " $1 }
+    END { for (m in got) if (!(m in seen)) print "delivered, in no row: " m }' \
+    delivered.txt - > mismatch.txt
+if [ -s delivered.txt ] && [ ! -s mismatch.txt ]; then passes=$((passes + 1)); else
+	fail "what reached the recipients is not what the outbox says:"
+	head -20 mismatch.txt
+fi
+twice=$(awk -F'|' '$2 > 1' delivered.txt | wc -l)
 (cd killed && "$az" verify > ../verify.txt 2>&1) && passes=$((passes + 1)) || {
 	fail "azalai verify after the kills:"
 	grep -v "verified\|every\|matches" verify.txt | head
 }
 
-echo "$mid of $kills kills while mail waited"
+echo "$mid of $kills kills while mail waited, $deliv of $waves mid-delivery ($twice mails sent again after one)"
 finish 'echo "to replay these kills: KILL_SEED=$seed"'

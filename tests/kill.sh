@@ -125,6 +125,13 @@ moved() {
 	    FROM messages WHERE status <> 'new') + (SELECT count(*) FROM outbox)" \
 	    2> /dev/null || echo 0
 }
+until_changed() { # CMD OLD: until CMD prints other than OLD, the run ends, or 4 s
+	i=0
+	while [ "$($1)" = "$2" ] && [ "$i" -lt 400 ] && kill -0 "$pid" 2> /dev/null; do
+		i=$((i + 1))
+		sleep 0.01
+	done
+}
 while read -r delay; do
 	to=$((from == 1 ? 150 : from + per - 1))
 	sed -n "${from},${to}p" all | while read -r f; do cp ../base/mail/$f md/new/; done
@@ -137,23 +144,13 @@ while read -r delay; do
 		if [ "$run" = third ]; then
 			# Killed right after a mail reached the server: the
 			# runs above die before they deliver, mostly.
-			i=0
-			while [ "$(sent)" = "$gone" ] && [ "$i" -lt 400 ] &&
-			    kill -0 "$pid" 2> /dev/null; do
-				i=$((i + 1))
-				sleep 0.01
-			done
+			until_changed sent "$gone"
 		elif [ "$run" = second ]; then
 			# The second kill of a wave waits for the run's first
 			# commit and then kills at once: a loaded machine's
 			# runs vary too much for a delay alone to land
 			# mid-way often enough (6 of 30 once, in CI).
-			i=0
-			while [ "$(moved)" = "$before" ] && [ "$i" -lt 400 ] &&
-			    kill -0 "$pid" 2> /dev/null; do
-				i=$((i + 1))
-				sleep 0.01
-			done
+			until_changed moved "$before"
 		else
 			sleep "$(awk -v t="$delay" -v s="$scale" 'BEGIN { printf "%.4f", t * s }')"
 		fi

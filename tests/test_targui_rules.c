@@ -817,10 +817,10 @@ test_attack_rng_and_elimination(void **u)
 	free(s);
 }
 
-/* A game of three where seat 0 has just driven seat 2 out: seat 2's
- * settlement was lost and box 9 was all it held. */
+/* A game of three, seat 0 to move, about to drive seat 2 out with ATTACK 8
+ * 9: seat 2's settlement was lost and box 9 is all it holds. */
 static struct tu_state *
-seat_2_driven_out(void)
+seat_2_at_the_edge(void)
 {
 	struct tu_state *s = game(3, NULL, 0, 6);
 
@@ -834,6 +834,15 @@ seat_2_driven_out(void)
 	put(s, 8, 0, 200);
 	put(s, 9, 2, 1);
 	turn(s, 0);
+	return s;
+}
+
+/* The same, once seat 0 has driven seat 2 out. */
+static struct tu_state *
+seat_2_driven_out(void)
+{
+	struct tu_state *s = seat_2_at_the_edge();
+
 	must(s, 0, "ATTACK 8 9");
 	assert_true(s->out[2]);
 	return s;
@@ -871,19 +880,11 @@ test_elimination_three(void **u)
 static void
 test_out_tribe_queue_dropped(void **u)
 {
-	struct tu_state *s = game(3, NULL, 0, 6);
+	struct tu_state *s = seat_2_at_the_edge();
 	struct tval *root;
 	const struct tval *hq;
 
 	(void)u;
-	clear(s, 0);
-	s->owner[s->settle_box[2]] = TU_NONE;
-	tu_kill_camels(s, s->settle_box[2], 1);
-	terrain(s, 8, T_GUELTA);
-	terrain(s, 9, T_FESH);
-	put(s, 8, 0, 200);
-	put(s, 9, 2, 1);
-	turn(s, 0);
 	must(s, 2, "BUY 9 1");
 	must(s, 2, "PASS");
 	assert_int_equal(s->nqueue[2], 2);
